@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The parts and who may import whom are laid out in DESIGN.md; `swift build
+// --explicit-target-dependency-import-check error` (run by .ci/run) enforces the rule.
+let strategyKit: Target.Dependency = .product(name: "StrategyKit", package: "StrategyKit")
+
+let package = Package(
+    name: "Tickwork",
+    products: [
+        .library(name: "FirstSteps", type: .dynamic, targets: ["FirstSteps"]),
+    ],
+    dependencies: [
+        .package(path: "strategies/StrategyKit"),
+    ],
+    targets: [
+        // Parts (Sources/<Part>), lowest first.
+
+        // Shipped strategies: one dynamic library (lib<Name>.so) each.
+        .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
+
+        // Tests (Tests/<Part>Tests).
+    ]
+)

@@ -1,0 +1,74 @@
+/// An order book at one moment, as a strategy sees it.
+///
+/// Bids are best (highest) first, asks best (lowest) first, time priority within a price.
+public struct BookSnapshot: Hashable, Sendable, Codable {
+    public var venue: Venue
+    public var symbol: Symbol
+    /// Resting buy orders, highest price first.
+    public var bids: [BookEntry]
+    /// Resting sell orders, lowest price first.
+    public var asks: [BookEntry]
+    /// When the exchange produced the book (its `ts`).
+    public var exchangeTime: Timestamp
+    /// When this process received it.
+    public var receivedTime: Timestamp
+    /// This process's count of snapshots received for the symbol, from 1.
+    public var sequence: UInt64
+
+    public init(
+        venue: Venue, symbol: Symbol, bids: [BookEntry], asks: [BookEntry],
+        exchangeTime: Timestamp, receivedTime: Timestamp, sequence: UInt64
+    ) {
+        self.venue = venue
+        self.symbol = symbol
+        self.bids = bids
+        self.asks = asks
+        self.exchangeTime = exchangeTime
+        self.receivedTime = receivedTime
+        self.sequence = sequence
+    }
+
+    /// The highest bid price, if any.
+    public var bestBid: Price? { bids.first?.price }
+    /// The lowest ask price, if any.
+    public var bestAsk: Price? { asks.first?.price }
+
+    /// The midpoint of the best bid and ask, rounded down to a cent; nil if a side is empty.
+    public var mid: Price? {
+        guard let bid = bestBid, let ask = bestAsk else { return nil }
+        return Price(cents: (bid.cents + ask.cents) / 2)
+    }
+
+    /// The best ask minus the best bid; nil if a side is empty.
+    public var spread: Price? {
+        guard let bid = bestBid, let ask = bestAsk else { return nil }
+        return ask - bid
+    }
+
+    /// The size-weighted micro-price of the touch, rounded down to a cent:
+    /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`. Nil if a side is empty.
+    public var microPrice: Price? {
+        guard let bid = bestBid, let ask = bestAsk else { return nil }
+        let bidSize = size(atBest: .buy).shares
+        let askSize = size(atBest: .sell).shares
+        guard bidSize + askSize > 0 else { return Price(cents: (bid.cents + ask.cents) / 2) }
+        return Price(cents: (bid.cents * askSize + ask.cents * bidSize) / (bidSize + askSize))
+    }
+
+    /// Total shares at the best price of one side (`.buy` for bids).
+    public func size(atBest side: Side) -> Quantity {
+        let entries = side == .buy ? bids : asks
+        guard let best = entries.first?.price else { return .zero }
+        var total = Quantity.zero
+        for entry in entries {
+            guard entry.price == best else { break }
+            total += entry.qty
+        }
+        return total
+    }
+
+    /// Total shares on one side (`.buy` for bids).
+    public func depth(_ side: Side) -> Quantity {
+        (side == .buy ? bids : asks).reduce(Quantity.zero) { $0 + $1.qty }
+    }
+}

@@ -1,0 +1,58 @@
+/// One execution of an order as the API reports it inside the order object.
+@frozen
+public struct OrderFill: Hashable, Sendable, Codable {
+    public var price: Price
+    public var qty: Quantity
+    public var ts: Timestamp
+
+    @inlinable
+    public init(price: Price, qty: Quantity, ts: Timestamp) {
+        self.price = price
+        self.qty = qty
+        self.ts = ts
+    }
+}
+
+/// The API's order object: what place, status, cancel and the account lists return.
+///
+/// While open, `originalQty == qty + totalFilled`; a cancel sets `qty` to 0 and `open` to false
+/// and keeps the fills.
+public struct OrderStatus: Hashable, Sendable, Codable {
+    public var id: OrderID
+    public var venue: Venue
+    public var symbol: Symbol
+    public var account: Account
+    /// The API's `direction`.
+    public var side: Side
+    public var type: OrderType
+    /// The limit price; zero for market orders.
+    public var price: Price
+    public var originalQty: Quantity
+    /// Shares still outstanding.
+    public var qty: Quantity
+    public var ts: Timestamp
+    /// Executions in the order they happened; index `i` is this order's fill `i`.
+    public var fills: [OrderFill]
+    public var totalFilled: Quantity
+    public var open: Bool
+
+    public init(
+        id: OrderID, venue: Venue, symbol: Symbol, account: Account, side: Side, type: OrderType,
+        price: Price, originalQty: Quantity, qty: Quantity, ts: Timestamp, fills: [OrderFill],
+        totalFilled: Quantity, open: Bool
+    ) {
+        self.id = id
+        self.venue = venue
+        self.symbol = symbol
+        self.account = account
+        self.side = side
+        self.type = type
+        self.price = price
+        self.originalQty = originalQty
+        self.qty = qty
+        self.ts = ts
+        self.fills = fills
+        self.totalFilled = totalFilled
+        self.open = open
+    }
+}

@@ -1,0 +1,53 @@
+/// A number of shares. Order quantities are positive; positions are signed (negative is short).
+///
+/// Arithmetic traps on overflow rather than wrapping.
+@frozen
+public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// The number of shares.
+    public var shares: Int64
+
+    /// `shares` shares.
+    @inlinable
+    public init(shares: Int64) { self.shares = shares }
+
+    /// No shares.
+    public static let zero = Quantity(shares: 0)
+
+    public init(from decoder: any Decoder) throws {
+        shares = try decoder.singleValueContainer().decode(Int64.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(shares)
+    }
+
+    @inlinable
+    public static func < (lhs: Quantity, rhs: Quantity) -> Bool { lhs.shares < rhs.shares }
+
+    @inlinable
+    public static func + (lhs: Quantity, rhs: Quantity) -> Quantity { Quantity(shares: lhs.shares + rhs.shares) }
+
+    @inlinable
+    public static func - (lhs: Quantity, rhs: Quantity) -> Quantity { Quantity(shares: lhs.shares - rhs.shares) }
+
+    @inlinable
+    public static prefix func - (value: Quantity) -> Quantity { Quantity(shares: -value.shares) }
+
+    @inlinable
+    public static func += (lhs: inout Quantity, rhs: Quantity) { lhs = lhs + rhs }
+
+    @inlinable
+    public static func -= (lhs: inout Quantity, rhs: Quantity) { lhs = lhs - rhs }
+
+    /// The unsigned size of this quantity.
+    @inlinable
+    public var magnitude: Quantity { Quantity(shares: shares < 0 ? -shares : shares) }
+
+    public var description: String { String(shares) }
+}
+
+extension Quantity: ExpressibleByIntegerLiteral {
+    @inlinable
+    public init(integerLiteral value: Int64) { self.init(shares: value) }
+}

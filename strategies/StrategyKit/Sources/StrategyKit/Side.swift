@@ -1,0 +1,14 @@
+/// The direction of an order: `"buy"` or `"sell"` in the API.
+@frozen
+public enum Side: String, Hashable, Sendable, Codable, CaseIterable {
+    case buy
+    case sell
+
+    /// The other side.
+    @inlinable
+    public var opposite: Side { self == .buy ? .sell : .buy }
+
+    /// +1 for a buy, -1 for a sell: the sign a fill of this side gives a position change.
+    @inlinable
+    public var sign: Int64 { self == .buy ? 1 : -1 }
+}

@@ -1,0 +1,64 @@
+/// The version of the plugin contract. A host loads a plugin whose major version equals its own
+/// and whose minor version is not newer than its own.
+@frozen
+public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    @inlinable
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
+    /// the version it was compiled against, not the one it happens to be loaded with.
+    @inlinable
+    public static var current: SDKVersion { SDKVersion(major: 1, minor: 0) }
+
+    /// Whether a host of version `self` can load a plugin built against `plugin`.
+    public func canLoad(_ plugin: SDKVersion) -> Bool {
+        plugin.major == major && plugin.minor <= minor
+    }
+
+    public static func < (lhs: SDKVersion, rhs: SDKVersion) -> Bool {
+        (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
+    }
+
+    public var description: String { "\(major).\(minor)" }
+}
+
+/// What a plugin says about its strategy: name, versions, parameters, and how to make one.
+public struct StrategyDescriptor: Sendable {
+    /// The strategy's name, unique among loaded plugins; configurations refer to it.
+    public var name: String
+    /// The strategy's own version.
+    public var version: String
+    /// The StrategyKit version the plugin was built against.
+    public var sdkVersion: SDKVersion
+    /// One line saying what the strategy does.
+    public var summary: String
+    /// The parameters the strategy accepts.
+    public var parameters: [ParameterSpec]
+    /// Makes a strategy instance from validated parameters; throws if they are unusable together.
+    public var factory: @Sendable (StrategyParameters) throws -> any Strategy
+
+    /// `sdkVersion`'s default is evaluated in the plugin's own code (default arguments are
+    /// emitted into the caller), so it records the SDK the plugin was compiled against.
+    public init(
+        name: String, version: String, sdkVersion: SDKVersion = .current, summary: String,
+        parameters: [ParameterSpec], factory: @escaping @Sendable (StrategyParameters) throws -> any Strategy
+    ) {
+        self.name = name
+        self.version = version
+        self.sdkVersion = sdkVersion
+        self.summary = summary
+        self.parameters = parameters
+        self.factory = factory
+    }
+
+    /// Validates `values` against the declared parameters and makes a strategy.
+    public func makeStrategy(values: [String: ParameterValue]) throws -> any Strategy {
+        try factory(StrategyParameters(schema: parameters, values: values))
+    }
+}
