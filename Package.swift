@@ -8,6 +8,8 @@ let strategyKit: Target.Dependency = .product(name: "StrategyKit", package: "Str
 let package = Package(
     name: "Tickwork",
     products: [
+        .executable(name: "tickwork", targets: ["tickwork"]),
+        .executable(name: "tickwork-bench", targets: ["tickwork-bench"]),
         .library(name: "FirstSteps", type: .dynamic, targets: ["FirstSteps"]),
     ],
     dependencies: [
@@ -15,10 +17,18 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
+        .target(name: "Engine", dependencies: [strategyKit]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Engine"]),
+        .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
+        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Engine"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
+        .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", strategyKit]),
+        .testTarget(name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit], path: "strategies/FirstSteps/Tests/FirstStepsTests"),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit]),
     ]
 )
