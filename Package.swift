@@ -21,5 +21,6 @@ let package = Package(
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
+        .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
     ]
 )
