@@ -16,6 +16,7 @@ let package = Package(
     targets: [
         // Parts (Sources/<Part>), lowest first.
         .target(name: "Risk", dependencies: [strategyKit]),
+        .target(name: "Engine", dependencies: [strategyKit, "Risk"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
