@@ -23,5 +23,6 @@ let package = Package(
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", strategyKit]),
     ]
 )
