@@ -14,7 +14,49 @@ struct OrderCheck {
     private var sign: Int64 { request.side.sign }
     private var qty: Int64 { request.qty.shares }
 
-    func deny(_ code: RiskCode, limit: Int64?, actual: Int64?, _ message: String) -> RiskDenial {
+    /// The first check that fails, in the order `RiskChecker` documents; nil if all pass.
+    func firstDenial(state: RiskState, recentOrders: Int) -> RiskDenial? {
+        if let denial = tradingState(state) { return denial }
+        if let denial = quantity() { return denial }
+        if let denial = price() { return denial }
+        if let denial = marketOrders() { return denial }
+        if let denial = freshBook() { return denial }
+        if let denial = strategyPosition() { return denial }
+        if let denial = accountPosition() { return denial }
+        if let denial = notional() { return denial }
+        if let denial = openOrders() { return denial }
+        if let denial = collar() { return denial }
+        if let denial = rate(recent: recentOrders) { return denial }
+        return selfTrade()
+    }
+
+    private func tradingState(_ state: RiskState) -> RiskDenial? {
+        let account = state.account.state
+        let own = state.status(of: .strategy(strategy)).state
+        if account == .halted || own == .halted {
+            let scope = account == .halted ? "account" : "strategy"
+            return deny(.halted, limit: nil, actual: nil, "\(scope) is halted: only cancels pass")
+        }
+        let symbol = request.symbol
+        let side = request.side
+        if own == .reducing,
+            let denial = reducing(
+                held: exposure.position(of: strategy, in: symbol),
+                working: exposure.openQuantity(of: strategy, in: symbol, side: side), what: "strategy")
+        {
+            return denial
+        }
+        if account == .reducing,
+            let denial = reducing(
+                held: exposure.accountPosition(in: symbol),
+                working: exposure.accountOpenQuantity(in: symbol, side: side), what: "account")
+        {
+            return denial
+        }
+        return nil
+    }
+
+    private func deny(_ code: RiskCode, limit: Int64?, actual: Int64?, _ message: String) -> RiskDenial {
         RiskDenial(
             code: code, strategyID: strategy, request: request, limit: limit, actual: actual,
             message: "\(message) (\(Self.describe(request)))")
@@ -27,9 +69,9 @@ struct OrderCheck {
 
     /// The price the collar and a market order's notional are measured from: the mid, or the
     /// last trade when a side of the book is empty.
-    var referencePrice: Price? { book?.mid ?? lastTrade }
+    private var referencePrice: Price? { book?.mid ?? lastTrade }
 
-    func quantity() -> RiskDenial? {
+    private func quantity() -> RiskDenial? {
         if qty <= 0 {
             return deny(.nonPositiveQty, limit: 1, actual: qty, "quantity \(qty) is not positive")
         }
@@ -41,18 +83,18 @@ struct OrderCheck {
         return nil
     }
 
-    func price() -> RiskDenial? {
+    private func price() -> RiskDenial? {
         guard request.type.isPriced, request.price.cents <= 0 else { return nil }
         return deny(
             .nonPositivePrice, limit: 1, actual: request.price.cents, "limit price \(request.price.cents)c is not positive")
     }
 
-    func marketOrders() -> RiskDenial? {
+    private func marketOrders() -> RiskDenial? {
         guard request.type == .market, !limits.allowMarketOrders else { return nil }
         return deny(.marketOrdersDisabled, limit: nil, actual: nil, "market orders are not allowed")
     }
 
-    func freshBook() -> RiskDenial? {
+    private func freshBook() -> RiskDenial? {
         guard let book else {
             return deny(.staleBook, limit: limits.staleBookMs, actual: nil, "no book received for \(request.symbol)")
         }
@@ -64,7 +106,7 @@ struct OrderCheck {
 
     /// Position checks deny only an order that moves the projection further from flat, so an
     /// order that reduces an over-limit position always passes.
-    func strategyPosition() -> RiskDenial? {
+    private func strategyPosition() -> RiskDenial? {
         let held = exposure.position(of: strategy, in: request.symbol)
         let working = exposure.openQuantity(of: strategy, in: request.symbol, side: request.side)
         return position(
@@ -72,7 +114,7 @@ struct OrderCheck {
             what: "strategy position", limitName: "maxPosition")
     }
 
-    func accountPosition() -> RiskDenial? {
+    private func accountPosition() -> RiskDenial? {
         let held = exposure.accountPosition(in: request.symbol)
         let working = exposure.accountOpenQuantity(in: request.symbol, side: request.side)
         return position(
@@ -91,7 +133,7 @@ struct OrderCheck {
             "projected \(what) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)")
     }
 
-    func notional() -> RiskDenial? {
+    private func notional() -> RiskDenial? {
         let unitPrice: Price
         if request.type.isPriced {
             unitPrice = request.price
@@ -107,7 +149,7 @@ struct OrderCheck {
             "notional \(notional) exceeds maxNotionalPerOrder \(limits.maxNotionalPerOrder)")
     }
 
-    func openOrders() -> RiskDenial? {
+    private func openOrders() -> RiskDenial? {
         let count = (exposure.openOrders[strategy]?.count ?? 0) + 1
         guard count > limits.maxOpenOrders else { return nil }
         return deny(
@@ -115,7 +157,7 @@ struct OrderCheck {
             "\(count) open orders would exceed maxOpenOrders \(limits.maxOpenOrders)")
     }
 
-    func collar() -> RiskDenial? {
+    private func collar() -> RiskDenial? {
         guard request.type.isPriced else { return nil }
         guard let reference = referencePrice, reference.cents > 0 else {
             return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to check the price collar against")
@@ -129,14 +171,14 @@ struct OrderCheck {
             "limit is \(basisPoints) bp from reference \(reference), collar \(limits.priceCollarBasisPoints) bp")
     }
 
-    func rate(recent: Int) -> RiskDenial? {
+    private func rate(recent: Int) -> RiskDenial? {
         guard recent + 1 > limits.maxOrdersPerSecond else { return nil }
         return deny(
             .orderRate, limit: Int64(limits.maxOrdersPerSecond), actual: Int64(recent + 1),
             "\(recent + 1) orders in one second would exceed maxOrdersPerSecond \(limits.maxOrdersPerSecond)")
     }
 
-    func selfTrade() -> RiskDenial? {
+    private func selfTrade() -> RiskDenial? {
         for (owner, orders) in exposure.openOrders.sorted(by: { $0.key < $1.key }) {
             for order in orders {
                 let resting = order.request
@@ -158,7 +200,7 @@ struct OrderCheck {
 
     /// Whether the order only reduces `held` (signed), counting same-side working orders, without
     /// flipping it; a denial with the numbers when not.
-    func reducing(held: Int64, working: Int64, what: String) -> RiskDenial? {
+    private func reducing(held: Int64, working: Int64, what: String) -> RiskDenial? {
         let reduces = held != 0 && (held > 0) != (request.side == .buy) && working + qty <= Int64(held.magnitude)
         guard !reduces else { return nil }
         return deny(

@@ -55,44 +55,11 @@ public struct RiskChecker: Sendable {
         let order = OrderCheck(
             request: request, strategy: strategy, limits: strategyLimits, accountLimits: accountLimits, book: book,
             lastTrade: lastTrade, exposure: exposure, now: now)
-        let recent = rate.count(for: strategy, at: now)
-        let states = state
-        let checks: [() -> RiskDenial?] = [
-            { Self.tradingState(order, states) }, order.quantity, order.price, order.marketOrders, order.freshBook,
-            order.strategyPosition, order.accountPosition, order.notional, order.openOrders, order.collar,
-            { order.rate(recent: recent) }, order.selfTrade,
-        ]
-        for check in checks {
-            if let denial = check() { return .denied(denial) }
+        if let denial = order.firstDenial(state: state, recentOrders: rate.count(for: strategy, at: now)) {
+            return .denied(denial)
         }
         guard let venue = book?.venue else { preconditionFailure("an approved order had a fresh book") }
         rate.record(for: strategy, at: now)
         return .approved(ApprovedOrder(strategyID: strategy, venue: venue, request: request, approvedAt: now))
-    }
-
-    private static func tradingState(_ order: OrderCheck, _ state: RiskState) -> RiskDenial? {
-        let account = state.account.state
-        let own = state.status(of: .strategy(order.strategy)).state
-        if account == .halted || own == .halted {
-            let scope = account == .halted ? "account" : "strategy"
-            return order.deny(.halted, limit: nil, actual: nil, "\(scope) is halted: only cancels pass")
-        }
-        let symbol = order.request.symbol
-        let side = order.request.side
-        if own == .reducing,
-            let denial = order.reducing(
-                held: order.exposure.position(of: order.strategy, in: symbol),
-                working: order.exposure.openQuantity(of: order.strategy, in: symbol, side: side), what: "strategy")
-        {
-            return denial
-        }
-        if account == .reducing,
-            let denial = order.reducing(
-                held: order.exposure.accountPosition(in: symbol),
-                working: order.exposure.accountOpenQuantity(in: symbol, side: side), what: "account")
-        {
-            return denial
-        }
-        return nil
     }
 }

@@ -6,15 +6,4 @@ public enum TradingState: String, Hashable, Sendable, Codable, CaseIterable {
     case reducing
     /// Only cancels.
     case halted
-
-    /// Whether `self` allows less than `other`.
-    func isStricter(than other: TradingState) -> Bool { rank > other.rank }
-
-    private var rank: Int {
-        switch self {
-        case .active: 0
-        case .reducing: 1
-        case .halted: 2
-        }
-    }
 }
