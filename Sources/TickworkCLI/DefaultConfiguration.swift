@@ -41,6 +41,7 @@ enum DefaultConfiguration {
     "maxOrdersPerSecond": 20,
     "staleBookMs": 2000,
     "maxLoss": 1000000,
+    "maxAccountLoss": 2000000,
     "allowMarketOrders": false
   },
   "ledger": { "path": "tickwork-ledger.jsonl", "fsync": "always" },

@@ -1,3 +1,5 @@
+import StrategyKit
+
 /// Reads one JSON object of a configuration, key by key, remembering the key path for errors
 /// and which keys were read, so that `finish()` can refuse any key nobody asked for: a typo
 /// must not silently disable a risk limit.
@@ -61,6 +63,16 @@ struct ConfigObject {
             throw error(key, "expected \(ConfigObject.describe(range)), got \(value.brief)")
         }
         return number
+    }
+
+    /// A positive number of shares.
+    mutating func quantity(_ key: String) throws(ConfigurationError) -> Quantity? {
+        try integer(key, in: 1...Int64.max).map { Quantity(shares: $0) }
+    }
+
+    /// A positive amount of cents.
+    mutating func money(_ key: String) throws(ConfigurationError) -> Money? {
+        try integer(key, in: 1...Int64.max).map { Money(cents: $0) }
     }
 
     mutating func strings(_ key: String) throws(ConfigurationError) -> [String]? {

@@ -1,4 +1,5 @@
 import Foundation
+import Risk
 import StrategyKit
 
 extension Configuration {
@@ -33,10 +34,13 @@ extension Configuration {
         }
         let exchange = try parseExchange(&exchangeObject, embedded: embedded != nil)
 
-        let risk = try root.object("risk").map { object throws(ConfigurationError) in
-            var object = object
-            return try parseRisk(&object, base: RiskSettings())
-        } ?? RiskSettings()
+        var risk = RiskLimits.defaults
+        var accountRisk = AccountRiskLimits.defaults
+        if var object = try root.object("risk") {
+            accountRisk.maxSymbolPosition = try object.quantity("maxSymbolPosition") ?? accountRisk.maxSymbolPosition
+            accountRisk.maxLoss = try object.money("maxAccountLoss") ?? accountRisk.maxLoss
+            risk = try parseRisk(&object, base: risk)
+        }
 
         guard let strategyObjects = try root.objects("strategies"), !strategyObjects.isEmpty else {
             throw root.error("strategies", "expected at least one strategy")
@@ -95,6 +99,7 @@ extension Configuration {
             pluginDirectory: try root.string("pluginDirectory"),
             strategies: strategies,
             risk: risk,
+            accountRisk: accountRisk,
             ledger: ledger,
             recordingPath: recordingPath,
             logging: logging
@@ -144,7 +149,7 @@ extension Configuration {
         return settings
     }
 
-    private static func parseStrategy(_ object: inout ConfigObject, risk: RiskSettings) throws(ConfigurationError) -> StrategySettings {
+    private static func parseStrategy(_ object: inout ConfigObject, risk: RiskLimits) throws(ConfigurationError) -> StrategySettings {
         guard let id = try object.string("id") else { throw object.error("id", "missing required key") }
         guard let plugin = try object.string("plugin") else { throw object.error("plugin", "missing required key") }
         guard let symbols = try object.strings("symbols"), !symbols.isEmpty else {
@@ -172,18 +177,17 @@ extension Configuration {
         return settings
     }
 
-    private static func parseRisk(_ object: inout ConfigObject, base: RiskSettings) throws(ConfigurationError) -> RiskSettings {
+    /// The per-strategy limits in `object`, each defaulting to `base`'s.
+    private static func parseRisk(_ object: inout ConfigObject, base: RiskLimits) throws(ConfigurationError) -> RiskLimits {
         var risk = base
-        let positive: ClosedRange<Int64> = 1...Int64.max
-        risk.maxOrderQty = try object.integer("maxOrderQty", in: positive) ?? risk.maxOrderQty
-        risk.maxPosition = try object.integer("maxPosition", in: positive) ?? risk.maxPosition
-        risk.maxSymbolPosition = try object.integer("maxSymbolPosition", in: positive) ?? risk.maxSymbolPosition
-        risk.maxNotionalPerOrder = try object.integer("maxNotionalPerOrder", in: positive) ?? risk.maxNotionalPerOrder
-        risk.maxOpenOrders = try object.integer("maxOpenOrders", in: positive) ?? risk.maxOpenOrders
-        risk.priceCollarBps = try object.integer("priceCollarBps", in: 1...10_000) ?? risk.priceCollarBps
-        risk.maxOrdersPerSecond = try object.integer("maxOrdersPerSecond", in: positive) ?? risk.maxOrdersPerSecond
-        risk.staleBookMs = try object.integer("staleBookMs", in: positive) ?? risk.staleBookMs
-        risk.maxLoss = try object.integer("maxLoss", in: positive) ?? risk.maxLoss
+        risk.maxOrderQty = try object.quantity("maxOrderQty") ?? risk.maxOrderQty
+        risk.maxPosition = try object.quantity("maxPosition") ?? risk.maxPosition
+        risk.maxNotionalPerOrder = try object.money("maxNotionalPerOrder") ?? risk.maxNotionalPerOrder
+        risk.maxOpenOrders = try object.integer("maxOpenOrders", in: 1...100_000).map { Int($0) } ?? risk.maxOpenOrders
+        risk.priceCollarBasisPoints = try object.integer("priceCollarBps", in: 1...10_000) ?? risk.priceCollarBasisPoints
+        risk.maxOrdersPerSecond = try object.integer("maxOrdersPerSecond", in: 1...100_000).map { Int($0) } ?? risk.maxOrdersPerSecond
+        risk.staleBookMs = try object.integer("staleBookMs", in: 1...Int64.max) ?? risk.staleBookMs
+        risk.maxLoss = try object.money("maxLoss") ?? risk.maxLoss
         risk.allowMarketOrders = try object.bool("allowMarketOrders") ?? risk.allowMarketOrders
         try object.finish()
         return risk

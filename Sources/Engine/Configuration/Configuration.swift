@@ -1,3 +1,4 @@
+import Risk
 import StrategyKit
 
 /// A validated Tickwork configuration (`"version": 1`). See `config/README.md` for every key.
@@ -13,8 +14,10 @@ public struct Configuration: Sendable {
     /// Where plugins are looked for; nil means beside the executable.
     public var pluginDirectory: String?
     public var strategies: [StrategySettings]
-    /// Limits for every strategy, and overall.
-    public var risk: RiskSettings
+    /// The limits of every strategy that does not set its own.
+    public var risk: RiskLimits
+    /// The limits of the whole account.
+    public var accountRisk: AccountRiskLimits
     public var ledger: LedgerSettings
     /// Where the engine's inputs and actions are recorded; nil records nothing.
     public var recordingPath: String?
@@ -66,25 +69,21 @@ public struct StrategySettings: Sendable, Hashable {
     /// Parameter values as written; validated against the plugin's schema when it is loaded.
     public var parameters: [String: ParameterValue]
     /// This strategy's own limits (the top-level limits overridden by its `risk` object).
-    public var risk: RiskSettings
+    public var risk: RiskLimits
 }
 
-/// Pre-trade limits. Money is in cents, quantities in shares.
-public struct RiskSettings: Sendable, Hashable {
-    public var maxOrderQty: Int64 = 1_000
-    public var maxPosition: Int64 = 1_000
-    public var maxSymbolPosition: Int64 = 2_000
-    public var maxNotionalPerOrder: Int64 = 10_000_000
-    public var maxOpenOrders: Int64 = 20
-    /// How far a limit price may be from the mid (or last trade), in basis points.
-    public var priceCollarBps: Int64 = 500
-    public var maxOrdersPerSecond: Int64 = 20
-    public var staleBookMs: Int64 = 2_000
-    /// Loss (realized plus unrealized since the start of the day) that halts trading, in cents.
-    public var maxLoss: Int64 = 1_000_000
-    public var allowMarketOrders: Bool = false
+extension RiskLimits {
+    /// The limits used where a configuration sets none: small, so that a forgotten key errs
+    /// on the side of trading less.
+    public static let defaults = RiskLimits(
+        maxOrderQty: 1_000, maxPosition: 1_000, maxNotionalPerOrder: 10_000_000, maxOpenOrders: 20,
+        priceCollarBasisPoints: 500, maxOrdersPerSecond: 20, staleBookMs: 2_000, allowMarketOrders: false,
+        maxLoss: 1_000_000)
+}
 
-    public init() {}
+extension AccountRiskLimits {
+    /// The account-wide limits used where a configuration sets none.
+    public static let defaults = AccountRiskLimits(maxSymbolPosition: 2_000, maxLoss: 2_000_000)
 }
 
 /// How fills are made durable.
