@@ -14,10 +14,8 @@ extension OrderTracker {
         // reports a fill the exchange has not shown.
         let seen = min(max(recordedFills, 0), status.fills.count)
         let client = nextClientID()
-        let request = OrderRequest(
-            symbol: status.symbol, side: status.side, type: status.type, price: status.price, qty: status.originalQty)
         orders[client] = TrackedOrder(
-            clientID: client, strategyID: strategy, venue: status.venue, request: request, submittedAt: time,
+            clientID: client, strategyID: strategy, venue: status.venue, request: Self.request(of: status), submittedAt: time,
             exchangeID: status.id, state: seen > 0 ? .partlyFilled : .acknowledged, outcomeUnknownSince: nil,
             filled: status.fills[..<seen].reduce(Quantity.zero) { $0 + $1.qty }, fillsSeen: seen)
         byExchangeID[key] = client

@@ -54,12 +54,14 @@ public struct OrderTracker: Sendable {
         if let known = order.exchangeID {
             precondition(known == status.id, "order \(client) acknowledged as \(known) and as \(status.id)")
         } else {
+            let key = OrderKey(venue: status.venue, id: status.id)
             precondition(status.venue == order.venue, "order \(client) acknowledged by another venue")
+            precondition(byExchangeID[key] == nil, "order \(status.id) acknowledged for two submissions")
             order.exchangeID = status.id
             order.state = .acknowledged
             order.outcomeUnknownSince = nil
             orders[client] = order
-            byExchangeID[OrderKey(venue: status.venue, id: status.id)] = client
+            byExchangeID[key] = client
             changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .accepted(status.id, order.request)))
         }
         changes.append(update(client, with: status))
@@ -93,11 +95,10 @@ public struct OrderTracker: Sendable {
         let key = OrderKey(venue: status.venue, id: status.id)
         if closed.contains(key) { return OrderTrackerChanges() }
         if let client = byExchangeID[key] { return update(client, with: status) }
-        if let client = submission(matching: status) {
-            // An order still in flight is acknowledged by its own response; only an order with an
-            // unknown outcome is claimed from a report.
-            guard orders[client]?.outcomeUnknownSince != nil else { return OrderTrackerChanges() }
-            return acknowledge(client, with: status)
+        switch claim(for: status) {
+        case .claim(let client): return acknowledge(client, with: status)
+        case .wait: return OrderTrackerChanges()
+        case .none: break
         }
         var changes = OrderTrackerChanges()
         changes.unknownOrders.append(status)
@@ -117,7 +118,8 @@ public struct OrderTracker: Sendable {
     /// Takes a complete list of the account's orders on `venue` (in `symbol` only, or all
     /// symbols when nil), requested at `requestedAt`, and settles every order whose outcome
     /// became unknown at or before then: the ones the list shows are acknowledged, the others
-    /// were never placed and are rejected with `notPlacedReason`.
+    /// were never placed and are rejected with `notPlacedReason`. An order with an identical
+    /// order still in flight waits for a later list.
     public mutating func applyAccountOrders(
         _ statuses: [OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp
     ) -> OrderTrackerChanges {
@@ -125,6 +127,7 @@ public struct OrderTracker: Sendable {
         let unplaced = orders.values.filter { order in
             guard let since = order.outcomeUnknownSince, order.exchangeID == nil else { return false }
             return since <= requestedAt && order.venue == venue && (symbol == nil || order.request.symbol == symbol)
+                && !hasSiblingInFlight(order)
         }
         for order in unplaced.sorted(by: { $0.clientID < $1.clientID }) {
             changes.append(reject(order.clientID, reason: Self.notPlacedReason))
@@ -137,17 +140,46 @@ public struct OrderTracker: Sendable {
         return ClientOrderID(rawValue: lastClientID)
     }
 
-    /// The oldest order without an exchange id that `status` could be: same venue, symbol,
-    /// side, type, quantity and (for priced orders) price; outcome-unknown orders first.
-    private func submission(matching status: OrderStatus) -> ClientOrderID? {
-        let candidates = orders.values.filter { order in
-            let request = order.request
-            return order.exchangeID == nil && order.venue == status.venue && request.symbol == status.symbol
-                && request.side == status.side && request.type == status.type && request.qty == status.originalQty
-                && (!request.type.isPriced || request.price == status.price)
+    private enum Claim {
+        /// No order without an exchange id could be this one: it is unknown.
+        case none
+        /// An identical order is still in flight: its own response will say which it is.
+        case wait
+        /// The oldest identical order with an unknown outcome is this one.
+        case claim(ClientOrderID)
+    }
+
+    /// Which order without an exchange id `status` reports, if any could be: same venue, symbol,
+    /// side, type, quantity and (for priced orders) price. Only orders with an unknown outcome
+    /// are claimed from a report, and only when no identical order is still in flight, so that
+    /// a claim never takes an id that a placement response is about to bring.
+    private func claim(for status: OrderStatus) -> Claim {
+        let reported = Self.request(of: status)
+        let candidates = orders.values.filter {
+            $0.exchangeID == nil && $0.venue == status.venue && Self.isSame($0.request, as: reported)
         }
-        return candidates.min { ($0.outcomeUnknownSince == nil ? 1 : 0, $0.clientID) < ($1.outcomeUnknownSince == nil ? 1 : 0, $1.clientID) }?
-            .clientID
+        if candidates.contains(where: { $0.outcomeUnknownSince == nil }) { return .wait }
+        guard let oldest = candidates.min(by: { $0.clientID < $1.clientID }) else { return .none }
+        return .claim(oldest.clientID)
+    }
+
+    /// Whether an order with an unknown outcome has an identical order in flight, which keeps
+    /// it from being claimed or settled until that one is acknowledged.
+    private func hasSiblingInFlight(_ order: TrackedOrder) -> Bool {
+        orders.values.contains {
+            $0.exchangeID == nil && $0.outcomeUnknownSince == nil && $0.venue == order.venue
+                && Self.isSame($0.request, as: order.request)
+        }
+    }
+
+    /// The request an order report describes (without the strategy's tag).
+    static func request(of status: OrderStatus) -> OrderRequest {
+        OrderRequest(symbol: status.symbol, side: status.side, type: status.type, price: status.price, qty: status.originalQty)
+    }
+
+    private static func isSame(_ request: OrderRequest, as other: OrderRequest) -> Bool {
+        request.symbol == other.symbol && request.side == other.side && request.type == other.type
+            && request.qty == other.qty && (!request.type.isPriced || request.price == other.price)
     }
 
     /// Applies `status` to the tracked order `client`: new fills, then the state it shows.

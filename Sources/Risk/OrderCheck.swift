@@ -127,9 +127,9 @@ struct OrderCheck {
     {
         let before = held + sign * working
         let projected = before + sign * qty
-        guard projected.magnitude > UInt64(limit), projected.magnitude > before.magnitude else { return nil }
+        guard abs(projected) > limit, abs(projected) > abs(before) else { return nil }
         return deny(
-            code, limit: limit, actual: Int64(projected.magnitude),
+            code, limit: limit, actual: abs(projected),
             "projected \(what) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)")
     }
 
@@ -162,10 +162,10 @@ struct OrderCheck {
         guard let reference = referencePrice, reference.cents > 0 else {
             return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to check the price collar against")
         }
-        let distance = (request.price.cents - reference.cents).magnitude
+        let distance = abs(request.price.cents - reference.cents)
         // Exact integer comparison; the reported basis points are rounded up.
-        guard distance * 10_000 > UInt64(reference.cents) * UInt64(limits.priceCollarBasisPoints) else { return nil }
-        let basisPoints = Int64((distance * 10_000 + UInt64(reference.cents) - 1) / UInt64(reference.cents))
+        guard distance * 10_000 > reference.cents * limits.priceCollarBasisPoints else { return nil }
+        let basisPoints = (distance * 10_000 + reference.cents - 1) / reference.cents
         return deny(
             .priceCollar, limit: limits.priceCollarBasisPoints, actual: basisPoints,
             "limit is \(basisPoints) bp from reference \(reference), collar \(limits.priceCollarBasisPoints) bp")
@@ -201,10 +201,10 @@ struct OrderCheck {
     /// Whether the order only reduces `held` (signed), counting same-side working orders, without
     /// flipping it; a denial with the numbers when not.
     private func reducing(held: Int64, working: Int64, what: String) -> RiskDenial? {
-        let reduces = held != 0 && (held > 0) != (request.side == .buy) && working + qty <= Int64(held.magnitude)
+        let reduces = held != 0 && (held > 0) != (request.side == .buy) && working + qty <= abs(held)
         guard !reduces else { return nil }
         return deny(
-            .reducingOnly, limit: Int64(held.magnitude), actual: working + qty,
+            .reducingOnly, limit: abs(held), actual: working + qty,
             "\(what) is reducing only: \(working + qty) shares working against a position of \(held)")
     }
 }

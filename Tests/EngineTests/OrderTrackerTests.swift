@@ -193,6 +193,22 @@ import Testing
         #expect(changes.fills.count == 1)
     }
 
+    @Test func anUnknownOutcomeWaitsWhileAnIdenticalOrderIsInFlight() {
+        var tracker = OrderTracker()
+        let request = Self.request()
+        let lost = tracker.submit(Self.approve(request))
+        tracker.markOutcomeUnknown(lost, at: Self.t0)
+        let flying = tracker.submit(Self.approve(request))
+        let listed = Self.status(42, request)
+        let later = Self.t0.advanced(byMilliseconds: 1)
+        #expect(tracker.applyAccountOrders([listed], venue: Self.venue, symbol: Self.symbol, requestedAt: later).isEmpty)
+        #expect(tracker.acknowledge(flying, with: listed).updates.map(\.update) == [.accepted(42, request)])
+        let settled = tracker.applyAccountOrders([listed], venue: Self.venue, symbol: Self.symbol, requestedAt: later)
+        #expect(settled.updates.map(\.update) == [.rejected(request, reason: OrderTracker.notPlacedReason)])
+        #expect(settled.finished.map(\.clientID) == [lost])
+        #expect(tracker.openOrders.map(\.clientID) == [flying])
+    }
+
     @Test func anAcknowledgementAfterTheOrderWasSettledAsNotPlacedIsAnUnknownOrder() {
         var tracker = OrderTracker()
         let client = tracker.submit(Self.approve(Self.request()))
