@@ -15,6 +15,7 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
+        .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "HTTP"),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
