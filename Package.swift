@@ -17,11 +17,13 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "HTTP"),
+        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "HTTP", strategyKit]),
     ]
 )
