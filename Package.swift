@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "HTTP"),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
 
+        .executableTarget(name: "tickwork-bench", dependencies: ["Venue", "HTTP"]),
+
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
