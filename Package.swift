@@ -17,18 +17,24 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
+        .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit]),
+        .target(name: "HTTP"),
+        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
         .target(name: "Engine", dependencies: [strategyKit, "Risk"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
-        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine"]),
+        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine", "HTTP", "Venue"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
+        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", strategyKit]),
         .testTarget(name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit], path: "strategies/FirstSteps/Tests/FirstStepsTests"),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit]),
