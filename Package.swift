@@ -31,7 +31,6 @@ let package = Package(
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
-        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
