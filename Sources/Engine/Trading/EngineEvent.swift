@@ -13,6 +13,8 @@ public enum EngineEvent: Sendable {
     /// Placing the order `client` had an unknown outcome; it will be settled from the account's
     /// orders and is never sent again.
     case placeOutcomeUnknown(ClientOrderID, at: Timestamp)
+    /// A cancel of `orderID` failed; it may be asked for again.
+    case cancelFailed(OrderID, reason: String, at: Timestamp)
     /// Reports of single orders: status calls and cancel responses.
     case orderReports([OrderStatus], at: Timestamp)
     /// A complete list of the account's orders on `venue` (in `symbol`, or all when nil),
@@ -25,7 +27,7 @@ public enum EngineEvent: Sendable {
     public var time: Timestamp {
         switch self {
         case .book(let book): return book.receivedTime
-        case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time),
+        case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time), .cancelFailed(_, _, let time),
              .orderReports(_, let time), .accountOrders(_, _, _, _, let time), .timer(let time):
             return time
         }

@@ -57,6 +57,21 @@ public final class TradingEngine {
         lastTrade[fill.symbol] = fill.price
     }
 
+    /// Takes a reloaded configuration: new risk limits, and new strategy instances (made with
+    /// new parameters) for the strategies it already runs. Positions, open orders and trading
+    /// states stay; a strategy id the engine does not run is ignored.
+    public func reconfigure(strategies: [EngineStrategy], accountLimits: AccountRiskLimits) {
+        var limits = risk.limits
+        for strategy in strategies {
+            guard let index = slotIndex(of: strategy.id) else { continue }
+            slots[index].parameters = strategy.parameters
+            slots[index].strategy = strategy.strategy
+            slots[index].symbols = Set(strategy.symbols)
+            limits[strategy.id] = strategy.limits
+        }
+        risk.update(limits: limits, accountLimits: accountLimits)
+    }
+
     /// Trading begins: each strategy's `start` intents.
     public func start(at now: Timestamp) throws -> [EngineAction] {
         var actions: [EngineAction] = []
@@ -74,6 +89,13 @@ public final class TradingEngine {
         for index in slots.indices {
             _ = slots[index].strategy.stop(context: context(for: index, at: now))
         }
+        return cancelOpenOrders()
+    }
+
+    /// A cancel for every open order not already being cancelled (orders not yet acknowledged
+    /// are cancelled when they are).
+    public func cancelOpenOrders() -> [EngineAction] {
+        var actions: [EngineAction] = []
         for order in orders.openOrders {
             cancel(order, into: &actions)
         }
@@ -106,6 +128,9 @@ public final class TradingEngine {
         case .placeOutcomeUnknown(let client, _):
             logger.warning("order outcome unknown; settling from the account's orders", ["client": client.description])
             orders.markOutcomeUnknown(client, at: now)
+        case .cancelFailed(let orderID, let reason, _):
+            logger.warning("cancel failed", ["order": orderID.description, "reason": reason])
+            pendingCancels.remove(orderID)
         case .orderReports(let statuses, _):
             try apply(orders.apply(statuses), at: now, into: &actions)
         case .accountOrders(let statuses, let venue, let symbol, let requestedAt, _):
