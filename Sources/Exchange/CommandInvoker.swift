@@ -52,15 +52,7 @@ public final class CommandInvoker: Sendable {
             do throws(ExchangeError) {
                 let response = try await transport.send(request)
                 status = response.status
-                let context = DecodeContext(receivedAt: wallClock())
-                let result = try response.body.withUnsafeBytes { body -> Result<C.Result, ExchangeError> in
-                    do throws(ExchangeError) {
-                        try ResponseEnvelope.check(status: response.status, body: body)
-                        return .success(try command.decode(body, context: context))
-                    } catch {
-                        return .failure(error)
-                    }
-                }.get()
+                let result = try Self.decode(command, response, context: DecodeContext(receivedAt: wallClock()))
                 record(command, attempt, since: attemptStart, status: status, error: nil)
                 return result
             } catch {
@@ -79,6 +71,20 @@ public final class CommandInvoker: Sendable {
                 do { try await Task.sleep(for: wait) } catch { throw lastError }
             }
         }
+    }
+
+    /// Checks `response`'s envelope and decodes it as `command`'s result.
+    static func decode<C: ExchangeCommand>(_ command: C, _ response: TransportResponse, context: DecodeContext)
+        throws(ExchangeError) -> C.Result
+    {
+        try response.body.withUnsafeBytes { body -> Result<C.Result, ExchangeError> in
+            do throws(ExchangeError) {
+                try ResponseEnvelope.check(status: response.status, body: body)
+                return .success(try command.decode(body, context: context))
+            } catch {
+                return .failure(error)
+            }
+        }.get()
     }
 
     private func record(_ command: some ExchangeCommand, _ attempt: Int, since start: ContinuousClock.Instant, status: Int?, error: ExchangeError?) {
