@@ -15,12 +15,14 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
-        .target(name: "Exchange", dependencies: [strategyKit]),
+        .target(name: "HTTP"),
+        .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
-        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", strategyKit]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
     ]
 )
