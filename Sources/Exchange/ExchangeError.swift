@@ -7,8 +7,8 @@ import StrategyKit
 public enum ExchangeError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No complete answer arrived within the time allowed; names the call and the bound.
     case timedOut(String)
-    /// The connection could not be opened (refused, unreachable, name not resolved); the request
-    /// was certainly not sent.
+    /// The connection could not be opened (refused, unreachable, name not resolved) or broke
+    /// before the request was fully written: the server cannot have acted on it.
     case couldNotConnect(String)
     /// The connection broke before a complete response was read.
     case connectionLost(String)
