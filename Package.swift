@@ -20,9 +20,10 @@ let package = Package(
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit]),
         .target(name: "HTTP"),
+        .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
-        .target(name: "Engine", dependencies: [strategyKit, "Risk"]),
-        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Engine"]),
+        .target(name: "Engine", dependencies: [strategyKit, "Risk", "Exchange"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Exchange", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine", "HTTP", "Venue"]),
 
@@ -33,8 +34,9 @@ let package = Package(
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
         .testTarget(name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit], path: "strategies/FirstSteps/Tests/FirstStepsTests"),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit]),
     ]
