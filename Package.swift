@@ -38,6 +38,6 @@ let package = Package(
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
         .testTarget(name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit], path: "strategies/FirstSteps/Tests/FirstStepsTests"),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit], exclude: ["Snapshots"]),
     ]
 )

@@ -14,7 +14,7 @@ extension LiveRunner {
                 let order = PlaceOrder(venue: approved.venue, account: account, request: approved.request)
                 let inbox = inbox
                 Task { [client] in
-                    do {
+                    do throws(ExchangeError) {
                         let status = try await client.placeOrder(order)
                         inbox.post(.event(.placed(clientID, status, at: SystemClock.now())))
                     } catch {
