@@ -2,11 +2,15 @@ import StrategyKit
 
 /// Where the engine makes each new fill durable before anything else hears of it: the fill
 /// ledger live, an in-memory list in tests.
+///
+/// The engine appends every new fill an event brings, then calls `makeDurable()` once, and only
+/// then applies the fills and tells strategies: one sync per event, not per fill.
 public protocol FillJournal: AnyObject {
-    /// Records `fill` with the position and cash after it; returns false if the journal already
-    /// held a fill with its identity (nothing is written then). Throws if the fill could not be
-    /// made durable, which stops the engine.
-    func record(_ fill: Fill, positionAfter: Position, cashAfter: Money, reconciled: Bool) throws -> Bool
+    /// Appends `fill`; returns false if the journal already held a fill with its identity
+    /// (nothing is written then). `reconciled` marks a fill found at start-up reconciliation.
+    func append(_ fill: Fill, reconciled: Bool) throws -> Bool
+    /// Returns once everything appended is durable. Throws if it cannot be, which stops the engine.
+    func makeDurable() throws
 }
 
 /// A journal in memory, for tests and dry runs.
@@ -17,9 +21,11 @@ public final class MemoryFillJournal: FillJournal {
 
     public init() {}
 
-    public func record(_ fill: Fill, positionAfter: Position, cashAfter: Money, reconciled: Bool) throws -> Bool {
+    public func append(_ fill: Fill, reconciled: Bool) throws -> Bool {
         guard ids.insert(fill.id).inserted else { return false }
         fills.append(fill)
         return true
     }
+
+    public func makeDurable() throws {}
 }

@@ -73,8 +73,7 @@ extension TradingEngine {
     /// Records, applies and announces what the order tracker found: fills first (journal, then
     /// portfolio, then the strategy), then order updates.
     func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
-        for fill in changes.fills {
-            try record(fill, reconciled: false)
+        for fill in try record(changes.fills, reconciled: false) {
             if let index = slotIndex(of: fill.strategyID) {
                 let intents = slots[index].strategy.onFill(fill, context: context(for: index, at: now))
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
@@ -96,20 +95,24 @@ extension TradingEngine {
         }
     }
 
-    /// Makes `fill` durable, then applies it to the portfolio. A fill the journal already held
-    /// is applied nowhere.
-    func record(_ fill: Fill, reconciled: Bool) throws {
-        let position = portfolio.position(of: fill.strategyID, in: fill.symbol).applying(fill)
-        let cash = portfolio.cash(of: fill.strategyID) + fill.cashFlow
-        guard try journal.record(fill, positionAfter: position, cashAfter: cash, reconciled: reconciled) else { return }
-        portfolio.apply(fill)
-        lastTrade[fill.symbol] = fill.price
-        statistics.fills += 1
-        logger.info("fill", [
-            "strategy": fill.strategyID.rawValue, "symbol": fill.symbol.rawValue, "side": fill.side.rawValue,
-            "qty": fill.qty.description, "price": fill.price.description, "order": fill.orderID.description,
-            "position": position.quantity.description,
-        ])
+    /// Appends `fills` to the journal, makes them durable, then applies them to the portfolio;
+    /// returns those that were new (a fill the journal already held is applied nowhere).
+    func record(_ fills: [Fill], reconciled: Bool) throws -> [Fill] {
+        guard !fills.isEmpty else { return [] }
+        let new = try fills.filter { try journal.append($0, reconciled: reconciled) }
+        try journal.makeDurable()
+        for fill in new {
+            portfolio.apply(fill)
+            lastTrade[fill.symbol] = fill.price
+            statistics.fills += 1
+            logger.info("fill", [
+                "strategy": fill.strategyID.rawValue, "symbol": fill.symbol.rawValue, "side": fill.side.rawValue,
+                "qty": fill.qty.description, "price": fill.price.description, "order": fill.orderID.description,
+                "position": portfolio.position(of: fill.strategyID, in: fill.symbol).quantity.description,
+                "reconciled": String(reconciled),
+            ])
+        }
+        return new
     }
 
     /// Halts what lost too much and cancels its open orders.

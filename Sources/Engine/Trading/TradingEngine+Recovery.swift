@@ -51,10 +51,7 @@ extension TradingEngine {
                 continue
             }
             let changes = orders.adopt(status, strategy: owner, recordedFills: known?.fills ?? 0, at: now)
-            for fill in changes.fills {
-                try record(fill, reconciled: true)
-                report.fillsAppended += 1
-            }
+            report.fillsAppended += try record(changes.fills, reconciled: true).count
             guard status.open else { continue }
             if known == nil && policy == .cancel, let order = orders.order(venue: venue, id: status.id) {
                 cancel(order, into: &actions)
