@@ -15,10 +15,12 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
+        .target(name: "Ledger", dependencies: [strategyKit]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
     ]
 )
