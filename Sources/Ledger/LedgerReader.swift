@@ -14,7 +14,7 @@ public enum LedgerReader {
     ) throws(LedgerError) -> LedgerState {
         let fd = try LedgerFile.openForReading(path)
         defer { close(fd) }
-        let scan = try LedgerScan.run(fd: fd, path: path) { entry, _ in
+        let scan = try LedgerScan.run(fd: fd, path: path) { entry in
             if entry.sequence >= sequence { body(entry) }
         }
         if let fault = scan.fault, fault.fault != .torn {

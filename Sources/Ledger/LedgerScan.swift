@@ -17,7 +17,7 @@ struct LedgerScan {
     var bytesRead: Int64 = 0
 
     /// Checks the file open as `fd` line by line, stopping at the first bad line.
-    static func run(fd: Int32, path: String, visit: (LedgerEntry, UnsafeRawBufferPointer) -> Void = { _, _ in })
+    static func run(fd: Int32, path: String, visit: (LedgerEntry) -> Void = { _ in })
         throws(LedgerError) -> LedgerScan
     {
         var scan = LedgerScan()
@@ -27,7 +27,7 @@ struct LedgerScan {
             lineNumber += 1
             let fault = line.terminated ? scan.scanner.accept(line.bytes) : .torn
             guard let fault else {
-                visit(scan.scanner.lastEntry!, line.bytes)
+                visit(scan.scanner.lastEntry!)
                 scan.goodEnd = reader.offset
                 continue
             }
