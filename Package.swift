@@ -15,10 +15,13 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
-        .target(name: "Ledger", dependencies: [strategyKit]),
+        .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
+
+        // Benchmarks (release builds only).
+        .executableTarget(name: "tickwork-bench", dependencies: ["Ledger", strategyKit]),
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),

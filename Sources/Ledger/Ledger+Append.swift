@@ -34,18 +34,20 @@ extension Ledger {
         }
         if let fault = LedgerState.valueFault(of: fill) { throw .unrecordable(fill.id, fault) }
         if let earlier = current.sequence(of: fill.id) { return .alreadyRecorded(sequence: earlier) }
-        guard let totals = current.totals(after: fill) else {
+        guard let update = current.update(after: fill) else {
             throw .unrecordable(fill.id, .badValue(field: "qty", why: "price and quantity overflow the running totals"))
         }
         var entry = LedgerEntry(
             sequence: current.lastSequence + 1, fill: fill, reconciled: reconciled,
-            positionAfter: totals.holding.position.quantity, cashAfter: totals.holding.cash,
-            realizedAfter: totals.holding.position.realizedPnL, previousChecksum: current.lastChecksum,
+            positionAfter: update.holding.position.quantity, cashAfter: update.holding.cash,
+            realizedAfter: update.holding.position.realizedPnL, previousChecksum: current.lastChecksum,
             checksum: .origin)
         lineBuffer.removeAll(keepingCapacity: true)
         entry.encode(appendingTo: &lineBuffer)
         try writeLine()
-        current.commit(entry, holding: totals.holding, symbol: totals.symbol)
+        let earlier = current.recordFill(FillKey(order: fill.orderID.rawValue, index: fill.index), at: entry.sequence)
+        precondition(earlier == nil, "a recorded fill was checked for above")
+        current.commit(update, sequence: entry.sequence, checksum: entry.checksum, origin: (venue, account))
         switch durability {
         case .always:
             try syncNow()

@@ -6,14 +6,29 @@ import StrategyKit
 struct LedgerScanner {
     /// What the lines accepted so far add up to.
     var state = LedgerState()
-    /// The entry of the line accepted last.
-    private(set) var lastEntry: LedgerEntry?
+    /// The line accepted last, as parsed.
+    private var lastLine: LedgerLine?
     private var isoScratch: [UInt8] = []
 
     /// The length of `,"sum":"` + 16 hex digits + `"}`.
     static let suffixLength = 26
 
     init() {}
+
+    /// The entry of the line accepted last.
+    var lastEntry: LedgerEntry? {
+        guard let line = lastLine else { return nil }
+        let fill = Fill(
+            venue: Venue(line.venue), account: Account(line.account), symbol: Symbol(line.symbol),
+            orderID: OrderID(line.order), index: Int(line.index), side: line.isBuy ? .buy : .sell,
+            price: Price(cents: line.price), qty: Quantity(shares: line.qty), time: Timestamp(nanoseconds: line.time),
+            strategyID: StrategyID(line.strategy))
+        return LedgerEntry(
+            sequence: line.sequence, fill: fill, reconciled: line.reconciled,
+            positionAfter: Quantity(shares: line.position), cashAfter: Money(cents: line.cash),
+            realizedAfter: Money(cents: line.realized), previousChecksum: LedgerChecksum(line.previous),
+            checksum: LedgerChecksum(line.sum))
+    }
 
     /// Checks `line` (without its newline) as the next line. On success the state includes it
     /// and `lastEntry` is its entry; otherwise nothing changes and the fault says why.
@@ -28,8 +43,7 @@ struct LedgerScanner {
 
     private mutating func accept(_ parsed: LedgerLine, line: UnsafeRawBufferPointer) -> LineFault? {
         isoScratch.removeAll(keepingCapacity: true)
-        let time = Timestamp(nanoseconds: parsed.time)
-        time.appendISO8601(to: &isoScratch)
+        Timestamp(nanoseconds: parsed.time).appendISO8601(to: &isoScratch)
         let isoMatches = !parsed.isoEscaped && isoScratch.withUnsafeBytes {
             $0.elementsEqual(UnsafeRawBufferPointer(rebasing: line[parsed.isoRange]))
         }
@@ -39,25 +53,24 @@ struct LedgerScanner {
         if parsed.sequence < expected { return .outOfOrder(expected: expected, found: parsed.sequence) }
         if parsed.sequence > expected { return .gap(expected: expected, found: parsed.sequence) }
         guard parsed.previous == state.lastChecksum.value else { return .brokenChain }
-        let fill = Fill(
-            venue: Venue(parsed.venue), account: Account(parsed.account), symbol: Symbol(parsed.symbol),
-            orderID: OrderID(parsed.order), index: Int(parsed.index), side: parsed.isBuy ? .buy : .sell,
-            price: Price(cents: parsed.price), qty: Quantity(shares: parsed.qty), time: time,
-            strategyID: StrategyID(parsed.strategy))
-        if let fault = state.admissionFault(of: fill) { return fault }
-        guard let totals = state.totals(after: fill) else {
-            return .badValue(field: "qty", why: "price and quantity overflow the running totals")
+        if let venue = state.venue, let account = state.account,
+           venue.rawValue != parsed.venue || account.rawValue != parsed.account {
+            return .foreignLine(venue: Venue(parsed.venue), account: Account(parsed.account))
         }
-        if totals.holding.position.quantity.shares != parsed.position { return .totalsMismatch(field: "position") }
-        if totals.holding.cash.cents != parsed.cash { return .totalsMismatch(field: "cash") }
-        if totals.holding.position.realizedPnL.cents != parsed.realized { return .totalsMismatch(field: "realized") }
-        let entry = LedgerEntry(
-            sequence: parsed.sequence, fill: fill, reconciled: parsed.reconciled,
-            positionAfter: Quantity(shares: parsed.position), cashAfter: Money(cents: parsed.cash),
-            realizedAfter: Money(cents: parsed.realized), previousChecksum: LedgerChecksum(parsed.previous),
-            checksum: LedgerChecksum(parsed.sum))
-        state.commit(entry, holding: totals.holding, symbol: totals.symbol)
-        lastEntry = entry
+        let side: Side = parsed.isBuy ? .buy : .sell
+        guard let update = state.update(
+            strategy: StrategyID(parsed.strategy), symbol: Symbol(parsed.symbol), side: side,
+            price: Price(cents: parsed.price), qty: Quantity(shares: parsed.qty))
+        else { return .badValue(field: "qty", why: "price and quantity overflow the running totals") }
+        if update.holding.position.quantity.shares != parsed.position { return .totalsMismatch(field: "position") }
+        if update.holding.cash.cents != parsed.cash { return .totalsMismatch(field: "cash") }
+        if update.holding.position.realizedPnL.cents != parsed.realized { return .totalsMismatch(field: "realized") }
+        if let earlier = state.recordFill(FillKey(order: parsed.order, index: Int(parsed.index)), at: parsed.sequence) {
+            return .duplicateFill(earlierSequence: earlier)
+        }
+        state.commit(update, sequence: parsed.sequence, checksum: LedgerChecksum(parsed.sum),
+                     origin: (Venue(parsed.venue), Account(parsed.account)))
+        lastLine = parsed
         return nil
     }
 
