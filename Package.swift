@@ -19,13 +19,14 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit]),
+        .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
         .target(name: "HTTP"),
         .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
-        .target(name: "Engine", dependencies: [strategyKit, "Risk", "Exchange"]),
-        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Exchange", "Engine"]),
+        .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
-        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine", "HTTP", "Venue"]),
+        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Ledger", "Engine", "HTTP", "Venue"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -33,6 +34,7 @@ let package = Package(
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),

@@ -6,6 +6,7 @@ import Foundation
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
     ("server", { try runServerBench() }),
+    ("ledger", { try runLedgerBench() }),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())
