@@ -136,23 +136,11 @@ extension LiveRunner {
             logger.error("could not save the trading state", ["file": riskStatePath, "error": "\(error)"])
         }
     }
-
-    /// Runs an async call to completion from synchronous code.
-    func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let result = Locked<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do { result.set(.success(try await body())) } catch { result.set(.failure(error)) }
-            done.signal()
-        }
-        done.wait()
-        return try result.get()!.get()
-    }
 }
 
 extension Duration {
     /// This duration for Dispatch.
-    var dispatchInterval: DispatchTimeInterval {
+    public var dispatchInterval: DispatchTimeInterval {
         let (seconds, attoseconds) = components
         return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }

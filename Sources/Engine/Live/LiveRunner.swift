@@ -62,7 +62,7 @@ public final class LiveRunner {
     /// orders cancelled (waiting at most `cancelWait`), last fills collected.
     public func run(cancelWait: Duration = .seconds(5)) throws {
         let venue = engine.venue
-        let accountOrders = try blocking { [client, account] in try await client.orders(venue: venue, account: account) }
+        let accountOrders = try runBlocking { [client, account] in try await client.orders(venue: venue, account: account) }
         let (report, reconcileActions) = try engine.reconcile(
             accountOrders: accountOrders, recorded: recorded, policy: unknownOrderPolicy, at: SystemClock.now())
         logger.info("reconciled with the exchange", [
