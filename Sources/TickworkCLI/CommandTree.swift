@@ -6,6 +6,7 @@ enum CommandTree {
         summary: "Tickwork: an algorithmic trading daemon for the StockFighter API, with plugin strategies.",
         subcommands: [
             Run.command,
+            ExchangeServe.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]
