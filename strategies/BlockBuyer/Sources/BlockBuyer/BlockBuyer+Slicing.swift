@@ -26,15 +26,16 @@ extension BlockBuyer {
         return start.done + Quantity(shares: rest.shares * elapsedMs / durationMs)
     }
 
-    /// Cancels for the acknowledged slices that have rested `staleMs` or longer and are not
-    /// already being cancelled.
+    /// Cancels for the acknowledged slices that have rested `staleMs` or longer, once; again
+    /// only if a slice is still open `staleMs` after its cancel was sent (the context does not
+    /// say when a cancel failed, and the engine drops a repeat while the first is in flight).
     func cancelStale(_ slices: [OpenOrder], now: Timestamp) -> [Intent] {
         var intents: [Intent] = []
         for slice in slices {
-            guard let id = slice.id, !cancelling.contains(id), let placed = placedAt[slice.request.tag],
-                  now.nanoseconds(since: placed) >= staleNanoseconds
+            guard let id = slice.id, let since = cancelling[id] ?? placedAt[slice.request.tag],
+                  now.nanoseconds(since: since) >= staleNanoseconds
             else { continue }
-            cancelling.insert(id)
+            cancelling[id] = now
             intents.append(.cancel(id))
         }
         return intents
@@ -43,7 +44,8 @@ extension BlockBuyer {
     /// Drops what is remembered about slices no longer open, and starts the clock on open ones
     /// this instance did not place (left from before a restart).
     func forgetClosed(_ slices: [OpenOrder], now: Timestamp) {
-        cancelling.formIntersection(slices.compactMap(\.id))
+        let ids = Set(slices.compactMap(\.id))
+        cancelling = cancelling.filter { ids.contains($0.key) }
         let tags = Set(slices.map(\.request.tag))
         placedAt = placedAt.filter { tags.contains($0.key) }
         for tag in tags where placedAt[tag] == nil {

@@ -51,8 +51,8 @@ public final class BlockBuyer: Strategy {
     var scheduleStart: (time: Timestamp, done: Quantity)?
     /// When each working slice was placed (or first seen, for one placed before a restart), by tag.
     var placedAt: [String: Timestamp] = [:]
-    /// Slices this strategy asked to cancel that are still open.
-    var cancelling: Set<OrderID> = []
+    /// Slices this strategy asked to cancel that are still open, and when it last asked.
+    var cancelling: [OrderID: Timestamp] = [:]
     /// Numbers the slices, to give each a unique tag.
     var sliceCount = 0
 

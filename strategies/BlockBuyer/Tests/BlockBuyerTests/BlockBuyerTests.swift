@@ -72,6 +72,16 @@ import Testing
         #expect(strategy.onBook(empty, context: context(parameters, atMs: 1_500, orders: resting)).isEmpty)
     }
 
+    @Test func aCancelThatLeftTheSliceOpenIsSentAgainAfterStaleMs() throws {
+        let (strategy, parameters) = try make(["targetQty": .integer(1_000), "maxSliceQty": .integer(1_000), "staleMs": .integer(1_000)])
+        _ = strategy.onBook(book(asks: [(5_000, 5_000)]), context: context(parameters))
+        let resting = [working(7, qty: 1_000, tag: "block-1")]
+        let empty = book(asks: [])
+        #expect(strategy.onBook(empty, context: context(parameters, atMs: 1_000, orders: resting)) == [.cancel(7)])
+        #expect(strategy.onBook(empty, context: context(parameters, atMs: 1_999, orders: resting)).isEmpty)
+        #expect(strategy.onBook(empty, context: context(parameters, atMs: 2_000, orders: resting)) == [.cancel(7)])
+    }
+
     @Test func filledAndWorkingSharesNeverOvershootTheTarget() throws {
         let (strategy, parameters) = try make(["targetQty": .integer(1_000), "durationMs": .integer(0)])
         let deep = book(asks: [(5_000, 100_000)])

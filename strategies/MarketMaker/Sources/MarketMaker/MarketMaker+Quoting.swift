@@ -8,13 +8,13 @@ extension MarketMaker {
         let mine = context.openOrders(symbol)
         let openIDs = Set(mine.compactMap(\.id))
         let openTags = Set(mine.map(\.request.tag))
-        cancelling.formIntersection(openIDs)
+        cancelling = cancelling.filter { openIDs.contains($0.key) }
         anchors = anchors.filter { openTags.contains($0.key) }
 
         guard let reference = usesMicroPrice ? market.microPrice : market.mid else { return [] }
         let anchor = QuoteAnchor(reference: reference, position: context.position(symbol).quantity)
-        return quote(.buy, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .buy })
-            + quote(.sell, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .sell })
+        return quote(.buy, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .buy }, now: context.now)
+            + quote(.sell, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .sell }, now: context.now)
     }
 
     /// The price and size this strategy wants to show on `side` now, or nil when it should not
@@ -42,12 +42,26 @@ extension MarketMaker {
         return (price, qty)
     }
 
-    private func quote(_ side: Side, market: BookSnapshot, anchor: QuoteAnchor, orders: [OpenOrder]) -> [Intent] {
+    private func quote(_ side: Side, market: BookSnapshot, anchor: QuoteAnchor, orders: [OpenOrder], now: Timestamp) -> [Intent] {
         var live: [OrderID] = []
+        var inFlight = false
+        var resent: [Intent] = []
         for order in orders {
-            guard let id = order.id, !cancelling.contains(id) else { return [] }
-            live.append(id)
+            guard let id = order.id else {
+                inFlight = true
+                continue
+            }
+            guard let asked = cancelling[id] else {
+                live.append(id)
+                continue
+            }
+            inFlight = true
+            if now.nanoseconds(since: asked) >= Self.cancelRetryNanoseconds {
+                cancelling[id] = now
+                resent.append(.cancel(id))
+            }
         }
+        if inFlight { return resent }
         let wanted = target(side, market: market, anchor: anchor)
         if live.isEmpty {
             guard let wanted else { return [] }
@@ -65,7 +79,7 @@ extension MarketMaker {
                 return []
             }
         }
-        cancelling.formUnion(live)
+        for id in live { cancelling[id] = now }
         return live.map { .cancel($0) }
     }
 }

@@ -44,10 +44,14 @@ public final class MarketMaker: Strategy {
     let positionLimit: Quantity
     let requoteThreshold: Price
 
+    /// How long a cancel may stay unanswered before it is sent again. The context does not say
+    /// when a cancel failed; the engine drops a repeat while the first is still in flight.
+    static let cancelRetryNanoseconds: Int64 = 1_000_000_000
+
     /// The reference and position each live quote was placed at, by tag.
     var anchors: [String: QuoteAnchor] = [:]
-    /// Orders this strategy asked to cancel that are still open.
-    var cancelling: Set<OrderID> = []
+    /// Orders this strategy asked to cancel that are still open, and when it last asked.
+    var cancelling: [OrderID: Timestamp] = [:]
     /// The latest book of `symbol` without the quotes this strategy had in it when it arrived, to
     /// requote from when a fill or an order update comes in before the next book.
     var lastMarket: BookSnapshot?
@@ -80,7 +84,10 @@ public final class MarketMaker: Strategy {
     }
 
     /// An acknowledgement may make a quote cancellable and a close frees its side for a new one.
+    /// A rejection waits for the next book: the same quote placed again at once would most
+    /// likely be refused again.
     public func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] {
+        if case .rejected = update { return [] }
         guard let market = lastMarket else { return [] }
         return requote(market, context: context)
     }

@@ -29,9 +29,9 @@ import Testing
             venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: .zero, receivedTime: .zero, sequence: 1)
     }
 
-    func context(_ parameters: StrategyParameters, position: Int64 = 0, orders: [OpenOrder] = []) -> StrategyContext {
+    func context(_ parameters: StrategyParameters, position: Int64 = 0, orders: [OpenOrder] = [], atMs ms: Int64 = 0) -> StrategyContext {
         StrategyContext(
-            strategyID: "mm", now: .zero, parameters: parameters,
+            strategyID: "mm", now: Timestamp.zero.advanced(byMilliseconds: ms), parameters: parameters,
             positions: position == 0 ? [:] : ["FOOBAR": Position(quantity: Quantity(shares: position))], openOrders: orders)
     }
 
@@ -89,6 +89,32 @@ import Testing
         #expect(strategy.onBook(moved, context: context(parameters, orders: quotes)).isEmpty, "cancels are pending")
         let intents = strategy.onBook(book(bid: (4_996, 200), ask: (5_016, 200)), context: context(parameters))
         #expect(intents == [place(.buy, 5_001, tag: "mm-buy-3"), place(.sell, 5_011, tag: "mm-sell-4")])
+    }
+
+    @Test func aCancelStillOpenAfterASecondIsSentAgain() throws {
+        let (strategy, parameters) = try make()
+        let quotes = quoted(strategy, parameters)
+        let moved = book(bid: (4_996, 200), ask: (5_016, 200), ours: quotes)
+        #expect(strategy.onBook(moved, context: context(parameters, orders: quotes)) == [.cancel(1), .cancel(2)])
+        #expect(strategy.onBook(moved, context: context(parameters, orders: quotes, atMs: 999)).isEmpty)
+        #expect(strategy.onBook(moved, context: context(parameters, orders: quotes, atMs: 1_000)) == [.cancel(1), .cancel(2)])
+    }
+
+    @Test func aRejectedQuoteWaitsForTheNextBook() throws {
+        let (strategy, parameters) = try make()
+        let intents = strategy.onBook(book(bid: (4_990, 200), ask: (5_010, 200)), context: context(parameters))
+        guard case .place(let bid)? = intents.first else {
+            Issue.record("no bid placed")
+            return
+        }
+        let asks = intents.dropFirst().compactMap { intent -> OpenOrder? in
+            guard case .place(let request) = intent else { return nil }
+            return OpenOrder(id: nil, request: request)
+        }
+        let rejected = OrderUpdate.rejected(bid, reason: "RISK_MAX_POSITION")
+        #expect(strategy.onOrderUpdate(rejected, context: context(parameters, orders: asks)).isEmpty)
+        let next = strategy.onBook(book(bid: (4_990, 200), ask: (5_010, 200)), context: context(parameters, orders: asks))
+        #expect(next == [place(.buy, 4_995, tag: "mm-buy-3")])
     }
 
     @Test func ownQuotesDoNotHoldTheReferenceInPlace() throws {
