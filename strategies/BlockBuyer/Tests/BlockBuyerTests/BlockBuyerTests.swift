@@ -32,6 +32,11 @@ import Testing
         OpenOrder(id: id, request: OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_000, qty: Quantity(shares: qty), tag: tag))
     }
 
+    @Test func theDefaultParametersMakeAStrategyAndAllAreDocumented() throws {
+        #expect(throws: Never.self) { try BlockBuyer.descriptor.makeStrategy(values: [:]) }
+        #expect(BlockBuyer.parameters.allSatisfy { !$0.help.isEmpty })
+    }
+
     @Test func aSliceIsTheConfiguredFractionOfTheSharesAtTheTouch() throws {
         let (strategy, parameters) = try make(["touchFractionBps": .integer(2_500)])
         let intents = strategy.onBook(book(asks: [(5_000, 400), (5_010, 10_000)]), context: context(parameters))

@@ -48,6 +48,11 @@ import Testing
         }
     }
 
+    @Test func theDefaultParametersMakeAStrategyAndAllAreDocumented() throws {
+        #expect(throws: Never.self) { try MarketMaker.descriptor.makeStrategy(values: [:]) }
+        #expect(MarketMaker.parameters.allSatisfy { !$0.help.isEmpty })
+    }
+
     @Test func quotesBothSidesAroundTheMidWhenFlat() throws {
         let (strategy, parameters) = try make()
         let intents = strategy.onBook(book(bid: (4_990, 200), ask: (5_010, 200)), context: context(parameters))

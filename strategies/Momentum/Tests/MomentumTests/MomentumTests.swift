@@ -43,6 +43,11 @@ import Testing
             tag: "momentum"))
     }
 
+    @Test func theDefaultParametersMakeAStrategyAndAllAreDocumented() throws {
+        #expect(throws: Never.self) { try Momentum.descriptor.makeStrategy(values: [:]) }
+        #expect(Momentum.parameters.allSatisfy { !$0.help.isEmpty })
+    }
+
     @Test func noTradeUntilTheSlowWindowIsFull() throws {
         let (strategy, parameters) = try make()
         #expect(feed(strategy, [9_000, 9_000, 11_000], context(parameters)).isEmpty)
