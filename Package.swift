@@ -25,11 +25,15 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
+        .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit]),
-        .target(name: "Engine", dependencies: [strategyKit, "Risk"]),
-        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Engine"]),
+        .target(name: "HTTP"),
+        .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
+        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
+        .target(name: "Engine", dependencies: [strategyKit, "Risk", "Exchange"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Exchange", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
-        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine"]),
+        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine", "HTTP", "Venue"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -40,7 +44,10 @@ let package = Package(
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", strategyKit]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit],
             path: "strategies/FirstSteps/Tests/FirstStepsTests", linkerSettings: pluginTestLinking),
@@ -53,6 +60,6 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit], exclude: ["Snapshots"]),
     ]
 )

@@ -5,6 +5,7 @@ import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
+    ("server", { try runServerBench() }),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())

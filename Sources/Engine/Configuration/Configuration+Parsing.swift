@@ -101,6 +101,8 @@ extension Configuration {
             risk: risk,
             accountRisk: accountRisk,
             ledger: ledger,
+            riskStatePath: try root.string("riskStatePath") ?? "tickwork-risk-state.json",
+            unknownOpenOrders: try parseUnknownOrderPolicy(&root),
             recordingPath: recordingPath,
             logging: logging
         )
@@ -175,6 +177,14 @@ extension Configuration {
             id: StrategyID(id), plugin: plugin, symbols: symbols.map { Symbol($0) }, parameters: parameters, risk: strategyRisk)
         try object.finish()
         return settings
+    }
+
+    private static func parseUnknownOrderPolicy(_ root: inout ConfigObject) throws(ConfigurationError) -> UnknownOrderPolicy {
+        guard let text = try root.string("unknownOpenOrders") else { return .cancel }
+        guard let policy = UnknownOrderPolicy(rawValue: text) else {
+            throw root.error("unknownOpenOrders", "expected one of cancel, adopt, got \"\(text)\"")
+        }
+        return policy
     }
 
     /// The per-strategy limits in `object`, each defaulting to `base`'s.

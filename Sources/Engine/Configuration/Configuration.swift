@@ -19,6 +19,10 @@ public struct Configuration: Sendable {
     /// The limits of the whole account.
     public var accountRisk: AccountRiskLimits
     public var ledger: LedgerSettings
+    /// Where the trading states (active, reducing, halted) are kept across restarts.
+    public var riskStatePath: String
+    /// What start-up does with open orders at the exchange that the ledger cannot attribute.
+    public var unknownOpenOrders: UnknownOrderPolicy
     /// Where the engine's inputs and actions are recorded; nil records nothing.
     public var recordingPath: String?
     public var logging: LoggingSettings
