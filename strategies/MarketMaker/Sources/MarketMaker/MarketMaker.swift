@@ -69,6 +69,7 @@ public final class MarketMaker: Strategy {
         requoteThreshold = Price(cents: try parameters.integer("requoteCents"))
     }
 
+    /// Brings both quotes in line with the new book: places, cancels, or (mostly) nothing.
     public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
         guard book.symbol == symbol else { return [] }
         let market = book.excluding(context.openOrders(symbol))

@@ -61,6 +61,8 @@ public final class Momentum: Strategy {
         averages = MovingAverages(fastCount: Int(fastWindow), slowCount: Int(slowWindow))
     }
 
+    /// Adds the book's micro-price to the averages and, with no order open, sends one order
+    /// toward the position the signal asks for.
     public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
         guard book.symbol == symbol, let micro = book.microPrice else { return [] }
         averages.add(micro)
