@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
-        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Ledger", "Engine", "HTTP", "Venue"]),
+        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),

@@ -5,6 +5,7 @@ import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
+    ("engine", EngineBench.run),
     ("server", { try runServerBench() }),
     ("ledger", { try runLedgerBench() }),
 ]
