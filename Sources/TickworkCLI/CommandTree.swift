@@ -7,6 +7,7 @@ enum CommandTree {
         subcommands: [
             Run.command,
             ExchangeServe.command,
+            Resume.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

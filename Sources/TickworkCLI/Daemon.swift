@@ -119,12 +119,7 @@ final class Daemon {
     }
 
     private func loadRiskState() throws -> RiskState {
-        guard let data = FileManager.default.contents(atPath: configuration.riskStatePath) else { return RiskState() }
-        do {
-            return try JSONDecoder().decode(RiskState.self, from: data)
-        } catch {
-            throw CLIError.failure("\(configuration.riskStatePath): not a trading-state file: \(error)")
-        }
+        try RiskStateFile.load(configuration.riskStatePath) ?? RiskState()
     }
 
     /// Re-reads the configuration file on SIGHUP; the embedded default cannot change.
@@ -133,7 +128,9 @@ final class Daemon {
         return {
             let fresh = try Configuration.load(file: configPath)
             let instances = try fresh.instantiateStrategies(from: scan)
-            return (instances.map(EngineStrategy.init), fresh.accountRisk)
+            return LiveRunner.Reload(
+                strategies: instances.map(EngineStrategy.init), accountLimits: fresh.accountRisk,
+                savedRiskState: try RiskStateFile.load(fresh.riskStatePath))
         }
     }
 }

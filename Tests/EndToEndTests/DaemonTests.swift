@@ -1,4 +1,6 @@
 import Foundation
+import Risk
+import StrategyKit
 import Testing
 
 #if canImport(Glibc)
@@ -166,5 +168,29 @@ import Glibc
         #expect(messages.contains("STOPPING=1"))
         // Under the journal, lines carry priority prefixes and no timestamps.
         #expect(daemon.stderr.split(separator: "\n").contains { $0.hasPrefix("<6>engine: ready") })
+    }
+}
+
+extension DaemonTests {
+    @Test func aHaltSurvivesRestartsUntilResumeAndSIGHUP() throws {
+        let exchange = try ExchangeFixture()
+        defer { exchange.stop() }
+        let workspace = try Workspace(exchange: exchange, quantity: 30)
+        defer { workspace.remove() }
+        var checker = RiskChecker(limits: [:], accountLimits: AccountRiskLimits(maxSymbolPosition: 1_000, maxLoss: 1_000))
+        _ = checker.setState(.halted, for: .strategy("fs"), now: Timestamp(nanoseconds: 1))
+        try JSONEncoder().encode(checker.state).write(to: URL(fileURLWithPath: workspace.directory + "/risk.json"))
+        try provideLiquidity(exchange)
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
+        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("RISK_HALTED") }, "\(daemon.stderr)")
+        #expect(try workspace.bought() == 0)
+        let resume = try TickworkProcess.run(["resume", "--config", workspace.config, "--strategy", "fs"])
+        #expect(resume.status == 0)
+        #expect(resume.stdout.contains("halted -> active"))
+        daemon.send(SIGHUP)
+        #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 30 }, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("trading resumed"))
+        daemon.send(SIGTERM)
+        #expect(daemon.exitStatus(within: 10) == 0)
     }
 }

@@ -21,9 +21,23 @@ public final class LiveRunner {
         case pollOrders
     }
 
-    /// How the runner reloads its configuration on SIGHUP: returns the strategies and limits
-    /// to use, or throws (the old configuration then stays).
-    public typealias Reloader = @Sendable () throws -> (strategies: [EngineStrategy], accountLimits: AccountRiskLimits)
+    /// What a reload brings: the strategies and limits to use, and the trading states as saved
+    /// on disk (where `tickwork resume` may have set a halted scope active again).
+    public struct Reload {
+        public var strategies: [EngineStrategy]
+        public var accountLimits: AccountRiskLimits
+        public var savedRiskState: RiskState?
+
+        public init(strategies: [EngineStrategy], accountLimits: AccountRiskLimits, savedRiskState: RiskState?) {
+            self.strategies = strategies
+            self.accountLimits = accountLimits
+            self.savedRiskState = savedRiskState
+        }
+    }
+
+    /// How the runner reloads its configuration on SIGHUP, or throws (the old configuration
+    /// then stays).
+    public typealias Reloader = @Sendable () throws -> Reload
 
     public let inbox = Inbox<Message>()
     let engine: TradingEngine
@@ -172,9 +186,15 @@ public final class LiveRunner {
         guard let reloader else { return }
         notifier.reloading()
         do {
-            let (strategies, accountLimits) = try reloader()
-            engine.reconfigure(strategies: strategies, accountLimits: accountLimits)
-            logger.info("configuration reloaded", ["strategies": String(strategies.count)])
+            let reload = try reloader()
+            engine.reconfigure(strategies: reload.strategies, accountLimits: reload.accountLimits)
+            logger.info("configuration reloaded", ["strategies": String(reload.strategies.count)])
+            if let saved = reload.savedRiskState {
+                for change in engine.resumeScopes(activeIn: saved, at: SystemClock.now()) {
+                    logger.info("trading resumed", ["change": change.description])
+                }
+                saveRiskState()
+            }
         } catch {
             logger.error("reload refused; the running configuration stays", ["error": "\(error)"])
         }

@@ -49,7 +49,11 @@ extension TradingEngine {
             actions.append(.place(client, order))
         case .denied(let denial):
             statistics.denied += 1
-            logger.warning("order denied", [
+            // A strategy retrying against the same limit would flood the log: the same denial
+            // again within ten seconds goes to debug.
+            let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false
+            if !repeated { lastDenial[id] = (denial.code, now) }
+            logger.log(repeated ? .debug : .warning, "order denied", [
                 "strategy": id.rawValue, "code": denial.code.rawValue, "limit": denial.limit.map(String.init) ?? "-",
                 "actual": denial.actual.map(String.init) ?? "-", "why": denial.message,
             ])

@@ -23,6 +23,8 @@ public final class TradingEngine {
     var lastTrade: [Symbol: Price] = [:]
     /// Orders whose cancel has been sent and not yet answered, so a cancel is sent once.
     var pendingCancels: Set<OrderID> = []
+    /// Each strategy's last denial logged as a warning, to keep repeats at debug level.
+    var lastDenial: [StrategyID: (code: RiskCode, time: Timestamp)] = [:]
     /// Orders to cancel as soon as the exchange acknowledges them.
     var cancelOnAcknowledge: Set<ClientOrderID> = []
     let journal: any FillJournal
@@ -70,6 +72,17 @@ public final class TradingEngine {
             limits[strategy.id] = strategy.limits
         }
         risk.update(limits: limits, accountLimits: accountLimits)
+    }
+
+    /// Resumes every scope that `saved` (the trading states on disk, as `tickwork resume` left
+    /// them) shows active while this engine has it reducing or halted. The explicit way out of
+    /// a halt for a running daemon.
+    public func resumeScopes(activeIn saved: RiskState, at now: Timestamp) -> [TradingStateChange] {
+        let scopes = [TradingScope.account] + slots.map { TradingScope.strategy($0.id) }
+        return scopes.compactMap { scope in
+            guard saved.status(of: scope).state == .active, risk.state.status(of: scope).state != .active else { return nil }
+            return risk.resume(scope, now: now)
+        }
     }
 
     /// Trading begins: each strategy's `start` intents.
