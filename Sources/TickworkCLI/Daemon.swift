@@ -113,7 +113,9 @@ final class Daemon {
         let invoker = CommandInvoker(
             transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath,
             apiKey: try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: embedded),
-            rateLimiter: RateLimiter(ratePerSecond: 200, burst: 50),
+            rateLimiter: RateLimiter(
+                ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
+                burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
             log: { entry in exchangeLogger.debug(entry.description) })
         return StockFighterClient(invoker: invoker)
     }

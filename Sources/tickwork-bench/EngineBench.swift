@@ -53,7 +53,6 @@ enum EngineBench {
         let bidder = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .buy, price: 5_000, qty: 100)
         _ = try runBlocking { _ = try await client.placeOrder(seller); return try await client.placeOrder(bidder) }
         let engine = try makeEngine(journal: MemoryFillJournal())
-        let memoryBefore = residentBytes()
         // Synchronous engine, asynchronous client, as in the daemon: each call hops to the
         // concurrency pool and back, which the figure includes.
         var samples: [UInt64] = []
@@ -70,11 +69,9 @@ enum EngineBench {
             _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
         }
         samples.sort()
-        let growth = residentBytes() - memoryBefore
         let inputs = ["transport": "keep-alive HTTP/1.1 over loopback", "steps": String(steps), "strategy": "FirstSteps (plugin)"]
         Figure(name: "engine.endToEnd.p50", unit: "us", value: Double(percentile(samples, 0.5)) / 1_000, inputs: inputs).print()
         Figure(name: "engine.endToEnd.p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: inputs).print()
-        Figure(name: "engine.endToEnd.rssGrowth", unit: "KB", value: Double(growth) / 1_024, inputs: inputs.merging(["polls": String(steps)]) { $1 }).print()
     }
 
     static func makeEngine(journal: any FillJournal) throws -> TradingEngine {
@@ -95,13 +92,6 @@ enum EngineBench {
         let bids = (0..<10).map { BookEntry(price: Price(cents: 5_000 - Int64($0)), qty: 100, isBuy: true) }
         let asks = (0..<10).map { BookEntry(price: Price(cents: 5_010 + Int64($0)), qty: 100, isBuy: false) }
         return BookSnapshot(venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: time, receivedTime: time, sequence: sequence)
-    }
-
-    /// The process's resident set size, from /proc/self/statm.
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }
 

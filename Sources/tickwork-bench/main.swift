@@ -6,6 +6,7 @@ import Foundation
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
     ("engine", EngineBench.run),
+    ("daemon-memory", { try DaemonMemoryBench.run() }),
     ("server", { try runServerBench() }),
     ("ledger", { try runLedgerBench() }),
 ]

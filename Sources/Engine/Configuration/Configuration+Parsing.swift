@@ -134,7 +134,8 @@ extension Configuration {
             baseURL: baseURL,
             venue: Venue(try object.string("venue") ?? "TESTEX"),
             account: Account(try object.string("account") ?? "EXB123456"),
-            apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? "TICKWORK_API_KEY")
+            apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? "TICKWORK_API_KEY"),
+            maxRequestsPerSecond: try object.integer("maxRequestsPerSecond", in: 1...1_000_000) ?? 200
         )
         try object.finish()
         return settings

@@ -41,6 +41,9 @@ public struct ExchangeSettings: Sendable, Hashable {
     public var account: Account
     /// Where the API key comes from; the key itself never appears in a configuration.
     public var apiKey: APIKeySource
+    /// The most requests per second sent to the venue (a token bucket shared by every poller
+    /// and order), with bursts of up to a quarter second's worth.
+    public var maxRequestsPerSecond: Int64
 }
 
 /// Where to read the API key from.
