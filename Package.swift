@@ -16,11 +16,14 @@ let package = Package(
     targets: [
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
+        // The HTTP target is not on this branch yet; the server branch adds "HTTP" here.
+        .target(name: "Venue", dependencies: ["MatchingEngine", strategyKit]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
+        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
 
     ]
 )
