@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         // The HTTP target is not on this branch yet; the server branch adds "HTTP" here.
         .target(name: "Venue", dependencies: ["MatchingEngine", strategyKit]),
+        .executableTarget(name: "tickwork-bench", dependencies: ["MatchingEngine", "Venue", strategyKit]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
