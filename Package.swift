@@ -25,6 +25,7 @@ let package = Package(
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", strategyKit]),
 
     ]
 )
