@@ -10,14 +10,14 @@ import Venue
     /// Runs `steps` bot steps of 100 ms; before each step `outside` may place orders of its own.
     static func run(
         seed: UInt64, steps: Int, configuration: BotConfiguration = BotConfiguration(),
-        outside: (Int, Timestamp, inout Exchange) -> Void = { _, _, _ in }
-    ) -> (exchange: Exchange, bots: MarketBots, events: [MatchEvent]) {
+        outside: (Int, Timestamp, inout Exchange) throws -> Void = { _, _, _ in }
+    ) throws -> (exchange: Exchange, bots: MarketBots, events: [MatchEvent]) {
         var exchange = Exchange(venue: "TESTEX", symbols: symbols)
         var bots = MarketBots(symbols: symbols, configuration: configuration, seed: seed)
         var events: [MatchEvent] = []
         for step in 0..<steps {
             let time = Timestamp(nanoseconds: 1_700_000_000_000_000_000 + Int64(step) * stepNanoseconds)
-            outside(step, time, &exchange)
+            try outside(step, time, &exchange)
             events += bots.step(at: time, on: &exchange)
         }
         return (exchange, bots, events)
@@ -28,16 +28,16 @@ import Venue
     }
 
     /// An outside trader sending the same orders in both runs.
-    static func outsideTrader(step: Int, time: Timestamp, exchange: inout Exchange) {
+    static func outsideTrader(step: Int, time: Timestamp, exchange: inout Exchange) throws {
         guard step % 5 == 0, let quote = exchange.quote("FOOBAR", at: time), let bid = quote.bid else { return }
-        _ = try? exchange.submit(
+        try exchange.submit(
             symbol: "FOOBAR", account: "EXB123456", side: step % 10 == 0 ? .buy : .sell, type: .limit,
             price: bid, qty: 25, at: time)
     }
 
-    @Test func sameSeedAndSameOutsideOrdersGiveIdenticalMarkets() {
-        var first = Self.run(seed: 42, steps: 600, outside: Self.outsideTrader)
-        var second = Self.run(seed: 42, steps: 600, outside: Self.outsideTrader)
+    @Test func sameSeedAndSameOutsideOrdersGiveIdenticalMarkets() throws {
+        var first = try Self.run(seed: 42, steps: 600, outside: Self.outsideTrader)
+        var second = try Self.run(seed: 42, steps: 600, outside: Self.outsideTrader)
         #expect(!first.events.isEmpty)
         #expect(first.events == second.events)
         for symbol in Self.symbols {
@@ -46,27 +46,27 @@ import Venue
         }
     }
 
-    @Test func differentSeedsGiveDifferentMarkets() {
-        let first = Self.run(seed: 1, steps: 200)
-        let second = Self.run(seed: 2, steps: 200)
+    @Test func differentSeedsGiveDifferentMarkets() throws {
+        let first = try Self.run(seed: 1, steps: 200)
+        let second = try Self.run(seed: 2, steps: 200)
         #expect(first.events != second.events)
     }
 
-    @Test func defaultIntensityGivesSeveralTradesPerSecondOnEachSymbol() {
-        let (exchange, _, events) = Self.run(seed: 7, steps: 600)
+    @Test func defaultIntensityGivesSeveralTradesPerSecondOnEachSymbol() throws {
+        let (exchange, _, events) = try Self.run(seed: 7, steps: 600)
         for symbol in Self.symbols {
             let count = Self.trades(events).filter { exchange.symbol(of: $0.incoming) == symbol }.count
             #expect(count >= 3 * 60, "\(symbol): \(count) trades in 60 simulated seconds")
         }
     }
 
-    @Test func zeroIntensityStopsAllTrading() {
-        let (_, _, events) = Self.run(seed: 7, steps: 300, configuration: BotConfiguration(intensity: 0))
+    @Test func zeroIntensityStopsAllTrading() throws {
+        let (_, _, events) = try Self.run(seed: 7, steps: 300, configuration: BotConfiguration(intensity: 0))
         #expect(events.isEmpty)
     }
 
-    @Test func botsNeverTradeWithThemselvesAndLeaveSoundTwoSidedBooks() {
-        let (exchange, _, events) = Self.run(seed: 11, steps: 600)
+    @Test func botsNeverTradeWithThemselvesAndLeaveSoundTwoSidedBooks() throws {
+        let (exchange, _, events) = try Self.run(seed: 11, steps: 600)
         for trade in Self.trades(events) {
             #expect(exchange.account(of: trade.standing) != exchange.account(of: trade.incoming))
         }
@@ -79,13 +79,11 @@ import Venue
 
     @Test func botsTradeWithOutsideOrdersAndTheFairValueMoves() throws {
         var outsideIDs: [OrderID] = []
-        let (exchange, bots, _) = Self.run(seed: 5, steps: 600) { step, time, exchange in
+        let (exchange, bots, _) = try Self.run(seed: 5, steps: 600) { step, time, exchange in
             guard step % 50 == 10, let quote = exchange.quote("FOOBAR", at: time), let bid = quote.bid else { return }
-            if let placed = try? exchange.submit(
+            let placed = try exchange.submit(
                 symbol: "FOOBAR", account: "EXB123456", side: .buy, type: .limit, price: bid, qty: 10, at: time)
-            {
-                outsideIDs.append(placed.id)
-            }
+            outsideIDs.append(placed.id)
         }
         let filled = outsideIDs.compactMap { exchange.status($0) }.reduce(Int64(0)) { $0 + $1.totalFilled.shares }
         #expect(filled > 0)
