@@ -34,7 +34,8 @@ let package = Package(
         .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
-        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue"]),
+        .executableTarget(
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -44,6 +45,7 @@ let package = Package(
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
+        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
