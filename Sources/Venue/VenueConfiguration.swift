@@ -12,6 +12,8 @@ public struct VenueConfiguration: Sendable {
     public var apiKeys: [Account: String]?
     /// How long a connection may stall before the server closes it.
     public var idleTimeout: Duration
+    /// The number of threads serving connections (1 by default).
+    public var eventLoopCount: Int = 1
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 

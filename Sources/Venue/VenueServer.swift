@@ -17,7 +17,7 @@ public final class VenueServer: Sendable {
         let router = VenueRouter(marketplace: Marketplace(listings: configuration.listings, apiKeys: configuration.apiKeys))
         let log = configuration.requestLog
         let http = HTTPServerConfiguration(
-            address: configuration.listen, idleTimeout: configuration.idleTimeout,
+            address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
             errorResponse: { status, reason in VenueRouter.failure(status, reason) })
         do {
             server = try HTTPServer(configuration: http) { request in

@@ -3,6 +3,7 @@ let name = CommandLine.arguments.dropFirst().first ?? "all"
 switch name {
 case "server", "all":
     try runServerBench()
+    try runServerBench(eventLoops: 2)
 default:
     print("usage: tickwork-bench [server|all]")
 }

@@ -116,9 +116,10 @@ import HTTP
         }
     }
 
-    @Test func servesTwoHundredFiftyConcurrentKeepAliveConnections() throws {
+    @Test(arguments: [1, 2])
+    func servesTwoHundredFiftyConcurrentKeepAliveConnections(eventLoops: Int) throws {
         let served = Atomic<Int>(0)
-        try withServer(handler: { request in
+        try withServer(HTTPServerConfiguration(eventLoopCount: eventLoops), handler: { request in
             served.add(1, ordering: .relaxed)
             return HTTPServerTests.echo(request)
         }) { server in
