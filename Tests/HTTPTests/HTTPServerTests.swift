@@ -116,6 +116,23 @@ import HTTP
         }
     }
 
+    @Test func tricklingClientIsCutOffAfterTheRequestTimeOut() throws {
+        try withServer(HTTPServerConfiguration(idleTimeout: .seconds(30), requestTimeout: .milliseconds(300))) { server in
+            let trickler = try #require(RawSocket(connectingTo: server.address.port))
+            trickler.send("POST /slow HTTP/1.1\r\nContent-Length: 1000\r\n\r\n")
+            var answer: [UInt8] = []
+            // One byte every 50 ms keeps the connection active; bounded at 200 bytes (10 s).
+            for _ in 0..<200 {
+                trickler.send("x")
+                Thread.sleep(forTimeInterval: 0.05)
+                let (bytes, closed) = trickler.readToEnd(limit: 0)
+                answer += bytes
+                if closed { break }
+            }
+            #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408"))
+        }
+    }
+
     @Test(arguments: [1, 2])
     func servesTwoHundredFiftyConcurrentKeepAliveConnections(eventLoops: Int) throws {
         let served = Atomic<Int>(0)
