@@ -37,7 +37,10 @@ final class EventLoop: @unchecked Sendable {
         guard pipe(&pipeFDs) == 0 else { throw .couldNotListen(configuration.address.description, reason: Socket.errorText(errno)) }
         wakeReadFD = pipeFDs[0]
         wakeWriteFD = pipeFDs[1]
-        for fd in pipeFDs { Socket.setNonBlocking(fd) }
+        for fd in pipeFDs {
+            Socket.setNonBlocking(fd)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
     }
 
     /// Closes the loop's own descriptors; for a loop that never ran.
