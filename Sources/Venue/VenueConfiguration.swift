@@ -35,12 +35,13 @@ public struct VenueConfiguration: Sendable {
         add(VenueListing(venue: Venue(venueName), stocks: symbols.map { ListedStock(symbol: Symbol($0)) }))
     }
 
-    /// Adds a venue, or adds to an existing venue the stocks it does not list yet.
+    /// Adds a venue, or adds to an existing venue the stocks it does not list yet; a symbol
+    /// given twice is listed once.
     public mutating func add(_ listing: VenueListing) {
-        guard let index = listings.firstIndex(where: { $0.venue == listing.venue }) else {
-            listings.append(listing)
-            return
-        }
+        let index = listings.firstIndex { $0.venue == listing.venue } ?? {
+            listings.append(VenueListing(venue: listing.venue, stocks: []))
+            return listings.count - 1
+        }()
         for stock in listing.stocks where !listings[index].stocks.contains(where: { $0.symbol == stock.symbol }) {
             listings[index].stocks.append(stock)
         }
