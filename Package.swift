@@ -18,13 +18,13 @@ let package = Package(
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "HTTP"),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
-
-        .executableTarget(name: "tickwork-bench", dependencies: ["Venue", "HTTP"]),
+        .executableTarget(name: "tickwork-bench", dependencies: ["MatchingEngine", "Venue", "HTTP", strategyKit]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
+        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "HTTP", strategyKit]),
     ]

@@ -1,9 +1,23 @@
-// The lead wires every part's benchmark here; run `tickwork-bench server` in release mode.
-let name = CommandLine.arguments.dropFirst().first ?? "all"
-switch name {
-case "server", "all":
-    try runServerBench()
-    try runServerBench(eventLoops: 2)
-default:
-    print("usage: tickwork-bench [server|all]")
+// Benchmarks, release builds only: `tickwork-bench [NAME...]` runs the named ones (all by default).
+import Glibc
+
+let benchmarks: [String: () throws -> Void] = [
+    "matching": { runMatchingBench() },
+    "server": {
+        try runServerBench()
+        try runServerBench(eventLoops: 2)
+    },
+]
+let wanted = CommandLine.arguments.dropFirst()
+for name in wanted.isEmpty ? Array(benchmarks.keys).sorted() : Array(wanted) {
+    guard let run = benchmarks[name] else {
+        print("unknown benchmark \(name); known: \(benchmarks.keys.sorted().joined(separator: ", "))")
+        exit(64)
+    }
+    do {
+        try run()
+    } catch {
+        print("benchmark \(name) failed: \(error)")
+        exit(1)
+    }
 }
