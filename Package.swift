@@ -26,6 +26,6 @@ let package = Package(
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "VenueTests", dependencies: ["Venue", "HTTP", strategyKit]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "HTTP", "MatchingEngine", strategyKit]),
     ]
 )
