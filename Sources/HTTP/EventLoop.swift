@@ -168,9 +168,14 @@ final class EventLoop: @unchecked Sendable {
             if connection.output.count - connection.outputWritten >= Self.outputHighWater { return true }
             switch connection.decoder.decode(connection.input, from: connection.inputStart) {
             case .needMoreBytes:
+                if connection.decoder.awaitingBodyAfterContinue && !connection.sentContinue {
+                    connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    connection.sentContinue = true
+                }
                 return false
             case let .request(request, consumed):
                 connection.inputStart += consumed
+                connection.sentContinue = false
                 let response = handler(request)
                 let keepAlive = request.keepAlive && !response.headers.connectionHas("close")
                     && !stopping.load(ordering: .relaxed)
