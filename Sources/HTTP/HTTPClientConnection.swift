@@ -46,14 +46,14 @@ public final class HTTPClientConnection: Sendable {
             let reused = state.fd >= 0 && !peerHasClosed(state.fd)
             if !reused { try reconnect(&state) }
             do throws(HTTPError) {
-                return try exchange(&state, bytes, method: request.method, deadline: deadline, reused: reused)
+                return try exchange(&state, bytes, method: request.method, deadline: deadline)
             } catch .connectionLost(let sent) where reused && state.buffer.isEmpty {
                 disconnect(&state)
                 guard !sent || ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) else {
                     throw .connectionLost(requestSent: sent)
                 }
                 try reconnect(&state)
-                return try exchange(&state, bytes, method: request.method, deadline: deadline, reused: false)
+                return try exchange(&state, bytes, method: request.method, deadline: deadline)
             }
         }
     }
@@ -65,7 +65,7 @@ public final class HTTPClientConnection: Sendable {
 
     /// Writes the request and reads its response; on failure the socket is closed, except that
     /// `buffer` stays as it was so the caller can see whether any response byte arrived.
-    private func exchange(_ state: inout State, _ bytes: [UInt8], method: String, deadline: UInt64, reused: Bool) throws(HTTPError) -> HTTPResponse {
+    private func exchange(_ state: inout State, _ bytes: [UInt8], method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
         do throws(HTTPError) {
             try write(&state, bytes, deadline: deadline)
             let response = try read(&state, method: method, deadline: deadline)

@@ -4,12 +4,15 @@ import HTTP
 import Venue
 
 /// Order-book GETs per second against `VenueServer` on loopback, through `HTTPClientConnection`,
-/// with 1 and with 32 keep-alive connections. Prints one JSON object per figure.
+/// with 1 and with 32 keep-alive connections, the server running `eventLoops` threads. Prints
+/// one JSON object per figure.
 ///
 /// The book holds `restingOrders` orders (half bids, half asks, around $50); each connection
 /// first sends 1,000 unmeasured requests, then the clock runs over `requests` requests in all.
-public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40) throws {
-    let server = try VenueServer(configuration: VenueConfiguration())
+public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40, eventLoops: Int = 1) throws {
+    var configuration = try VenueConfiguration()
+    configuration.eventLoopCount = eventLoops
+    let server = try VenueServer(configuration: configuration)
     defer { server.stop() }
     let seeder = HTTPClientConnection(address: server.address)
     for index in 0..<restingOrders {
@@ -40,10 +43,10 @@ public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40) thr
         clients.forEach { $0.close() }
         precondition(failures.value == 0, "\(failures.value) order-book requests failed")
         let perSecond = Double(perConnection * connections) / seconds
-        print(#"{"name":"server.orderbook_get","unit":"requests/s","value":\#(Int(perSecond)),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":1}}"#)
+        print(#"{"name":"server.orderbook_get","unit":"requests/s","value":\#(Int(perSecond)),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops)}}"#)
         // CPU time (user and system, client and server together) depends less on other load on
         // the machine than the rate does.
-        print(#"{"name":"server.orderbook_get_cpu","unit":"us/request","value":\#((cpuPerRequest * 10).rounded() / 10),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"includes":"client and server"}}"#)
+        print(#"{"name":"server.orderbook_get_cpu","unit":"us/request","value":\#((cpuPerRequest * 10).rounded() / 10),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops),"includes":"client and server"}}"#)
     }
 }
 

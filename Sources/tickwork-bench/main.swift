@@ -7,8 +7,11 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
     ("engine", EngineBench.run),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
-    ("matching", { try runMatchingBench(operations: 10_000_000, restingOrders: 1_000, seed: 1) }),
-    ("server", { try runServerBench() }),
+    ("matching", { runMatchingBench() }),
+    ("server", {
+        try runServerBench()
+        try runServerBench(eventLoops: 2)
+    }),
     ("ledger", { try runLedgerBench() }),
 ]
 

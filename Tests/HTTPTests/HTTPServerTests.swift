@@ -65,6 +65,17 @@ import HTTP
         }
     }
 
+    @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
+        try withServer { server in
+            let socket = try #require(RawSocket(connectingTo: server.address.port))
+            socket.send("POST /e HTTP/1.1\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n")
+            let interim = socket.readResponseHead()
+            #expect(String(decoding: interim, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+            socket.send("abc")
+            #expect(socket.readResponse()?.bodyText == "POST /e 3")
+        }
+    }
+
     @Test func headRequestGetsLengthButNoBody() throws {
         try withServer { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))
@@ -116,9 +127,27 @@ import HTTP
         }
     }
 
-    @Test func servesTwoHundredFiftyConcurrentKeepAliveConnections() throws {
+    @Test func tricklingClientIsCutOffAfterTheRequestTimeOut() throws {
+        try withServer(HTTPServerConfiguration(idleTimeout: .seconds(30), requestTimeout: .milliseconds(300))) { server in
+            let trickler = try #require(RawSocket(connectingTo: server.address.port))
+            trickler.send("POST /slow HTTP/1.1\r\nContent-Length: 1000\r\n\r\n")
+            var answer: [UInt8] = []
+            // One byte every 50 ms keeps the connection active; bounded at 200 bytes (10 s).
+            for _ in 0..<200 {
+                trickler.send("x")
+                Thread.sleep(forTimeInterval: 0.05)
+                let (bytes, closed) = trickler.readToEnd(limit: 0)
+                answer += bytes
+                if closed { break }
+            }
+            #expect(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 408"))
+        }
+    }
+
+    @Test(arguments: [1, 2])
+    func servesTwoHundredFiftyConcurrentKeepAliveConnections(eventLoops: Int) throws {
         let served = Atomic<Int>(0)
-        try withServer(handler: { request in
+        try withServer(HTTPServerConfiguration(eventLoopCount: eventLoops), handler: { request in
             served.add(1, ordering: .relaxed)
             return HTTPServerTests.echo(request)
         }) { server in
