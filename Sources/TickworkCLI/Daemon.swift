@@ -100,10 +100,17 @@ final class Daemon {
         guard let listen = HTTPAddress(parsing: settings.listen) else {
             throw ConfigurationError(file: configuration.file, keyPath: "embeddedExchange.listen", message: "expected HOST:PORT, got \"\(settings.listen)\"")
         }
-        let venueConfiguration = try VenueConfiguration(
+        var venueConfiguration = try VenueConfiguration(
             listen: listen, venue: configuration.exchange.venue.rawValue, symbols: settings.symbols.map(\.rawValue))
+        if settings.bots > 0 {
+            venueConfiguration.bots = BotConfiguration(bots: Int(settings.bots))
+            venueConfiguration.botSeed = UInt64(settings.seed)
+        }
         let server = try VenueServer(configuration: venueConfiguration)
-        logger.forPart("exchange").info("embedded exchange listening", ["address": server.address.description, "venue": configuration.exchange.venue.rawValue])
+        logger.forPart("exchange").info("embedded exchange listening", [
+            "address": server.address.description, "venue": configuration.exchange.venue.rawValue,
+            "bots": String(settings.bots), "seed": String(settings.seed),
+        ])
         return server
     }
 

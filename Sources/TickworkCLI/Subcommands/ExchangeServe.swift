@@ -18,13 +18,16 @@ enum ExchangeServe {
             --symbols given, on 127.0.0.1 unless --listen says otherwise; port 0 picks a free \
             port. Prints one line per listening address. Without --accounts any key may trade \
             any account; with it (a JSON object of account to API key) orders need the \
-            account's key. Runs until SIGTERM or SIGINT.
+            account's key. With --bots, seeded market makers and takers trade every symbol \
+            from their own accounts, so books move and trades happen. Runs until SIGTERM or SIGINT.
             """,
         options: [
             .value("--listen", "HOST:PORT", help: "Where to listen (default: 127.0.0.1:8080)."),
             .value("--venue", "V", help: "A venue to list besides TESTEX."),
             .value("--symbols", "A,B", help: "Stocks to list on --venue (or TESTEX), comma-separated."),
             .value("--accounts", "FILE", help: "JSON object of account name to API key; without it the exchange is open."),
+            .value("--bots", "N", help: "Trading bots per symbol (market makers and takers; default 0)."),
+            .value("--seed", "S", help: "The bots' random seed (default 1): the same seed and orders give the same market."),
             .flag("--verbose", help: "Log one line per request on stderr."),
         ],
         run: run
@@ -42,6 +45,11 @@ enum ExchangeServe {
         let requestLog: (@Sendable (String) -> Void)? = invocation.flag("--verbose") ? { @Sendable line in logger.debug(line) } : nil
         var configuration = try VenueConfiguration(
             listen: listen, venue: invocation.value("--venue"), symbols: symbols, requestLog: requestLog)
+        let bots = try invocation.integer("--bots", default: 0, in: 0...64)
+        if bots > 0 {
+            configuration.bots = BotConfiguration(bots: Int(bots))
+            configuration.botSeed = UInt64(try invocation.integer("--seed", default: 1, in: 0...Int64.max))
+        }
         if let accounts = invocation.value("--accounts") {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)
         }
