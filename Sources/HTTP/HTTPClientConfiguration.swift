@@ -8,8 +8,9 @@ public struct HTTPClientConfiguration: Sendable {
     /// Limits on a response's head and body (64 KiB and 16 MiB by default).
     public var limits: HTTPLimits
     /// How long to check for the response without sleeping before waiting for it (50 µs by
-    /// default; zero never spins): a loopback server usually answers sooner than a sleeping
-    /// thread wakes, and against a remote server the spin costs at most this much CPU per request.
+    /// default; zero never spins), yielding the processor between checks: a loopback server
+    /// usually answers sooner than a sleeping thread wakes, and against a remote server the spin
+    /// costs at most this much CPU per request.
     public var busyPollInterval: Duration
 
     /// A configuration; every parameter has the default described on its property.

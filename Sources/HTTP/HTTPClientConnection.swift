@@ -124,9 +124,11 @@ public final class HTTPClientConnection: Sendable {
             // sleeping thread wakes up.
             var count = -1
             let spinUntil = Socket.monotonicNanoseconds() + configuration.busyPollInterval.nanoseconds
-            repeat {
+            while true {
                 count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            } while count < 0 && errno == EAGAIN && Socket.monotonicNanoseconds() < spinUntil
+                guard count < 0 && errno == EAGAIN && Socket.monotonicNanoseconds() < spinUntil else { break }
+                sched_yield()
+            }
             if count < 0 && errno == EAGAIN {
                 count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             }

@@ -13,9 +13,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// (60 s by default); past it the client is sent a 408 and the connection is closed.
     public var requestTimeout: Duration
     /// How long an event loop keeps checking its sockets without sleeping after it last had work
-    /// (50 µs by default; zero never spins). Waking a sleeping thread costs more than a loopback
-    /// request, so a short spin roughly doubles the rate of back-to-back requests on one
-    /// connection, at the price of at most this much CPU after each burst of requests.
+    /// (50 µs by default; zero never spins), yielding the processor between checks so that it
+    /// never keeps other runnable threads waiting. Waking a sleeping thread costs more than a
+    /// loopback request, so on idle cores a short spin triples the rate of back-to-back requests
+    /// on one connection, at the price of at most this much CPU after each burst of requests.
     public var busyPollInterval: Duration
     /// The number of event-loop threads; the handler runs on them, so it is called concurrently
     /// from up to this many threads.
