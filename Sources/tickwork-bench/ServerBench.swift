@@ -9,8 +9,7 @@ import Venue
 ///
 /// The book holds `restingOrders` orders (half bids, half asks, around $50); each connection
 /// first sends 1,000 unmeasured requests, then the clock runs over `requests` requests in all.
-/// The server spins 50 µs after activity (its default); the single client does too, the 32
-/// clients do not.
+/// Server and clients use their default configurations (including their 50 µs spin).
 public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40, eventLoops: Int = 1) throws {
     var configuration = try VenueConfiguration()
     configuration.eventLoopCount = eventLoops
@@ -26,12 +25,7 @@ public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40, eve
     seeder.close()
     for connections in [1, 32] {
         let perConnection = requests / connections
-        // One client spins briefly for each response (the default); 32 client threads on a
-        // machine with fewer cores would only take CPU from the server by spinning.
-        let clientSpin: Duration = connections == 1 ? .microseconds(50) : .zero
-        let clients = (0..<connections).map { _ in
-            HTTPClientConnection(address: server.address, configuration: HTTPClientConfiguration(busyPollInterval: clientSpin))
-        }
+        let clients = (0..<connections).map { _ in HTTPClientConnection(address: server.address) }
         let request = HTTPRequest(method: "GET", target: "/ob/api/venues/TESTEX/stocks/FOOBAR")
         let failures = BenchCounter()
         DispatchQueue.concurrentPerform(iterations: connections) { index in
@@ -50,7 +44,7 @@ public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40, eve
         clients.forEach { $0.close() }
         precondition(failures.value == 0, "\(failures.value) order-book requests failed")
         let perSecond = Double(perConnection * connections) / seconds
-        print(#"{"name":"server.orderbook_get","unit":"requests/s","value":\#(Int(perSecond)),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops),"clientSpinMicroseconds":\#(clientSpin.components.attoseconds / 1_000_000_000_000)}}"#)
+        print(#"{"name":"server.orderbook_get","unit":"requests/s","value":\#(Int(perSecond)),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops)}}"#)
         // CPU time (user and system, client and server together) depends less on other load on
         // the machine than the rate does.
         print(#"{"name":"server.orderbook_get_cpu","unit":"us/request","value":\#((cpuPerRequest * 10).rounded() / 10),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops),"includes":"client and server"}}"#)
