@@ -2,8 +2,8 @@ import MatchingEngine
 import StrategyKit
 
 /// A deliberately naive order book, written for obviousness rather than speed, used as the oracle
-/// for `OrderBook`: every order lives in one dictionary, and matching sorts the crossing orders
-/// afresh on every submit.
+/// for `OrderBook`: every order lives in one dictionary, each side is a plain array of ids in
+/// priority order, and matching scans it from the front.
 struct ReferenceBook {
     struct Order {
         var order: NewOrder
@@ -17,19 +17,26 @@ struct ReferenceBook {
     let venue: Venue
     let symbol: Symbol
     var orders: [OrderID: Order] = [:]
-    /// The ids of the orders that rest, so that matching need not scan closed orders.
-    var restingIDs: Set<OrderID> = []
+    /// The ids of the resting orders of each side, best price first, oldest first within a price.
+    var queues: [Side: [OrderID]] = [.buy: [], .sell: []]
     var lastTrade: OrderFill?
 
     /// Resting orders of one side, best price first, oldest first within a price.
     func resting(_ side: Side) -> [Order] {
-        restingIDs.map { orders[$0]! }.filter { $0.order.side == side }
-            .sorted { a, b in
-                if a.order.price != b.order.price {
-                    return side == .buy ? a.order.price > b.order.price : a.order.price < b.order.price
-                }
-                return a.order.id < b.order.id
-            }
+        queues[side]!.map { orders[$0]! }
+    }
+
+    /// Queues a resting order behind every order of its side with the same or a better price.
+    mutating func enqueue(_ order: NewOrder) {
+        let worse = queues[order.side]!.firstIndex { id in
+            let price = orders[id]!.order.price
+            return order.side == .buy ? price < order.price : price > order.price
+        }
+        queues[order.side]!.insert(order.id, at: worse ?? queues[order.side]!.count)
+    }
+
+    mutating func dequeue(_ id: OrderID) {
+        queues[orders[id]!.order.side]!.removeAll { $0 == id }
     }
 
     mutating func submit(_ order: NewOrder, at time: Timestamp) -> [MatchEvent] {
@@ -64,7 +71,7 @@ struct ReferenceBook {
                         incomingComplete: orders[order.id]!.remaining == 0, time: time)))
             if orders[id]!.remaining == 0 {
                 orders[id]!.open = false
-                restingIDs.remove(id)
+                dequeue(id)
                 events.append(.closed(id, filled: Quantity(shares: orders[id]!.filled)))
             }
         }
@@ -72,7 +79,7 @@ struct ReferenceBook {
         let filled = Quantity(shares: orders[order.id]!.filled)
         if remaining > 0, order.type == .limit {
             events.append(.rested(order.id, price: order.price, qty: Quantity(shares: remaining)))
-            restingIDs.insert(order.id)
+            enqueue(order)
             return events
         }
         if remaining > 0 { events.append(.cancelled(order.id, qty: Quantity(shares: remaining))) }
@@ -85,7 +92,7 @@ struct ReferenceBook {
         guard let order = orders[id] else { return (.unknownOrder, []) }
         guard order.open else { return (.alreadyClosed, []) }
         orders[id]!.open = false
-        restingIDs.remove(id)
+        dequeue(id)
         let qty = Quantity(shares: order.remaining)
         return (.cancelled(qty: qty), [.cancelled(id, qty: qty), .closed(id, filled: Quantity(shares: order.filled))])
     }
