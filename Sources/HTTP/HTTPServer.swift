@@ -10,7 +10,8 @@ import Glibc
 ///
 /// Creating the server binds, listens and starts serving; `address` is where it listens (the
 /// real port when port 0 was asked for). `stop()` closes the listener and every connection and
-/// returns once the event-loop threads have ended.
+/// returns once the event-loop threads have ended; call it before letting go of the server,
+/// whose threads otherwise keep serving.
 ///
 /// The handler is called on an event-loop thread, one request at a time per loop: with the
 /// default single loop, calls are serialised; with `eventLoopCount` > 1 they may be concurrent.
