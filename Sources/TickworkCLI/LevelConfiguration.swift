@@ -36,7 +36,7 @@ enum LevelConfiguration {
                 "maxNotionalPerOrder": 10000000,
                 "maxOpenOrders": 10,
                 "priceCollarBps": 500,
-                "maxOrdersPerSecond": 50,
+                "maxOrdersPerSecond": 100,
                 "staleBookMs": 2000,
                 "maxLoss": \(maxLoss),
                 "maxAccountLoss": \(maxLoss),

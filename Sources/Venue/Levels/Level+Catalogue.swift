@@ -26,7 +26,7 @@ extension Level {
     public static let sellSide = Level(
         name: "sell-side", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: BotConfiguration(
-            bots: 8, intensity: 200, startPrice: 5_000, volatility: 2, makerPositionLimit: 1_000_000,
+            bots: 8, intensity: 300, startPrice: 5_000, volatility: 2, makerPositionLimit: 1_000_000,
             makerQuoteSize: 500, makerHalfSpread: 20...40, takerMaxSize: 200),
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 12,
         rules: .makeMarket(profit: 1_000_000, positionLimit: 1_000))
