@@ -19,7 +19,8 @@ swift build --package-path Tests/Fixtures/NaiveStrategies --scratch-path .build/
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# config NAME PLUGIN_DIR PLUGIN PARAMETERS MAX_POSITION: a level configuration for one player.
+# config NAME PLUGIN_DIR PLUGIN PARAMETERS MAX_POSITION POLL_MS: a level configuration for one
+# player, with the risk limits and poll interval of the level's own configuration.
 config() {
     cat >"$work/$1.json" <<JSON
 {
@@ -27,7 +28,7 @@ config() {
   "exchange": { "venue": "TESTEX", "account": "EXB123456", "apiKeyEnv": "TICKWORK_API_KEY" },
   "embeddedExchange": { "listen": "127.0.0.1:0" },
   "pluginDirectory": "$2",
-  "pollIntervalMs": 50,
+  "pollIntervalMs": $6,
   "strategies": [ { "id": "$1", "plugin": "$3", "symbols": ["FOOBAR"], "parameters": $4 } ],
   "risk": {
     "maxOrderQty": 1000, "maxPosition": $5, "maxSymbolPosition": $5, "maxNotionalPerOrder": 10000000,
@@ -39,10 +40,10 @@ config() {
 }
 JSON
 }
-config sweeper-100 "$naive_bin" Sweeper '{ "quantity": 100 }' 1000
-config sweeper-block "$naive_bin" Sweeper '{ "quantity": 100000 }' 100000
-config sweeper-5000 "$naive_bin" Sweeper '{ "quantity": 5000 }' 5000
-config momentum "$bin" Momentum '{}' 1000
+config sweeper-100 "$naive_bin" Sweeper '{ "quantity": 100 }' 1000 100
+config sweeper-block "$naive_bin" Sweeper '{ "quantity": 100000 }' 100000 25
+config sweeper-5000 "$naive_bin" Sweeper '{ "quantity": 5000 }' 5000 50
+config momentum "$bin" Momentum '{}' 1000 50
 
 runs="$work/runs"
 for seed in $seeds; do
@@ -60,7 +61,8 @@ play() {
     [ "$config" != "-" ] && args=(--config "$work/$config.json")
     local out status=0
     out="$("$bin/tickwork" level "$level" --seed "$seed" "${args[@]}" 2>/dev/null)" || status=$?
-    printf '%-14s %-12s seed %s  exit %s  %s\n' "$level" "$player" "$seed" "$status" "$(echo "$out" | head -1 | cut -d: -f2-)"
+    printf '%-14s %-12s seed %s  exit %s %s;%s\n' "$level" "$player" "$seed" "$status" \
+        "$(echo "$out" | head -1 | cut -d: -f2-)" "$(echo "$out" | sed -n 2p)"
 }
 export -f play
 export bin work

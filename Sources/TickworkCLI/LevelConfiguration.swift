@@ -53,7 +53,7 @@ enum LevelConfiguration {
     private static func shipped(_ level: Level) -> (String, Int, Int64, Int64) {
         switch level.rules {
         case .buy(let shares): return ("FirstSteps", 100, max(1_000, shares.shares), 1_000_000)
-        case .buyBelowTarget(let shares, _, _): return ("BlockBuyer", 50, shares.shares, 50_000_000)
+        case .buyBelowTarget(let shares, _, _): return ("BlockBuyer", 25, shares.shares, 50_000_000)
         case .makeMarket(_, let limit): return ("MarketMaker", 50, limit.shares, 5_000_000)
         }
     }

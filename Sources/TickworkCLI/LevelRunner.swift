@@ -25,6 +25,7 @@ final class LevelRunner: Sendable {
     private struct Watch {
         var target: Price?
         var decided: LevelVerdict?
+        var monitorStarted = false
         var finished = false
     }
 
@@ -69,6 +70,7 @@ final class LevelRunner: Sendable {
         let hooks = DaemonHooks(
             venueServer: server, reloadSource: { [self] in reloadable.withLock { $0 } },
             started: { [self] inbox in
+                watch.withLock { $0.monitorStarted = true }
                 let thread = Thread { [self] in
                     monitor(server: server, account: account, capped: capped, inbox: inbox, progress: progress)
                     monitorDone.signal()
@@ -91,13 +93,13 @@ final class LevelRunner: Sendable {
             fills: fills, target: target, mark: server.quote(level.symbol, on: level.venue)?.last, finished: true)
     }
 
-    /// Tells the monitor to end (if the daemon stopped first) and waits for it, when it started.
+    /// Tells the monitor to end (if the daemon stopped first) and waits for it, if it started.
     private func finishMonitor(_ monitorDone: DispatchSemaphore) {
-        let wasRunning = watch.withLock { watch in
-            defer { watch.finished = true }
-            return !watch.finished
+        let started = watch.withLock { watch in
+            watch.finished = true
+            return watch.monitorStarted
         }
-        if wasRunning { monitorDone.wait() }
+        if started { monitorDone.wait() }
     }
 
     /// Judges every `judgeInterval` until the judge decides, time is up, or the run ends.

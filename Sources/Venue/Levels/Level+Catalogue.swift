@@ -16,9 +16,9 @@ extension Level {
     public static let chockABlock = Level(
         name: "chock-a-block", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: BotConfiguration(
-            bots: 8, intensity: 300, startPrice: 5_000, volatility: 0, makerPositionLimit: 100_000_000,
-            makerQuoteSize: 2_000),
-        botInterval: .milliseconds(50), dayLength: .seconds(5), days: 12,
+            bots: 6, intensity: 300, startPrice: 5_000, volatility: 0, makerPositionLimit: 100_000_000,
+            makerQuoteSize: 300),
+        botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
         rules: .buyBelowTarget(shares: 100_000, revealAfter: 1, allowance: 10))
 
     /// Make $10,000 providing liquidity in a wide market with busy takers, without ever holding
