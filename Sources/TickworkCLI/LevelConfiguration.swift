@@ -48,6 +48,9 @@ enum LevelConfiguration {
             """
     }
 
+    /// The name of the shipped strategy that plays `level` by default.
+    static func shippedStrategy(_ level: Level) -> String { shipped(level).0 }
+
     /// The shipped strategy of `level`, the poll interval in ms, the position limit in shares
     /// and the loss limit in cents it plays with.
     private static func shipped(_ level: Level) -> (String, Int, Int64, Int64) {

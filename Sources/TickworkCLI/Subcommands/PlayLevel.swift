@@ -11,14 +11,12 @@ enum PlayLevel {
             with --seed), runs the daemon on it as `tickwork run` would (client over loopback \
             HTTP, risk checker, a fill ledger in a temporary directory) and judges the account's \
             fills as the exchange recorded them. Progress goes to stderr; the verdict and its \
-            figures go to stdout. Levels run in trading days of 5 seconds.
-              first-steps     buy 100 shares (2 days; FirstSteps).
-              chock-a-block   buy 100,000 shares at an average below a target revealed after \
-            the first fill: the fair value then plus 10 cents (12 days; BlockBuyer). The target \
-            reaches every strategy declaring an integer priceCapCents parameter as that \
-            parameter, through a configuration reload.
-              sell-side       make $10,000 of profit, cash plus position at the last price, \
-            without the position ever passing ±1,000 shares at any fill (12 days; MarketMaker).
+            figures go to stdout. A trading day lasts 5 seconds.
+
+            """ + levelLines + """
+
+            On chock-a-block the target reaches every strategy declaring an integer \
+            priceCapCents parameter as that parameter, through a configuration reload. \
             Without --config the level's shipped strategy plays with its default parameters. A \
             configuration given must trade the level's stock (FOOBAR on TESTEX); its exchange, \
             ledger and risk-state settings are replaced by the level's.
@@ -33,6 +31,11 @@ enum PlayLevel {
         ],
         run: run
     )
+
+    /// One line per level: its name, goal, days and shipped player.
+    private static let levelLines = Level.all.map { level in
+        "\(level.name): \(level.rules.objective); \(level.days) days; played by \(LevelConfiguration.shippedStrategy(level))."
+    }.joined(separator: "\n")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let name = invocation.argument(0) ?? ""

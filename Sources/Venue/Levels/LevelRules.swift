@@ -21,7 +21,7 @@ public enum LevelRules: Hashable, Sendable {
             return "buy \(shares.shares) shares at an average below a target revealed after the first fills "
                 + "(the fair value then plus \(allowance.cents) cents)"
         case .makeMarket(let profit, let limit):
-            return "make \(profit) of profit (cash plus position at the last price) "
+            return "make $\(profit) of profit (cash plus position at the last price) "
                 + "with the position within ±\(limit.shares) shares at every fill"
         }
     }
