@@ -9,10 +9,11 @@ extension Level {
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 2,
         rules: .buy(shares: 100))
 
-    /// Buy a 100,000-share block below a target revealed after the first fills. The market holds
-    /// its value (no drift), the makers are deep and never run out of stock, so the test is the
-    /// buyer's own footprint: taking only what is offered near the fair value wins; sweeping the
-    /// book or bidding through it pays more than the allowance.
+    /// Buy a 100,000-share block below a target revealed after the first fill. The market holds
+    /// its value (no drift) and its three makers never run out of stock, but each shows thin
+    /// quotes that it refreshes every step or two, so the test is the buyer's own footprint:
+    /// taking the touch as it refreshes wins; sweeping the book, or bidding through it, pays
+    /// more than the allowance.
     public static let chockABlock = Level(
         name: "chock-a-block", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: BotConfiguration(
