@@ -17,8 +17,8 @@ final class LevelRunner: Sendable {
     let level: Level
     let seed: UInt64
     let configuration: Configuration
-    /// How often the account's fills are judged.
-    static let judgeInterval: Duration = .milliseconds(100)
+    /// How often the account's fills are judged, in seconds.
+    static let judgeInterval: TimeInterval = 0.1
     /// How often a progress line is written.
     static let progressInterval: Duration = .seconds(1)
 
@@ -112,7 +112,7 @@ final class LevelRunner: Sendable {
         let deadline = start + level.timeLimit.dispatchInterval
         var nextProgress = start + Self.progressInterval.dispatchInterval
         while watch.withLock({ !$0.finished }) {
-            Thread.sleep(forTimeInterval: 0.1)
+            Thread.sleep(forTimeInterval: Self.judgeInterval)
             let fills = LevelFill.fills(of: server.orders(of: account, on: level.venue), symbol: level.symbol)
             var target = watch.withLock { $0.target }
             if judge.targetDue(judge.tally(fills), revealed: target), let fair = server.fairValue(of: level.symbol, on: level.venue),
