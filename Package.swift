@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
         .target(name: "HTTP"),
         .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
-        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
+        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),

@@ -8,6 +8,7 @@ enum CommandTree {
             Run.command,
             ExchangeServe.command,
             Resume.command,
+            PlayLevel.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

@@ -17,11 +17,13 @@ import Glibc
 final class Daemon {
     let configuration: Configuration
     let configPath: String?
+    let hooks: DaemonHooks
     let logger: Logger
 
-    init(configuration: Configuration, configPath: String?) throws {
+    init(configuration: Configuration, configPath: String?, hooks: DaemonHooks = DaemonHooks()) throws {
         self.configuration = configuration
         self.configPath = configPath
+        self.hooks = hooks
         let handler = StderrLogHandler(style: StderrLogHandler.style(for: configuration.logging.format))
         logger = Logger(part: "daemon", level: configuration.logging.level, handler: handler)
     }
@@ -41,8 +43,9 @@ final class Daemon {
             ])
         }
 
-        let venueServer = try startEmbeddedExchange()
-        defer { venueServer?.stop() }
+        let ownServer = hooks.venueServer == nil ? try startEmbeddedExchange() : nil
+        defer { ownServer?.stop() }
+        let venueServer = hooks.venueServer ?? ownServer
         let baseURL = configuration.exchange.baseURL ?? "http://\(venueServer!.address)/ob/api"
         let client = try makeClient(baseURL: baseURL, embedded: venueServer != nil)
         do {
@@ -75,6 +78,7 @@ final class Daemon {
             reloader: reloader(scan: scan))
         let signals = SignalRelay(inbox: runner.inbox)
         defer { signals.cancel() }
+        hooks.started?(runner.inbox)
         if let duration {
             let inbox = runner.inbox
             DispatchQueue.global().asyncAfter(deadline: .now() + duration.dispatchInterval) {
@@ -131,11 +135,19 @@ final class Daemon {
         try RiskStateFile.load(configuration.riskStatePath) ?? RiskState()
     }
 
-    /// Re-reads the configuration file on SIGHUP; the embedded default cannot change.
+    /// Re-reads the configuration on SIGHUP, from the hooks' source or else the file; the
+    /// embedded default cannot change.
     private func reloader(scan: PluginScan) -> LiveRunner.Reloader? {
-        guard let configPath else { return nil }
+        let source: @Sendable () throws -> Configuration
+        if let reloadSource = hooks.reloadSource {
+            source = reloadSource
+        } else if let configPath {
+            source = { try Configuration.load(file: configPath) }
+        } else {
+            return nil
+        }
         return {
-            let fresh = try Configuration.load(file: configPath)
+            let fresh = try source()
             let instances = try fresh.instantiateStrategies(from: scan)
             return LiveRunner.Reload(
                 strategies: instances.map(EngineStrategy.init), accountLimits: fresh.accountRisk,

@@ -50,6 +50,24 @@ public final class VenueServer: Sendable {
         marketplace.stepBots()
     }
 
+    /// Every order `account` has placed on `venue`, with its fills, straight from the books (no
+    /// API key needed): how the process running the exchange, like a level's judge, sees an
+    /// account's trading exactly rather than through polls.
+    public func orders(of account: Account, on venue: Venue) -> [OrderStatus] {
+        marketplace.orders(of: account, on: venue)
+    }
+
+    /// The quote of `symbol` on `venue` now (its `last` is the last trade's price), or nil when
+    /// the venue does not list it.
+    public func quote(_ symbol: Symbol, on venue: Venue) -> Quote? {
+        marketplace.currentQuote(symbol, on: venue)
+    }
+
+    /// The value the bots trade `symbol` on `venue` around now, or nil without bots there.
+    public func fairValue(of symbol: Symbol, on venue: Venue) -> Price? {
+        marketplace.fairValue(of: symbol, on: venue)
+    }
+
     /// Stops the bots and the server: closes the listener and every connection. Harmless to call
     /// again.
     public func stop() {

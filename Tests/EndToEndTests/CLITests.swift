@@ -11,6 +11,7 @@ import Testing
         ("tickwork", ["--help"]),
         ("strategies-list", ["strategies", "list", "--help"]),
         ("config-check", ["config", "check", "--help"]),
+        ("level", ["level", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

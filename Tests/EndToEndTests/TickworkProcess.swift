@@ -24,11 +24,14 @@ enum TickworkProcess {
         var stderr: String
     }
 
-    /// Runs `tickwork arguments` to completion (bounded by `timeout` seconds, after which it is
-    /// killed) with `environment` added to this process's.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
+    /// Runs `tickwork arguments` (or `executable arguments`) to completion, bounded by `timeout`
+    /// seconds after which it is killed, with `environment` added to this process's.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60,
+        executable: String = buildDirectory + "/tickwork"
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: buildDirectory + "/tickwork")
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)

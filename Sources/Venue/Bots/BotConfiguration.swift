@@ -16,20 +16,32 @@ public struct BotConfiguration: Hashable, Sendable {
     public var volatility: Price
     /// Beyond this position a maker quotes only the side that reduces it.
     public var makerPositionLimit: Quantity
+    /// The largest quote a maker shows at one price; quotes are drawn in tenths of it.
+    public var makerQuoteSize: Quantity
+    /// The distances, in cents, from the fair value to a maker's first quotes; each maker draws
+    /// its own from this range once.
+    public var makerHalfSpread: ClosedRange<Int64>
+    /// The largest order a taker sends.
+    public var takerMaxSize: Quantity
 
     /// `bots` bots per symbol, half of them (rounded up) market makers and the rest takers; at
     /// least two are needed for trades to happen.
     public init(
         bots: Int = 4, intensity: Int = 100, startPrice: Price = 5_000, volatility: Price = 2,
-        makerPositionLimit: Quantity = 1_000
+        makerPositionLimit: Quantity = 1_000, makerQuoteSize: Quantity = 100, makerHalfSpread: ClosedRange<Int64> = 2...6,
+        takerMaxSize: Quantity = 50
     ) {
         precondition(bots >= 0 && intensity >= 0 && startPrice.cents > 0 && volatility.cents >= 0)
+        precondition(makerQuoteSize.shares >= 10 && makerHalfSpread.lowerBound >= 1 && takerMaxSize.shares >= 1)
         makersPerSymbol = (bots + 1) / 2
         takersPerSymbol = bots / 2
         self.intensity = intensity
         self.startPrice = startPrice
         self.volatility = volatility
         self.makerPositionLimit = makerPositionLimit
+        self.makerQuoteSize = makerQuoteSize
+        self.makerHalfSpread = makerHalfSpread
+        self.takerMaxSize = takerMaxSize
     }
 
     /// The chance per step, in millionths, that a maker requotes.

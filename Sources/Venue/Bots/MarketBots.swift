@@ -32,7 +32,8 @@ public struct MarketBots: Sendable {
             return Market(
                 symbol: symbol, fairValue: max(100, start + offset),
                 makers: (0..<configuration.makersPerSymbol).map { maker in
-                    MarketMakerBot(account: Self.account("MMB", maker), halfSpread: random.int(in: 2...6))
+                    MarketMakerBot(account: Self.account("MMB", maker), halfSpread: random.int(in: configuration.makerHalfSpread),
+                        quoteSize: configuration.makerQuoteSize.shares / 10)
                 },
                 takers: (0..<configuration.takersPerSymbol).map { TakerBot(account: Self.account("TKB", $0)) })
         }
@@ -68,7 +69,9 @@ public struct MarketBots: Sendable {
                     exchange: &exchange, random: &random, events: &events)
             }
             for taker in markets[index].takers where random.chance(perMillion: configuration.takeChance) {
-                taker.take(symbol, fairValue: fairValue, at: time, exchange: &exchange, random: &random, events: &events)
+                taker.take(
+                    symbol, fairValue: fairValue, maxSize: configuration.takerMaxSize.shares, at: time, exchange: &exchange,
+                    random: &random, events: &events)
             }
         }
         return events

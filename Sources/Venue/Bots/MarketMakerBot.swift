@@ -8,13 +8,16 @@ struct MarketMakerBot: Sendable {
     let account: Account
     /// Distance of the first quote from the fair value, in cents.
     let halfSpread: Int64
+    /// A tenth of the largest quote, in shares: each quote is one to ten of these.
+    let quoteSize: Int64
     private(set) var openOrders: [OrderID] = []
     /// Shares bought minus shares sold, counted when orders are retired.
     private(set) var position: Int64 = 0
 
-    init(account: Account, halfSpread: Int64) {
+    init(account: Account, halfSpread: Int64, quoteSize: Int64) {
         self.account = account
         self.halfSpread = halfSpread
+        self.quoteSize = quoteSize
     }
 
     /// Cancels every order this maker has out (learning what they filled), then quotes afresh
@@ -50,7 +53,7 @@ struct MarketMakerBot: Sendable {
         do {
             let id = try exchange.submit(
                 symbol: symbol, account: account, side: side, type: .limit, price: Price(cents: price),
-                qty: Quantity(shares: 10 * random.int(in: 1...10)), at: time, into: &events)
+                qty: Quantity(shares: quoteSize * random.int(in: 1...10)), at: time, into: &events)
             openOrders.append(id)
         } catch {
             preconditionFailure("the exchange refused a bot's quote: \(error)")

@@ -9,7 +9,7 @@ struct TakerBot: Sendable {
 
     /// Sends one order if the side it wants to hit has any orders.
     func take(
-        _ symbol: Symbol, fairValue: Int64, at time: Timestamp,
+        _ symbol: Symbol, fairValue: Int64, maxSize: Int64, at time: Timestamp,
         exchange: inout Exchange, random: inout SplitMix64, events: inout [MatchEvent]
     ) {
         guard let quote = exchange.quote(symbol, at: time) else { preconditionFailure("bots trade listed symbols") }
@@ -24,7 +24,7 @@ struct TakerBot: Sendable {
         do {
             try exchange.submit(
                 symbol: symbol, account: account, side: side, type: isMarket ? .market : .immediateOrCancel,
-                price: Price(cents: limit), qty: Quantity(shares: random.int(in: 1...50)), at: time, into: &events)
+                price: Price(cents: limit), qty: Quantity(shares: random.int(in: 1...maxSize)), at: time, into: &events)
         } catch {
             preconditionFailure("the exchange refused a bot's order: \(error)")
         }

@@ -24,7 +24,7 @@ public final class BlockBuyer: Strategy {
             "priceCapCents", default: 0, range: 0...100_000_000,
             help: "worst price per share: highest paid when buying, lowest taken when selling; 0 = none"),
         .integer(
-            "durationMs", default: 120_000, range: 0...86_400_000,
+            "durationMs", default: 60_000, range: 0...86_400_000,
             help: "time to spread the target over, in ms, from the first book; 0 = as fast as allowed"),
         .integer("staleMs", default: 1_000, range: 1...3_600_000, help: "ms after which a resting slice is cancelled"),
     ]

@@ -15,7 +15,7 @@ public final class MarketMaker: Strategy {
             "reference", default: "micro", choices: ["mid", "micro"],
             help: "price to quote around: mid, or the size-weighted micro-price of the touch (own quotes left out)"),
         .integer("halfSpreadCents", default: 10, range: 1...100_000, help: "cents from the reference to each quote"),
-        .integer("quoteSize", default: 100, range: 1...1_000_000, help: "shares per quote"),
+        .integer("quoteSize", default: 200, range: 1...1_000_000, help: "shares per quote"),
         .integer(
             "skewCentsPer100", default: 2, range: 0...100_000,
             help: "cents both quotes move against the inventory per 100 shares held"),

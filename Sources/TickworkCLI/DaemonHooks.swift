@@ -1,0 +1,16 @@
+import Engine
+import Venue
+
+/// What a caller running the daemon in-process (a level) may put in place of the daemon's own
+/// choices. The default changes nothing: `tickwork run` uses none of them.
+struct DaemonHooks {
+    /// An exchange already serving in this process, traded instead of the configuration's
+    /// embedded one; the caller keeps it running after the daemon stops, and stops it.
+    var venueServer: VenueServer?
+    /// Where a reload (SIGHUP, or a `.reload` posted to the inbox) reads the configuration,
+    /// instead of the configuration file.
+    var reloadSource: (@Sendable () throws -> Configuration)?
+    /// Called once, on the daemon's thread, with the runner's inbox just before trading starts:
+    /// the way to post `.reload` and `.stop` from outside.
+    var started: ((Inbox<LiveRunner.Message>) -> Void)?
+}

@@ -1,0 +1,63 @@
+import Engine
+import Foundation
+import Venue
+
+/// The configuration a level runs when no `--config` is given: the level's shipped strategy with
+/// its default parameters (only the stock named), and risk limits that let it play the level.
+/// Its `embeddedExchange` only satisfies the parser: a level always trades its own exchange.
+enum LevelConfiguration {
+    /// The configuration for `level`, or the file at `path` when given.
+    static func load(_ path: String?, level: Level) throws -> Configuration {
+        if let path { return try Configuration.load(file: path) }
+        return try Configuration.parse(Data(json(for: level).utf8), file: "level \(level.name) (embedded)")
+    }
+
+    /// The embedded configuration's text for `level`.
+    static func json(for level: Level) -> String {
+        let (plugin, pollMs, maxPosition, maxLoss) = shipped(level)
+        return """
+            {
+              "version": 1,
+              "exchange": { "venue": "\(level.venue.rawValue)", "account": "EXB123456", "apiKeyEnv": "TICKWORK_API_KEY" },
+              "embeddedExchange": { "listen": "127.0.0.1:0" },
+              "pollIntervalMs": \(pollMs),
+              "strategies": [
+                {
+                  "id": "\(level.name)",
+                  "plugin": "\(plugin)",
+                  "symbols": ["\(level.symbol.rawValue)"],
+                  "parameters": { "symbol": "\(level.symbol.rawValue)" }
+                }
+              ],
+              "risk": {
+                "maxOrderQty": 1000,
+                "maxPosition": \(maxPosition),
+                "maxSymbolPosition": \(maxPosition),
+                "maxNotionalPerOrder": 10000000,
+                "maxOpenOrders": 10,
+                "priceCollarBps": 500,
+                "maxOrdersPerSecond": 100,
+                "staleBookMs": 2000,
+                "maxLoss": \(maxLoss),
+                "maxAccountLoss": \(maxLoss),
+                "allowMarketOrders": false
+              },
+              "ledger": { "path": "level-ledger.jsonl", "fsync": "batch" },
+              "logging": { "level": "warning", "format": "text" }
+            }
+            """
+    }
+
+    /// The name of the shipped strategy that plays `level` by default.
+    static func shippedStrategy(_ level: Level) -> String { shipped(level).0 }
+
+    /// The shipped strategy of `level`, the poll interval in ms, the position limit in shares
+    /// and the loss limit in cents it plays with.
+    private static func shipped(_ level: Level) -> (String, Int, Int64, Int64) {
+        switch level.rules {
+        case .buy(let shares): return ("FirstSteps", 100, max(1_000, shares.shares), 1_000_000)
+        case .buyBelowTarget(let shares, _, _): return ("BlockBuyer", 25, shares.shares, 50_000_000)
+        case .makeMarket(_, let limit): return ("MarketMaker", 50, limit.shares, 5_000_000)
+        }
+    }
+}

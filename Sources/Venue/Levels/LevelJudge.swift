@@ -1,0 +1,72 @@
+import StrategyKit
+
+/// The game's master for one level: from the account's fills (in the exchange's order), the
+/// revealed target and the last trade's price, says whether the level is won, lost or still on.
+/// Pure: the same inputs always give the same verdict.
+public struct LevelJudge: Hashable, Sendable {
+    /// The level's name, carried into verdicts.
+    public let level: String
+    public let rules: LevelRules
+
+    /// A judge of `rules` for the level called `level`.
+    public init(level: String, rules: LevelRules) {
+        self.level = level
+        self.rules = rules
+    }
+
+    /// The tally of `fills`, checked against the level's position limit if it has one.
+    public func tally(_ fills: [LevelFill]) -> LevelTally {
+        if case .makeMarket(_, let limit) = rules { return LevelTally(fills, positionLimit: limit) }
+        return LevelTally(fills)
+    }
+
+    /// Whether the level's target should now be revealed: it has one, it is not out yet, and
+    /// the account already holds the shares that bring it out.
+    public func targetDue(_ tally: LevelTally, revealed target: Price?) -> Bool {
+        guard target == nil, case .buyBelowTarget(_, let revealAfter, _) = rules else { return false }
+        return tally.position >= revealAfter
+    }
+
+    /// The target revealed when the fair value is `fairValue`; nil on levels without one.
+    public func target(atFairValue fairValue: Price) -> Price? {
+        guard case .buyBelowTarget(_, _, let allowance) = rules else { return nil }
+        return fairValue + allowance
+    }
+
+    /// The verdict on `fills` with `target` revealed (or not) and the position valued at `mark`;
+    /// `finished` means time is up, so a level not won by now is lost.
+    public func verdict(fills: [LevelFill], target: Price?, mark: Price?, finished: Bool) -> LevelVerdict {
+        let tally = tally(fills)
+        let (outcome, reason) = judge(tally, target: target, mark: mark, finished: finished)
+        return LevelVerdict(
+            level: level, outcome: outcome, reason: reason, positionShares: tally.position.shares,
+            boughtShares: tally.bought.shares, soldShares: tally.sold.shares, averageBuyPriceCents: tally.averageBuyPrice?.cents,
+            targetPriceCents: target?.cents, cashCents: tally.cash.cents, markCents: mark?.cents,
+            profitCents: tally.profit(markedAt: mark).cents, largestPositionShares: tally.largestPosition.shares,
+            fills: tally.fills)
+    }
+
+    private func judge(_ tally: LevelTally, target: Price?, mark: Price?, finished: Bool) -> (LevelVerdict.Outcome, String) {
+        let timeUp = "time ran out"
+        switch rules {
+        case .buy(let shares):
+            if tally.position >= shares { return (.passed, "holds \(tally.position.shares) of \(shares.shares) shares") }
+            return finished ? (.failed, "\(timeUp) holding \(tally.position.shares) of \(shares.shares) shares") : (.running, "buying")
+        case .buyBelowTarget(let shares, _, _):
+            guard tally.position >= shares, let target, let average = tally.averageBuyPrice else {
+                return finished ? (.failed, "\(timeUp) holding \(tally.position.shares) of \(shares.shares) shares") : (.running, "buying")
+            }
+            if average < target {
+                return (.passed, "bought \(shares.shares) shares at an average of \(average), below the target \(target)")
+            }
+            return (.failed, "bought \(shares.shares) shares at an average of \(average), not below the target \(target)")
+        case .makeMarket(let goal, let limit):
+            if let breach = tally.firstBreach {
+                return (.failed, "fill \(breach.fill) took the position to \(breach.position.shares), beyond ±\(limit.shares)")
+            }
+            let profit = tally.profit(markedAt: mark)
+            if profit >= goal { return (.passed, "made \(profit) of profit, the goal being \(goal)") }
+            return finished ? (.failed, "\(timeUp) with \(profit) of profit, short of \(goal)") : (.running, "trading")
+        }
+    }
+}

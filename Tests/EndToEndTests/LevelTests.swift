@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `tickwork level` end to end, on the short level: the shipped strategy passes, a player that
+/// cannot reach the goal fails with exit 1, and usage errors exit 64. The long levels are played
+/// by `scripts/levels.sh` (about a minute each); `NaivePlayerTests` has the naive player lose.
+@Suite struct LevelTests {
+    @Test func firstStepsIsPassedByTheShippedStrategyWithExitZeroAndTheFigures() throws {
+        let result = try TickworkProcess.run(["level", "first-steps", "--seed", "3"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("first-steps: PASSED: holds 100 of 100 shares"))
+        #expect(result.stdout.contains("average buy price"))
+        #expect(result.stderr.contains("day 1/2: position 100"))
+    }
+
+    @Test func firstStepsIsFailedWhenTheStrategyStopsShortAndTheVerdictIsJSON() throws {
+        let directory = NSTemporaryDirectory() + "tickwork-level-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/short.json"
+        let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"quantity\": 100", with: "\"quantity\": 40")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try TickworkProcess.run(["level", "first-steps", "--config", file, "--json"])
+        #expect(result.status == 1)
+        let verdict = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(verdict["outcome"] as? String == "failed")
+        #expect(verdict["positionShares"] as? Int == 40)
+        #expect(verdict["level"] as? String == "first-steps")
+    }
+
+    @Test func anUnknownLevelIsAUsageError() throws {
+        let result = try TickworkProcess.run(["level", "second-steps"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("expected first-steps, chock-a-block or sell-side"))
+    }
+
+    @Test func aConfigurationNotTradingTheLevelsStockIsRefusedNamingTheFile() throws {
+        let directory = NSTemporaryDirectory() + "tickwork-level-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/other.json"
+        let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"FOOBAR\"", with: "\"BARBAZ\"")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try TickworkProcess.run(["level", "first-steps", "--config", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tickwork: \(file): strategies: none trades FOOBAR, the stock of level first-steps\n")
+    }
+}

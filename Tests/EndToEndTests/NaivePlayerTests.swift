@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// A deliberately naive player, `Sweeper` (Tests/Fixtures/NaiveStrategies: 1,000-share buy
+/// orders priced $1 through the ask), loses the levels that ask for more than buying: it
+/// overpays for the block and breaks the market maker's position limit. Both runs end within
+/// seconds because the judge decides early; the shipped players' full runs are in
+/// `scripts/levels.sh`.
+@Suite(.serialized) struct NaivePlayerTests {
+    /// Builds the fixture package once and returns the directory holding `libSweeper.so`.
+    static let pluginDirectory: Result<String, any Error> = Result {
+        let arguments = [
+            "swift", "build", "--package-path", TickworkProcess.packageRoot + "/Tests/Fixtures/NaiveStrategies",
+            "--scratch-path", TickworkProcess.packageRoot + "/.build/fixtures/NaiveStrategies",
+        ]
+        let build = try TickworkProcess.run(arguments, timeout: 900, executable: "/usr/bin/env")
+        guard build.status == 0 else { throw FixtureFailed(output: build.stdout + build.stderr) }
+        let path = try TickworkProcess.run(arguments + ["--show-bin-path"], timeout: 120, executable: "/usr/bin/env")
+        return path.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    struct FixtureFailed: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "building Tests/Fixtures/NaiveStrategies failed: \(output.suffix(2_000))" }
+    }
+
+    /// Plays `level` with Sweeper buying `quantity` shares under a position limit of `limit`,
+    /// and returns the exit status and the verdict.
+    private func play(_ level: String, quantity: Int, limit: Int) throws -> (Int32, [String: Any]) {
+        let directory = NSTemporaryDirectory() + "tickwork-naive-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/sweeper.json"
+        try """
+            {
+              "version": 1,
+              "exchange": { "venue": "TESTEX", "account": "EXB123456", "apiKeyEnv": "TICKWORK_API_KEY" },
+              "embeddedExchange": { "listen": "127.0.0.1:0" },
+              "pluginDirectory": "\(try Self.pluginDirectory.get())",
+              "pollIntervalMs": 25,
+              "strategies": [ { "id": "naive", "plugin": "Sweeper", "symbols": ["FOOBAR"], "parameters": { "quantity": \(quantity) } } ],
+              "risk": {
+                "maxOrderQty": 1000, "maxPosition": \(limit), "maxSymbolPosition": \(limit), "maxNotionalPerOrder": 10000000,
+                "maxOpenOrders": 10, "priceCollarBps": 500, "maxOrdersPerSecond": 100, "staleBookMs": 2000,
+                "maxLoss": 50000000, "maxAccountLoss": 50000000, "allowMarketOrders": false
+              },
+              "ledger": { "path": "ledger.jsonl", "fsync": "batch" },
+              "logging": { "level": "warning", "format": "text" }
+            }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try TickworkProcess.run(["level", level, "--config", file, "--seed", "2", "--json"], timeout: 120)
+        let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        return (result.status, verdict)
+    }
+
+    @Test func sweepingTheBookFailsChockABlockByAveragingAboveTheTarget() throws {
+        let (status, verdict) = try play("chock-a-block", quantity: 100_000, limit: 100_000)
+        #expect(status == 1)
+        #expect(verdict["outcome"] as? String == "failed")
+        #expect(verdict["positionShares"] as? Int == 100_000)
+        let average = try #require(verdict["averageBuyPriceCents"] as? Int)
+        let target = try #require(verdict["targetPriceCents"] as? Int)
+        #expect(average >= target)
+    }
+
+    @Test func buyingThroughTheLimitFailsSellSideAtTheFirstFillBeyondIt() throws {
+        let (status, verdict) = try play("sell-side", quantity: 5_000, limit: 5_000)
+        #expect(status == 1)
+        #expect(verdict["outcome"] as? String == "failed")
+        #expect((verdict["largestPositionShares"] as? Int ?? 0) > 1_000)
+        #expect((verdict["reason"] as? String ?? "").contains("beyond ±1000"))
+    }
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Plays every practice level on seeds 1-5 (or SEEDS="..."), with the shipped strategy of each
+# level and with deliberately naive ones, and prints one line per run: level, player, seed,
+# verdict and the verdict's reason. Full runs take up to a minute each, too long for the tests;
+# JOBS (default 3) runs that many at once. Debug builds, as the tests use.
+#   naive players: Sweeper (Tests/Fixtures/NaiveStrategies: big buy orders priced $1 through
+#   the ask) on every level, and Momentum (shipped; it crosses the spread) on sell-side.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seeds="${SEEDS:-1 2 3 4 5}"
+jobs="${JOBS:-3}"
+swift build --product tickwork >/dev/null
+swift build >/dev/null
+bin="$(swift build --show-bin-path)"
+naive_bin="$(swift build --package-path Tests/Fixtures/NaiveStrategies --scratch-path .build/fixtures/NaiveStrategies --show-bin-path)"
+swift build --package-path Tests/Fixtures/NaiveStrategies --scratch-path .build/fixtures/NaiveStrategies >/dev/null
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# config NAME PLUGIN_DIR PLUGIN PARAMETERS MAX_POSITION POLL_MS: a level configuration for one
+# player, with the risk limits and poll interval of the level's own configuration.
+config() {
+    cat >"$work/$1.json" <<JSON
+{
+  "version": 1,
+  "exchange": { "venue": "TESTEX", "account": "EXB123456", "apiKeyEnv": "TICKWORK_API_KEY" },
+  "embeddedExchange": { "listen": "127.0.0.1:0" },
+  "pluginDirectory": "$2",
+  "pollIntervalMs": $6,
+  "strategies": [ { "id": "$1", "plugin": "$3", "symbols": ["FOOBAR"], "parameters": $4 } ],
+  "risk": {
+    "maxOrderQty": 1000, "maxPosition": $5, "maxSymbolPosition": $5, "maxNotionalPerOrder": 10000000,
+    "maxOpenOrders": 10, "priceCollarBps": 500, "maxOrdersPerSecond": 100, "staleBookMs": 2000,
+    "maxLoss": 50000000, "maxAccountLoss": 50000000, "allowMarketOrders": false
+  },
+  "ledger": { "path": "ledger.jsonl", "fsync": "batch" },
+  "logging": { "level": "warning", "format": "text" }
+}
+JSON
+}
+config sweeper-100 "$naive_bin" Sweeper '{ "quantity": 100 }' 1000 100
+config sweeper-block "$naive_bin" Sweeper '{ "quantity": 100000 }' 100000 25
+config sweeper-5000 "$naive_bin" Sweeper '{ "quantity": 5000 }' 5000 50
+config momentum "$bin" Momentum '{}' 1000 50
+
+runs="$work/runs"
+for seed in $seeds; do
+    echo "first-steps FirstSteps - $seed"
+    echo "first-steps Sweeper sweeper-100 $seed"
+    echo "chock-a-block BlockBuyer - $seed"
+    echo "chock-a-block Sweeper sweeper-block $seed"
+    echo "sell-side MarketMaker - $seed"
+    echo "sell-side Sweeper sweeper-5000 $seed"
+    echo "sell-side Momentum momentum $seed"
+done >"$runs"
+
+play() {
+    local level="$1" player="$2" config="$3" seed="$4" args=()
+    [ "$config" != "-" ] && args=(--config "$work/$config.json")
+    local out status=0
+    out="$("$bin/tickwork" level "$level" --seed "$seed" "${args[@]}" 2>/dev/null)" || status=$?
+    printf '%-14s %-12s seed %s  exit %s %s;%s\n' "$level" "$player" "$seed" "$status" \
+        "$(echo "$out" | head -1 | cut -d: -f2-)" "$(echo "$out" | sed -n 2p)"
+}
+export -f play
+export bin work
+xargs -P "$jobs" -L 1 bash -c 'play "$@"' _ <"$runs" | sort
