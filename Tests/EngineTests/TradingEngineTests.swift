@@ -208,3 +208,20 @@ struct EngineHarness {
         #expect(try run() == first)
     }
 }
+
+extension TradingEngineTests {
+    @Test func afterStopStrategiesHearNothingButFillsAreStillRecorded() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        harness.strategy.onUpdateIntents = { _, _ in [.place(EngineHarness.buy)] }
+        harness.strategy.onFillIntents = { _, _ in [.place(EngineHarness.buy)] }
+        _ = harness.engine.stop(at: EngineHarness.time(2))
+        let fill = OrderFill(price: 5_010, qty: 10, ts: EngineHarness.time(3))
+        let actions = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7, fills: [fill], open: false), at: EngineHarness.time(3)))
+        #expect(!actions.contains { if case .place = $0 { true } else { false } })
+        #expect(harness.journal.fills.count == 1)
+        #expect(harness.strategy.fills.isEmpty && harness.strategy.updates.isEmpty)
+        harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }
+        #expect(try harness.engine.handle(.book(EngineHarness.book(at: 4))).isEmpty)
+    }
+}

@@ -78,7 +78,7 @@ extension TradingEngine {
     /// portfolio, then the strategy), then order updates.
     func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
         for fill in try record(changes.fills, reconciled: false) {
-            if let index = slotIndex(of: fill.strategyID) {
+            if !isStopped, let index = slotIndex(of: fill.strategyID) {
                 let intents = slots[index].strategy.onFill(fill, context: context(for: index, at: now))
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
             }
@@ -87,7 +87,7 @@ extension TradingEngine {
             if let exchangeID = order.exchangeID { pendingCancels.remove(exchangeID) }
         }
         for update in changes.updates {
-            guard let index = slotIndex(of: update.strategyID) else { continue }
+            guard !isStopped, let index = slotIndex(of: update.strategyID) else { continue }
             let intents = slots[index].strategy.onOrderUpdate(update.update, context: context(for: index, at: now))
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }

@@ -29,6 +29,9 @@ public final class TradingEngine {
     var cancelOnAcknowledge: Set<ClientOrderID> = []
     let journal: any FillJournal
     let logger: Logger
+    /// Set by `stop`: from then on strategies hear nothing more (so they place nothing more),
+    /// while fills and cancel responses are still recorded.
+    public internal(set) var isStopped = false
     /// Strategies reacting to rejections can loop; deeper callback chains are cut off.
     static let maxCallbackDepth = 8
 
@@ -98,10 +101,10 @@ public final class TradingEngine {
     /// Trading ends: each strategy's `stop` (only its cancels are honoured), then a cancel of
     /// every open order that has an exchange id.
     public func stop(at now: Timestamp) -> [EngineAction] {
-        var actions: [EngineAction] = []
         for index in slots.indices {
             _ = slots[index].strategy.stop(context: context(for: index, at: now))
         }
+        isStopped = true
         return cancelOpenOrders()
     }
 
@@ -124,7 +127,7 @@ public final class TradingEngine {
             guard accept(book) else { return [] }
             portfolio.mark(book)
             try evaluateLoss(at: now, into: &actions)
-            for index in slots.indices where slots[index].symbols.contains(book.symbol) {
+            for index in slots.indices where !isStopped && slots[index].symbols.contains(book.symbol) {
                 let intents = slots[index].strategy.onBook(book, context: context(for: index, at: now))
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
             }
