@@ -19,9 +19,10 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "Risk", dependencies: [strategyKit]),
         .target(name: "Engine", dependencies: [strategyKit, "Risk"]),
+        .target(name: "Backtest", dependencies: [strategyKit, "Engine"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
-        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine"]),
+        .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine", "Backtest"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -30,6 +31,7 @@ let package = Package(
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", strategyKit]),
+        .testTarget(name: "BacktestTests", dependencies: ["Backtest", "Engine", strategyKit]),
         .testTarget(name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit], path: "strategies/FirstSteps/Tests/FirstStepsTests"),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit]),
     ]
