@@ -19,7 +19,7 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "Risk", dependencies: [strategyKit]),
         .target(name: "Engine", dependencies: [strategyKit, "Risk"]),
-        .target(name: "Backtest", dependencies: [strategyKit, "Engine"]),
+        .target(name: "Backtest", dependencies: [strategyKit, "Engine"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(name: "tickwork-bench", dependencies: [strategyKit, "Risk", "Engine", "Backtest"]),

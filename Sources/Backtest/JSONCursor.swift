@@ -38,6 +38,10 @@ struct JSONCursor {
     /// Consumes `byte` after whitespace.
     @inline(__always)
     mutating func expect(_ byte: UInt8) throws(Failure) {
+        if position < end, position.pointee == byte {
+            position += 1
+            return
+        }
         guard peek() == byte else { throw Failure(reason: "expected '\(Character(Unicode.Scalar(byte)))'") }
         position += 1
     }
@@ -45,6 +49,10 @@ struct JSONCursor {
     /// Consumes `byte` after whitespace if it is next.
     @inline(__always)
     mutating func consume(_ byte: UInt8) -> Bool {
+        if position < end, position.pointee == byte {
+            position += 1
+            return true
+        }
         guard peek() == byte else { return false }
         position += 1
         return true
@@ -101,16 +109,15 @@ struct JSONCursor {
         }
         let first = position
         var magnitude: UInt64 = 0
+        // 19 digits cannot overflow UInt64, and 20 are out of Int64's range anyway.
         while position < end {
             let digit = position.pointee &- UInt8(ascii: "0")
             guard digit < 10 else { break }
-            let (times, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(UInt64(digit))
-            guard !overflow1, !overflow2 else { throw Failure(reason: "integer out of range") }
-            magnitude = sum
+            magnitude = magnitude &* 10 &+ UInt64(digit)
             position += 1
         }
         let digits = position - first
+        if digits > 19 { throw Failure(reason: "integer out of range") }
         guard digits > 0 else { throw Failure(reason: "expected an integer") }
         guard digits == 1 || first.pointee != UInt8(ascii: "0") else { throw Failure(reason: "leading zero") }
         if position < end {

@@ -5,6 +5,7 @@ import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
+    ("backtest", BacktestBench.run),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())
