@@ -1,44 +1,67 @@
 import Engine
 import StrategyKit
 
-/// One record of a recording after its header: an input the engine handled or an action it
-/// took, in the order it happened.
+/// One record of a recording after its header, in the order it happened.
 ///
-/// Book recordings (`tickwork record`) hold `.book` alone; live-session recordings hold every
-/// kind, so that a replay can feed the inputs and compare the actions.
+/// The inputs mirror the engine's `EngineEvent` one for one and the actions its `EngineAction`,
+/// so a live session can be recorded and replayed exactly; `fill` records what the engine booked.
+/// Book recordings (`tickwork record`) hold `.book` alone.
 public enum RecordedEvent: Hashable, Sendable {
-    /// An order book snapshot, with the exchange's and the local receive time.
+    /// Input: an order book snapshot, with the exchange's and the local receive time.
     case book(BookSnapshot)
-    /// An order status as the exchange's API returned it (place, status, cancel or the account's
-    /// order list), received at `receivedTime`.
-    case orderUpdate(OrderStatus, receivedTime: Timestamp)
-    /// A fill the engine detected and booked.
-    case fill(Fill)
-    /// A timer tick of the engine's clock.
+    /// Input: the exchange accepted the order `client` and answered with its status.
+    case placed(ClientOrderID, OrderStatus, time: Timestamp)
+    /// Input: the order `client` was refused; `reason` is a stable code.
+    case placeRejected(ClientOrderID, reason: String, time: Timestamp)
+    /// Input: placing the order `client` had an unknown outcome.
+    case placeOutcomeUnknown(ClientOrderID, time: Timestamp)
+    /// Input: a cancel of the order failed.
+    case cancelFailed(OrderID, reason: String, time: Timestamp)
+    /// Input: reports of single orders (status calls, cancel responses).
+    case orderReports([OrderStatus], time: Timestamp)
+    /// Input: the account's complete order list on `venue` (in `symbol`, or all when nil),
+    /// requested at `requestedAt`.
+    case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, time: Timestamp)
+    /// Input: a timer tick of the engine's clock.
     case timer(Timestamp)
-    /// An action: the engine sent an order, with the number it gave it before the exchange did.
+    /// Action: send an approved order, numbered `client` by the engine.
     case place(ClientOrderID, OrderRequest, strategy: StrategyID, time: Timestamp)
-    /// An action: the engine asked the exchange to cancel an order.
-    case cancel(OrderID, symbol: Symbol, time: Timestamp)
+    /// Action: cancel an order.
+    case cancel(OrderID, venue: Venue, symbol: Symbol, time: Timestamp)
+    /// Action: a trading state changed; `change` is the change's one-line description.
+    case tradingStateChanged(String, time: Timestamp)
+    /// Outcome: a fill the engine booked.
+    case fill(Fill)
 
-    /// The local time of the event: a book's receive time, an update's receive time, a fill's
-    /// time, a tick's or an action's time.
-    public var time: Timestamp {
+    /// What part a record plays in a session.
+    public enum Role: Hashable, Sendable {
+        /// Something the engine handled.
+        case input
+        /// Something the engine did.
+        case action
+        /// A consequence recorded for reference (a booked fill).
+        case outcome
+    }
+
+    public var role: Role {
         switch self {
-        case .book(let book): book.receivedTime
-        case .orderUpdate(_, let receivedTime): receivedTime
-        case .fill(let fill): fill.time
-        case .timer(let time): time
-        case .place(_, _, _, let time): time
-        case .cancel(_, _, let time): time
+        case .book, .placed, .placeRejected, .placeOutcomeUnknown, .cancelFailed, .orderReports, .accountOrders, .timer:
+            .input
+        case .place, .cancel, .tradingStateChanged: .action
+        case .fill: .outcome
         }
     }
 
-    /// Whether the event is an input of the engine (as opposed to an action it took).
-    public var isInput: Bool {
+    /// The local time of the event (a book's receive time).
+    public var time: Timestamp {
         switch self {
-        case .book, .orderUpdate, .fill, .timer: true
-        case .place, .cancel: false
+        case .book(let book): book.receivedTime
+        case .fill(let fill): fill.time
+        case .timer(let time): time
+        case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time),
+             .cancelFailed(_, _, let time), .orderReports(_, let time), .accountOrders(_, _, _, _, let time),
+             .place(_, _, _, let time), .cancel(_, _, _, let time), .tradingStateChanged(_, let time):
+            time
         }
     }
 
@@ -46,11 +69,17 @@ public enum RecordedEvent: Hashable, Sendable {
     public var kindName: String {
         switch self {
         case .book: "book"
-        case .orderUpdate: "orderUpdate"
-        case .fill: "fill"
+        case .placed: "placed"
+        case .placeRejected: "placeRejected"
+        case .placeOutcomeUnknown: "placeOutcomeUnknown"
+        case .cancelFailed: "cancelFailed"
+        case .orderReports: "orderReports"
+        case .accountOrders: "accountOrders"
         case .timer: "timer"
         case .place: "place"
         case .cancel: "cancel"
+        case .tradingStateChanged: "tradingStateChanged"
+        case .fill: "fill"
         }
     }
 }

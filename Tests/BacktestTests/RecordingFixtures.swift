@@ -50,16 +50,26 @@ enum RecordingFixtures {
             guard index % 7 == 3 else { continue }
             let request = OrderRequest(symbol: "FOOBAR", side: .buy, type: .immediateOrCancel, price: 5001, qty: 10, tag: "q\"uote")
             let at = Timestamp(nanoseconds: time + 1)
-            events.append(.place(ClientOrderID(rawValue: UInt64(index)), request, strategy: "mm", time: at))
-            events.append(.orderUpdate(OrderStatus(
+            let client = ClientOrderID(rawValue: UInt64(index))
+            let status = OrderStatus(
                 id: OrderID(Int64(index)), venue: "TESTEX", symbol: "FOOBAR", account: "EXB123456", side: .buy,
                 type: .immediateOrCancel, price: 5001, originalQty: 10, qty: 0, ts: at,
-                fills: [OrderFill(price: 5001, qty: 4, ts: at)], totalFilled: 4, open: false), receivedTime: at))
-            events.append(.fill(Fill(
-                venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: OrderID(Int64(index)), index: 0,
-                side: .buy, price: 5001, qty: 4, time: at, strategyID: "mm")))
-            events.append(.cancel(OrderID(Int64(index)), symbol: "FOOBAR", time: at))
-            events.append(.timer(at))
+                fills: [OrderFill(price: 5001, qty: 4, ts: at)], totalFilled: 4, open: false)
+            events += [
+                .place(client, request, strategy: "mm", time: at),
+                .placed(client, status, time: at),
+                .fill(Fill(
+                    venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: status.id, index: 0,
+                    side: .buy, price: 5001, qty: 4, time: at, strategyID: "mm")),
+                .placeRejected(client, reason: "RISK_MAX_POSITION", time: at),
+                .placeOutcomeUnknown(client, time: at),
+                .cancel(status.id, venue: "TESTEX", symbol: "FOOBAR", time: at),
+                .cancelFailed(status.id, reason: "timeout", time: at),
+                .orderReports([status, status], time: at),
+                .accountOrders([status], venue: "TESTEX", symbol: index % 2 == 0 ? nil : "FOOBAR", requestedAt: at, time: at),
+                .tradingStateChanged("RISK_MAX_LOSS account: active -> halted", time: at),
+                .timer(at),
+            ]
         }
         return events
     }

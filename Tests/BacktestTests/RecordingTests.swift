@@ -34,7 +34,7 @@ import Testing
         #"{"kind":"b\u006fok","venue":"TESTEX","symbol":"FOOBAR","seq":2,"exchangeTime":1,"receivedTime":2,"bids":[],"asks":[]}"#,
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"note":{"a":[1,2.5e3,true,null,"x"]},"bids":[[9223372036854775807,-9223372036854775808]]}"#,
         #"{"kind":"timer","time":5}"#,
-        #"{"time":6,"kind":"cancel","orderID":3,"symbol":"FOOBAR"}"#,
+        #"{"time":6,"kind":"cancel","orderID":3,"symbol":"FOOBAR","venue":"TESTEX"}"#,
     ]
 
     @Test(arguments: handWrittenBooks)
