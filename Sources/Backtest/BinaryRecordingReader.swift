@@ -13,8 +13,10 @@ public final class BinaryRecordingReader: RecordingReader {
     private var symbol: Symbol = ""
 
     /// Opens `path` and reads its header.
-    public init(path: String) throws(BacktestError) {
-        input = try FileInput(path: path)
+    /// `bufferSize` is the size of each read (the buffer grows for a longer record).
+    public init(path: String, bufferSize: Int = 4 << 20) throws(BacktestError) {
+        precondition(bufferSize > 0, "reads need a buffer")
+        input = try FileInput(path: path, chunkSize: bufferSize)
         guard let magic = try input.next(count: 8), Array(magic.prefix(4)) == RecordingFormat.binaryMagic else {
             throw .badHeader(path: path, reason: "no TWRB magic")
         }

@@ -11,8 +11,10 @@ public final class JSONLinesRecordingReader: RecordingReader {
     private var recordNumber = 0
 
     /// Opens `path` and reads its header line.
-    public init(path: String) throws(BacktestError) {
-        input = try FileInput(path: path)
+    /// `bufferSize` is the size of each read (the buffer grows for a longer record).
+    public init(path: String, bufferSize: Int = 4 << 20) throws(BacktestError) {
+        precondition(bufferSize > 0, "reads need a buffer")
+        input = try FileInput(path: path, chunkSize: bufferSize)
         guard let line = try input.nextLine() else {
             throw .badHeader(path: path, reason: "no complete header line")
         }

@@ -115,6 +115,28 @@ import Testing
         #expect(try RecordingFixtures.bytes(again) == RecordingFixtures.bytes(binary))
     }
 
+    @Test(arguments: [1, 7, 64, 1000])
+    func recordsSpanningReadBoundariesAreReadWhole(bufferSize: Int) throws {
+        let jsonl = RecordingFixtures.temporaryPath("small.jsonl")
+        let binary = RecordingFixtures.temporaryPath("small.twrb")
+        defer { for path in [jsonl, binary] { try? FileManager.default.removeItem(atPath: path) } }
+        let events = RecordingFixtures.events(count: 40, seed: 5)
+        try RecordingFixtures.write(events, to: jsonl, format: .jsonLines)
+        try RecordingFixtures.write(events, to: binary, format: .binary)
+        #expect(try JSONLinesRecordingReader(path: jsonl, bufferSize: bufferSize).readAll() == events)
+        #expect(try BinaryRecordingReader(path: binary, bufferSize: bufferSize).readAll() == events)
+    }
+
+    @Test func blankLinesBetweenRecordsAreSkipped() throws {
+        let path = RecordingFixtures.temporaryPath("blank.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = try String(decoding: JSONEncoder().encode(RecordingFixtures.header), as: UTF8.self)
+        try Data((header + "\n\n" + #"{"kind":"timer","time":1}"# + "\n  \n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JSONLinesRecordingReader(path: path)
+        #expect(try reader.readAll() == [.timer(Timestamp(nanoseconds: 1))])
+        #expect(reader.warnings.isEmpty)
+    }
+
     @Test func recordsLongerThanTheReadBufferAreRead() throws {
         let path = RecordingFixtures.temporaryPath("long.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }

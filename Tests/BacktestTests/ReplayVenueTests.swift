@@ -229,6 +229,21 @@ import Testing
         #expect(place(request(.buy, price: 5000, qty: 1), on: &venue, at: 1)?.status.id == 1)
     }
 
+    @Test func eachSymbolMeetsItsOwnBook() {
+        var venue = venue()
+        _ = venue.apply(book(at: 0, asks: [(5010, 5)]))
+        _ = venue.apply(RecordingFixtures.book(sequence: 1, time: 0, bids: [(900, 5)], asks: [(910, 5)], symbol: "BARFOO"))
+        var other = request(.buy, .immediateOrCancel, price: 1000, qty: 5)
+        other.symbol = "BARFOO"
+        #expect(fills(place(other, on: &venue, at: 0)) == [[910, 5]])
+        #expect(fills(place(request(.buy, .immediateOrCancel, price: 5010, qty: 5), on: &venue, at: 0)) == [[5010, 5]])
+        _ = place(request(.buy, price: 5000, qty: 5), on: &venue, at: 0)
+        // A crossing book in the other symbol leaves the FOOBAR order alone.
+        #expect(filledUpdates(venue.apply(
+            RecordingFixtures.book(sequence: 2, time: 10 * Self.ms, bids: [], asks: [(100, 5)], symbol: "BARFOO"))).isEmpty)
+        #expect(venue.openOrders.count == 1)
+    }
+
     @Test func sameInputsGiveTheSameReportsAndSequentialIDs() {
         func run() -> [ReplayVenueReport] {
             var venue = venue(orderLatency: 3, cancelLatency: 2, fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
