@@ -244,6 +244,23 @@ import Testing
         #expect(venue.openOrders.count == 1)
     }
 
+    @Test func ownRestingOrdersAreShownAtTheBackOfTheirLevels() {
+        var venue = venue()
+        let recorded = book(at: 0, bids: [(5000, 5), (4990, 7)], asks: [(5010, 4), (5020, 6)])
+        _ = venue.apply(recorded)
+        _ = place(request(.buy, price: 5000, qty: 3), on: &venue, at: 0, client: 1)
+        _ = place(request(.buy, price: 4995, qty: 2), on: &venue, at: 0, client: 2)
+        _ = place(request(.sell, price: 5020, qty: 9), on: &venue, at: 0, client: 3)
+        _ = place(request(.sell, price: 5010, qty: 1), on: &venue, at: 0, client: 4)
+        let shown = venue.showingOwnOrders(in: recorded)
+        #expect(shown.bids.map { [$0.price.cents, $0.qty.shares] } == [[5000, 5], [5000, 3], [4995, 2], [4990, 7]])
+        #expect(shown.asks.map { [$0.price.cents, $0.qty.shares] } == [[5010, 4], [5010, 1], [5020, 6], [5020, 9]])
+        #expect(shown.asks.allSatisfy { !$0.isBuy })
+        var other = recorded
+        other.symbol = "BARFOO"
+        #expect(venue.showingOwnOrders(in: other) == other)
+    }
+
     @Test func sameInputsGiveTheSameReportsAndSequentialIDs() {
         func run() -> [ReplayVenueReport] {
             var venue = venue(orderLatency: 3, cancelLatency: 2, fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
