@@ -88,18 +88,20 @@ struct RecordEncoder {
     }
 
     static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        var digits = 1
+        var scale: UInt64 = 10
+        while digits < 20, value >= scale {
+            digits += 1
+            scale = scale &* 10
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: digits))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var rest = value
+            for index in stride(from: start + digits - 1, through: start, by: -1) {
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
-                count += 1
-            } while rest > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(raw[index]) }
+            }
         }
     }
 

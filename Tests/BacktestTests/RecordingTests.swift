@@ -16,6 +16,20 @@ import Testing
         #expect(reader.warnings.isEmpty)
     }
 
+    @Test(arguments: RecordingFormat.allCases)
+    func extremeIntegersSurviveTheRoundTrip(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("extremes")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events: [RecordedEvent] = [.book(BookSnapshot(
+            venue: "TESTEX", symbol: "FOOBAR",
+            bids: [BookEntry(price: Price(cents: .max), qty: Quantity(shares: .min), isBuy: true),
+                   BookEntry(price: 0, qty: 9, isBuy: true), BookEntry(price: -10, qty: 10, isBuy: true)],
+            asks: [], exchangeTime: Timestamp(nanoseconds: .min), receivedTime: Timestamp(nanoseconds: 99_999_999_999),
+            sequence: UInt64(Int64.max)))]
+        try RecordingFixtures.write(events, to: path, format: format)
+        #expect(try RecordingFormat.open(path: path).readAll() == events)
+    }
+
     @Test func byteParserAgreesWithJSONDecoderOnEveryWrittenLine() throws {
         let path = RecordingFixtures.temporaryPath("oracle.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
