@@ -27,6 +27,8 @@ public final class BinaryRecordingReader: RecordingReader {
         header = try RecordingHeader.decode(Data(headerBytes), path: path, using: decoder)
     }
 
+    public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }
+
     public func next() throws(BacktestError) -> RecordedEvent? {
         guard let prefix = try input.peek(count: 4) else { return finish() }
         let length = Int(prefix.loadUnaligned(as: UInt32.self).littleEndian)

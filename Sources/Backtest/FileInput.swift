@@ -11,12 +11,17 @@ final class FileInput {
     private var start = 0
     private var end = 0
     private var atEOF = false
+    private var bytesRead = 0
+    /// The file's size when it was opened.
+    let size: Int
 
     /// Opens `path` for reading with a buffer of `chunkSize` bytes (grown for longer records).
     init(path: String, chunkSize: Int = 4 << 20) throws(BacktestError) {
         self.path = path
         descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io(path: path, reason: String(cString: strerror(errno))) }
+        var status = stat()
+        size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
         capacity = chunkSize
         buffer = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
     }
@@ -25,6 +30,9 @@ final class FileInput {
         Glibc.close(descriptor)
         buffer.deallocate()
     }
+
+    /// Bytes of the file consumed so far.
+    var consumedByteCount: Int { bytesRead - (end - start) }
 
     /// Bytes left unconsumed; after `nextLine` or `next(count:)` returned nil, the size of the
     /// incomplete tail of the file.
@@ -94,6 +102,7 @@ final class FileInput {
             let count = Glibc.read(descriptor, buffer + end, capacity - end)
             if count > 0 {
                 end += count
+                bytesRead += count
                 return true
             }
             if count == 0 {

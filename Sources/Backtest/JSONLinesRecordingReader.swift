@@ -21,6 +21,8 @@ public final class JSONLinesRecordingReader: RecordingReader {
         header = try RecordingHeader.decode(Data(line), path: path, using: decoder)
     }
 
+    public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }
+
     public func next() throws(BacktestError) -> RecordedEvent? {
         while let line = try input.nextLine() {
             recordNumber += 1

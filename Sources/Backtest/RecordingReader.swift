@@ -8,6 +8,8 @@ public protocol RecordingReader: AnyObject {
     var header: RecordingHeader { get }
     /// What the reader tolerated so far; after `next()` returned nil, everything it will report.
     var warnings: [RecordingWarning] { get }
+    /// How far the reader has come: bytes consumed and the file's size when opened.
+    var progress: (consumed: Int, total: Int) { get }
     /// The next record, or nil at the end. An incomplete final record is not returned; it is
     /// reported in `warnings`. Throws `BacktestError.malformedRecord` for a broken record.
     func next() throws(BacktestError) -> RecordedEvent?

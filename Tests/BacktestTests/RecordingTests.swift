@@ -12,8 +12,11 @@ import Testing
         try RecordingFixtures.write(events, to: path, format: format)
         let reader = try RecordingFormat.open(path: path)
         #expect(reader.header == RecordingFixtures.header)
+        #expect(reader.progress.consumed < reader.progress.total)
         #expect(try reader.readAll() == events)
         #expect(reader.warnings.isEmpty)
+        #expect(reader.progress.consumed == reader.progress.total)
+        #expect(reader.progress.total == (try RecordingFixtures.bytes(path).count))
     }
 
     @Test(arguments: RecordingFormat.allCases)
