@@ -5,6 +5,9 @@ enum CommandTree {
         name: "tickwork",
         summary: "Tickwork: an algorithmic trading daemon for the StockFighter API, with plugin strategies.",
         subcommands: [
+            Run.command,
+            ExchangeServe.command,
+            Resume.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

@@ -5,6 +5,14 @@ import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
+    ("engine", EngineBench.run),
+    ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("matching", { runMatchingBench() }),
+    ("server", {
+        try runServerBench()
+        try runServerBench(eventLoops: 2)
+    }),
+    ("ledger", { try runLedgerBench() }),
     ("backtest", BacktestBench.run),
 ]
 

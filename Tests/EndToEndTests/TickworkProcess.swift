@@ -1,3 +1,4 @@
+import Engine
 import Foundation
 import Synchronization
 
@@ -12,10 +13,7 @@ final class Locked<Value: Sendable>: Sendable {
 /// The built `tickwork` binary, run as a user would run it.
 enum TickworkProcess {
     /// The build directory: the test bundle sits beside the binaries SwiftPM built.
-    static let buildDirectory: String = {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (path as NSString).deletingLastPathComponent
-    }()
+    static let buildDirectory = PluginLoader.executableDirectory
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

@@ -101,6 +101,8 @@ extension Configuration {
             risk: risk,
             accountRisk: accountRisk,
             ledger: ledger,
+            riskStatePath: try root.string("riskStatePath") ?? "tickwork-risk-state.json",
+            unknownOpenOrders: try parseUnknownOrderPolicy(&root),
             recordingPath: recordingPath,
             logging: logging
         )
@@ -132,7 +134,8 @@ extension Configuration {
             baseURL: baseURL,
             venue: Venue(try object.string("venue") ?? "TESTEX"),
             account: Account(try object.string("account") ?? "EXB123456"),
-            apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? "TICKWORK_API_KEY")
+            apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? "TICKWORK_API_KEY"),
+            maxRequestsPerSecond: try object.integer("maxRequestsPerSecond", in: 1...1_000_000) ?? 200
         )
         try object.finish()
         return settings
@@ -175,6 +178,14 @@ extension Configuration {
             id: StrategyID(id), plugin: plugin, symbols: symbols.map { Symbol($0) }, parameters: parameters, risk: strategyRisk)
         try object.finish()
         return settings
+    }
+
+    private static func parseUnknownOrderPolicy(_ root: inout ConfigObject) throws(ConfigurationError) -> UnknownOrderPolicy {
+        guard let text = try root.string("unknownOpenOrders") else { return .cancel }
+        guard let policy = UnknownOrderPolicy(rawValue: text) else {
+            throw root.error("unknownOpenOrders", "expected one of cancel, adopt, got \"\(text)\"")
+        }
+        return policy
     }
 
     /// The per-strategy limits in `object`, each defaulting to `base`'s.

@@ -19,6 +19,10 @@ public struct Configuration: Sendable {
     /// The limits of the whole account.
     public var accountRisk: AccountRiskLimits
     public var ledger: LedgerSettings
+    /// Where the trading states (active, reducing, halted) are kept across restarts.
+    public var riskStatePath: String
+    /// What start-up does with open orders at the exchange that the ledger cannot attribute.
+    public var unknownOpenOrders: UnknownOrderPolicy
     /// Where the engine's inputs and actions are recorded; nil records nothing.
     public var recordingPath: String?
     public var logging: LoggingSettings
@@ -37,6 +41,9 @@ public struct ExchangeSettings: Sendable, Hashable {
     public var account: Account
     /// Where the API key comes from; the key itself never appears in a configuration.
     public var apiKey: APIKeySource
+    /// The most requests per second sent to the venue (a token bucket shared by every poller
+    /// and order), with bursts of up to a quarter second's worth.
+    public var maxRequestsPerSecond: Int64
 }
 
 /// Where to read the API key from.
