@@ -7,14 +7,17 @@ import StrategyKit
 /// fill and mark. For the Sharpe and Sortino ratios, equity is sampled every
 /// `sampleIntervalNanoseconds` of simulated time from the first event (60 s by default); the
 /// returns are the changes between consecutive samples, annualised by `sqrt(periodsPerYear)`
-/// (by default, the intervals in 252 trading days of 6.5 hours). Money is integer cents; only
-/// the ratios are floating point.
+/// (by default, the intervals in 252 trading days of 6.5 hours). The charts and `equity.csv`
+/// use `samples`, taken every `chartIntervalNanoseconds` (1 s by default). Money is integer
+/// cents; only the ratios are floating point.
 public struct BacktestMetrics: Sendable {
     /// The return interval in nanoseconds of simulated time.
     public let sampleIntervalNanoseconds: Int64
     /// How many return intervals make a year, for annualising.
     public let periodsPerYear: Double
-    /// Every sample: one per interval boundary, plus the first event and `finish`.
+    /// The interval of `samples`, in nanoseconds of simulated time.
+    public let chartIntervalNanoseconds: Int64
+    /// The account every chart interval from the first event, and at `finish`.
     public private(set) var samples: [EquitySample] = []
     /// Every fill recorded, in order.
     public private(set) var fills: [BookedFill] = []
@@ -27,12 +30,18 @@ public struct BacktestMetrics: Sendable {
     private var marks: [Symbol: Price] = [:]
     private var lastFillPrices: [Symbol: Price] = [:]
     private var nextBoundary: Timestamp?
+    private var nextChartSample: Timestamp?
 
-    /// Metrics with returns every `sampleIntervalNanoseconds` (default one minute) and
-    /// `periodsPerYear` (default: 252 days of 6.5 hours divided by the interval).
-    public init(sampleIntervalNanoseconds: Int64 = 60_000_000_000, periodsPerYear: Double? = nil) {
-        precondition(sampleIntervalNanoseconds > 0, "the return interval is positive")
+    /// Metrics with returns every `sampleIntervalNanoseconds` (default one minute),
+    /// `periodsPerYear` (default: 252 days of 6.5 hours divided by the interval) and chart
+    /// samples every `chartIntervalNanoseconds` (default one second).
+    public init(
+        sampleIntervalNanoseconds: Int64 = 60_000_000_000, periodsPerYear: Double? = nil,
+        chartIntervalNanoseconds: Int64 = 1_000_000_000
+    ) {
+        precondition(sampleIntervalNanoseconds > 0 && chartIntervalNanoseconds > 0, "intervals are positive")
         self.sampleIntervalNanoseconds = sampleIntervalNanoseconds
+        self.chartIntervalNanoseconds = chartIntervalNanoseconds
         self.periodsPerYear = periodsPerYear ?? 252 * 6.5 * 3600 * 1e9 / Double(sampleIntervalNanoseconds)
     }
 
@@ -68,7 +77,7 @@ public struct BacktestMetrics: Sendable {
         if let mid = book.mid { mark(book.symbol, at: mid, time: book.receivedTime) } else { advance(to: book.receivedTime) }
     }
 
-    /// Ends the run at `time`: samples the boundaries up to it and adds a last sample.
+    /// Ends the run at `time`: samples the boundaries up to it and adds a last chart sample.
     public mutating func finish(at time: Timestamp) {
         advance(to: time)
         if samples.last?.time != time { samples.append(sample(at: time)) }
@@ -101,27 +110,32 @@ public struct BacktestMetrics: Sendable {
 
     /// Takes the samples of every boundary up to `time`, with the state before `time`'s event.
     private mutating func advance(to time: Timestamp) {
-        guard let boundary = nextBoundary else {
+        guard var boundary = nextBoundary, var chart = nextChartSample else {
             start = time
             end = time
             nextBoundary = time.advanced(byNanoseconds: sampleIntervalNanoseconds)
-            takeBoundarySample(at: time)
+            nextChartSample = time.advanced(byNanoseconds: chartIntervalNanoseconds)
+            samples.append(sample(at: time))
+            takeReturnSample()
             return
         }
         precondition(time >= end!, "metrics are fed in time order")
         end = time
-        var next = boundary
-        while next <= time {
-            takeBoundarySample(at: next)
-            next = next.advanced(byNanoseconds: sampleIntervalNanoseconds)
+        while chart <= time {
+            samples.append(sample(at: chart))
+            chart = chart.advanced(byNanoseconds: chartIntervalNanoseconds)
         }
-        nextBoundary = next
+        while boundary <= time {
+            takeReturnSample()
+            boundary = boundary.advanced(byNanoseconds: sampleIntervalNanoseconds)
+        }
+        nextBoundary = boundary
+        nextChartSample = chart
     }
 
-    private mutating func takeBoundarySample(at time: Timestamp) {
-        let current = sample(at: time)
-        samples.append(current)
-        account.sampledEquity.append(current.equity)
+    /// Appends the equity of the account and of every strategy to their return series.
+    private mutating func takeReturnSample() {
+        account.sampledEquity.append(account.equity(marks: marks, lastFillPrices: lastFillPrices))
         for id in strategies.keys {
             let equity = strategies[id]!.equity(marks: marks, lastFillPrices: lastFillPrices)
             strategies[id]!.sampledEquity.append(equity)

@@ -92,12 +92,6 @@ struct JSONCursor {
         throw Failure(reason: "unterminated string")
     }
 
-    /// A string's UTF-8 bytes with escapes resolved.
-    mutating func string() throws(Failure) -> [UInt8] {
-        let (bytes, escaped) = try rawString()
-        return escaped ? try Self.unescape(bytes) : Array(bytes)
-    }
-
     /// A JSON integer that fits `Int64`; fractions and exponents are refused.
     @inline(__always)
     mutating func int64() throws(Failure) -> Int64 {

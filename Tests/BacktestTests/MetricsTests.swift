@@ -16,7 +16,8 @@ import Testing
     /// Strategy a buys 10 at 10.00 and sells them at 10.20 (fee 0.05 each way); strategy b then
     /// sells 5 short at 10.20 and the mark rises to 10.60. Sampled every second, 4 periods a year.
     func scenario() -> BacktestMetrics {
-        var metrics = BacktestMetrics(sampleIntervalNanoseconds: Self.second, periodsPerYear: 4)
+        var metrics = BacktestMetrics(
+            sampleIntervalNanoseconds: Self.second, periodsPerYear: 4, chartIntervalNanoseconds: Self.second / 2)
         metrics.mark("FOOBAR", at: 1000, time: at(0))
         metrics.record(fill(.buy, 10, at: 1000, 5, strategy: "a", order: 1), fee: 5)
         metrics.mark("FOOBAR", at: 1010, time: at(10))
@@ -42,10 +43,10 @@ import Testing
         #expect(summary.profitFactor == 39)
     }
 
-    @Test func equityIsSampledAtEachIntervalBoundaryBeforeThatMomentsEvent() {
+    @Test func equityIsSampledAtEachChartIntervalBeforeThatMomentsEvent() {
         let samples = scenario().samples
-        #expect(samples.map(\.time) == [at(0), at(10), at(20), at(30), at(40)])
-        #expect(samples.map(\.equity) == [0, -5, 190, 190, -10])
+        #expect(samples.map(\.time) == stride(from: 0, through: 40, by: 5).map(at))
+        #expect(samples.map(\.equity) == [0, 0, -5, 95, 190, 190, 190, -10, -10])
         #expect(samples.last?.positions["FOOBAR"] == -5)
         #expect(samples.last?.marks["FOOBAR"] == 1060)
     }
@@ -97,7 +98,7 @@ import Testing
     @Test func equityCSVHasOneRowPerSampleInDollars() {
         let lines = BacktestReport(title: "test", metrics: scenario()).equityCSV().split(separator: "\n")
         #expect(lines.first == "time,equity,realized,unrealized,fees,position:FOOBAR,mark:FOOBAR")
-        #expect(lines.count == 6)
+        #expect(lines.count == 10)
         #expect(lines.last == "1970-01-01T00:00:04.000000000Z,-0.10,2.00,-2.00,0.10,-5,10.60")
     }
 

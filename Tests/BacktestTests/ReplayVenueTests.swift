@@ -170,6 +170,7 @@ import Testing
         #expect(update.status.totalFilled == 4)
         #expect(update.status.originalQty == 10)
         #expect(venue.openOrders.isEmpty)
+        #expect(venue.status(of: id) == update.status)
         #expect(filledUpdates(venue.apply(book(at: 10, asks: [(4000, 100)]))).isEmpty)
     }
 
