@@ -10,6 +10,8 @@ public enum BacktestError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedRecord(path: String, record: Int, reason: String)
     /// A report could not be encoded or written to `path`.
     case report(path: String, reason: String)
+    /// The engine under test threw (its journal could not record a fill); the run stops.
+    case engine(reason: String)
     /// A sweep's `name=value[,value...]` argument is malformed.
     case badParameter(argument: String, reason: String)
 
@@ -19,6 +21,7 @@ public enum BacktestError: Error, Hashable, Sendable, CustomStringConvertible {
         case .badHeader(let path, let reason): "\(path): not a Tickwork recording: \(reason)"
         case .malformedRecord(let path, let record, let reason): "\(path): record \(record): \(reason)"
         case .report(let path, let reason): "\(path): cannot write report: \(reason)"
+        case .engine(let reason): "the engine stopped: \(reason)"
         case .badParameter(let argument, let reason): "--param \(argument): \(reason)"
         }
     }

@@ -52,6 +52,10 @@ extension RecordedEvent: Codable {
                 time: try time())
         case "timer":
             self = .timer(try time())
+        case "start":
+            self = .start(try time())
+        case "stop":
+            self = .stop(try time())
         case "place":
             self = .place(
                 try client(), try container.decode(OrderRequest.self, forKey: .request),
@@ -89,7 +93,7 @@ extension RecordedEvent: Codable {
         }
         try container.encode(time, forKey: .time)
         switch self {
-        case .book, .fill, .timer:
+        case .book, .fill, .timer, .start, .stop:
             break
         case .placeOutcomeUnknown(let client, _):
             try container.encode(client.rawValue, forKey: .client)

@@ -24,6 +24,10 @@ public enum RecordedEvent: Hashable, Sendable {
     case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, time: Timestamp)
     /// Input: a timer tick of the engine's clock.
     case timer(Timestamp)
+    /// Input: the engine started trading (`TradingEngine.start`).
+    case start(Timestamp)
+    /// Input: the engine stopped trading (`TradingEngine.stop`).
+    case stop(Timestamp)
     /// Action: send an approved order, numbered `client` by the engine.
     case place(ClientOrderID, OrderRequest, strategy: StrategyID, time: Timestamp)
     /// Action: cancel an order.
@@ -45,7 +49,8 @@ public enum RecordedEvent: Hashable, Sendable {
 
     public var role: Role {
         switch self {
-        case .book, .placed, .placeRejected, .placeOutcomeUnknown, .cancelFailed, .orderReports, .accountOrders, .timer:
+        case .book, .placed, .placeRejected, .placeOutcomeUnknown, .cancelFailed, .orderReports, .accountOrders, .timer,
+             .start, .stop:
             .input
         case .place, .cancel, .tradingStateChanged: .action
         case .fill: .outcome
@@ -57,7 +62,7 @@ public enum RecordedEvent: Hashable, Sendable {
         switch self {
         case .book(let book): book.receivedTime
         case .fill(let fill): fill.time
-        case .timer(let time): time
+        case .timer(let time), .start(let time), .stop(let time): time
         case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time),
              .cancelFailed(_, _, let time), .orderReports(_, let time), .accountOrders(_, _, _, _, let time),
              .place(_, _, _, let time), .cancel(_, _, _, let time), .tradingStateChanged(_, let time):
@@ -76,6 +81,8 @@ public enum RecordedEvent: Hashable, Sendable {
         case .orderReports: "orderReports"
         case .accountOrders: "accountOrders"
         case .timer: "timer"
+        case .start: "start"
+        case .stop: "stop"
         case .place: "place"
         case .cancel: "cancel"
         case .tradingStateChanged: "tradingStateChanged"

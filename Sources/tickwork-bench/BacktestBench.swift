@@ -1,10 +1,14 @@
 import Backtest
+import Engine
 import Foundation
+import Risk
 import StrategyKit
 
 /// Recording throughput: a 1,000,000-snapshot recording (10 price levels a side, 3 resting
 /// orders per level) written to a temporary directory in both forms, then read back: MB/s
-/// parsing the JSON Lines form and records/s reading the binary form, on one core.
+/// parsing the JSON Lines form and records/s reading the binary form, on one core; then the
+/// whole backtest from the binary form (engine, risk checker, replay venue, metrics) with the
+/// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end.
 enum BacktestBench {
     static func run() throws {
         let snapshots = 1_000_000
@@ -33,6 +37,14 @@ enum BacktestBench {
                inputs: inputs.merging([
                    "bytes": String(binaryBytes), "MB/s": String(Int(Double(binaryBytes) / 1e6 / binaryRead.cpuSeconds)),
                    "wallRecords/s": String(Int(Double(snapshots) / binaryRead.wallSeconds)),
+               ]) { $1 }).print()
+
+        let backtest = try backtestMarketMaker(binary)
+        Figure(name: "backtest.endToEnd.marketMaker", unit: "snapshots/s", value: Double(snapshots) / backtest.cpuSeconds,
+               inputs: inputs.merging([
+                   "form": "binary", "strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1",
+                   "fills": String(backtest.fills), "orders": String(backtest.orders),
+                   "wallSnapshots/s": String(Int(Double(snapshots) / backtest.wallSeconds)),
                ]) { $1 }).print()
     }
 
@@ -65,6 +77,36 @@ enum BacktestBench {
         try writer.close()
     }
 
+    /// Backtests MarketMaker over the recording at `path`; returns CPU and wall seconds and counts.
+    private static func backtestMarketMaker(_ path: String) throws
+        -> (cpuSeconds: Double, wallSeconds: Double, fills: Int, orders: Int)
+    {
+        let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libMarketMaker.so")
+        let values: [String: ParameterValue] = ["quoteSize": .integer(20)]
+        let strategy = try plugin.descriptor.makeStrategy(values: values)
+        let parameters = try StrategyParameters(schema: plugin.descriptor.parameters, values: values)
+        let limits = RiskLimits(
+            maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
+            priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000)
+        let backtester = try Backtester(
+            venue: ReplayVenueConfiguration(
+                venue: "TESTEX", account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
+                fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
+        ) { journal in
+            TradingEngine(
+                venue: "TESTEX",
+                strategies: [EngineStrategy(id: "mm", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
+                accountLimits: AccountRiskLimits(maxSymbolPosition: 10_000, maxLoss: 100_000_000), journal: journal,
+                logger: Logger(part: "engine", level: .error, handler: DiscardingLogHandler()))
+        }
+        let start = monotonicNanoseconds()
+        let cpuStart = threadCPUNanoseconds()
+        _ = try backtester.run(try RecordingFormat.open(path: path))
+        let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e9
+        let wall = Double(monotonicNanoseconds() - start) / 1e9
+        return (cpu, wall, backtester.statistics.fills, backtester.statistics.orders)
+    }
+
     /// Reads every record; returns the thread's CPU seconds, the wall seconds and the books seen.
     private static func read(_ path: String) throws -> (cpuSeconds: Double, wallSeconds: Double, books: Int) {
         let start = monotonicNanoseconds()
@@ -90,4 +132,9 @@ enum BacktestBench {
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
+}
+
+/// Drops every log record: the engine logs each order and fill, which would time the terminal.
+private final class DiscardingLogHandler: LogHandler {
+    func write(_ record: LogRecord) {}
 }

@@ -69,6 +69,8 @@ enum RecordingFixtures {
                 .accountOrders([status], venue: "TESTEX", symbol: index % 2 == 0 ? nil : "FOOBAR", requestedAt: at, time: at),
                 .tradingStateChanged("RISK_MAX_LOSS account: active -> halted", time: at),
                 .timer(at),
+                .start(at),
+                .stop(at),
             ]
         }
         return events
