@@ -32,10 +32,11 @@ let package = Package(
         .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
+        .target(name: "Backtest", dependencies: [strategyKit, "Engine"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue", "Backtest"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -52,6 +53,9 @@ let package = Package(
         .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
+        .testTarget(
+            name: "BacktestTests", dependencies: ["Backtest", "Engine", "Risk", "Ledger", "MarketMaker", strategyKit],
+            linkerSettings: pluginTestLinking),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit],
             path: "strategies/FirstSteps/Tests/FirstStepsTests", linkerSettings: pluginTestLinking),

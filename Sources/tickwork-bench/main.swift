@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try runServerBench(eventLoops: 2)
     }),
     ("ledger", { try runLedgerBench() }),
+    ("backtest", BacktestBench.run),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())

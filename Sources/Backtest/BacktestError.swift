@@ -1,0 +1,28 @@
+/// Every infrastructure failure of the Backtest part. Refusals (a rejected simulated order) are
+/// values, not errors.
+public enum BacktestError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A file could not be opened, read, created or written; `reason` is the system's message.
+    case io(path: String, reason: String)
+    /// The file does not start with a recording header this version can read.
+    case badHeader(path: String, reason: String)
+    /// A record (a JSON line, or a binary record) is malformed; `record` counts from 1 after the
+    /// header (a JSON Lines file's line number minus one).
+    case malformedRecord(path: String, record: Int, reason: String)
+    /// A report could not be encoded or written to `path`.
+    case report(path: String, reason: String)
+    /// The engine under test threw (its journal could not record a fill); the run stops.
+    case engine(reason: String)
+    /// A sweep's `name=value[,value...]` argument is malformed.
+    case badParameter(argument: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .io(let path, let reason): "\(path): \(reason)"
+        case .badHeader(let path, let reason): "\(path): not a Tickwork recording: \(reason)"
+        case .malformedRecord(let path, let record, let reason): "\(path): record \(record): \(reason)"
+        case .report(let path, let reason): "\(path): cannot write report: \(reason)"
+        case .engine(let reason): "the engine stopped: \(reason)"
+        case .badParameter(let argument, let reason): "--param \(argument): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Engine
+import StrategyKit
+
+/// The engine's fill journal in a backtest: hands each new fill to the backtester for its
+/// metrics and, when given one, to a journal behind it (the ledger in `never` fsync mode, so a
+/// backtest leaves a ledger in the live format).
+public final class BacktestJournal: FillJournal {
+    private let inner: (any FillJournal)?
+    private var seen: Set<FillID> = []
+    private var pending: [Fill] = []
+
+    /// A journal that keeps fills in memory and passes them on to `inner` when there is one.
+    public init(inner: (any FillJournal)? = nil) {
+        self.inner = inner
+    }
+
+    public func append(_ fill: Fill, reconciled: Bool) throws -> Bool {
+        if let inner {
+            guard try inner.append(fill, reconciled: reconciled) else { return false }
+        } else {
+            guard seen.insert(fill.id).inserted else { return false }
+        }
+        pending.append(fill)
+        return true
+    }
+
+    public func makeDurable() throws {
+        try inner?.makeDurable()
+    }
+
+    /// The fills appended since the last call, in order.
+    func drain() -> [Fill] {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending
+    }
+}

@@ -1,0 +1,163 @@
+import Engine
+import StrategyKit
+
+/// Runs the live trading engine (the same strategies, risk checker and order tracker) over a
+/// recording, with a `ReplayVenue` where the exchange would be and a simulated clock: the
+/// books' receive times. Deterministic: the same recording, configuration and strategies give
+/// the same fills, byte for byte.
+///
+/// Per book, in this order: requests that reach the venue before the book are answered (and
+/// the engine hears the answers at their times); the book fills resting orders; the engine
+/// handles the book, seen with our resting orders in it as a live book shows them; requests it
+/// sends with no latency are answered at once. At the end, requests still on their way are
+/// answered, the engine stops (cancelling its open orders) and the cancels are answered.
+public final class Backtester {
+    /// The engine under test.
+    public let engine: TradingEngine
+    /// The simulated exchange.
+    public private(set) var venue: ReplayVenue
+    /// The figures so far.
+    public private(set) var metrics: BacktestMetrics
+    /// Counts of what happened.
+    public private(set) var statistics = BacktestStatistics()
+    private let journal: BacktestJournal
+    private let session: SessionRecorder?
+    private var liquidity: [FillID: Liquidity] = [:]
+    private var now: Timestamp?
+    private var finished = false
+
+    /// A backtester on `venue`, whose engine `makeEngine` builds around the journal it is given
+    /// (fills go to the metrics and then to `ledger`, when given). With `session`, every engine
+    /// input, fill and action is recorded as a live session would be.
+    public init(
+        venue: ReplayVenueConfiguration, metrics: BacktestMetrics = BacktestMetrics(), ledger: (any FillJournal)? = nil,
+        session: SessionRecorder? = nil, makeEngine: (any FillJournal) throws -> TradingEngine
+    ) rethrows {
+        journal = BacktestJournal(inner: ledger)
+        self.session = session
+        engine = try makeEngine(journal)
+        self.venue = ReplayVenue(configuration: venue)
+        self.metrics = metrics
+    }
+
+    /// Feeds every book of `reader` and finishes; `progress` is called every `progressInterval`
+    /// books. Other records (of a session recording) are skipped: the venue answers instead.
+    public func run(
+        _ reader: any RecordingReader, progressInterval: Int = 100_000, progress: ((BacktestStatistics) -> Void)? = nil
+    ) throws(BacktestError) -> BacktestMetrics {
+        while let event = try reader.next() {
+            guard case .book(let book) = event else { continue }
+            try feed(book)
+            if let progress, statistics.books % progressInterval == 0 { progress(statistics) }
+        }
+        try finish()
+        return metrics
+    }
+
+    /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
+    /// order in the recording) is taken as received at the simulated clock's time.
+    public func feed(_ book: BookSnapshot) throws(BacktestError) {
+        precondition(!finished, "feed after finish")
+        let time = max(book.receivedTime, now ?? book.receivedTime)
+        var book = book
+        book.receivedTime = time
+        if now == nil {
+            now = time
+            let actions = try engineCall { try engine.start(at: time) }
+            try session?.started(at: time, actions: actions)
+            perform(actions, at: time)
+        }
+        try deliverArrivals(before: time, inclusive: false)
+        try deliver(venue.apply(book))
+        now = time
+        statistics.books += 1
+        metrics.mark(book)
+        try handle(.book(venue.showingOwnOrders(in: book)))
+        try deliverArrivals(before: time, inclusive: true)
+    }
+
+    /// Ends the run: answers the requests on their way, stops the engine, answers its cancels.
+    public func finish() throws(BacktestError) {
+        guard !finished, let start = now else { return }
+        try deliverArrivals(before: nil, inclusive: true)
+        let end = now ?? start
+        let actions = engine.stop(at: end)
+        try session?.stopped(at: end, actions: actions)
+        perform(actions, at: end)
+        try deliverArrivals(before: nil, inclusive: true)
+        finished = true
+        metrics.finish(at: now ?? end)
+    }
+
+    /// Answers every request arriving before `limit` (or at it, when `inclusive`; all when nil),
+    /// including those the engine sends in reaction.
+    private func deliverArrivals(before limit: Timestamp?, inclusive: Bool) throws(BacktestError) {
+        while let arrival = venue.nextArrival {
+            if let limit, inclusive ? arrival > limit : arrival >= limit { return }
+            now = max(now ?? arrival, arrival)
+            try deliver(venue.advance(to: arrival))
+        }
+    }
+
+    private func deliver(_ reports: [ReplayVenueReport]) throws(BacktestError) {
+        for report in reports {
+            statistics.reports += 1
+            switch report {
+            case .placed(let client, let update):
+                remember(update)
+                try handle(.placed(client, update.status, at: update.time))
+            case .placeRejected(let client, _, let reason, let time):
+                statistics.rejected += 1
+                try handle(.placeRejected(client, reason: "EXCHANGE_REJECTED: \(reason)", at: time))
+            case .cancelled(let update):
+                try handle(.orderReports([update.status], at: update.time))
+            case .cancelRejected(let orderID, let reason, let time):
+                try handle(.cancelFailed(orderID, reason: reason, at: time))
+            case .filled(let update):
+                remember(update)
+                try handle(.orderReports([update.status], at: update.time))
+            }
+        }
+    }
+
+    private func remember(_ update: ReplayOrderUpdate) {
+        for index in update.newFills {
+            liquidity[FillID(venue: update.status.venue, orderID: update.status.id, index: index)] = update.liquidity
+        }
+    }
+
+    private func handle(_ event: EngineEvent) throws(BacktestError) {
+        let actions = try engineCall { try engine.handle(event) }
+        let fills = journal.drain()
+        for fill in fills {
+            let fee = venue.configuration.fees.fee(for: fill.qty, liquidity.removeValue(forKey: fill.id) ?? .taker)
+            metrics.record(fill, fee: fee)
+            statistics.fills += 1
+        }
+        try session?.handled(event, fills: fills, actions: actions)
+        perform(actions, at: event.time)
+    }
+
+    private func perform(_ actions: [EngineAction], at time: Timestamp) {
+        for action in actions {
+            switch action {
+            case .place(let client, let order):
+                statistics.orders += 1
+                venue.submit(order.request, clientID: client, at: time)
+            case .cancel(_, _, let orderID):
+                statistics.cancels += 1
+                venue.submitCancel(orderID, at: time)
+            case .tradingStateChanged:
+                statistics.tradingStateChanges += 1
+            }
+        }
+    }
+
+    private func engineCall<Result>(_ body: () throws -> Result) throws(BacktestError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .engine(reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Glibc
+import StrategyKit
+
+/// The hot path of reading JSON Lines recordings: parses a `book` record straight from its
+/// bytes, in any key order and with any whitespace, as `JSONDecoder` would (it is the oracle in
+/// the tests). Venue and symbol names are kept from line to line, so a book costs two array
+/// allocations and nothing else.
+struct BookLineParser {
+    private var venueBytes: [UInt8] = []
+    private var venue = ""
+    private var symbolBytes: [UInt8] = []
+    private var symbol = ""
+
+    /// The line's book, or nil when the line is a valid object of another kind (which the caller
+    /// decodes another way). Throws when the line is not a valid record.
+    mutating func parse(_ line: UnsafeRawBufferPointer) throws(JSONCursor.Failure) -> BookSnapshot? {
+        var cursor = JSONCursor(line)
+        var isBook = false
+        var parsedVenue: Venue?
+        var parsedSymbol: Symbol?
+        var sequence: Int64?
+        var exchangeTime: Int64?
+        var receivedTime: Int64?
+        var bids: [BookEntry] = []
+        var asks: [BookEntry] = []
+        try cursor.expect(UInt8(ascii: "{"))
+        if !cursor.consume(UInt8(ascii: "}")) {
+            repeat {
+                let (rawKey, escaped) = try cursor.rawString()
+                try cursor.expect(UInt8(ascii: ":"))
+                let key = escaped ? try Self.keyBytes(JSONCursor.unescape(rawKey)) : Key(rawKey)
+                switch key {
+                case .kind:
+                    let (rawKind, kindEscaped) = try cursor.rawString()
+                    let isBookKind = kindEscaped
+                        ? try JSONCursor.unescape(rawKind) == Array("book".utf8)
+                        : Key.equals(rawKind, "book")
+                    guard isBookKind else { return nil }
+                    isBook = true
+                case .venue: parsedVenue = Venue(rawValue: try Self.cachedName(&cursor, bytes: &venueBytes, name: &venue))
+                case .symbol: parsedSymbol = Symbol(rawValue: try Self.cachedName(&cursor, bytes: &symbolBytes, name: &symbol))
+                case .seq:
+                    let value = try cursor.int64()
+                    guard value >= 0 else { throw .init(reason: "seq is negative") }
+                    sequence = value
+                case .exchangeTime: exchangeTime = try cursor.int64()
+                case .receivedTime: receivedTime = try cursor.int64()
+                case .bids: bids = try Self.entries(&cursor, isBuy: true)
+                case .asks: asks = try Self.entries(&cursor, isBuy: false)
+                case .other: try cursor.skipValue()
+                }
+            } while cursor.consume(UInt8(ascii: ","))
+            try cursor.expect(UInt8(ascii: "}"))
+        }
+        cursor.skipWhitespace()
+        guard cursor.isAtEnd else { throw .init(reason: "text after the record") }
+        guard isBook else { throw .init(reason: "missing kind") }
+        guard let parsedVenue, let parsedSymbol, let sequence, let exchangeTime, let receivedTime else {
+            throw .init(reason: "a book needs venue, symbol, seq, exchangeTime and receivedTime")
+        }
+        return BookSnapshot(
+            venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
+            exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
+            sequence: UInt64(sequence))
+    }
+
+    /// A string value as a name, reusing the previous line's `String` when the bytes are the same.
+    private static func cachedName(
+        _ cursor: inout JSONCursor, bytes cached: inout [UInt8], name: inout String
+    ) throws(JSONCursor.Failure) -> String {
+        let (raw, escaped) = try cursor.rawString()
+        if !escaped, cached.withUnsafeBytes({ $0.elementsEqual(raw) }) {
+            return name
+        }
+        let bytes = escaped ? try JSONCursor.unescape(raw) : Array(raw)
+        let value = String(decoding: bytes, as: UTF8.self)
+        if !escaped {
+            cached = bytes
+            name = value
+        }
+        return value
+    }
+
+    /// `null` or `[[price, qty], ...]`.
+    @inline(__always)
+    private static func entries(_ cursor: inout JSONCursor, isBuy: Bool) throws(JSONCursor.Failure) -> [BookEntry] {
+        if cursor.peek() == UInt8(ascii: "n") {
+            try cursor.literal("null")
+            return []
+        }
+        try cursor.expect(UInt8(ascii: "["))
+        var entries: [BookEntry] = []
+        if cursor.consume(UInt8(ascii: "]")) { return entries }
+        entries.reserveCapacity(32)
+        repeat {
+            try cursor.expect(UInt8(ascii: "["))
+            let price = try cursor.int64()
+            try cursor.expect(UInt8(ascii: ","))
+            let qty = try cursor.int64()
+            guard cursor.consume(UInt8(ascii: "]")) else { throw .init(reason: "a book entry is [price, qty]") }
+            entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy))
+        } while cursor.consume(UInt8(ascii: ","))
+        try cursor.expect(UInt8(ascii: "]"))
+        return entries
+    }
+
+    /// The keys a book line has; anything else is skipped.
+    private enum Key: Equatable {
+        case kind, venue, symbol, seq, exchangeTime, receivedTime, bids, asks, other
+
+        @inline(__always)
+        static func equals(_ raw: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
+            raw.count == word.utf8CodeUnitCount && (raw.count == 0 || memcmp(raw.baseAddress!, word.utf8Start, raw.count) == 0)
+        }
+
+        init(_ raw: UnsafeRawBufferPointer) {
+            func equals(_ word: StaticString) -> Bool { Key.equals(raw, word) }
+            switch raw.count {
+            case 3: self = equals("seq") ? .seq : .other
+            case 4: self = equals("bids") ? .bids : equals("asks") ? .asks : equals("kind") ? .kind : .other
+            case 5: self = equals("venue") ? .venue : .other
+            case 6: self = equals("symbol") ? .symbol : .other
+            case 12: self = equals("exchangeTime") ? .exchangeTime : equals("receivedTime") ? .receivedTime : .other
+            default: self = .other
+            }
+        }
+    }
+
+    private static func keyBytes(_ bytes: [UInt8]) -> Key {
+        bytes.withUnsafeBytes { Key($0) }
+    }
+}

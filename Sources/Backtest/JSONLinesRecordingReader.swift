@@ -1,0 +1,69 @@
+import Foundation
+
+/// Reads the JSON Lines form. Books are parsed from the bytes by hand (the hot path); the rare
+/// other records go through `JSONDecoder`.
+public final class JSONLinesRecordingReader: RecordingReader {
+    public let header: RecordingHeader
+    public private(set) var warnings: [RecordingWarning] = []
+    private let input: FileInput
+    private var parser = BookLineParser()
+    private let decoder = JSONDecoder()
+    private var recordNumber = 0
+
+    /// Opens `path` and reads its header line.
+    /// `bufferSize` is the size of each read (the buffer grows for a longer record).
+    public init(path: String, bufferSize: Int = 4 << 20) throws(BacktestError) {
+        precondition(bufferSize > 0, "reads need a buffer")
+        input = try FileInput(path: path, chunkSize: bufferSize)
+        guard let line = try input.nextLine() else {
+            throw .badHeader(path: path, reason: "no complete header line")
+        }
+        header = try RecordingHeader.decode(Data(line), path: path, using: decoder)
+    }
+
+    public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }
+
+    public func next() throws(BacktestError) -> RecordedEvent? {
+        while let line = try input.nextLine() {
+            recordNumber += 1
+            var cursor = JSONCursor(line)
+            if cursor.peek() == 0 { continue }
+            do {
+                if let book = try parser.parse(line) { return .book(book) }
+            } catch {
+                throw .malformedRecord(path: input.path, record: recordNumber, reason: error.reason)
+            }
+            do {
+                return try decoder.decode(RecordedEvent.self, from: Data(line))
+            } catch {
+                throw .malformedRecord(path: input.path, record: recordNumber, reason: "\(error)")
+            }
+        }
+        if input.pendingByteCount > 0 {
+            warnings.append(.truncatedFinalRecord(
+                path: input.path, record: recordNumber + 1, bytes: input.pendingByteCount))
+            recordNumber += 1
+            input.discardPending()
+        }
+        return nil
+    }
+}
+
+extension RecordingHeader {
+    /// Decodes and checks a header, naming `path` in any failure.
+    static func decode(_ data: Data, path: String, using decoder: JSONDecoder) throws(BacktestError) -> RecordingHeader {
+        let header: RecordingHeader
+        do {
+            header = try decoder.decode(RecordingHeader.self, from: data)
+        } catch {
+            throw .badHeader(path: path, reason: "\(error)")
+        }
+        guard header.format == formatName else {
+            throw .badHeader(path: path, reason: "format is \(header.format), expected \(formatName)")
+        }
+        guard header.version == currentVersion else {
+            throw .badHeader(path: path, reason: "version \(header.version); this build reads version \(currentVersion)")
+        }
+        return header
+    }
+}

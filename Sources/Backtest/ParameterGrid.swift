@@ -1,0 +1,59 @@
+/// The cells of a parameter sweep: every combination of the values given for each parameter,
+/// as `--param spread=1,2,4 --param size=10,50` asks (six cells).
+public struct ParameterGrid: Hashable, Sendable {
+    /// One parameter and the values to try, in the order given.
+    public struct Axis: Hashable, Sendable {
+        public var name: String
+        public var values: [String]
+
+        public init(name: String, values: [String]) {
+            self.name = name
+            self.values = values
+        }
+    }
+
+    /// One parameter's value in a cell.
+    public struct Assignment: Hashable, Sendable {
+        public var name: String
+        public var value: String
+    }
+
+    public var axes: [Axis]
+
+    public init(axes: [Axis]) {
+        self.axes = axes
+    }
+
+    /// Parses `name=value[,value...]` arguments; a name given twice or an empty name or value
+    /// is refused.
+    public init(arguments: [String]) throws(BacktestError) {
+        var axes: [Axis] = []
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "=") else {
+                throw .badParameter(argument: argument, reason: "expected name=value[,value...]")
+            }
+            let name = String(argument[..<equals])
+            let values = argument[argument.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard !name.isEmpty else { throw .badParameter(argument: argument, reason: "the name is empty") }
+            guard !values.contains(where: \.isEmpty) else {
+                throw .badParameter(argument: argument, reason: "a value is empty")
+            }
+            guard !axes.contains(where: { $0.name == name }) else {
+                throw .badParameter(argument: argument, reason: "\(name) is given twice")
+            }
+            axes.append(Axis(name: name, values: values))
+        }
+        self.axes = axes
+    }
+
+    /// How many cells the grid has (1 with no axes: the defaults alone).
+    public var count: Int { axes.reduce(1) { $0 * $1.values.count } }
+
+    /// Every combination, the first axis varying slowest; each cell lists its assignments in
+    /// axis order. Always the same order for the same axes.
+    public var cells: [[Assignment]] {
+        axes.reduce([[]]) { partial, axis in
+            partial.flatMap { cell in axis.values.map { cell + [Assignment(name: axis.name, value: $0)] } }
+        }
+    }
+}

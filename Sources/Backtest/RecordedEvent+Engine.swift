@@ -1,0 +1,45 @@
+import Engine
+import StrategyKit
+
+extension RecordedEvent {
+    /// The record of an engine input.
+    public init(_ event: EngineEvent) {
+        switch event {
+        case .book(let book): self = .book(book)
+        case .placed(let client, let status, let time): self = .placed(client, status, time: time)
+        case .placeRejected(let client, let reason, let time): self = .placeRejected(client, reason: reason, time: time)
+        case .placeOutcomeUnknown(let client, let time): self = .placeOutcomeUnknown(client, time: time)
+        case .cancelFailed(let orderID, let reason, let time): self = .cancelFailed(orderID, reason: reason, time: time)
+        case .orderReports(let statuses, let time): self = .orderReports(statuses, time: time)
+        case .accountOrders(let statuses, let venue, let symbol, let requestedAt, let time):
+            self = .accountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt, time: time)
+        case .timer(let time): self = .timer(time)
+        }
+    }
+
+    /// The record of an engine action taken at `time` (the time of the event that caused it).
+    public init(_ action: EngineAction, at time: Timestamp) {
+        switch action {
+        case .place(let client, let order): self = .place(client, order.request, strategy: order.strategyID, time: time)
+        case .cancel(let venue, let symbol, let orderID): self = .cancel(orderID, venue: venue, symbol: symbol, time: time)
+        case .tradingStateChanged(let change): self = .tradingStateChanged(change.description, time: time)
+        }
+    }
+
+    /// The engine event this record holds; nil for actions, fills, and the start and stop of
+    /// trading (which are calls, not events).
+    public var engineEvent: EngineEvent? {
+        switch self {
+        case .book(let book): .book(book)
+        case .placed(let client, let status, let time): .placed(client, status, at: time)
+        case .placeRejected(let client, let reason, let time): .placeRejected(client, reason: reason, at: time)
+        case .placeOutcomeUnknown(let client, let time): .placeOutcomeUnknown(client, at: time)
+        case .cancelFailed(let orderID, let reason, let time): .cancelFailed(orderID, reason: reason, at: time)
+        case .orderReports(let statuses, let time): .orderReports(statuses, at: time)
+        case .accountOrders(let statuses, let venue, let symbol, let requestedAt, let time):
+            .accountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt, at: time)
+        case .timer(let time): .timer(time)
+        case .place, .cancel, .tradingStateChanged, .fill, .start, .stop: nil
+        }
+    }
+}

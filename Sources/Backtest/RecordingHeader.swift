@@ -1,0 +1,42 @@
+import StrategyKit
+
+/// The first line of every recording: what it holds and what produced it.
+///
+/// Encoded as `{"format":"tickwork-recording","version":1,"venue":...,"symbols":[...],
+/// "producer":...,"kind":"books"|"session"}`; readers refuse any other `format` or a `version`
+/// they do not know.
+public struct RecordingHeader: Hashable, Sendable, Codable {
+    /// What a recording holds.
+    public enum Content: String, Hashable, Sendable, Codable {
+        /// Book snapshots only (`tickwork record`).
+        case books
+        /// Every engine input and action of a live session, for parity replay.
+        case session
+    }
+
+    /// The format's name, always `tickwork-recording`.
+    public var format: String
+    /// The format version; this code reads and writes `RecordingHeader.currentVersion`.
+    public var version: Int
+    public var venue: Venue
+    /// The symbols whose books are recorded.
+    public var symbols: [Symbol]
+    /// What wrote the file, e.g. `tickwork record 0.1` or `tickwork run 0.1`.
+    public var producer: String
+    public var kind: Content
+
+    /// The format name every header carries.
+    public static let formatName = "tickwork-recording"
+    /// The version this code writes and the only one it reads.
+    public static let currentVersion = 1
+
+    /// A header of the current format version.
+    public init(venue: Venue, symbols: [Symbol], producer: String, kind: Content = .books) {
+        self.format = Self.formatName
+        self.version = Self.currentVersion
+        self.venue = venue
+        self.symbols = symbols
+        self.producer = producer
+        self.kind = kind
+    }
+}

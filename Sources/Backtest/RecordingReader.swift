@@ -1,0 +1,53 @@
+import Foundation
+
+/// A recording opened for reading, in either form: its header, then its records in order.
+///
+/// A reader is a cursor over one file and is used from one thread.
+public protocol RecordingReader: AnyObject {
+    /// The recording's first line (or the binary form's header).
+    var header: RecordingHeader { get }
+    /// What the reader tolerated so far; after `next()` returned nil, everything it will report.
+    var warnings: [RecordingWarning] { get }
+    /// How far the reader has come: bytes consumed and the file's size when opened.
+    var progress: (consumed: Int, total: Int) { get }
+    /// The next record, or nil at the end. An incomplete final record is not returned; it is
+    /// reported in `warnings`. Throws `BacktestError.malformedRecord` for a broken record.
+    func next() throws(BacktestError) -> RecordedEvent?
+}
+
+extension RecordingReader {
+    /// Reads every remaining record.
+    public func readAll() throws(BacktestError) -> [RecordedEvent] {
+        var events: [RecordedEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+}
+
+/// The two forms a recording is stored in.
+public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
+    /// One JSON object per line: the interchange form.
+    case jsonLines
+    /// Length-prefixed little-endian records: the fast form.
+    case binary
+
+    /// The first bytes of every binary recording.
+    static let binaryMagic: [UInt8] = Array("TWRB".utf8)
+
+    /// The form of the recording at `path`, told by its first bytes.
+    public static func detect(path: String) throws(BacktestError) -> RecordingFormat {
+        let input = try FileInput(path: path, chunkSize: 4096)
+        guard let first = try input.next(count: 1) else {
+            throw .badHeader(path: path, reason: "the file is empty")
+        }
+        return first[0] == binaryMagic[0] ? .binary : .jsonLines
+    }
+
+    /// Opens the recording at `path`, whichever its form.
+    public static func open(path: String) throws(BacktestError) -> any RecordingReader {
+        switch try detect(path: path) {
+        case .jsonLines: try JSONLinesRecordingReader(path: path)
+        case .binary: try BinaryRecordingReader(path: path)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Engine
+import StrategyKit
+
+extension ReplayVenue {
+    /// Gives the order the next id, lets it take what it can from the current book, and rests,
+    /// cancels or kills the remainder as its type says.
+    mutating func accept(_ request: OrderRequest, clientID: ClientOrderID) -> ReplayOrderUpdate {
+        let id = OrderID(nextOrderID)
+        nextOrderID += 1
+        let limit: Price? = request.type.isPriced ? request.price : nil
+        var book = books[request.symbol]
+        let fills = take(request.qty, side: request.side, limit: limit, allOrNone: request.type == .fillOrKill, from: &book)
+        if let book { books[request.symbol] = book }
+        let filled = fills.reduce(Quantity.zero) { $0 + $1.qty }
+        let rests = request.type.rests && filled < request.qty
+        let status = OrderStatus(
+            id: id, venue: configuration.venue, symbol: request.symbol, account: configuration.account,
+            side: request.side, type: request.type, price: limit ?? .zero, originalQty: request.qty,
+            qty: rests ? request.qty - filled : .zero, ts: now, fills: fills, totalFilled: filled, open: rests)
+        let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0) } ?? 0
+        orders[id] = SimulatedOrder(
+            status: status, queueAhead: level, lastLevel: level,
+            crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false)
+        if rests { resting.append(id) }
+        return ReplayOrderUpdate(
+            status: status, time: now, newFills: 0..<fills.count, liquidity: .taker,
+            fees: configuration.fees.fee(for: filled, .taker))
+    }
+
+    /// Takes up to `qty` shares from the side opposite `side`, best first, at prices within
+    /// `limit` (any price when nil), and removes them from `book`. With `allOrNone`, takes
+    /// nothing unless all of `qty` is there.
+    private func take(
+        _ qty: Quantity, side: Side, limit: Price?, allOrNone: Bool, from book: inout BookSnapshot?
+    ) -> [OrderFill] {
+        guard var current = book else { return [] }
+        func within(_ price: Price) -> Bool {
+            guard let limit else { return true }
+            return side == .buy ? price <= limit : price >= limit
+        }
+        var entries = side == .buy ? current.asks : current.bids
+        if allOrNone {
+            var available: Int64 = 0
+            for entry in entries where within(entry.price) { available += entry.qty.shares }
+            guard available >= qty.shares else { return [] }
+        }
+        var fills: [OrderFill] = []
+        var remaining = qty.shares
+        for index in entries.indices where remaining > 0 && entries[index].qty.shares > 0 {
+            guard within(entries[index].price) else { break }
+            let taken = min(remaining, entries[index].qty.shares)
+            entries[index].qty.shares -= taken
+            remaining -= taken
+            fills.append(OrderFill(price: entries[index].price, qty: Quantity(shares: taken), ts: now))
+        }
+        guard !fills.isEmpty else { return [] }
+        if side == .buy { current.asks = entries } else { current.bids = entries }
+        book = current
+        return fills
+    }
+
+    /// The shares displayed at `price` on `side`'s own side of `book`.
+    static func displayed(at price: Price, side: Side, in book: BookSnapshot) -> Int64 {
+        var total: Int64 = 0
+        for entry in side == .buy ? book.bids : book.asks where entry.price == price { total += entry.qty.shares }
+        return total
+    }
+
+    /// Whether the recorded book (before any taking) has opposite orders strictly through
+    /// `price`. Entries whose quantity we took keep their price, so this looks at prices only.
+    static func recordedBookCrosses(_ price: Price, side: Side, _ book: BookSnapshot) -> Bool {
+        switch side {
+        case .buy: book.asks.contains { $0.price < price }
+        case .sell: book.bids.contains { $0.price > price }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// A time-series chart drawn as inline SVG: lines and triangle markers, no scripts, no fonts
+/// fetched, so a report opens in any browser without a network.
+struct SVGChart {
+    struct Line {
+        var points: [(x: Int64, y: Int64)]
+        var color: String
+        /// Draw as steps (holds its value until the next point), as positions change.
+        var stepped: Bool
+    }
+
+    struct Marker {
+        var x: Int64
+        var y: Int64
+        var color: String
+        var pointsUp: Bool
+        var label: String
+    }
+
+    var title: String
+    var lines: [Line]
+    var markers: [Marker] = []
+    var formatY: (Int64) -> String
+    var formatX: (Int64) -> String
+    var width = 960
+    var height = 260
+    /// Lines and markers beyond these counts are thinned evenly, to keep the page small.
+    var maximumPoints = 2_000
+    var maximumMarkers = 2_000
+
+    func render() -> String {
+        let left = 90.0, right = 20.0, top = 28.0, bottom = 30.0
+        let plotWidth = Double(width) - left - right
+        let plotHeight = Double(height) - top - bottom
+        let xs = lines.flatMap { $0.points.map(\.x) } + markers.map(\.x)
+        let ys = lines.flatMap { $0.points.map(\.y) } + markers.map(\.y)
+        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" role="img">"##
+        svg += ##"<text x="\##(left)" y="18" font-size="14" font-weight="bold">\##(Self.escape(title))</text>"##
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
+            return svg + ##"<text x="\##(left)" y="\##(top + 20)" font-size="12">no data</text></svg>"##
+        }
+        let spanX = Double(max(maxX - minX, 1))
+        let lowY = min(minY, 0 < minY && lines.contains { $0.stepped } ? 0 : minY)
+        let spanY = Double(max(maxY - lowY, 1))
+        func px(_ x: Int64) -> String { Self.format(left + Double(x - minX) / spanX * plotWidth) }
+        func py(_ y: Int64) -> String { Self.format(top + plotHeight - Double(y - lowY) / spanY * plotHeight) }
+        svg += ##"<rect x="\##(left)" y="\##(top)" width="\##(plotWidth)" height="\##(plotHeight)" fill="#fafafa" stroke="#ccc"/>"##
+        for y in [lowY, (lowY + maxY) / 2, maxY] {
+            svg += ##"<text x="\##(left - 6)" y="\##(py(y))" font-size="11" text-anchor="end" dominant-baseline="middle">\##(Self.escape(formatY(y)))</text>"##
+        }
+        if lowY < 0 && maxY > 0 {
+            svg += ##"<line x1="\##(left)" x2="\##(left + plotWidth)" y1="\##(py(0))" y2="\##(py(0))" stroke="#999" stroke-dasharray="4 3"/>"##
+        }
+        svg += ##"<text x="\##(left)" y="\##(height - 8)" font-size="11">\##(Self.escape(formatX(minX)))</text>"##
+        svg += ##"<text x="\##(Double(width) - right)" y="\##(height - 8)" font-size="11" text-anchor="end">\##(Self.escape(formatX(maxX)))</text>"##
+        for line in lines where !line.points.isEmpty {
+            var path = ""
+            var previousY: Int64?
+            for point in Self.thinned(line.points, to: maximumPoints) {
+                if line.stepped, let previousY { path += "\(px(point.x)),\(py(previousY)) " }
+                path += "\(px(point.x)),\(py(point.y)) "
+                previousY = point.y
+            }
+            svg += ##"<polyline fill="none" stroke="\##(line.color)" stroke-width="1.5" points="\##(path)"/>"##
+        }
+        for marker in Self.thinned(markers, to: maximumMarkers) {
+            let x = left + Double(marker.x - minX) / spanX * plotWidth
+            let y = top + plotHeight - Double(marker.y - lowY) / spanY * plotHeight
+            let tip = marker.pointsUp ? y - 5 : y + 5
+            let base = marker.pointsUp ? y + 4 : y - 4
+            svg += ##"<polygon fill="\##(marker.color)" points="\##(Self.format(x)),\##(Self.format(tip)) \##(Self.format(x - 4)),\##(Self.format(base)) \##(Self.format(x + 4)),\##(Self.format(base))"><title>\##(Self.escape(marker.label))</title></polygon>"##
+        }
+        return svg + "</svg>"
+    }
+
+    /// At most `limit` elements, evenly spaced, keeping the last.
+    static func thinned<Element>(_ elements: [Element], to limit: Int) -> [Element] {
+        guard elements.count > limit else { return elements }
+        let step = Double(elements.count - 1) / Double(limit - 1)
+        return (0..<limit).map { elements[Int((Double($0) * step).rounded())] }
+    }
+
+    static func format(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,140 @@
+import Backtest
+import Engine
+import Foundation
+import Risk
+import StrategyKit
+
+/// Recording throughput: a 1,000,000-snapshot recording (10 price levels a side, 3 resting
+/// orders per level) written to a temporary directory in both forms, then read back: MB/s
+/// parsing the JSON Lines form and records/s reading the binary form, on one core; then the
+/// whole backtest from the binary form (engine, risk checker, replay venue, metrics) with the
+/// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end.
+enum BacktestBench {
+    static func run() throws {
+        let snapshots = 1_000_000
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tickwork-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jsonLines = directory.appendingPathComponent("books.jsonl").path
+        let binary = directory.appendingPathComponent("books.twrb").path
+        try generate(snapshots: snapshots, path: jsonLines, format: .jsonLines)
+        try generate(snapshots: snapshots, path: binary, format: .binary)
+        let inputs = ["snapshots": String(snapshots), "levels": "10 a side", "ordersPerLevel": "3"]
+
+        let jsonBytes = try FileManager.default.attributesOfItem(atPath: jsonLines)[.size] as? Int ?? 0
+        let json = try read(jsonLines)
+        precondition(json.books == snapshots, "every snapshot read back")
+        Figure(name: "backtest.recording.parseJSONLines", unit: "MB/s", value: Double(jsonBytes) / 1e6 / json.cpuSeconds,
+               inputs: inputs.merging([
+                   "bytes": String(jsonBytes), "records/s": String(Int(Double(snapshots) / json.cpuSeconds)),
+                   "wallMB/s": String(Int(Double(jsonBytes) / 1e6 / json.wallSeconds)),
+               ]) { $1 }).print()
+
+        let binaryBytes = try FileManager.default.attributesOfItem(atPath: binary)[.size] as? Int ?? 0
+        let binaryRead = try read(binary)
+        precondition(binaryRead.books == snapshots, "every snapshot read back")
+        Figure(name: "backtest.recording.readBinary", unit: "records/s", value: Double(snapshots) / binaryRead.cpuSeconds,
+               inputs: inputs.merging([
+                   "bytes": String(binaryBytes), "MB/s": String(Int(Double(binaryBytes) / 1e6 / binaryRead.cpuSeconds)),
+                   "wallRecords/s": String(Int(Double(snapshots) / binaryRead.wallSeconds)),
+               ]) { $1 }).print()
+
+        let backtest = try backtestMarketMaker(binary)
+        Figure(name: "backtest.endToEnd.marketMaker", unit: "snapshots/s", value: Double(snapshots) / backtest.cpuSeconds,
+               inputs: inputs.merging([
+                   "form": "binary", "strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1",
+                   "fills": String(backtest.fills), "orders": String(backtest.orders),
+                   "wallSnapshots/s": String(Int(Double(snapshots) / backtest.wallSeconds)),
+               ]) { $1 }).print()
+    }
+
+    /// Writes a recording of a book that drifts and churns deterministically.
+    private static func generate(snapshots: Int, path: String, format: RecordingFormat) throws {
+        let writer = try RecordingWriter(
+            path: path, header: RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tickwork-bench"),
+            format: format)
+        var book = BookSnapshot(
+            venue: "TESTEX", symbol: "FOOBAR", bids: [], asks: [], exchangeTime: .zero, receivedTime: .zero, sequence: 0)
+        var state: UInt64 = 42
+        for index in 0..<snapshots {
+            let mid = Int64(50_000 + (index / 1_000) % 200)
+            book.bids.removeAll(keepingCapacity: true)
+            book.asks.removeAll(keepingCapacity: true)
+            for level in 0..<10 {
+                for _ in 0..<3 {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let qty = Int64(1 + (state >> 33) % 500)
+                    book.bids.append(BookEntry(price: Price(cents: mid - 1 - Int64(level)), qty: Quantity(shares: qty), isBuy: true))
+                    book.asks.append(BookEntry(price: Price(cents: mid + 1 + Int64(level)), qty: Quantity(shares: qty / 2 + 1), isBuy: false))
+                }
+            }
+            let time = Int64(1_700_000_000_000_000_000) + Int64(index) * 25_000_000
+            book.exchangeTime = Timestamp(nanoseconds: time)
+            book.receivedTime = Timestamp(nanoseconds: time + 180_000)
+            book.sequence = UInt64(index + 1)
+            try writer.append(.book(book))
+        }
+        try writer.close()
+    }
+
+    /// Backtests MarketMaker over the recording at `path`; returns CPU and wall seconds and counts.
+    private static func backtestMarketMaker(_ path: String) throws
+        -> (cpuSeconds: Double, wallSeconds: Double, fills: Int, orders: Int)
+    {
+        let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libMarketMaker.so")
+        let values: [String: ParameterValue] = ["quoteSize": .integer(20)]
+        let strategy = try plugin.descriptor.makeStrategy(values: values)
+        let parameters = try StrategyParameters(schema: plugin.descriptor.parameters, values: values)
+        let limits = RiskLimits(
+            maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
+            priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000)
+        let backtester = try Backtester(
+            venue: ReplayVenueConfiguration(
+                venue: "TESTEX", account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
+                fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
+        ) { journal in
+            TradingEngine(
+                venue: "TESTEX",
+                strategies: [EngineStrategy(id: "mm", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
+                accountLimits: AccountRiskLimits(maxSymbolPosition: 10_000, maxLoss: 100_000_000), journal: journal,
+                logger: Logger(part: "engine", level: .error, handler: DiscardingLogHandler()))
+        }
+        let start = monotonicNanoseconds()
+        let cpuStart = threadCPUNanoseconds()
+        _ = try backtester.run(try RecordingFormat.open(path: path))
+        let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e9
+        let wall = Double(monotonicNanoseconds() - start) / 1e9
+        return (cpu, wall, backtester.statistics.fills, backtester.statistics.orders)
+    }
+
+    /// Reads every record; returns the thread's CPU seconds, the wall seconds and the books seen.
+    private static func read(_ path: String) throws -> (cpuSeconds: Double, wallSeconds: Double, books: Int) {
+        let start = monotonicNanoseconds()
+        let cpuStart = threadCPUNanoseconds()
+        let reader = try RecordingFormat.open(path: path)
+        var books = 0
+        var checksum: Int64 = 0
+        while let event = try reader.next() {
+            if case .book(let book) = event {
+                books += 1
+                checksum &+= book.bids.count > 0 ? book.bids[0].qty.shares : 0
+            }
+        }
+        let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e9
+        let wall = Double(monotonicNanoseconds() - start) / 1e9
+        precondition(checksum != 0, "the books were read")
+        return (cpu, wall, books)
+    }
+
+    /// The CPU time the calling thread has used, in nanoseconds.
+    private static func threadCPUNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}
+
+/// Drops every log record: the engine logs each order and fill, which would time the terminal.
+private final class DiscardingLogHandler: LogHandler {
+    func write(_ record: LogRecord) {}
+}

@@ -1,0 +1,88 @@
+import Backtest
+import Engine
+import Foundation
+import StrategyKit
+
+/// A small deterministic generator (SplitMix64), so that random inputs are the same every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+enum RecordingFixtures {
+    static let header = RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", kind: .session)
+
+    /// A temporary path that the caller removes.
+    static func temporaryPath(_ suffix: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tickwork-\(UUID().uuidString)-\(suffix)").path
+    }
+
+    static func book(
+        sequence: UInt64, time: Int64, bids: [(Int64, Int64)], asks: [(Int64, Int64)], symbol: Symbol = "FOOBAR"
+    ) -> BookSnapshot {
+        BookSnapshot(
+            venue: "TESTEX", symbol: symbol,
+            bids: bids.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: true) },
+            asks: asks.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: false) },
+            exchangeTime: Timestamp(nanoseconds: time - 1_000), receivedTime: Timestamp(nanoseconds: time),
+            sequence: sequence)
+    }
+
+    /// Random books and, every few records, one of each other kind.
+    static func events(count: Int, seed: UInt64) -> [RecordedEvent] {
+        var random = SplitMix64(state: seed)
+        var events: [RecordedEvent] = []
+        for index in 0..<count {
+            let time = 1_700_000_000_000_000_000 + Int64(index) * 250_000_000
+            let bids = (0..<Int.random(in: 0...12, using: &random)).map { level in
+                (Int64(5000 - level), Int64.random(in: 1...500, using: &random))
+            }
+            let asks = (0..<Int.random(in: 0...12, using: &random)).map { level in
+                (Int64(5001 + level), Int64.random(in: 1...500, using: &random))
+            }
+            events.append(.book(book(sequence: UInt64(index + 1), time: time, bids: bids, asks: asks)))
+            guard index % 7 == 3 else { continue }
+            let request = OrderRequest(symbol: "FOOBAR", side: .buy, type: .immediateOrCancel, price: 5001, qty: 10, tag: "q\"uote")
+            let at = Timestamp(nanoseconds: time + 1)
+            let client = ClientOrderID(rawValue: UInt64(index))
+            let status = OrderStatus(
+                id: OrderID(Int64(index)), venue: "TESTEX", symbol: "FOOBAR", account: "EXB123456", side: .buy,
+                type: .immediateOrCancel, price: 5001, originalQty: 10, qty: 0, ts: at,
+                fills: [OrderFill(price: 5001, qty: 4, ts: at)], totalFilled: 4, open: false)
+            events += [
+                .place(client, request, strategy: "mm", time: at),
+                .placed(client, status, time: at),
+                .fill(Fill(
+                    venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: status.id, index: 0,
+                    side: .buy, price: 5001, qty: 4, time: at, strategyID: "mm")),
+                .placeRejected(client, reason: "RISK_MAX_POSITION", time: at),
+                .placeOutcomeUnknown(client, time: at),
+                .cancel(status.id, venue: "TESTEX", symbol: "FOOBAR", time: at),
+                .cancelFailed(status.id, reason: "timeout", time: at),
+                .orderReports([status, status], time: at),
+                .accountOrders([status], venue: "TESTEX", symbol: index % 2 == 0 ? nil : "FOOBAR", requestedAt: at, time: at),
+                .tradingStateChanged("RISK_MAX_LOSS account: active -> halted", time: at),
+                .timer(at),
+                .start(at),
+                .stop(at),
+            ]
+        }
+        return events
+    }
+
+    static func write(_ events: [RecordedEvent], to path: String, format: RecordingFormat) throws {
+        let writer = try RecordingWriter(path: path, header: header, format: format)
+        for event in events { try writer.append(event) }
+        try writer.close()
+    }
+
+    static func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}

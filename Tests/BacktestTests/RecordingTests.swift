@@ -1,0 +1,179 @@
+import Backtest
+import Foundation
+import StrategyKit
+import Testing
+
+@Suite struct RecordingTests {
+    @Test(arguments: RecordingFormat.allCases)
+    func writtenRecordsReadBackEqual(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("roundtrip")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = RecordingFixtures.events(count: 200, seed: 1)
+        try RecordingFixtures.write(events, to: path, format: format)
+        let reader = try RecordingFormat.open(path: path)
+        #expect(reader.header == RecordingFixtures.header)
+        #expect(reader.progress.consumed < reader.progress.total)
+        #expect(try reader.readAll() == events)
+        #expect(reader.warnings.isEmpty)
+        #expect(reader.progress.consumed == reader.progress.total)
+        #expect(reader.progress.total == (try RecordingFixtures.bytes(path).count))
+    }
+
+    @Test(arguments: RecordingFormat.allCases)
+    func extremeIntegersSurviveTheRoundTrip(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("extremes")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events: [RecordedEvent] = [.book(BookSnapshot(
+            venue: "TESTEX", symbol: "FOOBAR",
+            bids: [BookEntry(price: Price(cents: .max), qty: Quantity(shares: .min), isBuy: true),
+                   BookEntry(price: 0, qty: 9, isBuy: true), BookEntry(price: -10, qty: 10, isBuy: true)],
+            asks: [], exchangeTime: Timestamp(nanoseconds: .min), receivedTime: Timestamp(nanoseconds: 99_999_999_999),
+            sequence: UInt64(Int64.max)))]
+        try RecordingFixtures.write(events, to: path, format: format)
+        #expect(try RecordingFormat.open(path: path).readAll() == events)
+    }
+
+    @Test func byteParserAgreesWithJSONDecoderOnEveryWrittenLine() throws {
+        let path = RecordingFixtures.temporaryPath("oracle.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try RecordingFixtures.write(RecordingFixtures.events(count: 300, seed: 2), to: path, format: .jsonLines)
+        let lines = try RecordingFixtures.bytes(path).split(separator: UInt8(ascii: "\n")).dropFirst()
+        let oracle = try lines.map { try JSONDecoder().decode(RecordedEvent.self, from: Data($0)) }
+        #expect(try JSONLinesRecordingReader(path: path).readAll() == oracle)
+    }
+
+    /// Lines no writer of ours produces but any JSON writer might: other key orders,
+    /// whitespace, null sides, escapes, unknown keys.
+    static let handWrittenBooks = [
+        #"{"asks":[[5010,3]],"bids":[[5000,1],[4990,10]],"kind":"book","receivedTime":20,"seq":7,"symbol":"FOOBAR","venue":"TESTEX","exchangeTime":10}"#,
+        #"  { "kind" : "book" , "venue" : "TESTEX", "symbol":"FOOBAR", "seq":1, "exchangeTime":-5, "receivedTime":0, "bids" : [ [ 1 , 2 ] ] , "asks" : null }  "#,
+        #"{"kind":"book","venue":"TEST\u0045X","symbol":"F\/OO\"BAR","seq":0,"exchangeTime":1,"receivedTime":2}"#,
+        #"{"kind":"b\u006fok","venue":"TESTEX","symbol":"FOOBAR","seq":2,"exchangeTime":1,"receivedTime":2,"bids":[],"asks":[]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"note":{"a":[1,2.5e3,true,null,"x"]},"bids":[[9223372036854775807,-9223372036854775808]]}"#,
+        #"{"kind":"timer","time":5}"#,
+        #"{"time":6,"kind":"cancel","orderID":3,"symbol":"FOOBAR","venue":"TESTEX"}"#,
+    ]
+
+    @Test(arguments: handWrittenBooks)
+    func byteParserAgreesWithJSONDecoderOnHandWrittenLines(line: String) throws {
+        let oracle = try JSONDecoder().decode(RecordedEvent.self, from: Data(line.utf8))
+        #expect(try readSingle(line) == oracle)
+    }
+
+    static let malformedLines = [
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2,"bids":[[1,2,3]]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2,"bids":[[1.5,2]]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":9223372036854775808}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":01,"receivedTime":2}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2} x"#,
+        #"{"kind":"book","venue":TESTEX,"symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2}"#,
+        #"{"kind":"trade","time":1}"#,
+        #"["book"]"#,
+    ]
+
+    @Test(arguments: malformedLines)
+    func byteParserRefusesWhatJSONDecoderRefuses(line: String) throws {
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(RecordedEvent.self, from: Data(line.utf8)) }
+        #expect(throws: BacktestError.self) { try readSingle(line) }
+    }
+
+    @Test(arguments: RecordingFormat.allCases)
+    func truncatedFinalRecordIsIgnoredWithAWarning(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("truncated")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = RecordingFixtures.events(count: 5, seed: 3).filter { if case .book = $0 { true } else { false } }
+        try RecordingFixtures.write(events, to: path, format: format)
+        let whole = try RecordingFixtures.bytes(path)
+        try Data(whole.dropLast(9)).write(to: URL(fileURLWithPath: path))
+        let reader = try RecordingFormat.open(path: path)
+        #expect(try reader.readAll() == Array(events.dropLast()))
+        guard case .truncatedFinalRecord(_, let record, _) = reader.warnings.first else {
+            Issue.record("expected a truncation warning, got \(reader.warnings)")
+            return
+        }
+        #expect(record == events.count)
+        #expect(reader.warnings.count == 1)
+    }
+
+    @Test func malformedRecordIsReportedWithItsNumber() throws {
+        let path = RecordingFixtures.temporaryPath("bad.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = try String(decoding: JSONEncoder().encode(RecordingFixtures.header), as: UTF8.self)
+        try Data((header + "\n" + #"{"kind":"timer","time":1}"# + "\n" + "{oops}\n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JSONLinesRecordingReader(path: path)
+        #expect(try reader.next() == .timer(Timestamp(nanoseconds: 1)))
+        #expect(throws: BacktestError.malformedRecord(path: path, record: 2, reason: "expected '\"'")) { try reader.next() }
+    }
+
+    @Test func fileWithoutAHeaderIsRefused() throws {
+        let path = RecordingFixtures.temporaryPath("noheader.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(#"{"kind":"timer","time":1}"#.utf8 + [10]).write(to: URL(fileURLWithPath: path))
+        #expect {
+            try JSONLinesRecordingReader(path: path)
+        } throws: { error in
+            if case .badHeader = error as? BacktestError { true } else { false }
+        }
+    }
+
+    @Test func conversionToBinaryAndBackGivesTheSameBytes() throws {
+        let jsonl = RecordingFixtures.temporaryPath("a.jsonl")
+        let binary = RecordingFixtures.temporaryPath("b.twrb")
+        let back = RecordingFixtures.temporaryPath("c.jsonl")
+        let again = RecordingFixtures.temporaryPath("d.twrb")
+        defer { for path in [jsonl, binary, back, again] { try? FileManager.default.removeItem(atPath: path) } }
+        try RecordingFixtures.write(RecordingFixtures.events(count: 400, seed: 4), to: jsonl, format: .jsonLines)
+        #expect(try RecordingConverter.convert(jsonl, to: binary, format: .binary).isEmpty)
+        try RecordingConverter.convert(binary, to: back, format: .jsonLines)
+        try RecordingConverter.convert(back, to: again, format: .binary)
+        #expect(try RecordingFormat.detect(path: binary) == .binary)
+        #expect(try RecordingFixtures.bytes(back) == RecordingFixtures.bytes(jsonl))
+        #expect(try RecordingFixtures.bytes(again) == RecordingFixtures.bytes(binary))
+    }
+
+    @Test(arguments: [1, 7, 64, 1000])
+    func recordsSpanningReadBoundariesAreReadWhole(bufferSize: Int) throws {
+        let jsonl = RecordingFixtures.temporaryPath("small.jsonl")
+        let binary = RecordingFixtures.temporaryPath("small.twrb")
+        defer { for path in [jsonl, binary] { try? FileManager.default.removeItem(atPath: path) } }
+        let events = RecordingFixtures.events(count: 40, seed: 5)
+        try RecordingFixtures.write(events, to: jsonl, format: .jsonLines)
+        try RecordingFixtures.write(events, to: binary, format: .binary)
+        #expect(try JSONLinesRecordingReader(path: jsonl, bufferSize: bufferSize).readAll() == events)
+        #expect(try BinaryRecordingReader(path: binary, bufferSize: bufferSize).readAll() == events)
+    }
+
+    @Test func blankLinesBetweenRecordsAreSkipped() throws {
+        let path = RecordingFixtures.temporaryPath("blank.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = try String(decoding: JSONEncoder().encode(RecordingFixtures.header), as: UTF8.self)
+        try Data((header + "\n\n" + #"{"kind":"timer","time":1}"# + "\n  \n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try JSONLinesRecordingReader(path: path)
+        #expect(try reader.readAll() == [.timer(Timestamp(nanoseconds: 1))])
+        #expect(reader.warnings.isEmpty)
+    }
+
+    @Test func recordsLongerThanTheReadBufferAreRead() throws {
+        let path = RecordingFixtures.temporaryPath("long.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bids: [(Int64, Int64)] = (0..<400_000).map { (index: Int) -> (Int64, Int64) in
+            (Int64(100_000 - index / 4), Int64(1 + index % 9))
+        }
+        let events: [RecordedEvent] = [
+            .book(RecordingFixtures.book(sequence: 1, time: 1, bids: bids, asks: [])),
+            .book(RecordingFixtures.book(sequence: 2, time: 2, bids: [], asks: [(5, 5)])),
+        ]
+        try RecordingFixtures.write(events, to: path, format: .jsonLines)
+        #expect(try JSONLinesRecordingReader(path: path).readAll() == events)
+    }
+
+    /// Reads one record line through the JSON Lines reader.
+    private func readSingle(_ line: String) throws -> RecordedEvent? {
+        let path = RecordingFixtures.temporaryPath("single.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = try String(decoding: JSONEncoder().encode(RecordingFixtures.header), as: UTF8.self)
+        try Data((header + "\n" + line + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        return try JSONLinesRecordingReader(path: path).next()
+    }
+}
