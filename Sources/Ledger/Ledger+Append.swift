@@ -45,7 +45,7 @@ extension Ledger {
         lineBuffer.removeAll(keepingCapacity: true)
         entry.encode(appendingTo: &lineBuffer)
         try writeLine()
-        let earlier = current.recordFill(FillKey(order: fill.orderID.rawValue, index: fill.index), at: entry.sequence)
+        let earlier = current.recordFill(order: fill.orderID.rawValue, index: fill.index, at: entry.sequence)
         precondition(earlier == nil, "a recorded fill was checked for above")
         current.commit(update, sequence: entry.sequence, checksum: entry.checksum, origin: (venue, account))
         switch durability {

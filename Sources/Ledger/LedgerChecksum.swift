@@ -53,15 +53,17 @@ public struct LedgerChecksum: Hashable, Sendable, CustomStringConvertible {
     init?(hex bytes: UnsafeRawBufferPointer) {
         guard bytes.count == 16 else { return nil }
         var result: UInt64 = 0
+        var bad: UInt8 = 0
         for byte in bytes {
-            let nibble: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            result = result << 4 | UInt64(nibble)
+            // Branch-free: digits map to 0...9, a...f to 10...15, anything else sets `bad`.
+            let digit = byte &- UInt8(ascii: "0")
+            let letter = byte &- UInt8(ascii: "a")
+            let isDigit = digit < 10
+            let isLetter = letter < 6
+            bad |= isDigit || isLetter ? 0 : 1
+            result = result << 4 | UInt64(isDigit ? digit : letter &+ 10) & 0x0f
         }
+        guard bad == 0 else { return nil }
         value = result
     }
 }

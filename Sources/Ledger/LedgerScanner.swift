@@ -9,6 +9,8 @@ struct LedgerScanner {
     /// The line accepted last, as parsed.
     private var lastLine: LedgerLine?
     private var isoScratch: [UInt8] = []
+    /// The whole second (since the epoch) that `isoScratch` was formatted for.
+    private var isoSecond = Int64.min
 
     /// The length of `,"sum":"` + 16 hex digits + `"}`.
     static let suffixLength = 26
@@ -42,8 +44,7 @@ struct LedgerScanner {
     }
 
     private mutating func accept(_ parsed: LedgerLine, line: UnsafeRawBufferPointer) -> LineFault? {
-        isoScratch.removeAll(keepingCapacity: true)
-        Timestamp(nanoseconds: parsed.time).appendISO8601(to: &isoScratch)
+        formatISO(parsed.time)
         let isoMatches = !parsed.isoEscaped && isoScratch.withUnsafeBytes {
             $0.elementsEqual(UnsafeRawBufferPointer(rebasing: line[parsed.isoRange]))
         }
@@ -65,13 +66,37 @@ struct LedgerScanner {
         if update.holding.position.quantity.shares != parsed.position { return .totalsMismatch(field: "position") }
         if update.holding.cash.cents != parsed.cash { return .totalsMismatch(field: "cash") }
         if update.holding.position.realizedPnL.cents != parsed.realized { return .totalsMismatch(field: "realized") }
-        if let earlier = state.recordFill(FillKey(order: parsed.order, index: Int(parsed.index)), at: parsed.sequence) {
+        if let earlier = state.recordFill(order: parsed.order, index: Int(parsed.index), at: parsed.sequence) {
             return .duplicateFill(earlierSequence: earlier)
         }
         state.commit(update, sequence: parsed.sequence, checksum: LedgerChecksum(parsed.sum),
                      origin: (Venue(parsed.venue), Account(parsed.account)))
         lastLine = parsed
         return nil
+    }
+
+    /// Sets `isoScratch` to the ISO-8601 form of `time`. Lines come seconds apart or less, so
+    /// only the nine fraction digits usually change; the rest is formatted once per second.
+    private mutating func formatISO(_ time: Int64) {
+        var second = time / 1_000_000_000
+        var fraction = time % 1_000_000_000
+        if fraction < 0 {
+            second -= 1
+            fraction += 1_000_000_000
+        }
+        if second != isoSecond {
+            isoScratch.removeAll(keepingCapacity: true)
+            Timestamp(nanoseconds: time).appendISO8601(to: &isoScratch)
+            isoSecond = second
+            return
+        }
+        // The fraction's nine digits sit just before the final "Z".
+        var index = isoScratch.count - 2
+        for _ in 0..<9 {
+            isoScratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+            index -= 1
+        }
     }
 
     /// The checksum in a well-formed `,"sum":"<16 hex>"}` suffix; nil when the line lacks one.
