@@ -29,6 +29,13 @@ extension Ledger {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))
                 continue
             }
+            if !unwritten.isEmpty {
+                do throws(LedgerError) {
+                    try writeUnwritten(linesAreRecorded: true)
+                } catch {
+                    break
+                }
+            }
             // Appends go on while the sync runs; the sync covers at least every line up to `written`.
             condition.unlock()
             let result = fdatasync(fd) == 0 ? 0 : errno
