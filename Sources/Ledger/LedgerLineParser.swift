@@ -196,15 +196,14 @@ struct LedgerLineParser {
         if negative { index += 1 }
         var magnitude: UInt64 = 0
         var digits = 0
-        var overflow = false
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
-            overflow = overflow || o1 || o2
-            magnitude = sum
+            magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
             digits += 1
             index += 1
         }
+        // Nineteen digits always fit in a UInt64; twenty or more (without a leading zero) never
+        // fit in an Int64. The range checks below do the rest.
+        let overflow = digits > 19
         let leadingZero = digits > 1 && bytes[start + (negative ? 1 : 0)] == UInt8(ascii: "0")
         let next = index < bytes.count ? bytes[index] : 0
         let fractional = next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")

@@ -17,7 +17,17 @@ struct LedgerScan {
     var bytesRead: Int64 = 0
 
     /// Checks the file open as `fd` line by line, stopping at the first bad line.
-    static func run(fd: Int32, path: String, visit: (LedgerEntry) -> Void = { _ in })
+    static func run(fd: Int32, path: String) throws(LedgerError) -> LedgerScan {
+        try run(fd: fd, path: path, delivering: false) { _ in }
+    }
+
+    /// Checks the file as `run(fd:path:)` does, calling `visit` with each good line's entry.
+    static func run(fd: Int32, path: String, visit: (LedgerEntry) -> Void) throws(LedgerError) -> LedgerScan {
+        try run(fd: fd, path: path, delivering: true, visit: visit)
+    }
+
+    /// Building entries costs as much as checking lines, so it happens only when `delivering`.
+    private static func run(fd: Int32, path: String, delivering: Bool, visit: (LedgerEntry) -> Void)
         throws(LedgerError) -> LedgerScan
     {
         var scan = LedgerScan()
@@ -27,7 +37,7 @@ struct LedgerScan {
             lineNumber += 1
             let fault = line.terminated ? scan.scanner.accept(line.bytes) : .torn
             guard let fault else {
-                visit(scan.scanner.lastEntry!)
+                if delivering { visit(scan.scanner.lastEntry!) }
                 scan.goodEnd = reader.offset
                 continue
             }
