@@ -94,4 +94,12 @@ import Testing
         #expect(entries.map(\.reconciled) == [true, false])
         #expect(entries.last?.positionAfter == 15)
     }
+
+    @Test func readingStopsBeforeALastLineStillBeingWritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let entries = try writeLedger(at: directory.file(), count: 3)
+        try write(try contents(of: directory.file()).dropLast(30), to: directory.file())
+        #expect(try LedgerReader.entries(in: directory.file()) == Array(entries.prefix(2)))
+    }
 }
