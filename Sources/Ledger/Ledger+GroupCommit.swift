@@ -36,15 +36,20 @@ extension Ledger {
                     break
                 }
             }
-            // Appends go on while the sync runs; the sync covers at least every line up to `written`.
+            // Appends go on while the sync runs; the sync covers at least every line up to
+            // `written`, and lines appended meanwhile have waited since `started` at most.
+            let started = ContinuousClock.now
             condition.unlock()
-            let result = fdatasync(fd) == 0 ? 0 : errno
+            var result: Int32 = 0
+            repeat {
+                result = fdatasync(fd) == 0 ? 0 : errno
+            } while result == EINTR
             condition.lock()
             if result != 0 {
                 failure = .system(path: path, call: "fdatasync", errno: result)
             } else {
                 durable = written
-                oldestPending = current.lastSequence > written ? .now : nil
+                oldestPending = current.lastSequence > written ? started : nil
             }
             condition.broadcast()
             if result == 0, let onDurable {

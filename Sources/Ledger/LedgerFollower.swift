@@ -39,6 +39,10 @@ public final class LedgerFollower {
     private var lastDelivered: LedgerEntry?
     private var skipThrough: UInt64 = 0
 
+    /// What the lines read so far (from the start of the current file) add up to: holdings
+    /// and realized P&L per strategy and symbol, totals per symbol.
+    public var state: LedgerState { scanner.state }
+
     /// A follower of `path` that delivers entries from sequence number `sequence` on. The file
     /// need not exist yet.
     public init(path: String, from sequence: UInt64 = 1) {
