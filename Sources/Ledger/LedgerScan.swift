@@ -35,7 +35,9 @@ struct LedgerScan {
         var lineNumber = 0
         while let line = try reader.next() {
             lineNumber += 1
-            let fault = line.terminated ? scan.scanner.accept(line.bytes) : .torn
+            let fault = line.terminated ? scan.scanner.accept(line.bytes)
+                : line.bytes.count < LineReader.maxLine ? .torn
+                : .notJSON("line longer than \(LineReader.maxLine) bytes")
             guard let fault else {
                 if delivering { visit(scan.scanner.lastEntry!) }
                 scan.goodEnd = reader.offset
@@ -86,19 +88,6 @@ struct LedgerScan {
         }
         return true
     }
-}
-
-/// Where the first bad line of a ledger is and what is wrong with it.
-public struct LedgerFaultLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The line's number, from 1.
-    public var line: Int
-    /// The byte offset where the line starts.
-    public var offset: Int64
-    /// What is wrong.
-    public var fault: LineFault
-
-    /// `line N (byte B): <fault>`.
-    public var description: String { "line \(line) (byte \(offset)): \(fault)" }
 }
 
 extension LineFault {
