@@ -5,7 +5,7 @@ import StrategyKit
 /// when a line fails, where and why.
 struct LedgerScan {
     /// The good lines, up to the first bad one.
-    var scanner = LedgerScanner()
+    var scanner: LedgerScanner
     /// The byte just past the last good line.
     var goodEnd: Int64 = 0
     /// The first bad line, if any.
@@ -30,12 +30,20 @@ struct LedgerScan {
     private static func run(fd: Int32, path: String, delivering: Bool, visit: (LedgerEntry) -> Void)
         throws(LedgerError) -> LedgerScan
     {
-        var scan = LedgerScan()
+        var scan = LedgerScan(scanner: LedgerScanner(keepingLastEntry: delivering))
         var reader = LineReader(fd: fd, path: path)
         var lineNumber = 0
+        // The checksum of the next line's body, computed together with this line's.
+        var nextChecksum: (offset: Int64, value: UInt64)?
         while let line = try reader.next() {
             lineNumber += 1
-            let fault = line.terminated ? scan.scanner.accept(line.bytes)
+            var checksum = nextChecksum?.offset == line.offset ? nextChecksum?.value : nil
+            if checksum == nil, line.terminated, let following = reader.peek() {
+                let (first, second) = LedgerChecksum.pair(LedgerScanner.body(of: line.bytes), LedgerScanner.body(of: following))
+                checksum = first
+                nextChecksum = (reader.offset, second)
+            }
+            let fault = line.terminated ? scan.scanner.accept(line.bytes, bodyChecksum: checksum)
                 : line.bytes.count < LineReader.maxLine ? .torn
                 : .notJSON("line longer than \(LineReader.maxLine) bytes")
             guard let fault else {

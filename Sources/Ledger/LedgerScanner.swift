@@ -6,8 +6,11 @@ import StrategyKit
 struct LedgerScanner {
     /// What the lines accepted so far add up to.
     var state = LedgerState()
-    /// The line accepted last, as parsed.
+    /// The line accepted last, as parsed; kept only when `keepsLastEntry`.
     private var lastLine: LedgerLine?
+    /// Whether `lastEntry` is wanted: keeping each line costs a copy that checking alone does
+    /// not need.
+    private let keepsLastEntry: Bool
     private var isoScratch: [UInt8] = []
     /// The whole second (since the epoch) that `isoScratch` was formatted for.
     private var isoSecond = Int64.min
@@ -15,9 +18,12 @@ struct LedgerScanner {
     /// The length of `,"sum":"` + 16 hex digits + `"}`.
     static let suffixLength = 26
 
-    init() {}
+    /// A scanner at the start of a ledger; `keepingLastEntry` makes `lastEntry` available.
+    init(keepingLastEntry: Bool) {
+        keepsLastEntry = keepingLastEntry
+    }
 
-    /// The entry of the line accepted last.
+    /// The entry of the line accepted last; nil unless the scanner keeps it.
     var lastEntry: LedgerEntry? {
         guard let line = lastLine else { return nil }
         let fill = Fill(
@@ -34,10 +40,11 @@ struct LedgerScanner {
 
     /// Checks `line` (without its newline) as the next line. On success the state includes it
     /// and `lastEntry` is its entry; otherwise nothing changes and the fault says why.
-    mutating func accept(_ line: UnsafeRawBufferPointer) -> LineFault? {
+    /// `bodyChecksum`, when given, is the checksum of the line's body computed beforehand.
+    mutating func accept(_ line: UnsafeRawBufferPointer, bodyChecksum: UInt64? = nil) -> LineFault? {
         guard let sum = LedgerScanner.suffixChecksum(line) else { return LedgerScanner.suffixFault(line) }
-        let body = UnsafeRawBufferPointer(rebasing: line[..<(line.count - LedgerScanner.suffixLength)])
-        guard LedgerChecksum(of: body).value == sum else { return .badChecksum }
+        let computed = bodyChecksum ?? LedgerChecksum(of: LedgerScanner.body(of: line)).value
+        guard computed == sum else { return .badChecksum }
         var parsed = LedgerLine()
         if let fault = LedgerLineParser.parse(line, into: &parsed) { return fault }
         return accept(parsed, line: line)
@@ -71,7 +78,7 @@ struct LedgerScanner {
         }
         state.commit(update, sequence: parsed.sequence, checksum: LedgerChecksum(parsed.sum),
                      origin: (Venue(parsed.venue), Account(parsed.account)))
-        lastLine = parsed
+        if keepsLastEntry { lastLine = parsed }
         return nil
     }
 
@@ -97,6 +104,12 @@ struct LedgerScanner {
             fraction /= 10
             index -= 1
         }
+    }
+
+    /// The part of a line the checksum covers: everything before the suffix (the whole line
+    /// when it is too short to have one).
+    static func body(of line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: line[..<max(0, line.count - suffixLength)])
     }
 
     /// The checksum in a well-formed `,"sum":"<16 hex>"}` suffix; nil when the line lacks one.
