@@ -1,9 +1,31 @@
-// tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME]`). Prints one JSON
-// object per figure. The lead wires every part's benchmark here.
-let name = CommandLine.arguments.dropFirst().first ?? "all"
-switch name {
-case "ledger", "all":
-    try runLedgerBench()
-default:
-    print("usage: tickwork-bench [ledger|all]")
+// tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME...]`). Prints one
+// JSON object per figure. With no names, runs every benchmark.
+
+import Foundation
+
+let benchmarks: [(name: String, run: () throws -> Void)] = [
+    ("plugin", PluginBench.run),
+    ("engine", EngineBench.run),
+    ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("matching", { runMatchingBench() }),
+    ("server", {
+        try runServerBench()
+        try runServerBench(eventLoops: 2)
+    }),
+    ("ledger", { try runLedgerBench() }),
+]
+
+let selected = Array(CommandLine.arguments.dropFirst())
+let unknown = selected.filter { name in !benchmarks.contains { $0.name == name } }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("tickwork-bench: unknown benchmark \(unknown.joined(separator: ", ")); known: \(benchmarks.map(\.name).joined(separator: ", "))\n".utf8))
+    exit(64)
+}
+for benchmark in benchmarks where selected.isEmpty || selected.contains(benchmark.name) {
+    do {
+        try benchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("tickwork-bench: \(benchmark.name): \(error)\n".utf8))
+        exit(1)
+    }
 }

@@ -1,0 +1,64 @@
+import StrategyKit
+
+/// One call of the StockFighter API: it knows its request and how to decode its answer.
+///
+/// The invoker checks the status and the `ok`/`error` envelope before `decode` runs, so `decode`
+/// sees only bodies of successful calls.
+public protocol ExchangeCommand: Sendable, CustomStringConvertible {
+    /// What a successful call yields.
+    associatedtype Result: Sendable
+
+    /// The venue whose rate limit the call draws on; nil for calls not aimed at a venue.
+    var rateLimitVenue: Venue? { get }
+    /// The request's method.
+    var method: HTTPMethod { get }
+    /// The path below the API base (`/ob/api`), starting with `/`, segments percent-encoded.
+    var path: String { get }
+    /// The JSON request body, if the call has one.
+    var body: [UInt8]? { get }
+    /// Whether the call needs the `X-Starfighter-Authorization` header.
+    var requiresKey: Bool { get }
+
+    /// Decodes a successful response body; throws `undecodable` saying what was wrong.
+    func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> Result
+}
+
+extension ExchangeCommand {
+    public var body: [UInt8]? { nil }
+    public var requiresKey: Bool { false }
+    public var description: String { "\(method.rawValue) \(path)" }
+}
+
+/// What a decoder may need besides the body.
+public struct DecodeContext: Sendable, Hashable {
+    /// The local time the response was received.
+    public var receivedAt: Timestamp
+
+    /// A context for a response received at `receivedAt`.
+    public init(receivedAt: Timestamp) { self.receivedAt = receivedAt }
+}
+
+/// Builds API paths from segments, percent-encoding everything but unreserved characters so a
+/// symbol or account can never change the path's shape.
+enum APIPath {
+    static func make(_ segments: String...) -> String {
+        var path = ""
+        for segment in segments {
+            path += "/"
+            for byte in segment.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                     UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    path.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    let hex = Array("0123456789ABCDEF".utf8)
+                    path += "%"
+                    path.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                    path.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
+                }
+            }
+        }
+        return path
+    }
+}

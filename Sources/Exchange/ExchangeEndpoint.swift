@@ -1,0 +1,52 @@
+import Foundation
+import HTTP
+
+/// Where an exchange's API lives, parsed from a base URL such as
+/// `https://api.stockfighter.io/ob/api` or `http://127.0.0.1:8080/ob/api`.
+public struct ExchangeEndpoint: Sendable, Hashable, CustomStringConvertible {
+    /// `http` or `https`.
+    public var scheme: String
+    public var host: String
+    public var port: UInt16
+    /// The API's base path, `/ob/api` when the URL has no path.
+    public var basePath: String
+
+    /// Parses `baseURL`; throws `invalidBaseURL` unless it is an `http://` or `https://` URL
+    /// with a host.
+    public init(baseURL: String) throws(ExchangeError) {
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty
+        else { throw .invalidBaseURL("\"\(baseURL)\" is not a URL with a host") }
+        guard scheme == "http" || scheme == "https" else {
+            throw .invalidBaseURL("\"\(baseURL)\": only http:// and https:// are supported")
+        }
+        guard let port = url.port.map({ UInt16(exactly: $0) }) ?? (scheme == "https" ? 443 : 80) else {
+            throw .invalidBaseURL("\"\(baseURL)\": port out of range")
+        }
+        var path = url.path
+        while path.hasSuffix("/") { path.removeLast() }
+        self.scheme = scheme
+        self.host = host
+        self.port = port
+        self.basePath = path.isEmpty ? "/ob/api" : path
+    }
+
+    /// `scheme://host:port/basePath`.
+    public var description: String { "\(scheme)://\(HTTPAddress(host: host, port: port))\(basePath)" }
+
+    /// The transport the scheme calls for: keep-alive connections for `http`, `URLSession` for
+    /// `https`. `timeout` bounds each request; `poolSize` is the number of keep-alive connections.
+    public func makeTransport(timeout: Duration, poolSize: Int = 4) -> any ExchangeTransport {
+        let address = HTTPAddress(host: host, port: port)
+        if scheme == "http" {
+            return KeepAliveTransport(
+                address: address, poolSize: poolSize,
+                configuration: HTTPClientConfiguration(connectTimeout: min(timeout, .seconds(5)), responseTimeout: timeout))
+        }
+        var components = URLComponents()
+        components.scheme = scheme
+        components.host = host
+        components.port = Int(port)
+        guard let origin = components.url else { preconditionFailure("an endpoint parsed from a URL forms a URL") }
+        return URLSessionTransport(origin: origin)
+    }
+}

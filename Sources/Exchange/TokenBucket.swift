@@ -1,0 +1,32 @@
+/// A token bucket: `ratePerSecond` tokens a second, holding at most `burst`. Pure arithmetic
+/// over instants given by the caller, so it is deterministic to test.
+public struct TokenBucket: Sendable, Hashable {
+    public let ratePerSecond: Int
+    public let burst: Int
+    /// Tokens available at `updated`; negative when callers have reserved tokens ahead.
+    private var tokens: Double
+    private var updated: ContinuousClock.Instant
+
+    /// A full bucket at `now`.
+    public init(ratePerSecond: Int, burst: Int, now: ContinuousClock.Instant) {
+        precondition(ratePerSecond > 0 && burst > 0, "a rate limit needs a positive rate and burst")
+        self.ratePerSecond = ratePerSecond
+        self.burst = burst
+        self.tokens = Double(burst)
+        self.updated = now
+    }
+
+    /// Takes one token at `now` and returns how long the caller must wait before using it
+    /// (zero when one was available). Reservations queue fairly: each later caller waits longer.
+    public mutating func reserve(now: ContinuousClock.Instant) -> Duration {
+        if now > updated {
+            let elapsed = now - updated
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            tokens = min(Double(burst), tokens + seconds * Double(ratePerSecond))
+            updated = now
+        }
+        tokens -= 1
+        guard tokens < 0 else { return .zero }
+        return .seconds(-tokens / Double(ratePerSecond))
+    }
+}

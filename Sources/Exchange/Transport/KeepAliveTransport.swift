@@ -1,0 +1,75 @@
+import Dispatch
+import HTTP
+import Synchronization
+
+/// A transport for `http://` exchanges over a small pool of keep-alive HTTP/1.1 connections.
+///
+/// Each connection carries one request at a time and reconnects when the server has closed it;
+/// a request goes to the least busy connection, so up to `poolSize` requests run at once. The
+/// blocking socket work runs off the caller's task, on a dispatch queue. A request's time limit
+/// is the connections' `responseTimeout`; `TransportRequest.timeout` is not consulted.
+public final class KeepAliveTransport: ExchangeTransport {
+    /// The server's host and port.
+    public let address: HTTPAddress
+    private let connections: [HTTPClientConnection]
+    /// Requests in flight per connection.
+    private let load: Mutex<[Int]>
+    private let queue = DispatchQueue(label: "tickwork.exchange.keep-alive", attributes: .concurrent)
+
+    /// A pool of `poolSize` connections to `address`, opened on first use.
+    public init(address: HTTPAddress, poolSize: Int = 4, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+        precondition(poolSize >= 1, "a pool needs at least one connection")
+        self.address = address
+        self.connections = (0..<poolSize).map { _ in HTTPClientConnection(address: address, configuration: configuration) }
+        self.load = Mutex([Int](repeating: 0, count: poolSize))
+    }
+
+    deinit {
+        for connection in connections { connection.close() }
+    }
+
+    public func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
+        var headers = HTTPHeaders()
+        if let key = request.apiKey { headers.add(name: TransportRequest.authorizationHeader, value: key.secret) }
+        if !request.body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
+        let message = HTTPRequest(method: request.method.rawValue, target: request.path, headers: headers, body: request.body)
+        let slot = checkOut()
+        let connection = connections[slot]
+        let outcome: Result<HTTPResponse, HTTPError> = await withCheckedContinuation { continuation in
+            queue.async {
+                let outcome = Result { () throws(HTTPError) in try connection.send(message) }
+                self.checkIn(slot)
+                continuation.resume(returning: outcome)
+            }
+        }
+        switch outcome {
+        case .success(let response): return TransportResponse(status: response.status, body: response.body)
+        case .failure(let error): throw Self.map(error, request)
+        }
+    }
+
+    private func checkOut() -> Int {
+        load.withLock { load in
+            var best = 0
+            for index in load.indices where load[index] < load[best] { best = index }
+            load[best] += 1
+            return best
+        }
+    }
+
+    private func checkIn(_ slot: Int) {
+        load.withLock { $0[slot] -= 1 }
+    }
+
+    /// The exchange error an HTTP failure stands for. A failure before the request was fully
+    /// written counts as not connected: no server acts on a partial request.
+    static func map(_ error: HTTPError, _ request: TransportRequest) -> ExchangeError {
+        switch error {
+        case .invalidAddress, .couldNotListen, .couldNotConnect: return .couldNotConnect("\(request): \(error)")
+        case .timedOut(requestSent: false), .connectionLost(requestSent: false): return .couldNotConnect("\(request): \(error)")
+        case .timedOut(requestSent: true): return .timedOut("\(request): \(error)")
+        case .connectionLost(requestSent: true), .malformedResponse: return .connectionLost("\(request): \(error)")
+        case .tooLarge: return .undecodable("\(request): \(error)")
+        }
+    }
+}

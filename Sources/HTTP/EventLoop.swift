@@ -1,0 +1,280 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One event loop on its own thread: accepts from the shared listener, reads requests, calls the
+/// handler, writes responses and closes connections that time out.
+///
+/// It waits with `poll(2)`: the Glibc module does not expose epoll, and the house rules keep C
+/// shims out of the HTTP part. One `poll` over a few hundred descriptors costs microseconds.
+final class EventLoop: @unchecked Sendable {
+    // Everything but `stopping` and `wakeWriteFD` is touched only by the loop's thread.
+    let index: Int
+    private let wakeReadFD: Int32
+    private let wakeWriteFD: Int32
+    private let listenFD: Int32
+    private let configuration: HTTPServerConfiguration
+    private let handler: HTTPServer.Handler
+    private let stopping = Atomic<Bool>(false)
+    private let idleTimeout: UInt64
+    private let requestTimeout: UInt64
+    /// How long the loop keeps polling without sleeping after activity.
+    private let spin: UInt64
+    private var connections: [ServerConnection] = []
+    private var pollSet: [pollfd] = []
+    private var listenerPaused = false
+    private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Outputs past this size stop the decoding of further pipelined requests until written.
+    private static let outputHighWater = 1 << 20
+
+    init(index: Int, listenFD: Int32, configuration: HTTPServerConfiguration, handler: @escaping HTTPServer.Handler) throws(HTTPError) {
+        self.index = index
+        self.listenFD = listenFD
+        self.configuration = configuration
+        self.handler = handler
+        idleTimeout = configuration.idleTimeout.nanoseconds
+        requestTimeout = configuration.requestTimeout.nanoseconds
+        spin = configuration.busyPollInterval.nanoseconds
+        var pipeFDs: [Int32] = [-1, -1]
+        guard pipe(&pipeFDs) == 0 else { throw .couldNotListen(configuration.address.description, reason: Socket.errorText(errno)) }
+        wakeReadFD = pipeFDs[0]
+        wakeWriteFD = pipeFDs[1]
+        for fd in pipeFDs {
+            Socket.setNonBlocking(fd)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+    }
+
+    /// Closes the loop's own descriptors; for a loop that never ran.
+    func releaseResources() {
+        Glibc.close(wakeReadFD)
+        Glibc.close(wakeWriteFD)
+    }
+
+    /// Asks the loop to close everything and return from `run`; safe from any thread.
+    func requestStop() {
+        stopping.store(true, ordering: .releasing)
+        var one: UInt8 = 1
+        _ = write(wakeWriteFD, &one, 1)
+    }
+
+    /// Serves until `requestStop`. After activity it polls without sleeping for `spin`, yielding
+    /// between polls, because on loopback waking a sleeping thread costs more than answering the
+    /// next request; the yield hands the processor to any other runnable thread, such as the
+    /// client, instead of competing with it.
+    func run() {
+        let tick = Int32(max(1, min(250, min(idleTimeout, requestTimeout) / 4_000_000)))
+        var nextSweep = Socket.monotonicNanoseconds() + UInt64(tick) * 1_000_000
+        var busyUntil: UInt64 = 0
+        while !stopping.load(ordering: .acquiring) {
+            let polled = connections
+            buildPollSet()
+            let spinning = Socket.monotonicNanoseconds() < busyUntil
+            if spinning { sched_yield() }
+            let count = poll(&pollSet, nfds_t(pollSet.count), spinning ? 0 : tick)
+            if count > 0 { busyUntil = Socket.monotonicNanoseconds() + spin }
+            if count < 0 {
+                precondition(errno == EINTR, "poll failed: \(Socket.errorText(errno))")
+                continue
+            }
+            if count > 0 { dispatchEvents(polled) }
+            connections.removeAll { if case .closed = $0.phase { true } else { false } }
+            let now = Socket.monotonicNanoseconds()
+            if now >= nextSweep {
+                sweep(now: now)
+                nextSweep = now + UInt64(tick) * 1_000_000
+            }
+        }
+        for connection in connections { close(connection) }
+        connections.removeAll()
+        releaseResources()
+    }
+
+    /// Slot 0 is the wake pipe, slot 1 the listener (ignored while paused), then `connections`.
+    private func buildPollSet() {
+        pollSet.removeAll(keepingCapacity: true)
+        pollSet.append(pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0))
+        pollSet.append(pollfd(fd: listenerPaused ? -1 : listenFD, events: Int16(POLLIN), revents: 0))
+        for connection in connections {
+            pollSet.append(pollfd(fd: connection.fd, events: Int16(connection.awaitingWritable ? POLLOUT : POLLIN), revents: 0))
+        }
+    }
+
+    private func dispatchEvents(_ polled: [ServerConnection]) {
+        if pollSet[0].revents != 0 {
+            var drained = [UInt8](repeating: 0, count: 64)
+            _ = read(wakeReadFD, &drained, drained.count)
+        }
+        if pollSet[1].revents != 0 { acceptConnections() }
+        for (offset, connection) in polled.enumerated() {
+            let events = Int32(pollSet[offset + 2].revents)
+            if events == 0 || isClosed(connection) { continue }
+            if events & Int32(POLLOUT) != 0 {
+                flush(connection)
+                if case .serving = connection.phase, !connection.hasPendingOutput { serve(connection) }
+            }
+            if events & Int32(POLLIN | POLLERR | POLLHUP) != 0, !isClosed(connection), !connection.awaitingWritable {
+                readInput(connection)
+            }
+        }
+    }
+
+    private func acceptConnections() {
+        for _ in 0..<64 {
+            let fd = accept(listenFD, nil, nil)
+            if fd < 0 {
+                // Out of descriptors: stop accepting until the next sweep rather than spin.
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { pauseListener() }
+                return
+            }
+            guard connections.count < configuration.maxConnections else {
+                Glibc.close(fd)
+                continue
+            }
+            Socket.setNonBlocking(fd)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            Socket.setNoDelay(fd)
+            connections.append(ServerConnection(fd: fd, limits: configuration.limits, now: Socket.monotonicNanoseconds()))
+        }
+    }
+
+    private func readInput(_ connection: ServerConnection) {
+        let count = scratch.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+        if count < 0 {
+            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { close(connection) }
+            return
+        }
+        if count == 0 {
+            close(connection)
+            return
+        }
+        let now = Socket.monotonicNanoseconds()
+        connection.lastActivity = now
+        switch connection.phase {
+        case .serving:
+            if !connection.hasUndecodedInput { connection.requestStarted = now }
+            connection.input.append(contentsOf: scratch[0..<count])
+            serve(connection)
+        case .closingAfterWrite, .draining, .closed:
+            return
+        }
+    }
+
+    /// Decodes and answers the buffered requests, then writes what it can.
+    private func serve(_ connection: ServerConnection) {
+        while case .serving = connection.phase, !connection.hasPendingOutput {
+            let hitHighWater = answerRequests(connection)
+            connection.compactInput()
+            flush(connection)
+            if !hitHighWater { return }
+        }
+    }
+
+    /// Answers complete requests until none is left, the connection is to close, or the output
+    /// passes the high-water mark (returns true in that last case).
+    private func answerRequests(_ connection: ServerConnection) -> Bool {
+        while case .serving = connection.phase, connection.hasUndecodedInput {
+            if connection.output.count - connection.outputWritten >= Self.outputHighWater { return true }
+            switch connection.decoder.decode(connection.input, from: connection.inputStart) {
+            case .needMoreBytes:
+                if connection.decoder.awaitingBodyAfterContinue && !connection.sentContinue {
+                    connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    connection.sentContinue = true
+                }
+                return false
+            case let .request(request, consumed):
+                connection.inputStart += consumed
+                connection.sentContinue = false
+                let response = handler(request)
+                let keepAlive = request.keepAlive && !response.headers.connectionHas("close")
+                    && !stopping.load(ordering: .relaxed)
+                response.encode(
+                    into: &connection.output, keepAlive: keepAlive, requestMinorVersion: request.minorVersion,
+                    omitBody: request.method == "HEAD")
+                if !keepAlive { connection.phase = .closingAfterWrite }
+            case let .invalid(status, reason):
+                refuse(connection, status: status, reason: reason)
+            }
+        }
+        return false
+    }
+
+    /// Queues an error response and closes the connection after it.
+    private func refuse(_ connection: ServerConnection, status: Int, reason: String) {
+        configuration.errorResponse(status, reason).encode(into: &connection.output, keepAlive: false)
+        connection.input.removeAll()
+        connection.inputStart = 0
+        connection.phase = .closingAfterWrite
+    }
+
+    /// Writes pending output; waits for writability when the socket is full; shuts the write side
+    /// down once the last response of a closing connection is out.
+    private func flush(_ connection: ServerConnection) {
+        while connection.hasPendingOutput {
+            let count = connection.output.withUnsafeBytes {
+                send(connection.fd, $0.baseAddress! + connection.outputWritten, $0.count - connection.outputWritten, Int32(MSG_NOSIGNAL))
+            }
+            if count > 0 {
+                connection.outputWritten += count
+                connection.lastActivity = Socket.monotonicNanoseconds()
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                connection.awaitingWritable = true
+                return
+            } else {
+                close(connection)
+                return
+            }
+        }
+        connection.output.removeAll(keepingCapacity: true)
+        connection.outputWritten = 0
+        connection.awaitingWritable = false
+        if case .closingAfterWrite = connection.phase {
+            shutdown(connection.fd, Int32(SHUT_WR))
+            connection.phase = .draining(since: Socket.monotonicNanoseconds())
+        }
+    }
+
+    /// Closes connections that made no progress within the idle time-out or have been sending
+    /// one request for longer than the request time-out (408 first when a request is partly
+    /// received), and draining ones whose peer has not closed within a short linger.
+    private func sweep(now: UInt64) {
+        listenerPaused = false
+        let linger = min(idleTimeout, 2_000_000_000)
+        for connection in connections {
+            switch connection.phase {
+            case let .draining(since):
+                if now - since > linger { close(connection) }
+            case .serving, .closingAfterWrite:
+                let partial = connection.hasUndecodedInput && !connection.hasPendingOutput
+                let idle = now - connection.lastActivity > idleTimeout
+                let slow = partial && now - connection.requestStarted > requestTimeout
+                guard idle || slow else { continue }
+                if partial {
+                    refuse(connection, status: 408, reason: "request not completed in time")
+                    flush(connection)
+                }
+                close(connection)
+            case .closed:
+                continue
+            }
+        }
+    }
+
+    private func isClosed(_ connection: ServerConnection) -> Bool {
+        if case .closed = connection.phase { return true }
+        return false
+    }
+
+    private func close(_ connection: ServerConnection) {
+        guard !isClosed(connection) else { return }
+        connection.phase = .closed
+        Glibc.close(connection.fd)
+    }
+
+    private func pauseListener() {
+        listenerPaused = true
+    }
+}

@@ -1,0 +1,239 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A keep-alive HTTP/1.1 client connection to one host and port.
+///
+/// It connects on the first request and keeps the socket open between requests. Requests run one
+/// at a time: concurrent callers wait their turn. When the server has closed an idle connection,
+/// the next request reconnects first; when a reused connection turns out closed before any byte
+/// of the response arrived, the request is sent once more on a fresh connection if it is
+/// idempotent (GET, HEAD, PUT, DELETE, OPTIONS) or was not fully written; any other request fails
+/// with `connectionLost(requestSent: true)` so that the caller decides. After any error the socket is closed, and the next request reconnects.
+public final class HTTPClientConnection: Sendable {
+    /// The server's address.
+    public let address: HTTPAddress
+    /// The time-outs and limits in force.
+    public let configuration: HTTPClientConfiguration
+    private let hostHeader: String
+    private let state = Mutex<State>(State())
+
+    private struct State: ~Copyable {
+        var fd: Int32 = -1
+        var buffer: [UInt8] = []
+        /// Where `recv` writes before bytes join `buffer`; allocated once per connection object.
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        /// The send and receive time-out the socket carries, in nanoseconds.
+        var armedTimeout: UInt64 = 0
+
+        deinit { if fd >= 0 { Glibc.close(fd) } }
+    }
+
+    /// A connection to `address`; nothing happens on the network until the first request.
+    public init(address: HTTPAddress, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+        self.address = address
+        self.configuration = configuration
+        hostHeader = address.port == 80 ? address.host : address.description
+    }
+
+    /// Sends `request` and returns the server's response (interim 1xx responses skipped), or
+    /// throws why not. `Host` and `Content-Length` are added when absent.
+    public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + request.body.count)
+        request.encode(into: &bytes, host: hostHeader)
+        return try state.withLock { (state: inout State) throws(HTTPError) -> HTTPResponse in
+            let deadline = Socket.monotonicNanoseconds() + configuration.responseTimeout.nanoseconds
+            let reused = state.fd >= 0 && !peerHasClosed(state.fd)
+            if !reused { try reconnect(&state) }
+            do throws(HTTPError) {
+                return try exchange(&state, bytes, method: request.method, deadline: deadline)
+            } catch .connectionLost(let sent) where reused && state.buffer.isEmpty {
+                disconnect(&state)
+                guard !sent || ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) else {
+                    throw .connectionLost(requestSent: sent)
+                }
+                try reconnect(&state)
+                return try exchange(&state, bytes, method: request.method, deadline: deadline)
+            }
+        }
+    }
+
+    /// Closes the socket if one is open; a later request reconnects.
+    public func close() {
+        state.withLock { disconnect(&$0) }
+    }
+
+    /// Writes the request and reads its response; on failure the socket is closed, except that
+    /// `buffer` stays as it was so the caller can see whether any response byte arrived.
+    private func exchange(_ state: inout State, _ bytes: [UInt8], method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
+        do throws(HTTPError) {
+            try write(&state, bytes, deadline: deadline)
+            let response = try read(&state, method: method, deadline: deadline)
+            return response
+        } catch {
+            let fd = state.fd
+            if fd >= 0 { Glibc.close(fd) }
+            state.fd = -1
+            throw error
+        }
+    }
+
+    private func write(_ state: inout State, _ bytes: [UInt8], deadline: UInt64) throws(HTTPError) {
+        var written = 0
+        while written < bytes.count {
+            guard arm(&state, until: deadline) else { throw .timedOut(requestSent: false) }
+            let fd = state.fd
+            let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL)) }
+            if count > 0 {
+                written += count
+                continue
+            }
+            let code = errno
+            if count < 0 && code == EINTR { continue }
+            if count < 0 && (code == EAGAIN || code == EWOULDBLOCK) { throw .timedOut(requestSent: false) }
+            throw .connectionLost(requestSent: false)
+        }
+    }
+
+    private func read(_ state: inout State, method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
+        var decoder = HTTPResponseDecoder(limits: configuration.limits)
+        state.buffer.removeAll(keepingCapacity: true)
+        var endOfStream = false
+        while true {
+            if !state.buffer.isEmpty || endOfStream {
+                switch decoder.decode(state.buffer, requestMethod: method, endOfStream: endOfStream) {
+                case .needMoreBytes:
+                    if endOfStream { throw .connectionLost(requestSent: true) }
+                case let .response(response, consumed, keepAlive):
+                    // Bytes after the response are not ours to interpret: start afresh next time.
+                    if !keepAlive || consumed != state.buffer.count { disconnect(&state) }
+                    state.buffer.removeAll(keepingCapacity: true)
+                    return response
+                case let .invalid(reason):
+                    if endOfStream { throw .connectionLost(requestSent: true) }
+                    throw .malformedResponse(reason)
+                case let .tooLarge(limit):
+                    throw .tooLarge(limit: limit)
+                }
+            }
+            guard arm(&state, until: deadline) else { throw .timedOut(requestSent: true) }
+            let fd = state.fd
+            // Spin briefly before sleeping: a loopback server usually answers sooner than a
+            // sleeping thread wakes up.
+            var count = -1
+            let spinUntil = Socket.monotonicNanoseconds() + configuration.busyPollInterval.nanoseconds
+            while true {
+                count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                guard count < 0 && errno == EAGAIN && Socket.monotonicNanoseconds() < spinUntil else { break }
+                sched_yield()
+            }
+            if count < 0 && errno == EAGAIN {
+                count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            }
+            if count > 0 {
+                state.buffer.append(contentsOf: state.chunk[0..<count])
+            } else if count == 0 {
+                endOfStream = true
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                throw .timedOut(requestSent: true)
+            } else if errno != EINTR {
+                throw .connectionLost(requestSent: true)
+            }
+        }
+    }
+
+    /// Sets the socket's send and receive time-outs to the time left before `deadline` (false when
+    /// none is left). Blocking calls with kernel time-outs cost one system call per read or write,
+    /// where `poll` before each would cost two; the time-outs are only reset when they differ from
+    /// the time left by more than a millisecond, which on a healthy connection is never.
+    private func arm(_ state: inout State, until deadline: UInt64) -> Bool {
+        let now = Socket.monotonicNanoseconds()
+        guard now < deadline else { return false }
+        let remaining = deadline - now
+        let difference = remaining > state.armedTimeout ? remaining - state.armedTimeout : state.armedTimeout - remaining
+        guard difference > 1_000_000 else { return true }
+        var time = timeval(tv_sec: Int(remaining / 1_000_000_000), tv_usec: Int(remaining % 1_000_000_000 / 1000))
+        let size = socklen_t(MemoryLayout<timeval>.size)
+        guard setsockopt(state.fd, SOL_SOCKET, SO_RCVTIMEO, &time, size) == 0,
+            setsockopt(state.fd, SOL_SOCKET, SO_SNDTIMEO, &time, size) == 0
+        else { return false }
+        state.armedTimeout = remaining
+        return true
+    }
+
+    /// Waits until `fd` is ready for `events` or the deadline passes (false). Hang-ups and errors
+    /// count as ready, so that the following call reports them.
+    private func wait(_ fd: Int32, for events: Int16, until deadline: UInt64) throws(HTTPError) -> Bool {
+        while true {
+            let now = Socket.monotonicNanoseconds()
+            guard now < deadline else { return false }
+            var entry = pollfd(fd: fd, events: events, revents: 0)
+            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
+            let status = poll(&entry, 1, milliseconds)
+            if status > 0 { return true }
+            if status < 0 && errno != EINTR { throw .connectionLost(requestSent: false) }
+        }
+    }
+
+    /// Whether an idle connection was closed by the server (or has unexpected bytes waiting,
+    /// which makes it unusable as well).
+    private func peerHasClosed(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
+    private func disconnect(_ state: inout State) {
+        if state.fd >= 0 { Glibc.close(state.fd) }
+        state.fd = -1
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func reconnect(_ state: inout State) throws(HTTPError) {
+        disconnect(&state)
+        state.fd = try connect()
+        state.armedTimeout = 0
+    }
+
+    private func connect() throws(HTTPError) -> Int32 {
+        var resolved = try Socket.resolve(address, passive: false)
+        let fd = socket(resolved.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .couldNotConnect(address.description, reason: Socket.errorText(errno)) }
+        Socket.setNonBlocking(fd)
+        Socket.setNoDelay(fd)
+        let status = withUnsafePointer(to: &resolved.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, resolved.length) }
+        }
+        if status == 0 {
+            Socket.setBlocking(fd)
+            return fd
+        }
+        guard errno == EINPROGRESS else {
+            let code = errno
+            Glibc.close(fd)
+            throw .couldNotConnect(address.description, reason: Socket.errorText(code))
+        }
+        let deadline = Socket.monotonicNanoseconds() + configuration.connectTimeout.nanoseconds
+        let ready: Bool
+        do throws(HTTPError) {
+            ready = try wait(fd, for: Int16(POLLOUT), until: deadline)
+        } catch {
+            Glibc.close(fd)
+            throw .couldNotConnect(address.description, reason: "poll failed")
+        }
+        guard ready else {
+            Glibc.close(fd)
+            throw .timedOut(requestSent: false)
+        }
+        var code: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
+        guard code == 0 else {
+            Glibc.close(fd)
+            throw .couldNotConnect(address.description, reason: Socket.errorText(code))
+        }
+        Socket.setBlocking(fd)
+        return fd
+    }
+}

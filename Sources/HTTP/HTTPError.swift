@@ -1,0 +1,33 @@
+/// Everything that can go wrong in the HTTP part: listening, connecting, and exchanging messages.
+public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The host could not be resolved or the address is not usable (`host:port`, why).
+    case invalidAddress(String, reason: String)
+    /// The server could not bind or listen on the address (`host:port`, the system's reason).
+    case couldNotListen(String, reason: String)
+    /// No connection could be made to the address (`host:port`, the system's reason); nothing
+    /// was sent.
+    case couldNotConnect(String, reason: String)
+    /// The operation did not complete in time; `requestSent` says whether the whole request had
+    /// been written, so that the server may have acted on it.
+    case timedOut(requestSent: Bool)
+    /// The peer closed or reset the connection before the response was complete; `requestSent`
+    /// says whether the whole request had been written.
+    case connectionLost(requestSent: Bool)
+    /// The peer's bytes are not a valid HTTP/1.x response (what is wrong).
+    case malformedResponse(String)
+    /// The response exceeds the configured limit (in bytes) for its head or body.
+    case tooLarge(limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidAddress(address, reason): "invalid address \(address): \(reason)"
+        case let .couldNotListen(address, reason): "could not listen on \(address): \(reason)"
+        case let .couldNotConnect(address, reason): "could not connect to \(address): \(reason)"
+        case let .timedOut(sent): "timed out (\(sent ? "after" : "before") the request was fully sent)"
+        case let .connectionLost(sent):
+            "connection lost (\(sent ? "after" : "before") the request was fully sent)"
+        case let .malformedResponse(what): "malformed HTTP response: \(what)"
+        case let .tooLarge(limit): "HTTP response larger than \(limit) bytes"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+/// Decodes HTTP/1.0 and HTTP/1.1 responses from bytes as they arrive, enforcing `HTTPLimits`.
+///
+/// Call `decode` with the bytes received so far; after `.needMoreBytes`, call it again with the
+/// same bytes from the same start plus whatever arrived since, and with `endOfStream` once the
+/// peer has closed. Bodies are framed by `Content-Length`, chunked coding, or the end of the
+/// connection; interim 1xx responses are skipped.
+public struct HTTPResponseDecoder: Sendable {
+    /// The outcome of one `decode` call.
+    public enum Result: Sendable, Equatable {
+        /// The bytes hold no complete response yet.
+        case needMoreBytes
+        /// A complete response that took `consumed` bytes from the start; `keepAlive` says
+        /// whether the connection may carry another request.
+        case response(HTTPResponse, consumed: Int, keepAlive: Bool)
+        /// The bytes are not a valid response (what is wrong).
+        case invalid(String)
+        /// The head or body exceeds `limits` (the limit passed, in bytes).
+        case tooLarge(limit: Int)
+    }
+
+    /// The limits enforced.
+    public let limits: HTTPLimits
+    private var resumeOffset = 0
+
+    /// A decoder enforcing `limits`: by default 64 KiB of head and 16 MiB of body.
+    public init(limits: HTTPLimits = HTTPLimits(maxHeadBytes: 64 * 1024, maxBodyBytes: 16 * 1024 * 1024)) {
+        self.limits = limits
+    }
+
+    /// Decodes the response, to a request of method `requestMethod`, starting at `start`.
+    public mutating func decode(_ bytes: [UInt8], from start: Int = 0, requestMethod: String, endOfStream: Bool) -> Result {
+        let result = bytes.withUnsafeBufferPointer { decode($0, from: start, requestMethod, endOfStream) }
+        if case .needMoreBytes = result { return result }
+        resumeOffset = 0
+        return result
+    }
+
+    private mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ method: String, _ endOfStream: Bool) -> Result {
+        var headStart = start
+        while true {
+            switch HTTPSyntax.findHeadEnd(bytes, start: headStart, from: start + resumeOffset, limit: limits.maxHeadBytes) {
+            case .tooLarge:
+                return .tooLarge(limit: limits.maxHeadBytes)
+            case let .incomplete(resumeAt):
+                resumeOffset = resumeAt - start
+                return endOfStream && bytes.count > start ? .invalid("connection closed inside the response head") : .needMoreBytes
+            case let .found(headEnd):
+                let lines = HTTPSyntax.lines(bytes, start: headStart, end: headEnd)
+                guard let statusLine = lines.first, let (minor, status, reason) = Self.parseStatusLine(bytes, statusLine) else {
+                    return .invalid("malformed status line")
+                }
+                let headers: HTTPHeaders
+                switch HTTPSyntax.parseFields(bytes, lines: lines.dropFirst()) {
+                case let .success(fields): headers = fields
+                case let .failure(error): return .invalid(error.message)
+                }
+                if status < 200 && status != 101 {
+                    headStart = headEnd
+                    resumeOffset = headEnd - start
+                    continue
+                }
+                let response = HTTPResponse(status: status, reason: reason, headers: headers)
+                let keepAlive = minor >= 1 ? !headers.connectionHas("close") : headers.connectionHas("keep-alive")
+                let noBody = method == "HEAD" || status == 204 || status == 304 || status == 101
+                if noBody { return .response(response, consumed: headEnd - start, keepAlive: keepAlive) }
+                switch HTTPSyntax.framing(headers, default: .untilClose) {
+                case let .failure(error): return .invalid(error.message)
+                case let .success(framing):
+                    return body(bytes, start, headEnd, response, framing, keepAlive, endOfStream)
+                }
+            }
+        }
+    }
+
+    private func body(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ bodyStart: Int, _ head: HTTPResponse,
+        _ framing: HTTPSyntax.Framing, _ keepAlive: Bool, _ endOfStream: Bool
+    ) -> Result {
+        var response = head
+        switch framing {
+        case let .length(length):
+            guard length <= limits.maxBodyBytes else { return .tooLarge(limit: limits.maxBodyBytes) }
+            guard bytes.count - bodyStart >= length else {
+                return endOfStream ? .invalid("connection closed inside the response body") : .needMoreBytes
+            }
+            response.body = Array(UnsafeBufferPointer(rebasing: bytes[bodyStart..<bodyStart + length]))
+            return .response(response, consumed: bodyStart + length - start, keepAlive: keepAlive)
+        case .chunked:
+            switch HTTPChunkedBody.decode(bytes, from: bodyStart, limit: limits.maxBodyBytes) {
+            case .incomplete:
+                return endOfStream ? .invalid("connection closed inside a chunked body") : .needMoreBytes
+            case let .complete(body, end):
+                response.body = body
+                return .response(response, consumed: end - start, keepAlive: keepAlive)
+            case let .invalid(reason): return .invalid(reason)
+            case .tooLarge: return .tooLarge(limit: limits.maxBodyBytes)
+            }
+        case .untilClose:
+            guard bytes.count - bodyStart <= limits.maxBodyBytes else { return .tooLarge(limit: limits.maxBodyBytes) }
+            guard endOfStream else { return .needMoreBytes }
+            response.body = Array(UnsafeBufferPointer(rebasing: bytes[bodyStart...]))
+            return .response(response, consumed: bytes.count - start, keepAlive: false)
+        }
+    }
+
+    /// `HTTP/1.x SP 3DIGIT [SP reason]`: the minor version, status and reason.
+    private static func parseStatusLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> (Int, Int, String)? {
+        let prefix = Array("HTTP/1.".utf8)
+        guard line.count >= 12 else { return nil }
+        for (offset, byte) in prefix.enumerated() where bytes[line.lowerBound + offset] != byte { return nil }
+        let minorByte = bytes[line.lowerBound + 7]
+        guard minorByte >= 48, minorByte <= 57, bytes[line.lowerBound + 8] == HTTPSyntax.space else { return nil }
+        var status = 0
+        for index in line.lowerBound + 9..<line.lowerBound + 12 {
+            let byte = bytes[index]
+            guard byte >= 48, byte <= 57 else { return nil }
+            status = status * 10 + Int(byte - 48)
+        }
+        guard status >= 100 else { return nil }
+        let reasonStart = line.lowerBound + 12
+        if reasonStart == line.upperBound { return (Int(minorByte - 48), status, "") }
+        guard bytes[reasonStart] == HTTPSyntax.space else { return nil }
+        return (Int(minorByte - 48), status, HTTPSyntax.string(bytes, reasonStart + 1..<line.upperBound))
+    }
+}

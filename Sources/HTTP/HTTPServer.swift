@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server on POSIX sockets: keep-alive connections, `Content-Length` (and chunked)
+/// request bodies, size limits, idle and request time-outs, served by `poll(2)` event loops.
+///
+/// Creating the server binds, listens and starts serving; `address` is where it listens (the
+/// real port when port 0 was asked for). `stop()` closes the listener and every connection and
+/// returns once the event-loop threads have ended; call it before letting go of the server,
+/// whose threads otherwise keep serving.
+///
+/// The handler is called on an event-loop thread, one request at a time per loop: with the
+/// default single loop, calls are serialised; with `eventLoopCount` > 1 they may be concurrent.
+/// It must not block for long (it holds up every connection of its loop) and must not call
+/// `stop()`.
+public final class HTTPServer: Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    /// Where the server listens; the port is the bound one.
+    public let address: HTTPAddress
+    private let listenFD: Int32
+    private let loops: [EventLoop]
+    private let running = DispatchGroup()
+    private let state = Mutex<State>(.serving)
+
+    private enum State { case serving, stopping, stopped }
+
+    /// Binds `configuration.address`, listens and starts serving with `handler`.
+    public init(configuration: HTTPServerConfiguration = HTTPServerConfiguration(), handler: @escaping Handler) throws(HTTPError) {
+        let fd = try Self.listen(on: configuration.address)
+        guard let port = Socket.boundPort(fd) else {
+            let code = errno
+            close(fd)
+            throw .couldNotListen(configuration.address.description, reason: Socket.errorText(code))
+        }
+        var loops: [EventLoop] = []
+        for index in 0..<configuration.eventLoopCount {
+            do throws(HTTPError) {
+                loops.append(try EventLoop(index: index, listenFD: fd, configuration: configuration, handler: handler))
+            } catch {
+                loops.forEach { $0.releaseResources() }
+                close(fd)
+                throw error
+            }
+        }
+        self.address = HTTPAddress(host: configuration.address.host, port: port)
+        self.listenFD = fd
+        self.loops = loops
+        for loop in loops {
+            running.enter()
+            let thread = Thread { [running] in
+                loop.run()
+                running.leave()
+            }
+            thread.name = "http-loop-\(loop.index)"
+            thread.start()
+        }
+    }
+
+    /// Closes the listener and every connection, and returns once all event-loop threads have
+    /// ended. Calling it again, or from several threads, is harmless.
+    public func stop() {
+        let first = state.withLock { state in
+            guard case .serving = state else { return false }
+            state = .stopping
+            return true
+        }
+        if first { loops.forEach { $0.requestStop() } }
+        running.wait()
+        state.withLock { state in
+            guard case .stopping = state else { return }
+            close(listenFD)
+            state = .stopped
+        }
+    }
+
+    /// Blocks until another thread has called `stop()` and the server has stopped.
+    public func waitUntilStopped() {
+        running.wait()
+    }
+
+    private static func listen(on address: HTTPAddress) throws(HTTPError) -> Int32 {
+        var resolved = try Socket.resolve(address, passive: true)
+        let fd = socket(resolved.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw .couldNotListen(address.description, reason: Socket.errorText(errno)) }
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &resolved.storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, resolved.length) }
+        }
+        guard bound == 0, Glibc.listen(fd, 1024) == 0 else {
+            let code = errno
+            close(fd)
+            throw .couldNotListen(address.description, reason: Socket.errorText(code))
+        }
+        return fd
+    }
+}

@@ -1,0 +1,49 @@
+/// How an `HTTPServer` listens, what it accepts, and how it answers bad requests.
+public struct HTTPServerConfiguration: Sendable {
+    /// The address to listen on; `127.0.0.1` and port 0 (any free port) by default.
+    public var address: HTTPAddress
+    /// Limits on each request; a request past them is answered 431 or 413 and the connection
+    /// closed.
+    public var limits: HTTPLimits
+    /// How long a connection may make no progress (a half-sent request, an idle keep-alive
+    /// connection, a client that does not read its response) before the server closes it. A
+    /// connection holding a partial request is sent a 408 first.
+    public var idleTimeout: Duration
+    /// How long one request may take to arrive in full, however steadily its bytes trickle in
+    /// (60 s by default); past it the client is sent a 408 and the connection is closed.
+    public var requestTimeout: Duration
+    /// How long an event loop keeps checking its sockets without sleeping after it last had work
+    /// (50 µs by default; zero never spins), yielding the processor between checks so that it
+    /// never keeps other runnable threads waiting. Waking a sleeping thread costs more than a
+    /// loopback request, so on idle cores a short spin triples the rate of back-to-back requests
+    /// on one connection, at the price of at most this much CPU after each burst of requests.
+    public var busyPollInterval: Duration
+    /// The number of event-loop threads; the handler runs on them, so it is called concurrently
+    /// from up to this many threads.
+    public var eventLoopCount: Int
+    /// Connections beyond this many are closed as soon as they are accepted.
+    public var maxConnections: Int
+    /// Builds the response for a request the server refuses before the handler sees it (status
+    /// 400, 408, 413, 431, 501 or 505, and a sentence saying why). Plain text by default.
+    public var errorResponse: @Sendable (_ status: Int, _ reason: String) -> HTTPResponse
+
+    /// A configuration; every parameter has the default described on its property.
+    public init(
+        address: HTTPAddress = HTTPAddress(host: "127.0.0.1", port: 0), limits: HTTPLimits = HTTPLimits(),
+        idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(60), busyPollInterval: Duration = .microseconds(50), eventLoopCount: Int = 1, maxConnections: Int = 4096,
+        errorResponse: @escaping @Sendable (_ status: Int, _ reason: String) -> HTTPResponse = { status, reason in
+            HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: reason + "\n")
+        }
+    ) {
+        precondition(eventLoopCount >= 1, "an HTTP server needs at least one event loop")
+        precondition(idleTimeout > .zero && requestTimeout > .zero, "time-outs must be positive")
+        self.address = address
+        self.limits = limits
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.busyPollInterval = busyPollInterval
+        self.eventLoopCount = eventLoopCount
+        self.maxConnections = maxConnections
+        self.errorResponse = errorResponse
+    }
+}

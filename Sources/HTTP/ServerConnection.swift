@@ -1,0 +1,53 @@
+/// One accepted connection's buffers and state, owned by a single event loop.
+final class ServerConnection {
+    enum Phase {
+        /// Reading requests and writing responses.
+        case serving
+        /// The last response is queued; after it is written the write side is shut down.
+        case closingAfterWrite
+        /// The write side is shut down; input is read and dropped until the peer closes, so that
+        /// unread input does not make the kernel reset the connection before the peer has read
+        /// our last response.
+        case draining(since: UInt64)
+        case closed
+    }
+
+    let fd: Int32
+    var phase = Phase.serving
+    var input: [UInt8] = []
+    /// Where undecoded input starts.
+    var inputStart = 0
+    var decoder: HTTPRequestDecoder
+    var output: [UInt8] = []
+    /// How much of `output` is written.
+    var outputWritten = 0
+    /// Whether the loop is waiting for the socket to become writable (rather than readable).
+    var awaitingWritable = false
+    var lastActivity: UInt64
+    /// Whether `100 Continue` was sent for the request now being received.
+    var sentContinue = false
+    /// When the first byte of the request now being received arrived.
+    var requestStarted: UInt64 = 0
+
+    init(fd: Int32, limits: HTTPLimits, now: UInt64) {
+        self.fd = fd
+        self.decoder = HTTPRequestDecoder(limits: limits)
+        self.lastActivity = now
+        input.reserveCapacity(4096)
+        output.reserveCapacity(4096)
+    }
+
+    var hasPendingOutput: Bool { outputWritten < output.count }
+    var hasUndecodedInput: Bool { inputStart < input.count }
+
+    /// Drops decoded input so the buffer does not grow with the connection's lifetime.
+    func compactInput() {
+        if inputStart == input.count {
+            input.removeAll(keepingCapacity: true)
+            inputStart = 0
+        } else if inputStart > 16 * 1024 {
+            input.removeFirst(inputStart)
+            inputStart = 0
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import HTTP
+import StrategyKit
+
+/// The simulated StockFighter exchange: the API's endpoints 1 to 10 over HTTP/1.1, on the
+/// matching engine, for the venues and accounts of a `VenueConfiguration`.
+///
+/// Creating it starts serving; `address` is where (the real port when port 0 was asked for).
+/// `stop()` closes every connection and returns once the server's threads have ended. Signals are
+/// the caller's business: call `stop()` on SIGTERM. With bots configured, they trade on a timer
+/// thread of their own, under the same lock as the requests.
+public final class VenueServer: Sendable {
+    /// Where the server listens.
+    public var address: HTTPAddress { server.address }
+    private let server: HTTPServer
+    private let marketplace: Marketplace
+    private let botTimer: BotTimer?
+
+    /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
+    public init(configuration: VenueConfiguration) throws(VenueError) {
+        let marketplace = Marketplace(
+            listings: configuration.listings, apiKeys: configuration.apiKeys, bots: configuration.bots,
+            botSeed: configuration.botSeed)
+        let router = VenueRouter(marketplace: marketplace)
+        let log = configuration.requestLog
+        let http = HTTPServerConfiguration(
+            address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
+            errorResponse: { status, reason in VenueRouter.failure(status, reason) })
+        do {
+            server = try HTTPServer(configuration: http) { request in
+                let response = router.respond(to: request)
+                log?("\(request.method) \(request.target) -> \(response.status)")
+                return response
+            }
+        } catch {
+            throw .server(error)
+        }
+        self.marketplace = marketplace
+        if configuration.bots != nil, let interval = configuration.botInterval {
+            botTimer = BotTimer(interval: interval) { marketplace.stepBots() }
+        } else {
+            botTimer = nil
+        }
+    }
+
+    /// Lets the bots of every venue take one step now (none without bots), in addition to their
+    /// timer: for reproducible sessions and tests with `botInterval` nil.
+    public func stepBots() {
+        marketplace.stepBots()
+    }
+
+    /// Stops the bots and the server: closes the listener and every connection. Harmless to call
+    /// again.
+    public func stop() {
+        botTimer?.stop()
+        server.stop()
+    }
+
+    /// Blocks until `stop()` has been called (from another thread) and the server has stopped.
+    public func waitUntilStopped() {
+        server.waitUntilStopped()
+    }
+}
