@@ -11,6 +11,8 @@ import Testing
         ("tickwork", ["--help"]),
         ("strategies-list", ["strategies", "list", "--help"]),
         ("config-check", ["config", "check", "--help"]),
+        ("tail", ["tail", "--help"]),
+        ("ledger-verify", ["ledger", "verify", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)
