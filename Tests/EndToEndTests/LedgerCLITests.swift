@@ -116,6 +116,21 @@ import Glibc
         #expect(rows.count == 5)
     }
 
+    @Test func tailFollowWaitsForALedgerThatDoesNotExistYet() throws {
+        let directory = NSTemporaryDirectory() + "tickwork-ledger-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/fills.jsonl"
+        let tail = try SpawnedProcess(["tail", "--ledger", path, "-f", "--json"])
+        #expect(tail.wait(upTo: 30) { tail.stderr.contains("does not exist yet") })
+        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456")
+        for order in 0..<2 { _ = try ledger.append(Self.fill(order)) }
+        try ledger.close()
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(tail.wait(upTo: 30) { tail.stdout == written })
+        tail.send(SIGKILL)
+        _ = tail.exitStatus(within: 10)
+    }
+
     /// Runs a shell command under script(1) and returns what it printed.
     private static func runOnTerminal(_ command: String, environment: [String: String]) throws -> String {
         let process = Process()

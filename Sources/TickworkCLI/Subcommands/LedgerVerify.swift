@@ -37,7 +37,7 @@ enum LedgerVerify {
         if let fault = summary.firstFault {
             text = "\(summary.path): line \(fault.line) (byte \(fault.offset)): \(fault.message)\n"
             if fault.tornTail { text += "  the torn last line is cut off when the daemon next opens the ledger\n" }
-            text += "  \(summary.entries) entr\(summary.entries == 1 ? "y" : "ies") before it check out\(range)\n"
+            text += "  \(summary.entries) entr\(summary.entries == 1 ? "y before it checks" : "ies before it check") out\(range)\n"
         } else {
             text = "\(summary.path): ok, \(summary.entries) entr\(summary.entries == 1 ? "y" : "ies")\(range), \(summary.bytes) bytes\n"
         }

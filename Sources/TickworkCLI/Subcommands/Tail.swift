@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Ledger
 import StrategyKit
 
@@ -12,7 +13,8 @@ enum Tail {
             quantity, price in dollars, and the strategy's position and realized P&L in that \
             symbol after the fill. With -f it keeps printing fills as another process appends \
             them, each batch followed by a running total line, until interrupted; it follows the \
-            file through rotation and truncation. --json prints the ledger lines themselves. \
+            file through rotation and truncation, and waits for a ledger that does not exist \
+            yet. --json prints the ledger lines themselves. \
             Every line is checked as it is read; a corrupt ledger stops the command with the line \
             at fault. Colour only on a terminal, and never when NO_COLOR is set.
             """,
@@ -32,12 +34,21 @@ enum Tail {
         let count = Int(try invocation.integer("--lines", default: 10, in: 0...1_000_000))
         let filter = TailFilter(symbol: invocation.value("--symbol"), strategy: invocation.value("--strategy"))
         let json = invocation.flag("--json")
+        let follow = invocation.flag("--follow")
         var last: [LedgerEntry] = []
-        let state = try LedgerReader.forEach(in: path) { entry in
-            guard count > 0, filter.matches(entry) else { return }
-            last.append(entry)
-            // Trim in blocks: removing the first element on every fill would be quadratic.
-            if last.count >= 2 * count { last.removeFirst(last.count - count) }
+        let state: LedgerState
+        do {
+            state = try LedgerReader.forEach(in: path) { entry in
+                guard count > 0, filter.matches(entry) else { return }
+                last.append(entry)
+                // Trim in blocks: removing the first element on every fill would be quadratic.
+                if last.count >= 2 * count { last.removeFirst(last.count - count) }
+            }
+        } catch {
+            // Like tail -F: a ledger the daemon has not created yet is waited for.
+            guard follow, case .system(_, "open", ENOENT) = error else { throw error }
+            Console.err("tickwork: \(path) does not exist yet; waiting for it")
+            state = LedgerState()
         }
         let shown = Array(last.suffix(count))
         let table = TailTable(colour: Console.colorsStdout && !json, fitting: shown)
@@ -47,7 +58,7 @@ enum Tail {
             Console.out(table.header)
             for entry in shown { Console.out(table.row(entry)) }
         }
-        guard invocation.flag("--follow") else { return 0 }
+        guard follow else { return 0 }
         let follower = LedgerFollower(path: path, from: state.lastSequence + 1)
         var totals = TailTotals()
         try follower.follow(until: { false }) { events in

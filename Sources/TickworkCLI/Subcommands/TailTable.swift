@@ -6,7 +6,7 @@ import StrategyKit
 struct TailTable {
     private static let headers = ["TIME (UTC)", "STRATEGY", "SYMBOL", "SIDE", "QTY", "PRICE", "POSITION", "REALIZED"]
     private static let rightAligned: Set<Int> = [4, 5, 6, 7]
-    private static let minimumWidths = [23, 10, 8, 4, 6, 9, 8, 10]
+    private static let minimumWidths = [23, 14, 8, 4, 6, 9, 8, 10]
 
     let colour: Bool
     private var widths: [Int]
