@@ -42,10 +42,15 @@ extension Ledger {
             positionAfter: update.holding.position.quantity, cashAfter: update.holding.cash,
             realizedAfter: update.holding.position.realizedPnL, previousChecksum: current.lastChecksum,
             checksum: .origin)
-        lineBuffer.removeAll(keepingCapacity: true)
-        entry.encode(appendingTo: &lineBuffer)
-        try writeLine()
-        let earlier = current.recordFill(FillKey(order: fill.orderID.rawValue, index: fill.index), at: entry.sequence)
+        if case .batch = durability {
+            // Lines wait in `unwritten` for the group commit, which writes them with one write(2).
+            entry.encode(appendingTo: &unwritten)
+        } else {
+            unwritten.removeAll(keepingCapacity: true)
+            entry.encode(appendingTo: &unwritten)
+            try writeUnwritten(linesAreRecorded: false)
+        }
+        let earlier = current.recordFill(order: fill.orderID.rawValue, index: fill.index, at: entry.sequence)
         precondition(earlier == nil, "a recorded fill was checked for above")
         current.commit(update, sequence: entry.sequence, checksum: entry.checksum, origin: (venue, account))
         switch durability {
@@ -54,6 +59,7 @@ extension Ledger {
             syncedTo = entry.sequence
             return .appended(entry, durable: true)
         case .batch(_, let maxFills):
+            if unwritten.count >= Ledger.writeChunk { try writeUnwritten(linesAreRecorded: true) }
             let waiting = entry.sequence - durable
             if waiting == 1 { oldestPending = .now }
             if waiting == 1 || waiting >= UInt64(maxFills) { condition.broadcast() }
@@ -81,10 +87,15 @@ extension Ledger {
         }
     }
 
-    /// Writes `lineBuffer` at the end of the file; on failure cuts the file back so that no
-    /// partial line stays behind, and marks the ledger failed. Called with the lock held.
-    private func writeLine() throws(LedgerError) {
-        let error = lineBuffer.withUnsafeBytes { bytes -> LedgerError? in
+    /// How many bytes of lines a batch ledger holds back before writing them.
+    static let writeChunk = 1 << 16
+
+    /// Writes `unwritten` at the end of the file and empties it. On failure it cuts the file
+    /// back so that no partial line stays behind; when the lines are already in `current`
+    /// (`linesAreRecorded`) the ledger is marked failed, since file and state now disagree.
+    /// Called with the lock held.
+    func writeUnwritten(linesAreRecorded: Bool) throws(LedgerError) {
+        let error = unwritten.withUnsafeBytes { bytes -> LedgerError? in
             do throws(LedgerError) {
                 try LedgerFile.writeAll(fd, bytes, path: path)
                 return nil
@@ -93,10 +104,12 @@ extension Ledger {
             }
         }
         if let error {
-            if ftruncate(fd, off_t(fileLength)) != 0 { failure = error }
+            if ftruncate(fd, off_t(fileLength)) != 0 || linesAreRecorded { failure = error }
+            condition.broadcast()
             throw error
         }
-        fileLength += Int64(lineBuffer.count)
+        fileLength += Int64(unwritten.count)
+        unwritten.removeAll(keepingCapacity: true)
     }
 
     /// Syncs everything written so far. Called with the lock held.

@@ -29,15 +29,27 @@ extension Ledger {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))
                 continue
             }
-            // Appends go on while the sync runs; the sync covers at least every line up to `written`.
+            if !unwritten.isEmpty {
+                do throws(LedgerError) {
+                    try writeUnwritten(linesAreRecorded: true)
+                } catch {
+                    break
+                }
+            }
+            // Appends go on while the sync runs; the sync covers at least every line up to
+            // `written`, and lines appended meanwhile have waited since `started` at most.
+            let started = ContinuousClock.now
             condition.unlock()
-            let result = fdatasync(fd) == 0 ? 0 : errno
+            var result: Int32 = 0
+            repeat {
+                result = fdatasync(fd) == 0 ? 0 : errno
+            } while result == EINTR
             condition.lock()
             if result != 0 {
                 failure = .system(path: path, call: "fdatasync", errno: result)
             } else {
                 durable = written
-                oldestPending = current.lastSequence > written ? .now : nil
+                oldestPending = current.lastSequence > written ? started : nil
             }
             condition.broadcast()
             if result == 0, let onDurable {

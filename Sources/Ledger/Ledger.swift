@@ -24,7 +24,8 @@ public final class Ledger: @unchecked Sendable {
     let condition = NSCondition()
     var fd: Int32
     var current: LedgerState
-    var lineBuffer: [UInt8] = []
+    /// Encoded lines not yet written (under `.batch`, until the next group commit).
+    var unwritten: [UInt8] = []
     var fileLength: Int64
     var durable: UInt64
     var oldestPending: ContinuousClock.Instant?
@@ -83,7 +84,7 @@ public final class Ledger: @unchecked Sendable {
         current = scan.scanner.state
         fileLength = scan.goodEnd
         durable = current.lastSequence
-        lineBuffer.reserveCapacity(512)
+        unwritten.reserveCapacity(Ledger.writeChunk + 1024)
         if case .batch = durability { startSyncThread() }
     }
 

@@ -27,11 +27,11 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .system(let path, let call, let code):
             "\(path): \(call) failed: \(String(cString: strerror(code)))"
         case .corrupt(let path, let line, let offset, let fault):
-            "\(path): line \(line) (byte \(offset)): \(fault)"
+            "\(path): line \(line) (byte \(offset)): \(fault); the ledger is refused (inspect it with `tickwork ledger verify`)"
         case .wrongLedger(let path, let expected, let found):
-            "\(path): ledger of \(found), expected \(expected)"
+            "\(path): ledger of \(found), expected \(expected); check the configured venue, account and ledger path"
         case .locked(let path):
-            "\(path): another process has the ledger open for writing"
+            "\(path): another process has the ledger open for writing (is another tickwork running?)"
         case .unrecordable(let id, let fault):
             "fill \(id.venue)/\(id.orderID)#\(id.index) cannot be recorded: \(fault)"
         case .unusable(let path, let reason):

@@ -33,11 +33,15 @@ public final class LedgerFollower {
     private var identity: (device: UInt64, inode: UInt64)?
     private var offset: Int64 = 0
     private var lineNumber = 0
-    private var scanner = LedgerScanner()
+    private var scanner = LedgerScanner(keepingLastEntry: true)
     /// The last 19 bytes read (a line's checksum, `"}` and newline), to notice a rewrite.
     private var lastTail: [UInt8] = []
     private var lastDelivered: LedgerEntry?
     private var skipThrough: UInt64 = 0
+
+    /// What the lines read so far (from the start of the current file) add up to: holdings
+    /// and realized P&L per strategy and symbol, totals per symbol.
+    public var state: LedgerState { scanner.state }
 
     /// A follower of `path` that delivers entries from sequence number `sequence` on. The file
     /// need not exist yet.
@@ -117,7 +121,7 @@ public final class LedgerFollower {
         }
         offset = 0
         lineNumber = 0
-        scanner = LedgerScanner()
+        scanner = LedgerScanner(keepingLastEntry: true)
         lastTail = []
         events.append(.restarted(reason))
         skipThrough = 0

@@ -55,6 +55,30 @@ struct LedgerLine {
 
         var name: String { key.description }
 
+        /// The key quoted and followed by a colon, as writers emit it.
+        var quotedKey: StaticString {
+            switch self {
+            case .seq: #""seq":"#
+            case .time: #""time":"#
+            case .iso: #""iso":"#
+            case .venue: #""venue":"#
+            case .account: #""account":"#
+            case .symbol: #""symbol":"#
+            case .order: #""order":"#
+            case .index: #""index":"#
+            case .side: #""side":"#
+            case .price: #""price":"#
+            case .qty: #""qty":"#
+            case .strategy: #""strategy":"#
+            case .reconciled: #""reconciled":"#
+            case .position: #""position":"#
+            case .cash: #""cash":"#
+            case .realized: #""realized":"#
+            case .prev: #""prev":"#
+            case .sum: #""sum":"#
+            }
+        }
+
         var bit: UInt32 { 1 << UInt32(rawValue) }
 
         static let all: UInt32 = (1 << UInt32(allCases.count)) - 1

@@ -5,6 +5,20 @@ extension LedgerLineParser {
     mutating func readString(_ range: inout Range<Int>) -> LineFault? {
         let start = index
         var highBytes = false
+        // Eight bytes at a time while none is a quote, a backslash, a control character or
+        // above ASCII (the bit tricks may also flag a byte after such a one: then the byte loop
+        // below decides).
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5c)
+            let flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | (word &- ones &* 0x20) | word
+            if flagged & highs != 0 { break }
+            index += 8
+        }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {

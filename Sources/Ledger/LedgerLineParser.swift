@@ -1,3 +1,5 @@
+import Glibc
+
 /// A byte-level parser of one ledger line (without its newline) into a `LedgerLine`.
 ///
 /// It accepts any JSON object whose members are the format's (in any order, with any JSON
@@ -46,14 +48,23 @@ struct LedgerLineParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
         } else {
+            var next = 0
             while true {
-                if let fault = expect(LedgerLineParser.quote, "a member name") { return fault }
-                var key = 0..<0
-                if let fault = readString(&key) { return fault }
-                let member = withKey(key) { LedgerLine.Member(key: $0) }
-                if let fault = expect(UInt8(ascii: ":"), "':'") { return fault }
-                skipWhitespace()
+                let member: LedgerLine.Member?
+                if let canonical = LedgerLine.Member(rawValue: next), consume(canonical.quotedKey) {
+                    // Writers emit the members in order without spaces: skip the general path.
+                    member = canonical
+                    skipWhitespace()
+                } else {
+                    if let fault = expect(LedgerLineParser.quote, "a member name") { return fault }
+                    var key = 0..<0
+                    if let fault = readString(&key) { return fault }
+                    member = withKey(key) { LedgerLine.Member(key: $0) }
+                    if let fault = expect(UInt8(ascii: ":"), "':'") { return fault }
+                    skipWhitespace()
+                }
                 if let member {
+                    next = member.rawValue + 1
                     guard seen & member.bit == 0 else { return .badValue(field: member.name, why: "appears twice") }
                     seen |= member.bit
                     if let fault = parseValue(of: member, into: &line) { return fault }
@@ -78,6 +89,14 @@ struct LedgerLineParser {
             return .missingField(missing.name)
         }
         return nil
+    }
+
+    /// Consumes `text` if the input continues with it.
+    private mutating func consume(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else { return false }
+        index += count
+        return true
     }
 
     /// Calls `body` with a key's characters: the raw bytes, or the decoded ones when escaped.
@@ -123,7 +142,9 @@ struct LedgerLineParser {
             line.isBuy = side == "buy"
         case .venue, .account, .symbol, .strategy:
             guard let range = stringValue() else { return stringFault(member) }
-            guard let text = withKey(range, { String(validating: $0, as: UTF8.self) }), !text.isEmpty else {
+            // readString has checked that the bytes are UTF-8.
+            let text = withKey(range) { String(decoding: $0, as: UTF8.self) }
+            guard !text.isEmpty else {
                 return .badValue(field: member.name, why: "expected a non-empty string")
             }
             switch member {
@@ -175,15 +196,14 @@ struct LedgerLineParser {
         if negative { index += 1 }
         var magnitude: UInt64 = 0
         var digits = 0
-        var overflow = false
         while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] &- UInt8(ascii: "0")))
-            overflow = overflow || o1 || o2
-            magnitude = sum
+            magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
             digits += 1
             index += 1
         }
+        // Nineteen digits always fit in a UInt64; twenty or more (without a leading zero) never
+        // fit in an Int64. The range checks below do the rest.
+        let overflow = digits > 19
         let leadingZero = digits > 1 && bytes[start + (negative ? 1 : 0)] == UInt8(ascii: "0")
         let next = index < bytes.count ? bytes[index] : 0
         let fractional = next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")

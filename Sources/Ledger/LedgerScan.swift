@@ -5,7 +5,7 @@ import StrategyKit
 /// when a line fails, where and why.
 struct LedgerScan {
     /// The good lines, up to the first bad one.
-    var scanner = LedgerScanner()
+    var scanner: LedgerScanner
     /// The byte just past the last good line.
     var goodEnd: Int64 = 0
     /// The first bad line, if any.
@@ -17,17 +17,37 @@ struct LedgerScan {
     var bytesRead: Int64 = 0
 
     /// Checks the file open as `fd` line by line, stopping at the first bad line.
-    static func run(fd: Int32, path: String, visit: (LedgerEntry) -> Void = { _ in })
+    static func run(fd: Int32, path: String) throws(LedgerError) -> LedgerScan {
+        try run(fd: fd, path: path, delivering: false) { _ in }
+    }
+
+    /// Checks the file as `run(fd:path:)` does, calling `visit` with each good line's entry.
+    static func run(fd: Int32, path: String, visit: (LedgerEntry) -> Void) throws(LedgerError) -> LedgerScan {
+        try run(fd: fd, path: path, delivering: true, visit: visit)
+    }
+
+    /// Building entries costs as much as checking lines, so it happens only when `delivering`.
+    private static func run(fd: Int32, path: String, delivering: Bool, visit: (LedgerEntry) -> Void)
         throws(LedgerError) -> LedgerScan
     {
-        var scan = LedgerScan()
+        var scan = LedgerScan(scanner: LedgerScanner(keepingLastEntry: delivering))
         var reader = LineReader(fd: fd, path: path)
         var lineNumber = 0
+        // The checksum of the next line's body, computed together with this line's.
+        var nextChecksum: (offset: Int64, value: UInt64)?
         while let line = try reader.next() {
             lineNumber += 1
-            let fault = line.terminated ? scan.scanner.accept(line.bytes) : .torn
+            var checksum = nextChecksum?.offset == line.offset ? nextChecksum?.value : nil
+            if checksum == nil, line.terminated, let following = reader.peek() {
+                let (first, second) = LedgerChecksum.pair(LedgerScanner.body(of: line.bytes), LedgerScanner.body(of: following))
+                checksum = first
+                nextChecksum = (reader.offset, second)
+            }
+            let fault = line.terminated ? scan.scanner.accept(line.bytes, bodyChecksum: checksum)
+                : line.bytes.count < LineReader.maxLine ? .torn
+                : .notJSON("line longer than \(LineReader.maxLine) bytes")
             guard let fault else {
-                visit(scan.scanner.lastEntry!)
+                if delivering { visit(scan.scanner.lastEntry!) }
                 scan.goodEnd = reader.offset
                 continue
             }
@@ -76,19 +96,6 @@ struct LedgerScan {
         }
         return true
     }
-}
-
-/// Where the first bad line of a ledger is and what is wrong with it.
-public struct LedgerFaultLocation: Hashable, Sendable, CustomStringConvertible {
-    /// The line's number, from 1.
-    public var line: Int
-    /// The byte offset where the line starts.
-    public var offset: Int64
-    /// What is wrong.
-    public var fault: LineFault
-
-    /// `line N (byte B): <fault>`.
-    public var description: String { "line \(line) (byte \(offset)): \(fault)" }
 }
 
 extension LineFault {

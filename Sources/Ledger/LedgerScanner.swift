@@ -6,16 +6,24 @@ import StrategyKit
 struct LedgerScanner {
     /// What the lines accepted so far add up to.
     var state = LedgerState()
-    /// The line accepted last, as parsed.
+    /// The line accepted last, as parsed; kept only when `keepsLastEntry`.
     private var lastLine: LedgerLine?
+    /// Whether `lastEntry` is wanted: keeping each line costs a copy that checking alone does
+    /// not need.
+    private let keepsLastEntry: Bool
     private var isoScratch: [UInt8] = []
+    /// The whole second (since the epoch) that `isoScratch` was formatted for.
+    private var isoSecond = Int64.min
 
     /// The length of `,"sum":"` + 16 hex digits + `"}`.
     static let suffixLength = 26
 
-    init() {}
+    /// A scanner at the start of a ledger; `keepingLastEntry` makes `lastEntry` available.
+    init(keepingLastEntry: Bool) {
+        keepsLastEntry = keepingLastEntry
+    }
 
-    /// The entry of the line accepted last.
+    /// The entry of the line accepted last; nil unless the scanner keeps it.
     var lastEntry: LedgerEntry? {
         guard let line = lastLine else { return nil }
         let fill = Fill(
@@ -32,18 +40,18 @@ struct LedgerScanner {
 
     /// Checks `line` (without its newline) as the next line. On success the state includes it
     /// and `lastEntry` is its entry; otherwise nothing changes and the fault says why.
-    mutating func accept(_ line: UnsafeRawBufferPointer) -> LineFault? {
+    /// `bodyChecksum`, when given, is the checksum of the line's body computed beforehand.
+    mutating func accept(_ line: UnsafeRawBufferPointer, bodyChecksum: UInt64? = nil) -> LineFault? {
         guard let sum = LedgerScanner.suffixChecksum(line) else { return LedgerScanner.suffixFault(line) }
-        let body = UnsafeRawBufferPointer(rebasing: line[..<(line.count - LedgerScanner.suffixLength)])
-        guard LedgerChecksum(of: body).value == sum else { return .badChecksum }
+        let computed = bodyChecksum ?? LedgerChecksum(of: LedgerScanner.body(of: line)).value
+        guard computed == sum else { return .badChecksum }
         var parsed = LedgerLine()
         if let fault = LedgerLineParser.parse(line, into: &parsed) { return fault }
         return accept(parsed, line: line)
     }
 
     private mutating func accept(_ parsed: LedgerLine, line: UnsafeRawBufferPointer) -> LineFault? {
-        isoScratch.removeAll(keepingCapacity: true)
-        Timestamp(nanoseconds: parsed.time).appendISO8601(to: &isoScratch)
+        formatISO(parsed.time)
         let isoMatches = !parsed.isoEscaped && isoScratch.withUnsafeBytes {
             $0.elementsEqual(UnsafeRawBufferPointer(rebasing: line[parsed.isoRange]))
         }
@@ -65,13 +73,43 @@ struct LedgerScanner {
         if update.holding.position.quantity.shares != parsed.position { return .totalsMismatch(field: "position") }
         if update.holding.cash.cents != parsed.cash { return .totalsMismatch(field: "cash") }
         if update.holding.position.realizedPnL.cents != parsed.realized { return .totalsMismatch(field: "realized") }
-        if let earlier = state.recordFill(FillKey(order: parsed.order, index: Int(parsed.index)), at: parsed.sequence) {
+        if let earlier = state.recordFill(order: parsed.order, index: Int(parsed.index), at: parsed.sequence) {
             return .duplicateFill(earlierSequence: earlier)
         }
         state.commit(update, sequence: parsed.sequence, checksum: LedgerChecksum(parsed.sum),
                      origin: (Venue(parsed.venue), Account(parsed.account)))
-        lastLine = parsed
+        if keepsLastEntry { lastLine = parsed }
         return nil
+    }
+
+    /// Sets `isoScratch` to the ISO-8601 form of `time`. Lines come seconds apart or less, so
+    /// only the nine fraction digits usually change; the rest is formatted once per second.
+    private mutating func formatISO(_ time: Int64) {
+        var second = time / 1_000_000_000
+        var fraction = time % 1_000_000_000
+        if fraction < 0 {
+            second -= 1
+            fraction += 1_000_000_000
+        }
+        if second != isoSecond {
+            isoScratch.removeAll(keepingCapacity: true)
+            Timestamp(nanoseconds: time).appendISO8601(to: &isoScratch)
+            isoSecond = second
+            return
+        }
+        // The fraction's nine digits sit just before the final "Z".
+        var index = isoScratch.count - 2
+        for _ in 0..<9 {
+            isoScratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+            fraction /= 10
+            index -= 1
+        }
+    }
+
+    /// The part of a line the checksum covers: everything before the suffix (the whole line
+    /// when it is too short to have one).
+    static func body(of line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: line[..<max(0, line.count - suffixLength)])
     }
 
     /// The checksum in a well-formed `,"sum":"<16 hex>"}` suffix; nil when the line lacks one.

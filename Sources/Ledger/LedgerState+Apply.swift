@@ -42,7 +42,7 @@ extension LedgerState {
     }
 
     /// Records line `sequence` with `checksum`, of venue and account `origin`, whose effect
-    /// `update` computed and whose fill `fillKey` is already in `fillSequences`.
+    /// `update` computed and whose fill `recordFill` has recorded.
     mutating func commit(
         _ update: LedgerUpdate, sequence: UInt64, checksum: LedgerChecksum, origin: @autoclosure () -> (Venue, Account)
     ) {
@@ -62,12 +62,10 @@ extension LedgerState {
         }
     }
 
-    /// Records that line `sequence` holds the fill `key`; returns the earlier line's sequence
-    /// number instead when the ledger already holds that fill.
-    mutating func recordFill(_ key: FillKey, at sequence: UInt64) -> UInt64? {
-        guard let earlier = fillSequences.updateValue(sequence, forKey: key) else { return nil }
-        fillSequences[key] = earlier
-        return earlier
+    /// Records that line `sequence` holds the fill (`order`, `index`); returns the earlier
+    /// line's sequence number instead when the ledger already holds that fill.
+    mutating func recordFill(order: Int64, index: Int, at sequence: UInt64) -> UInt64? {
+        fills.insert(order: order, index: index, sequence: sequence)
     }
 
 

@@ -62,9 +62,8 @@ public struct LedgerState: Sendable {
     public internal(set) var holdings: [StrategySymbol: LedgerHolding] = [:]
     /// Totals per symbol over all strategies.
     public internal(set) var symbols: [Symbol: SymbolTotals] = [:]
-    /// The sequence number of each recorded fill, keyed by order id and fill index (the venue is
-    /// the ledger's).
-    var fillSequences: [FillKey: UInt64] = [:]
+    /// The sequence number of each recorded fill (the venue is the ledger's).
+    var fills = FillTable()
 
     /// An empty ledger's state.
     public init() {}
@@ -92,12 +91,6 @@ public struct LedgerState: Sendable {
     /// The sequence number of the line recording `fill`; nil when the ledger does not hold it.
     public func sequence(of fill: FillID) -> UInt64? {
         guard fill.venue == venue else { return nil }
-        return fillSequences[FillKey(order: fill.orderID.rawValue, index: fill.index)]
+        return fills.sequence(order: fill.orderID.rawValue, index: fill.index)
     }
-}
-
-/// A fill's identity within one venue.
-struct FillKey: Hashable {
-    var order: Int64
-    var index: Int
 }

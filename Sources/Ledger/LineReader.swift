@@ -54,6 +54,13 @@ struct LineReader: ~Copyable {
         }
     }
 
+    /// The line after the last one returned, without its newline, when it is already wholly in
+    /// the buffer; it stays the next line `next()` returns. Valid until the next call.
+    func peek() -> UnsafeRawBufferPointer? {
+        guard start < end, let newline = memchr(buffer.baseAddress! + start, 0x0a, end - start) else { return nil }
+        return UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: buffer.baseAddress!.distance(to: newline) - start)
+    }
+
     private mutating func take(_ length: Int, consuming consumed: Int, terminated: Bool) -> Line {
         let line = Line(
             bytes: UnsafeRawBufferPointer(rebasing: buffer[start..<(start + length)]),

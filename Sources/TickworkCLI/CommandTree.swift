@@ -9,6 +9,8 @@ enum CommandTree {
             ExchangeServe.command,
             Resume.command,
             PlayLevel.command,
+            Tail.command,
+            Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

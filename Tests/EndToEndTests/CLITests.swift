@@ -12,6 +12,8 @@ import Testing
         ("strategies-list", ["strategies", "list", "--help"]),
         ("config-check", ["config", "check", "--help"]),
         ("level", ["level", "--help"]),
+        ("tail", ["tail", "--help"]),
+        ("ledger-verify", ["ledger", "verify", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

@@ -129,4 +129,19 @@ import Testing
             try follower.poll()
         }
     }
+
+    @Test func followHandsOverBatchesUntilStopped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try writeLedger(at: directory.file(), count: 4)
+        var seen: [UInt64] = []
+        var polls = 0
+        try LedgerFollower(path: directory.file()).follow(every: .milliseconds(1), until: {
+            polls += 1
+            return seen.count == 4 || polls == 1000
+        }) { events in
+            seen += entries(events)
+        }
+        #expect(seen == [1, 2, 3, 4])
+    }
 }

@@ -75,6 +75,25 @@ import Testing
         #expect(try LedgerReader.entries(in: directory.file()) == entries)
     }
 
+    @Test func theVerificationSummaryListsSymbolsAndHoldingsInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        for fill in fills { _ = try ledger.append(fill) }
+        try ledger.close()
+        let summary = try LedgerVerification(path: directory.file()).summary
+        #expect(summary.clean)
+        #expect(summary.entries == 8)
+        #expect(summary.firstSequence == 1)
+        #expect(summary.lastSequence == 8)
+        #expect(summary.realizedPnL == 21900)
+        let symbols = summary.symbols.map { "\($0.symbol) \($0.fills) \($0.volume) \($0.position) \($0.averageCost ?? 0) \($0.realizedPnL) \($0.cash)" }
+        #expect(symbols == ["X 6 53 3 11500 22500 -12000", "Y 2 8 -2 4800 -600 9000"])
+        #expect(summary.holdings.map { "\($0.strategy)/\($0.symbol)" } == ["a/X", "a/Y", "b/X"])
+        #expect(summary.holdings[0].averageCost == nil)
+        #expect(summary.firstFault == nil)
+    }
+
     @Test func readingFromASequenceNumberSkipsTheEarlierEntries() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -93,5 +112,13 @@ import Testing
         let entries = try LedgerReader.entries(in: directory.file())
         #expect(entries.map(\.reconciled) == [true, false])
         #expect(entries.last?.positionAfter == 15)
+    }
+
+    @Test func readingStopsBeforeALastLineStillBeingWritten() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let entries = try writeLedger(at: directory.file(), count: 3)
+        try write(try contents(of: directory.file()).dropLast(30), to: directory.file())
+        #expect(try LedgerReader.entries(in: directory.file()) == Array(entries.prefix(2)))
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import Ledger
+import StrategyKit
+
+/// `tickwork ledger verify`: check every entry of a ledger.
+enum LedgerVerify {
+    static let command = Command(
+        name: "verify",
+        summary: "Check every entry of a fill ledger.",
+        discussion: """
+            Reads the ledger and checks each line: its checksum, the chain to the line before, \
+            the sequence (no gap, nothing out of order), the JSON and its fields, the running \
+            position, cash and P&L. Exit status 0 when every line checks out, 2 when one does \
+            not, naming the first bad line and why. --json prints a summary: entries, first and \
+            last sequence, fills and volume per symbol, final positions and realized P&L.
+            """,
+        arguments: [ArgumentSpec("FILE", optional: true, help: "The ledger (default: ledger.path of the embedded configuration).")],
+        options: [.flag("--json", help: "Print the summary as JSON.")],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let path = try invocation.argument(0) ?? DefaultConfiguration.load(nil).ledger.path
+        let verification = try LedgerVerification(path: path)
+        let summary = verification.summary
+        if invocation.flag("--json") {
+            Console.out(try JSONOutput.encode(summary))
+        } else {
+            Console.out(report(summary), terminator: "")
+        }
+        return verification.isClean ? 0 : 2
+    }
+
+    static func report(_ summary: LedgerSummary) -> String {
+        let range = summary.lastSequence.map { " (sequence 1 to \($0))" } ?? ""
+        var text: String
+        if let fault = summary.firstFault {
+            text = "\(summary.path): line \(fault.line) (byte \(fault.offset)): \(fault.message)\n"
+            if fault.tornTail { text += "  the torn last line is cut off when the daemon next opens the ledger\n" }
+            text += "  \(summary.entries) entr\(summary.entries == 1 ? "y before it checks" : "ies before it check") out\(range)\n"
+        } else {
+            text = "\(summary.path): ok, \(summary.entries) entr\(summary.entries == 1 ? "y" : "ies")\(range), \(summary.bytes) bytes\n"
+        }
+        guard !summary.symbols.isEmpty else { return text }
+        let money = { (cents: Int64) in Money(cents: cents).description }
+        let rows = [["SYMBOL", "FILLS", "VOLUME", "POSITION", "AVG COST", "REALIZED"]] + summary.symbols.map {
+            [$0.symbol, String($0.fills), String($0.volume), String($0.position), $0.averageCost.map(money) ?? "-", money($0.realizedPnL)]
+        }
+        return text + "\n" + TextTable.render(rows, indent: "  ", rightAligned: [1, 2, 3, 4, 5])
+    }
+}
