@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
         .target(name: "Backtest", dependencies: [strategyKit, "Engine"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"]),
-        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine", "Backtest"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue", "Backtest"]),
@@ -68,6 +68,6 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine", "Ledger"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine", "Ledger", "Backtest"], exclude: ["Snapshots"]),
     ]
 )

@@ -15,6 +15,12 @@ public enum Console {
         write(text + "\n", to: STDERR_FILENO)
     }
 
+    /// Replaces the current stderr line with `text` (no newline): a status line redrawn in
+    /// place on a terminal; an empty `text` erases it.
+    public static func status(_ text: String) {
+        write("\r\u{1B}[K" + text, to: STDERR_FILENO)
+    }
+
     /// Whether stdout should get ANSI colour.
     public static var colorsStdout: Bool {
         isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil

@@ -14,6 +14,7 @@ import Testing
         ("level", ["level", "--help"]),
         ("tail", ["tail", "--help"]),
         ("ledger-verify", ["ledger", "verify", "--help"]),
+        ("backtest", ["backtest", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

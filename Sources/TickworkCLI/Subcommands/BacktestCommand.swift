@@ -1,0 +1,119 @@
+import Backtest
+import Engine
+import Foundation
+import StrategyKit
+
+/// `tickwork backtest`: the daemon's engine, strategies and risk checker over a recording.
+enum BacktestCommand {
+    static let command = Command(
+        name: "backtest",
+        summary: "Run strategies over a recording on a simulated exchange.",
+        discussion: """
+            Feeds the books of a recording (JSON Lines or binary, told by its first bytes) through \
+            the same engine, strategies and risk checker as 'tickwork run', with a simulated \
+            exchange where the real one would be (the fill model is Sources/Backtest/FILL-MODEL.md) \
+            and the books' receive times as the clock. Two runs of the same inputs give the same \
+            fills, byte for byte.
+            The strategies are those of --config, or the one plugin --strategy names with the \
+            embedded configuration's risk limits, trading the recording's symbols. A --param \
+            with a list of values (spread=1,2,4) makes a sweep: every combination runs, in \
+            parallel, and a table sorted by P&L is printed.
+            With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
+            format, for 'tickwork tail' and 'tickwork ledger verify'), equity.csv and \
+            report.html. Progress goes to stderr when it is a terminal and the run is long.
+            """,
+        options: [
+            .value("--data", "FILE", help: "The recording to replay."),
+            .value("--config", "FILE", help: "The configuration whose strategies and risk limits to use."),
+            .value("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration."),
+            .value("--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A --strategy parameter; a list of values sweeps."),
+            .value("--report", "DIR", help: "Write report.json, ledger.jsonl, equity.csv and report.html here."),
+            .flag("--json", help: "Print the metrics as JSON instead of a summary."),
+            .value("--latency-ms", "N", help: "Order and cancel latency to the simulated exchange (default 0)."),
+            .value("--fee-cents", "N", help: "Fee per share on every fill, in cents; negative is a rebate (default 0)."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        guard let data = invocation.value("--data") else { throw CLIError.usage("missing --data FILE") }
+        let configPath = invocation.value("--config")
+        let strategy = invocation.value("--strategy")
+        guard (configPath == nil) != (strategy == nil) else {
+            throw CLIError.usage("give either --config FILE or --strategy NAME")
+        }
+        let params = invocation.allValues("--param")
+        if configPath != nil, !params.isEmpty {
+            throw CLIError.usage("--param goes with --strategy")
+        }
+        let grid: ParameterGrid
+        do {
+            grid = try ParameterGrid(arguments: params)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        let latency = try invocation.integer("--latency-ms", default: 0, in: 0...60_000)
+        let fee = try invocation.integer("--fee-cents", default: 0, in: -1_000...1_000)
+
+        var configuration = try DefaultConfiguration.load(configPath)
+        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        if let strategy {
+            for cell in grid.cells {
+                let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
+                _ = try BacktestSetup.oneStrategy(strategy, texts: texts, header: nil, scan: scan)
+            }
+        }
+        let header = try RecordingFormat.open(path: data).header
+        if let strategy {
+            let texts = Dictionary(uniqueKeysWithValues: grid.axes.map { ($0.name, $0.values[0]) })
+            configuration = try BacktestSetup.oneStrategy(strategy, texts: texts, header: header, scan: scan)
+        }
+        let venue = ReplayVenueConfiguration(
+            venue: configuration.exchange.venue, account: configuration.exchange.account, orderLatencyMilliseconds: latency,
+            cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
+        let setup = BacktestSetup(configuration: configuration, scan: scan, venue: venue)
+        if let strategy, grid.count > 1 {
+            return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation.flag("--json"))
+        }
+        return try single(setup, data: data, report: invocation.value("--report"), json: invocation.flag("--json"))
+    }
+
+    /// One backtest: summary or JSON on stdout, report files when asked.
+    static func single(_ setup: BacktestSetup, data: String, report directory: String?, json: Bool) throws -> Int32 {
+        if let directory {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError.failure("\(directory): cannot create the report directory: \(error.localizedDescription)")
+            }
+        }
+        let (backtester, ledger) = try setup.makeBacktester(ledgerPath: directory.map { $0 + "/ledger.jsonl" })
+        let reader = try RecordingFormat.open(path: data)
+        let progress = BacktestProgress(reader: reader)
+        let started = ContinuousClock.now
+        let metrics = try backtester.run(reader, progressInterval: 10_000) { statistics in progress.update(statistics) }
+        let elapsed = ContinuousClock.now - started
+        progress.clear()
+        try ledger?.close()
+        for warning in reader.warnings {
+            Console.err("tickwork: warning: \(data): \(warning)")
+        }
+        let names = setup.configuration.strategies.map(\.plugin).joined(separator: ", ")
+        let report = BacktestReport(title: "\(names) over \(data)", metrics: metrics)
+        if let directory {
+            try report.write(to: directory)
+        }
+        if json {
+            Console.out(try JSONOutput.encode(report.document))
+        } else {
+            let statistics = backtester.statistics
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            Console.out(report.textSummary, terminator: "")
+            Console.out(
+                "\(statistics.books) books, \(statistics.orders) orders, \(statistics.cancels) cancels, "
+                    + "\(statistics.rejected) rejected in \(String(format: "%.2f", seconds)) s")
+            if let directory { Console.out("report: \(directory)") }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,64 @@
+import Backtest
+import Engine
+import Foundation
+
+/// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a
+/// table (or JSON) of the cells sorted by total P&L, best first.
+enum BacktestSweep {
+    /// One cell's figures, as `--json` prints them.
+    struct Row: Encodable {
+        var parameters: [String: String]
+        var metrics: MetricsSummary
+        var statistics: BacktestStatistics
+    }
+
+    /// Runs `grid` for the plugin `strategy` over `data` with `setup`'s plugins and venue. Every
+    /// cell's parameters are checked before any runs: a bad one is a usage error.
+    static func run(
+        _ grid: ParameterGrid, strategy: String, header: RecordingHeader, data: String, setup: BacktestSetup, json: Bool
+    ) throws -> Int32 {
+        var setups: [[ParameterGrid.Assignment]: BacktestSetup] = [:]
+        for cell in grid.cells {
+            var cellSetup = setup
+            let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
+            cellSetup.configuration = try BacktestSetup.oneStrategy(strategy, texts: texts, header: header, scan: setup.scan)
+            setups[cell] = cellSetup
+        }
+        let cellSetups = setups
+        let cells = try ParameterSweep.run(grid, recording: data) { (cell) throws(BacktestError) -> Backtester in
+            guard let cellSetup = cellSetups[cell] else { preconditionFailure("every cell was set up") }
+            do {
+                return try cellSetup.makeBacktester(ledgerPath: nil).0
+            } catch {
+                throw .engine(reason: "\(error)")
+            }
+        }
+        if json {
+            let rows = cells.map { cell in
+                Row(
+                    parameters: Dictionary(uniqueKeysWithValues: cell.assignments.map { ($0.name, $0.value) }),
+                    metrics: cell.summary, statistics: cell.statistics)
+            }
+            Console.out(try JSONOutput.encode(rows))
+            return 0
+        }
+        Console.out(table(cells, axes: grid.axes.map(\.name)), terminator: "")
+        return 0
+    }
+
+    /// The cells, one row each in the order given, under a header of the parameter names
+    /// and the figures.
+    static func table(_ cells: [ParameterSweep.Cell], axes: [String]) -> String {
+        func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
+        let figures = ["P&L", "REALIZED", "FEES", "FILLS", "VOLUME", "MAX POS", "DRAWDOWN", "SHARPE"]
+        let rows = [axes + figures] + cells.map { cell in
+            let summary = cell.summary
+            return cell.assignments.map(\.value) + [
+                summary.totalPnL.description, summary.realizedPnL.description, summary.fees.description,
+                String(summary.fills), summary.volume.description, summary.maxPosition.description,
+                summary.maxDrawdown.description, ratio(summary.sharpe),
+            ]
+        }
+        return TextTable.render(rows, rightAligned: Set(axes.count..<(axes.count + figures.count)))
+    }
+}

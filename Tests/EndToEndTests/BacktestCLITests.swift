@@ -1,0 +1,119 @@
+import Backtest
+import Foundation
+import StrategyKit
+import Testing
+
+/// `tickwork backtest` as a user runs it: over a recording, with reports, sweeps and errors.
+@Suite struct BacktestCLITests {
+    /// A fresh temporary directory that the caller removes.
+    static func temporaryDirectory() throws -> String {
+        let directory = NSTemporaryDirectory() + "tickwork-backtest-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// A books recording of FOOBAR on TESTEX drifting around $50, five levels a side, 50 ms apart.
+    static func writeDriftingRecording(to path: String, books: Int, format: RecordingFormat) throws {
+        var state: UInt64 = 7
+        func random(_ range: ClosedRange<Int64>) -> Int64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int64((state >> 33) % UInt64(range.upperBound - range.lowerBound + 1))
+        }
+        let writer = try RecordingWriter(
+            path: path, header: RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests"), format: format)
+        var mid: Int64 = 5000
+        for index in 0..<books {
+            mid += random(-2...2)
+            let time = 1_700_000_000_000_000_000 + Int64(index) * 50_000_000
+            let bids = (1...5).map { BookEntry(price: Price(cents: mid - $0), qty: Quantity(shares: random(1...60)), isBuy: true) }
+            let asks = (1...5).map { BookEntry(price: Price(cents: mid + $0), qty: Quantity(shares: random(1...60)), isBuy: false) }
+            try writer.append(.book(BookSnapshot(
+                venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: Timestamp(nanoseconds: time - 1_000),
+                receivedTime: Timestamp(nanoseconds: time), sequence: UInt64(index + 1))))
+        }
+        try writer.close()
+    }
+
+    static let marketMaker = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=2", "--param", "quoteSize=20", "--latency-ms", "2"]
+
+    @Test func backtestWritesAReportWhoseLedgerVerifiesAndRepeatsByteForByte() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/books.jsonl"
+        try Self.writeDriftingRecording(to: data, books: 2_000, format: .jsonLines)
+        let first = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/a"] + Self.marketMaker)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("MarketMaker over \(data)\ntotal: P&L "))
+        for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/a/" + file), "\(file)")
+        }
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/a/report.json")))
+        let account = try #require((report as? [String: Any])?["account"] as? [String: Any])
+        let fills = try #require(account["fills"] as? Int)
+        #expect(fills > 0)
+        let verify = try TickworkProcess.run(["ledger", "verify", directory + "/a/ledger.jsonl"])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.contains("ok, \(fills) entries"))
+
+        let second = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/b"] + Self.marketMaker)
+        #expect(second.status == 0)
+        let ledgers = try ["a", "b"].map { try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\($0)/ledger.jsonl")) }
+        #expect(ledgers[0] == ledgers[1])
+    }
+
+    @Test func jsonPrintsTheSameMetricsForEitherFormOfTheRecording() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.writeDriftingRecording(to: directory + "/books.jsonl", books: 1_000, format: .jsonLines)
+        try Self.writeDriftingRecording(to: directory + "/books.twrb", books: 1_000, format: .binary)
+        let outputs = try ["jsonl", "twrb"].map { suffix in
+            try TickworkProcess.run(["backtest", "--data", "\(directory)/books.\(suffix)", "--json"] + Self.marketMaker)
+        }
+        #expect(outputs.allSatisfy { $0.status == 0 })
+        let accounts = try outputs.map { output in
+            let object = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+            return try #require(object?["account"] as? [String: Any]) as NSDictionary
+        }
+        #expect(accounts[0] == accounts[1])
+        #expect((accounts[0]["fills"] as? Int ?? 0) > 0)
+    }
+
+    @Test func aListOfValuesSweepsTheGridSortedByProfit() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/books.twrb"
+        try Self.writeDriftingRecording(to: data, books: 1_000, format: .binary)
+        let result = try TickworkProcess.run([
+            "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2,4", "--param", "quoteSize=10,50",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(lines.first?.split(separator: " ", omittingEmptySubsequences: true).prefix(3) == ["halfSpreadCents", "quoteSize", "P&L"])
+        let profits = lines.dropFirst().map { Double($0.split(separator: " ", omittingEmptySubsequences: true)[2]) ?? .nan }
+        #expect(profits.allSatisfy { !$0.isNaN })
+        #expect(profits == profits.sorted(by: >))
+        let cells = Set(lines.dropFirst().map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: ",") })
+        #expect(cells == ["1,10", "1,50", "2,10", "2,50", "4,10", "4,50"])
+    }
+
+    @Test(arguments: [
+        [String](),
+        ["--strategy", "MarketMaker", "--config", "config/tickwork.json"],
+        ["--strategy", "MarketMaker", "--param", "halfSpreadCents=many"],
+        ["--strategy", "MarketMaker", "--param", "noSuchParameter=1"],
+        ["--strategy", "MarketMaker", "--param", "halfSpreadCents"],
+    ])
+    func badCommandLinesExit64(extra: [String]) throws {
+        let result = try TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl"] + extra)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("USAGE: tickwork backtest"))
+    }
+
+    @Test func aMissingRecordingExits1NamingTheFile() throws {
+        let result = try TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl", "--strategy", "MarketMaker"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tickwork: /nonexistent/books.jsonl: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}
