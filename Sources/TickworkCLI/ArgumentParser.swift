@@ -27,6 +27,9 @@ enum ArgumentParser {
             if word == "--help" || word == "-h" { return .help(command, path: path) }
             if word == "--version", path.count == 1 { return .version }
             guard let next = command.subcommand(word) else {
+                // A runnable command with subcommands (`record`, `record convert`) takes
+                // anything else as its own options and arguments.
+                if command.run != nil { break }
                 let message = word.hasPrefix("-") ? "unknown option \(word)" : "unknown command '\(word)'"
                 throw UsageError(message: message, command: command, path: path)
             }
@@ -34,7 +37,7 @@ enum ArgumentParser {
             path.append(word)
             rest = rest.dropFirst()
         }
-        if !command.subcommands.isEmpty || command.run == nil {
+        if command.run == nil {
             return .help(command, path: path)
         }
         var invocation = Invocation(path: path, values: [:], flags: [], arguments: [])

@@ -9,6 +9,7 @@ enum CommandTree {
             ExchangeServe.command,
             Resume.command,
             PlayLevel.command,
+            Record.command,
             BacktestCommand.command,
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),

@@ -47,7 +47,8 @@ final class Daemon {
         defer { ownServer?.stop() }
         let venueServer = hooks.venueServer ?? ownServer
         let baseURL = configuration.exchange.baseURL ?? "http://\(venueServer!.address)/ob/api"
-        let client = try makeClient(baseURL: baseURL, embedded: venueServer != nil)
+        let client = try ExchangeClientFactory.make(
+            baseURL: baseURL, configuration: configuration, keyOptional: venueServer != nil, logger: logger.forPart("exchange"))
         do {
             let venue = configuration.exchange.venue
             _ = try runBlocking { try await client.heartbeat(venue: venue) }
@@ -116,19 +117,6 @@ final class Daemon {
             "bots": String(settings.bots), "seed": String(settings.seed),
         ])
         return server
-    }
-
-    private func makeClient(baseURL: String, embedded: Bool) throws -> StockFighterClient {
-        let endpoint = try ExchangeEndpoint(baseURL: baseURL)
-        let exchangeLogger = logger.forPart("exchange")
-        let invoker = CommandInvoker(
-            transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath,
-            apiKey: try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: embedded),
-            rateLimiter: RateLimiter(
-                ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
-                burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
-            log: { entry in exchangeLogger.debug(entry.description) })
-        return StockFighterClient(invoker: invoker)
     }
 
     private func loadRiskState() throws -> RiskState {

@@ -4,7 +4,7 @@ enum HelpFormatter {
     static func usageLine(_ command: Command, path: [String]) -> String {
         var parts = [path.joined(separator: " ")]
         if !command.subcommands.isEmpty {
-            parts.append("<command>")
+            parts.append(command.run == nil ? "<command>" : "[<command>]")
         }
         for option in command.options {
             let text = option.valueName.map { "\(option.name) \($0)" } ?? option.name
@@ -75,10 +75,8 @@ enum HelpFormatter {
     private static func flatten(_ commands: [Command], prefix: [String]) -> [(String, String)] {
         commands.flatMap { command -> [(String, String)] in
             let words = prefix + [command.name]
-            if command.subcommands.isEmpty {
-                return [(words.joined(separator: " "), command.summary)]
-            }
-            return flatten(command.subcommands, prefix: words)
+            let own = command.run == nil ? [] : [(words.joined(separator: " "), command.summary)]
+            return own + flatten(command.subcommands, prefix: words)
         }
     }
 }

@@ -15,6 +15,8 @@ import Testing
         ("tail", ["tail", "--help"]),
         ("ledger-verify", ["ledger", "verify", "--help"]),
         ("backtest", ["backtest", "--help"]),
+        ("record", ["record", "--help"]),
+        ("record-convert", ["record", "convert", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

@@ -9,8 +9,9 @@ final class ExchangeFixture {
     let process: SpawnedProcess
     let baseURL: String
 
-    init() throws {
-        let process = try SpawnedProcess(["exchange", "--listen", "127.0.0.1:0"])
+    /// Starts the exchange, with `bots` trading bots per symbol.
+    init(bots: Int = 0) throws {
+        let process = try SpawnedProcess(["exchange", "--listen", "127.0.0.1:0"] + (bots > 0 ? ["--bots", String(bots)] : []))
         self.process = process
         var url: String?
         process.wait(upTo: 20) {

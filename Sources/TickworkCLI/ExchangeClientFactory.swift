@@ -1,0 +1,21 @@
+import Engine
+import Exchange
+
+/// Builds the StockFighter client every command that talks to an exchange uses (`run`,
+/// `record`): the configured transport, API key and rate limit.
+enum ExchangeClientFactory {
+    /// A client of the exchange at `baseURL` with `configuration`'s API key and request rate.
+    /// With `keyOptional`, a missing key is no error (an embedded exchange, or reading books,
+    /// needs none).
+    static func make(baseURL: String, configuration: Configuration, keyOptional: Bool, logger: Logger) throws -> StockFighterClient {
+        let endpoint = try ExchangeEndpoint(baseURL: baseURL)
+        let invoker = CommandInvoker(
+            transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath,
+            apiKey: try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: keyOptional),
+            rateLimiter: RateLimiter(
+                ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
+                burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
+            log: { entry in logger.debug(entry.description) })
+        return StockFighterClient(invoker: invoker)
+    }
+}

@@ -1,0 +1,97 @@
+import Backtest
+import Dispatch
+import Engine
+import Exchange
+import Foundation
+import StrategyKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tickwork record`: polls one symbol's order book and writes a `books` recording.
+enum Record {
+    static let command = Command(
+        name: "record",
+        summary: "Record one symbol's order book from an exchange, for backtests.",
+        discussion: """
+            Polls the book of --symbol every --interval milliseconds from the configured \
+            exchange (or --base-url) and appends each snapshot, with the exchange's time and \
+            the time it was received, to --out: binary if the name ends in .twrb, else JSON \
+            Lines. Stops on SIGINT or SIGTERM, or after --duration seconds, and closes the file; \
+            a recorder that is killed leaves a file whose last line at most is lost. A poll that \
+            fails is reported on stderr and the next one goes on.
+            """,
+        options: [
+            .value("--symbol", "SYMBOL", help: "The stock whose book to record."),
+            .value("--out", "FILE", help: "The recording to write (.twrb: binary; otherwise JSON Lines)."),
+            .value("--config", "FILE", help: "The configuration naming the exchange and venue (default: the embedded one)."),
+            .value("--base-url", "URL", help: "The exchange's API base URL (default: the configuration's exchange.baseURL)."),
+            .value("--interval", "MS", help: "Milliseconds between polls (default 250)."),
+            .value("--duration", "SECONDS", help: "Stop after this many seconds."),
+        ],
+        subcommands: [RecordConvert.command],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        guard let symbolText = invocation.value("--symbol") else { throw CLIError.usage("missing --symbol SYMBOL") }
+        guard let out = invocation.value("--out") else { throw CLIError.usage("missing --out FILE") }
+        let interval = try invocation.integer("--interval", default: 250, in: 1...3_600_000)
+        let duration = try invocation.value("--duration").map { _ in
+            try invocation.integer("--duration", default: 0, in: 1...31_536_000)
+        }
+        let configuration = try DefaultConfiguration.load(invocation.value("--config"))
+        guard let baseURL = invocation.value("--base-url") ?? configuration.exchange.baseURL else {
+            throw CLIError.usage("give --base-url URL, or a --config whose exchange has a baseURL")
+        }
+        let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
+        let client = try ExchangeClientFactory.make(baseURL: baseURL, configuration: configuration, keyOptional: true, logger: logger)
+        let venue = configuration.exchange.venue
+        let symbol = Symbol(rawValue: symbolText)
+        do {
+            _ = try runBlocking { try await client.heartbeat(venue: venue) }
+        } catch {
+            throw CLIError.failure("exchange \(baseURL): venue \(venue) is not answering: \(error)")
+        }
+        let writer = try RecordingWriter(
+            path: out, header: RecordingHeader(venue: venue, symbols: [symbol], producer: "tickwork record \(Tickwork.version)"),
+            format: out.hasSuffix(".twrb") ? .binary : .jsonLines)
+        let stop = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        defer {
+            for source in signals { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        let deadline = duration.map { DispatchTime.now() + .seconds(Int($0)) }
+        var books = 0
+        var failures = 0
+        repeat {
+            do {
+                var book = try runBlocking { try await client.orderBook(venue: venue, symbol: symbol) }
+                book.receivedTime = SystemClock.now()
+                try writer.append(.book(book))
+                try writer.flush()
+                books += 1
+            } catch let error as BacktestError {
+                throw error
+            } catch {
+                failures += 1
+                Console.err("tickwork: warning: \(venue) \(symbol) book: \(error)")
+            }
+            var wake = DispatchTime.now() + .milliseconds(Int(interval))
+            if let deadline { wake = min(wake, deadline) }
+            if stop.wait(timeout: wake) == .success { break }
+        } while deadline.map { DispatchTime.now() < $0 } ?? true
+        try writer.close()
+        Console.out("recorded \(books) books of \(symbol) on \(venue) to \(out)\(failures > 0 ? " (\(failures) polls failed)" : "")")
+        return 0
+    }
+}

@@ -1,0 +1,75 @@
+import Backtest
+import Foundation
+import Testing
+
+/// `tickwork record` and `tickwork record convert` as a user runs them.
+@Suite struct RecordCLITests {
+    @Test func aRecordingOfABotMarketBacktestsWithFillsAndAVerifiedLedger() throws {
+        let exchange = try ExchangeFixture(bots: 4)
+        defer { exchange.stop() }
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/live.jsonl"
+        let record = try TickworkProcess.run([
+            "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "10", "--duration", "5",
+        ])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.hasPrefix("recorded "))
+        let reader = try RecordingFormat.open(path: data)
+        #expect(reader.header.kind == .books)
+        #expect(reader.header.symbols == ["FOOBAR"])
+        let books = try reader.readAll()
+        #expect(books.count > 50)
+
+        let backtest = try TickworkProcess.run([
+            "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--param", "quoteSize=10",
+            "--report", directory + "/report",
+        ])
+        #expect(backtest.status == 0, "\(backtest.stderr)")
+        for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: directory + "/report/" + file), "\(file)")
+        }
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report/report.json")))
+        let account = try #require((report as? [String: Any])?["account"] as? [String: Any])
+        let fills = try #require(account["fills"] as? Int)
+        #expect(fills > 0)
+        let verify = try TickworkProcess.run(["ledger", "verify", directory + "/report/ledger.jsonl"])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.contains("ok, \(fills) entries"))
+    }
+
+    @Test func sigintStopsTheRecorderWithAReadableFile() throws {
+        let exchange = try ExchangeFixture(bots: 1)
+        defer { exchange.stop() }
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/live.twrb"
+        let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
+        let started = recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 }
+        recorder.send(SIGINT)
+        #expect(started)
+        #expect(recorder.exitStatus(within: 10) == 0)
+        #expect(recorder.stdout.hasPrefix("recorded "))
+        #expect(try RecordingFormat.open(path: data).readAll().count >= 3)
+    }
+
+    @Test func convertingToBinaryAndBackGivesTheSameBytes() throws {
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try BacktestCLITests.writeDriftingRecording(to: directory + "/a.jsonl", books: 500, format: .jsonLines)
+        let toBinary = try TickworkProcess.run(["record", "convert", directory + "/a.jsonl", directory + "/b.twrb"])
+        let back = try TickworkProcess.run(["record", "convert", directory + "/b.twrb", directory + "/c.jsonl"])
+        #expect(toBinary.status == 0)
+        #expect(back.status == 0)
+        #expect(try RecordingFormat.detect(path: directory + "/b.twrb") == .binary)
+        let bytes = try ["a.jsonl", "c.jsonl"].map { try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)) }
+        #expect(bytes[0] == bytes[1])
+    }
+
+    @Test(arguments: [["record", "--out", "x.jsonl"], ["record", "--symbol", "FOOBAR"], ["record", "convert", "a.jsonl", "b.csv"], ["record", "convert", "a.jsonl"]])
+    func badCommandLinesExit64(arguments: [String]) throws {
+        let result = try TickworkProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("USAGE: tickwork record"))
+    }
+}
