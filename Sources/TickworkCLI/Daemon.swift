@@ -1,3 +1,4 @@
+import Backtest
 import Dispatch
 import Engine
 import Exchange
@@ -65,10 +66,18 @@ final class Daemon {
         let history = try LedgerFillJournal.history(at: configuration.ledger.path)
         logger.forPart("ledger").info("opened", ["file": configuration.ledger.path, "fills": String(history.fills.count)])
 
+        let recorder = try configuration.recordingPath.map { path in
+            try LiveSessionRecorder(
+                path: path, venue: configuration.exchange.venue, symbols: configuration.symbols,
+                producer: "tickwork run \(Tickwork.version)", ledger: LedgerFillJournal(ledger: ledger))
+        }
+        if let path = configuration.recordingPath {
+            logger.info("recording the session", ["file": path])
+        }
         let engine = TradingEngine(
             venue: configuration.exchange.venue, strategies: instances.map(EngineStrategy.init),
             accountLimits: configuration.accountRisk, riskState: try loadRiskState(),
-            journal: LedgerFillJournal(ledger: ledger), logger: logger.forPart("engine"))
+            journal: recorder?.journal ?? LedgerFillJournal(ledger: ledger), logger: logger.forPart("engine"))
         for fill in history.fills {
             engine.restore(fill)
         }
@@ -76,7 +85,7 @@ final class Daemon {
             engine: engine, client: client, account: configuration.exchange.account,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(scan: scan))
+            reloader: reloader(scan: scan), recorder: recorder)
         let signals = SignalRelay(inbox: runner.inbox)
         defer { signals.cancel() }
         hooks.started?(runner.inbox)
@@ -87,6 +96,7 @@ final class Daemon {
             }
         }
         try runner.run()
+        try recorder?.close()
         try ledger.close()
         return 0
     }

@@ -50,6 +50,7 @@ public final class LiveRunner {
     let reloader: Reloader?
     let unknownOrderPolicy: UnknownOrderPolicy
     let recorded: [OrderID: RecordedOrder]
+    let recorder: (any EngineRecorder)?
     var pollers: [Task<Void, Never>] = []
     private var lastSummary = DispatchTime.now()
     private var lastTimer = DispatchTime.now()
@@ -58,7 +59,7 @@ public final class LiveRunner {
     public init(
         engine: TradingEngine, client: StockFighterClient, account: Account, pollInterval: Duration, riskStatePath: String,
         recorded: [OrderID: RecordedOrder], unknownOrderPolicy: UnknownOrderPolicy, logger: Logger,
-        notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil
+        notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil
     ) {
         self.engine = engine
         self.client = client
@@ -70,10 +71,14 @@ public final class LiveRunner {
         self.logger = logger
         self.notifier = notifier
         self.reloader = reloader
+        self.recorder = recorder
     }
 
     /// Reconciles, trades until a `stop` message, then shuts down: strategies stopped, open
-    /// orders cancelled (waiting at most `cancelWait`), last fills collected.
+    /// orders cancelled (waiting at most `cancelWait`), last fills collected. With a recorder,
+    /// every start, handle and stop call of the engine is recorded with its actions
+    /// (reconciliation, reloads and the cancels of the shutdown sweep are not engine events
+    /// and are not).
     public func run(cancelWait: Duration = .seconds(5)) throws {
         let venue = engine.venue
         let accountOrders = try runBlocking { [client, account] in try await client.orders(venue: venue, account: account) }
@@ -84,7 +89,10 @@ public final class LiveRunner {
             "adopted": String(report.ordersAdopted), "cancelled": String(report.ordersCancelled),
         ])
         perform(reconcileActions)
-        perform(try engine.start(at: SystemClock.now()))
+        let startTime = SystemClock.now()
+        let startActions = try engine.start(at: startTime)
+        try recorder?.started(at: startTime, actions: startActions)
+        perform(startActions)
         startPollers()
         notifier.ready(status: statusLine())
         logger.info("ready", ["symbols": engine.symbols.map(\.rawValue).sorted().joined(separator: ","), "venue": venue.rawValue])
@@ -94,7 +102,7 @@ public final class LiveRunner {
             let message = inbox.take(before: nextDeadline())
             switch message {
             case .event(let event)?:
-                perform(try engine.handle(event))
+                perform(try handle(event))
             case .stop(let reason)?:
                 stopReason = reason
             case .reload?:
@@ -107,6 +115,13 @@ public final class LiveRunner {
             try housekeeping()
         }
         try shutDown(reason: stopReason ?? "", cancelWait: cancelWait)
+    }
+
+    /// Hands `event` to the engine and the recorder, and returns the engine's actions.
+    private func handle(_ event: EngineEvent) throws -> [EngineAction] {
+        let actions = try engine.handle(event)
+        try recorder?.handled(event, actions: actions)
+        return actions
     }
 
     /// The loop's next wake-up: the sooner of the one-second timer and the watchdog's half-interval.
@@ -124,7 +139,7 @@ public final class LiveRunner {
         let now = DispatchTime.now()
         if now >= lastTimer + .seconds(1) {
             lastTimer = now
-            perform(try engine.handle(.timer(SystemClock.now())))
+            perform(try handle(.timer(SystemClock.now())))
             notifier.status(statusLine())
         }
         if let interval = SystemdNotifier.watchdogInterval(), now >= lastWatchdog + (interval / 2).dispatchInterval {
@@ -142,14 +157,17 @@ public final class LiveRunner {
         logger.info("stopping", ["reason": reason])
         for poller in pollers { poller.cancel() }
         pollers.removeAll()
-        perform(engine.stop(at: SystemClock.now()))
+        let stopTime = SystemClock.now()
+        let stopActions = engine.stop(at: stopTime)
+        try recorder?.stopped(at: stopTime, actions: stopActions)
+        perform(stopActions)
         let deadline = DispatchTime.now() + cancelWait.dispatchInterval
         var nextPoll = DispatchTime.now()
         // Cancel responses and last fills arrive as events; keep handling them (cancelling
         // anything that is acknowledged meanwhile) until every order is closed or time is up.
         while !engine.orders.openOrders.isEmpty, DispatchTime.now() < deadline {
             if case .event(let event)? = inbox.take(before: min(deadline, nextPoll)) {
-                _ = try engine.handle(event)
+                _ = try handle(event)
                 perform(engine.cancelOpenOrders())
             }
             if DispatchTime.now() >= nextPoll {

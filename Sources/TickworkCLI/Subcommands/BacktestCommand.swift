@@ -21,9 +21,15 @@ enum BacktestCommand {
             With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
             format, for 'tickwork tail' and 'tickwork ledger verify'), equity.csv and \
             report.html. Progress goes to stderr when it is a terminal and the run is long.
+            With --replay FILE it checks a live session recorded by 'tickwork run' (with \
+            recording.path in its configuration) instead: every recorded input goes into an \
+            engine built from --config (the same configuration, started from an empty ledger) \
+            and its actions must be the recorded ones. It prints "identical" and exits 0, or the \
+            first divergence with both sides and exits 1.
             """,
         options: [
             .value("--data", "FILE", help: "The recording to replay."),
+            .value("--replay", "FILE", help: "Check a recorded live session against the engine instead."),
             .value("--config", "FILE", help: "The configuration whose strategies and risk limits to use."),
             .value("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration."),
             .value("--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A --strategy parameter; a list of values sweeps."),
@@ -36,9 +42,16 @@ enum BacktestCommand {
     )
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        guard let data = invocation.value("--data") else { throw CLIError.usage("missing --data FILE") }
         let configPath = invocation.value("--config")
         let strategy = invocation.value("--strategy")
+        if let replay = invocation.value("--replay") {
+            let others = ["--data", "--strategy", "--param", "--report", "--latency-ms", "--fee-cents"].filter { invocation.values[$0] != nil }
+            guard others.isEmpty, !invocation.flag("--json") else {
+                throw CLIError.usage("--replay takes --config alone, not \(others.first ?? "--json")")
+            }
+            return try BacktestReplay.run(replay, configuration: try DefaultConfiguration.load(configPath))
+        }
+        guard let data = invocation.value("--data") else { throw CLIError.usage("missing --data FILE (or --replay FILE)") }
         guard (configPath == nil) != (strategy == nil) else {
             throw CLIError.usage("give either --config FILE or --strategy NAME")
         }

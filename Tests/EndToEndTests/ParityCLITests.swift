@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Live-session parity: `tickwork run` with `recording.path` records a session, and
+/// `tickwork backtest --replay` checks that the engine takes the same actions from its inputs.
+@Suite struct ParityCLITests {
+    /// The shipped configuration with MarketMaker quoting FOOBAR at `halfSpreadCents`, its
+    /// ledger and session recording in `directory`; returns the file written.
+    static func writeConfiguration(in directory: String, name: String, halfSpreadCents: Int) throws -> String {
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: TickworkProcess.packageRoot + "/config/tickwork.json"))
+        var configuration = try #require(try JSONSerialization.jsonObject(with: shipped) as? [String: Any])
+        configuration["strategies"] = [[
+            "id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
+            "parameters": ["symbol": "FOOBAR", "halfSpreadCents": halfSpreadCents, "quoteSize": 20, "requoteCents": 1],
+        ]]
+        configuration["recording"] = ["path": directory + "/session.jsonl"]
+        configuration["ledger"] = ["path": directory + "/ledger.jsonl", "fsync": "never"]
+        configuration["pollIntervalMs"] = 100
+        let file = directory + "/" + name
+        try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    @Test func aRecordedLiveSessionReplaysIdenticallyAndAChangedParameterDiverges() throws {
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let live = try Self.writeConfiguration(in: directory, name: "live.json", halfSpreadCents: 2)
+        let changed = try Self.writeConfiguration(in: directory, name: "changed.json", halfSpreadCents: 3)
+        let run = try TickworkProcess.run(["run", "--config", live, "--duration", "4", "--log-level", "warning"])
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let same = try TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", live])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.hasPrefix("identical: "))
+        #expect(!same.stdout.hasPrefix("identical: 0 inputs"))
+
+        let different = try TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", changed])
+        #expect(different.status == 1)
+        let lines = different.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("diverged at record ") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("  recorded: {") == true)
+        #expect(lines.dropFirst(2).first?.hasPrefix("  replayed: ") == true)
+    }
+
+    @Test func aBooksRecordingIsNoSession() throws {
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try BacktestCLITests.writeDriftingRecording(to: directory + "/books.jsonl", books: 10, format: .jsonLines)
+        let result = try TickworkProcess.run(["backtest", "--replay", directory + "/books.jsonl"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tickwork: \(directory)/books.jsonl: a books recording, not a live session"))
+    }
+
+    @Test func replayTakesNoDataOrStrategy() throws {
+        let result = try TickworkProcess.run(["backtest", "--replay", "session.jsonl", "--strategy", "MarketMaker"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("USAGE: tickwork backtest"))
+    }
+}
