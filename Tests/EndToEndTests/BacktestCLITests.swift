@@ -103,6 +103,7 @@ import Testing
         ["--strategy", "MarketMaker", "--param", "halfSpreadCents=many"],
         ["--strategy", "MarketMaker", "--param", "noSuchParameter=1"],
         ["--strategy", "MarketMaker", "--param", "halfSpreadCents"],
+        ["--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2", "--report", "/nonexistent/report"],
     ])
     func badCommandLinesExit64(extra: [String]) throws {
         let result = try TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl"] + extra)

@@ -65,6 +65,9 @@ enum BacktestCommand {
         } catch {
             throw CLIError.usage(error.description)
         }
+        if grid.count > 1, invocation.value("--report") != nil {
+            throw CLIError.usage("--report goes with a single run, not a sweep")
+        }
         let latency = try invocation.integer("--latency-ms", default: 0, in: 0...60_000)
         let fee = try invocation.integer("--fee-cents", default: 0, in: -1_000...1_000)
 
