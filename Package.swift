@@ -15,14 +15,19 @@ let package = Package(
     ],
     targets: [
         // Parts (Sources/<Part>), lowest first.
+        .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "HTTP"),
         .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
+        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
+
+        .executableTarget(name: "tickwork-bench", dependencies: ["Venue", "HTTP"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
+        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", "Venue", strategyKit]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "HTTP", strategyKit]),
     ]
 )

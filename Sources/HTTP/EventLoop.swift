@@ -18,6 +18,7 @@ final class EventLoop: @unchecked Sendable {
     private let handler: HTTPServer.Handler
     private let stopping = Atomic<Bool>(false)
     private let idleTimeout: UInt64
+    private let requestTimeout: UInt64
     private var connections: [ServerConnection] = []
     private var pollSet: [pollfd] = []
     private var listenerPaused = false
@@ -31,11 +32,15 @@ final class EventLoop: @unchecked Sendable {
         self.configuration = configuration
         self.handler = handler
         idleTimeout = configuration.idleTimeout.nanoseconds
+        requestTimeout = configuration.requestTimeout.nanoseconds
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else { throw .couldNotListen(configuration.address.description, reason: Socket.errorText(errno)) }
         wakeReadFD = pipeFDs[0]
         wakeWriteFD = pipeFDs[1]
-        for fd in pipeFDs { Socket.setNonBlocking(fd) }
+        for fd in pipeFDs {
+            Socket.setNonBlocking(fd)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
     }
 
     /// Closes the loop's own descriptors; for a loop that never ran.
@@ -53,7 +58,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Serves until `requestStop`.
     func run() {
-        let tick = Int32(max(1, min(250, idleTimeout / 4_000_000)))
+        let tick = Int32(max(1, min(250, min(idleTimeout, requestTimeout) / 4_000_000)))
         var nextSweep = Socket.monotonicNanoseconds() + UInt64(tick) * 1_000_000
         while !stopping.load(ordering: .acquiring) {
             let polled = connections
@@ -134,9 +139,11 @@ final class EventLoop: @unchecked Sendable {
             close(connection)
             return
         }
-        connection.lastActivity = Socket.monotonicNanoseconds()
+        let now = Socket.monotonicNanoseconds()
+        connection.lastActivity = now
         switch connection.phase {
         case .serving:
+            if !connection.hasUndecodedInput { connection.requestStarted = now }
             connection.input.append(contentsOf: scratch[0..<count])
             serve(connection)
         case .closingAfterWrite, .draining, .closed:
@@ -215,8 +222,9 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Closes connections that made no progress within the idle time-out, and draining ones
-    /// whose peer has not closed within a short linger.
+    /// Closes connections that made no progress within the idle time-out or have been sending
+    /// one request for longer than the request time-out (408 first when a request is partly
+    /// received), and draining ones whose peer has not closed within a short linger.
     private func sweep(now: UInt64) {
         listenerPaused = false
         let linger = min(idleTimeout, 2_000_000_000)
@@ -225,9 +233,12 @@ final class EventLoop: @unchecked Sendable {
             case let .draining(since):
                 if now - since > linger { close(connection) }
             case .serving, .closingAfterWrite:
-                guard now - connection.lastActivity > idleTimeout else { continue }
-                if connection.hasUndecodedInput && !connection.hasPendingOutput {
-                    refuse(connection, status: 408, reason: "request not completed within the idle time-out")
+                let partial = connection.hasUndecodedInput && !connection.hasPendingOutput
+                let idle = now - connection.lastActivity > idleTimeout
+                let slow = partial && now - connection.requestStarted > requestTimeout
+                guard idle || slow else { continue }
+                if partial {
+                    refuse(connection, status: 408, reason: "request not completed in time")
                     flush(connection)
                 }
                 close(connection)

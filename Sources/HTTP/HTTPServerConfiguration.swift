@@ -9,6 +9,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// connection, a client that does not read its response) before the server closes it. A
     /// connection holding a partial request is sent a 408 first.
     public var idleTimeout: Duration
+    /// How long one request may take to arrive in full, however steadily its bytes trickle in
+    /// (60 s by default); past it the client is sent a 408 and the connection is closed.
+    public var requestTimeout: Duration
     /// The number of event-loop threads; the handler runs on them, so it is called concurrently
     /// from up to this many threads.
     public var eventLoopCount: Int
@@ -21,16 +24,17 @@ public struct HTTPServerConfiguration: Sendable {
     /// A configuration; every parameter has the default described on its property.
     public init(
         address: HTTPAddress = HTTPAddress(host: "127.0.0.1", port: 0), limits: HTTPLimits = HTTPLimits(),
-        idleTimeout: Duration = .seconds(30), eventLoopCount: Int = 1, maxConnections: Int = 4096,
+        idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(60), eventLoopCount: Int = 1, maxConnections: Int = 4096,
         errorResponse: @escaping @Sendable (_ status: Int, _ reason: String) -> HTTPResponse = { status, reason in
             HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: reason + "\n")
         }
     ) {
         precondition(eventLoopCount >= 1, "an HTTP server needs at least one event loop")
-        precondition(idleTimeout > .zero, "the idle time-out must be positive")
+        precondition(idleTimeout > .zero && requestTimeout > .zero, "time-outs must be positive")
         self.address = address
         self.limits = limits
         self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
         self.eventLoopCount = eventLoopCount
         self.maxConnections = maxConnections
         self.errorResponse = errorResponse

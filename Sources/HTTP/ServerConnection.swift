@@ -24,6 +24,8 @@ final class ServerConnection {
     /// Whether the loop is waiting for the socket to become writable (rather than readable).
     var awaitingWritable = false
     var lastActivity: UInt64
+    /// When the first byte of the request now being received arrived.
+    var requestStarted: UInt64 = 0
 
     init(fd: Int32, limits: HTTPLimits, now: UInt64) {
         self.fd = fd

@@ -52,6 +52,12 @@ enum Socket {
         _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK)
     }
 
+    /// Makes `fd` blocking again.
+    static func setBlocking(_ fd: Int32) {
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+    }
+
     /// Sends small messages at once (disables Nagle's algorithm).
     static func setNoDelay(_ fd: Int32) {
         var one: Int32 = 1

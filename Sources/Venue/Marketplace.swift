@@ -1,0 +1,134 @@
+import Glibc
+import MatchingEngine
+import StrategyKit
+import Synchronization
+
+/// The venues' books behind one lock, and the API calls as functions from their inputs to the
+/// JSON body of a successful response (refusals are thrown as `APIFailure`).
+final class Marketplace: Sendable {
+    struct Listing {
+        var exchange: Exchange
+        let stocks: [ListedStock]
+        /// The order-book response up to `"ts":`, per symbol, with the book version it shows.
+        var bookPrefixes: [Symbol: (version: UInt64, bytes: [UInt8])] = [:]
+    }
+
+    struct State {
+        var listings: [Venue: Listing]
+        /// The last time handed out, so that times never go backwards.
+        var lastTime: Int64 = 0
+
+        /// The current wall-clock time, later than every time handed out before.
+        mutating func now() -> Timestamp {
+            var clock = timespec()
+            clock_gettime(CLOCK_REALTIME, &clock)
+            lastTime = max(Int64(clock.tv_sec) * 1_000_000_000 + Int64(clock.tv_nsec), lastTime + 1)
+            return Timestamp(nanoseconds: lastTime)
+        }
+    }
+
+    let state: Mutex<State>
+    let access: AccessControl
+
+    init(listings: [VenueListing], apiKeys: [Account: String]?) {
+        var byVenue: [Venue: Listing] = [:]
+        for listing in listings {
+            byVenue[listing.venue] = Listing(
+                exchange: Exchange(venue: listing.venue, symbols: listing.stocks.map(\.symbol)), stocks: listing.stocks)
+        }
+        state = Mutex(State(listings: byVenue))
+        access = AccessControl(apiKeys: apiKeys)
+    }
+
+    // MARK: Public calls
+
+    /// 2: `{"ok":true,"venue":V}`.
+    func heartbeat(_ venue: Venue) throws(APIFailure) -> [UInt8] {
+        try state.withLock { state throws(APIFailure) in _ = try Self.listing(venue, in: &state) }
+        var json = JSONWriter()
+        json.raw("{\"ok\":true,\"venue\":")
+        json.string(venue.rawValue)
+        json.raw("}")
+        return json.bytes
+    }
+
+    /// 3: the venue's stocks with their company names.
+    func stocks(_ venue: Venue) throws(APIFailure) -> [UInt8] {
+        let stocks = try state.withLock { state throws(APIFailure) in try Self.listing(venue, in: &state).stocks }
+        var json = JSONWriter()
+        json.raw("{\"ok\":true,\"symbols\":[")
+        for (index, stock) in stocks.enumerated() {
+            json.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+            json.string(stock.name)
+            json.raw(",\"symbol\":")
+            json.string(stock.symbol.rawValue)
+            json.raw("}")
+        }
+        json.raw("]}")
+        return json.bytes
+    }
+
+    /// 4: the book's resting orders, best first; the JSON of an unchanged book is reused.
+    func book(_ venue: Venue, _ symbol: Symbol) throws(APIFailure) -> [UInt8] {
+        var bytes = try state.withLock { state throws(APIFailure) -> [UInt8] in
+            let time = state.now()
+            var prefix = try Self.cachedBookPrefix(venue, symbol, in: &state)
+            prefix.append(UInt8(ascii: "\""))
+            time.appendISO8601(to: &prefix)
+            return prefix
+        }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "}")])
+        return bytes
+    }
+
+    /// 6: the quote.
+    func quote(_ venue: Venue, _ symbol: Symbol) throws(APIFailure) -> [UInt8] {
+        let quote = try state.withLock { state throws(APIFailure) -> Quote in
+            let time = state.now()
+            let listing = try Self.listing(venue, symbol, in: &state)
+            guard let quote = listing.exchange.quote(symbol, at: time) else { throw Self.unknownSymbol(symbol, venue) }
+            return quote
+        }
+        var json = JSONWriter()
+        json.quote(quote)
+        return json.bytes
+    }
+
+    // MARK: Lookups shared by the calls
+
+    static func listing(_ venue: Venue, in state: inout State) throws(APIFailure) -> Listing {
+        guard let listing = state.listings[venue] else { throw .notFound("No venue exists with the symbol \(venue.rawValue).") }
+        return listing
+    }
+
+    static func listing(_ venue: Venue, _ symbol: Symbol, in state: inout State) throws(APIFailure) -> Listing {
+        let listing = try listing(venue, in: &state)
+        guard listing.exchange.lists(symbol) else { throw unknownSymbol(symbol, venue) }
+        return listing
+    }
+
+    static func unknownSymbol(_ symbol: Symbol, _ venue: Venue) -> APIFailure {
+        .notFound("symbol \(symbol.rawValue) does not exist on venue \(venue.rawValue)")
+    }
+
+    /// Runs `body` on the listing of `venue` in place, or throws 404 for an unknown venue.
+    static func withListing<Result>(
+        _ venue: Venue, in state: inout State, _ body: (inout Listing) throws(APIFailure) -> Result
+    ) throws(APIFailure) -> Result {
+        guard state.listings[venue] != nil else { throw .notFound("No venue exists with the symbol \(venue.rawValue).") }
+        return try body(&state.listings[venue]!)
+    }
+
+    private static func cachedBookPrefix(_ venue: Venue, _ symbol: Symbol, in state: inout State) throws(APIFailure) -> [UInt8] {
+        try withListing(venue, in: &state) { listing throws(APIFailure) -> [UInt8] in
+            guard let version = listing.exchange.book(symbol)?.version, let (bids, asks) = listing.exchange.entries(symbol) else {
+                throw unknownSymbol(symbol, venue)
+            }
+            if let cached = listing.bookPrefixes[symbol], cached.version == version { return cached.bytes }
+            var json = JSONWriter(capacity: 64 + 40 * (bids.count + asks.count))
+            json.bookPrefix(venue: venue, symbol: symbol, bids: bids, asks: asks)
+            listing.bookPrefixes[symbol] = (version, json.bytes)
+            return json.bytes
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HTTP
+import StrategyKit
+
+/// What the simulated exchange serves, where, and to whom.
+public struct VenueConfiguration: Sendable {
+    /// Where to listen; `127.0.0.1:0` (any free port) by default.
+    public var listen: HTTPAddress
+    /// The venues and their stocks; always includes `TESTEX` with `FOOBAR`.
+    public private(set) var listings: [VenueListing]
+    /// The API key of each account; nil leaves the exchange open (any key, any account).
+    public var apiKeys: [Account: String]?
+    /// How long a connection may stall before the server closes it.
+    public var idleTimeout: Duration
+    /// The number of threads serving connections (1 by default).
+    public var eventLoopCount: Int = 1
+    /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
+    public var requestLog: (@Sendable (String) -> Void)?
+
+    /// The practice venue plus, when `venue` or `symbols` is given, `symbols` listed on `venue`
+    /// (`TESTEX` when `venue` is nil), each with a generated company name.
+    public init(
+        listen: HTTPAddress = HTTPAddress(host: "127.0.0.1", port: 0), venue: String? = nil, symbols: [String] = [],
+        apiKeys: [Account: String]? = nil, idleTimeout: Duration = .seconds(30),
+        requestLog: (@Sendable (String) -> Void)? = nil
+    ) throws(VenueError) {
+        self.listen = listen
+        self.listings = [VenueListing.testExchange]
+        self.apiKeys = apiKeys
+        self.idleTimeout = idleTimeout
+        self.requestLog = requestLog
+        let venueName = venue ?? VenueListing.testExchange.venue.rawValue
+        try Self.validate(venueName, kind: "venue")
+        for symbol in symbols { try Self.validate(symbol, kind: "symbol") }
+        add(VenueListing(venue: Venue(venueName), stocks: symbols.map { ListedStock(symbol: Symbol($0)) }))
+    }
+
+    /// Adds a venue, or adds to an existing venue the stocks it does not list yet.
+    public mutating func add(_ listing: VenueListing) {
+        guard let index = listings.firstIndex(where: { $0.venue == listing.venue }) else {
+            listings.append(listing)
+            return
+        }
+        for stock in listing.stocks where !listings[index].stocks.contains(where: { $0.symbol == stock.symbol }) {
+            listings[index].stocks.append(stock)
+        }
+    }
+
+    /// Reads an accounts file: a JSON object mapping account names to API keys.
+    public static func loadAPIKeys(path: String) throws(VenueError) -> [Account: String] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadableAccounts(path: path, reason: error.localizedDescription)
+        }
+        let object: [String: String]
+        do {
+            object = try JSONDecoder().decode([String: String].self, from: data)
+        } catch {
+            throw .invalidAccounts(path: path, reason: "expected a JSON object of account name to API key string")
+        }
+        var keys: [Account: String] = [:]
+        for (account, key) in object {
+            guard !key.isEmpty else { throw .invalidAccounts(path: path, reason: "\(account): empty API key") }
+            keys[Account(account)] = key
+        }
+        return keys
+    }
+
+    private static func validate(_ name: String, kind: String) throws(VenueError) {
+        let valid = (1...16).contains(name.utf8.count)
+            && name.utf8.allSatisfy { (65...90).contains($0) || (48...57).contains($0) }
+        guard valid else { throw .invalidName(name, kind: kind) }
+    }
+}
