@@ -152,4 +152,15 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         #expect(!printed.isEmpty && printed.allSatisfy { !$0.contains(secretKey.secret) })
         #expect(log.all.map(\.attempt) == [1, 1] && log.all.allSatisfy { $0.status == 401 || $0.status == 200 })
     }
+
+    @Test func retriesStopWhenTheTotalBudgetIsSpentBeforeTheAttemptLimit() async throws {
+        let server = try MisbehavingServer(.silent)
+        defer { server.stop() }
+        let policy = RetryPolicy(
+            attemptTimeout: .milliseconds(300), maxAttempts: 50, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20),
+            totalBudget: .seconds(1))
+        let client = try invoker(port: server.port, .keepAlive, log: LogCollector(), policy: policy)
+        guard case .timedOut = await failure(client, foobarBook) else { Issue.record("did not time out"); return }
+        #expect((2...5).contains(server.requests.count))
+    }
 }
