@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
 
-        .executableTarget(name: "tickwork-bench", dependencies: ["Venue", "HTTP"]),
+        .executableTarget(name: "tickwork-bench", dependencies: ["Venue", "HTTP", "Exchange", strategyKit]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),

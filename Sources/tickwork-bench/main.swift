@@ -1,9 +1,15 @@
 // The lead wires every part's benchmark here; run `tickwork-bench server` in release mode.
 let name = CommandLine.arguments.dropFirst().first ?? "all"
 switch name {
-case "server", "all":
+case "server":
     try runServerBench()
     try runServerBench(eventLoops: 2)
+case "client":
+    try await runClientBench()
+case "all":
+    try runServerBench()
+    try runServerBench(eventLoops: 2)
+    try await runClientBench()
 default:
-    print("usage: tickwork-bench [server|all]")
+    print("usage: tickwork-bench [server|client|all]")
 }
