@@ -50,6 +50,54 @@ public func runClientBench(requests: Int = 100_000, restingOrders: Int = 40) asy
     }
 }
 
+/// Order-book decoding throughput: the client's byte-level decoder against `JSONDecoder` on the
+/// same body (a book of `restingOrders` entries), in MB/s of JSON. Prints one JSON object per
+/// decoder.
+public func runBookDecodeBench(restingOrders: Int = 40, iterations: Int = 20_000) throws {
+    var entries: [String] = []
+    for index in 0..<restingOrders {
+        let buy = index % 2 == 0
+        entries.append(#"{"price":\#(buy ? 5000 - index : 5100 + index),"qty":\#(10 + index),"isBuy":\#(buy)}"#)
+    }
+    let bids = stride(from: 0, to: restingOrders, by: 2).map { entries[$0] }.joined(separator: ",")
+    let asks = stride(from: 1, to: restingOrders, by: 2).map { entries[$0] }.joined(separator: ",")
+    let body = Array(#"{"ok":true,"venue":"TESTEX","symbol":"FOOBAR","bids":[\#(bids)],"asks":[\#(asks)],"ts":"2015-12-04T09:02:16.680986205Z"}"#.utf8)
+    let command = GetOrderBook(venue: "TESTEX", symbol: "FOOBAR")
+    let context = DecodeContext(receivedAt: .zero)
+    let data = Data(body)
+    let decoder = JSONDecoder()
+    let clock = ContinuousClock()
+    var checksum = 0
+    let byteLevel = try clock.measure {
+        for _ in 0..<iterations {
+            checksum &+= try body.withUnsafeBytes { bytes in try command.decode(bytes, context: context) }.bids.count
+        }
+    }
+    let foundation = try clock.measure {
+        for _ in 0..<iterations { checksum &+= try decoder.decode(WireBook.self, from: data).bids.count }
+    }
+    precondition(checksum == iterations * restingOrders, "both decoders see every bid")
+    for (name, elapsed) in [("byte-level", byteLevel), ("JSONDecoder", foundation)] {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let megabytesPerSecond = Double(body.count * iterations) / seconds / 1e6
+        print(#"{"name":"client.book_decode","unit":"MB/s","value":\#(Int(megabytesPerSecond)),"inputs":{"decoder":"\#(name)","bodyBytes":\#(body.count),"iterations":\#(iterations)}}"#)
+    }
+}
+
+/// The order book as `JSONDecoder` sees it, for the comparison.
+private struct WireBook: Decodable {
+    struct Entry: Decodable {
+        var price: Int64
+        var qty: Int64
+        var isBuy: Bool
+    }
+    var venue: String
+    var symbol: String
+    var bids: [Entry]
+    var asks: [Entry]
+    var ts: String
+}
+
 /// The process's resident set size, from `/proc/self/statm`.
 private func residentBytes() -> Int {
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
