@@ -5,10 +5,20 @@ import PackageDescription
 // --explicit-target-dependency-import-check error` (run by .ci/run) enforces the rule.
 let strategyKit: Target.Dependency = .product(name: "StrategyKit", package: "StrategyKit")
 
+// Every plugin exports the same C entry point, `tickwork_strategy_v1`, one per lib<Name>.so. On
+// Linux `swift test` links all test targets, and so all plugins, into one executable, where
+// those definitions would clash; the tests never look the entry point up, so any one will do.
+let pluginTestLinking: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--allow-multiple-definition"])]
+
 let package = Package(
     name: "Tickwork",
     products: [
+        .executable(name: "tickwork", targets: ["tickwork"]),
+        .executable(name: "tickwork-bench", targets: ["tickwork-bench"]),
         .library(name: "FirstSteps", type: .dynamic, targets: ["FirstSteps"]),
+        .library(name: "MarketMaker", type: .dynamic, targets: ["MarketMaker"]),
+        .library(name: "BlockBuyer", type: .dynamic, targets: ["BlockBuyer"]),
+        .library(name: "Momentum", type: .dynamic, targets: ["Momentum"]),
     ],
     dependencies: [
         .package(path: "strategies/StrategyKit"),
@@ -16,18 +26,44 @@ let package = Package(
     targets: [
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
+        .target(name: "Risk", dependencies: [strategyKit]),
+        .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
         .target(name: "HTTP"),
         .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
         .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit]),
-
-        .executableTarget(name: "tickwork-bench", dependencies: ["Venue", "HTTP", "Exchange", strategyKit]),
+        .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine"]),
+        .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
+        .executableTarget(
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
+        .target(name: "MarketMaker", dependencies: [strategyKit], path: "strategies/MarketMaker/Sources/MarketMaker"),
+        .target(name: "BlockBuyer", dependencies: [strategyKit], path: "strategies/BlockBuyer/Sources/BlockBuyer"),
+        .target(name: "Momentum", dependencies: [strategyKit], path: "strategies/Momentum/Sources/Momentum"),
 
         // Tests (Tests/<Part>Tests).
+        .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
+        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
+        .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", "Venue", strategyKit]),
-        .testTarget(name: "VenueTests", dependencies: ["Venue", "HTTP", strategyKit]),
+        .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
+        .testTarget(
+            name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit],
+            path: "strategies/FirstSteps/Tests/FirstStepsTests", linkerSettings: pluginTestLinking),
+        .testTarget(
+            name: "MarketMakerTests", dependencies: ["MarketMaker", strategyKit],
+            path: "strategies/MarketMaker/Tests/MarketMakerTests", linkerSettings: pluginTestLinking),
+        .testTarget(
+            name: "BlockBuyerTests", dependencies: ["BlockBuyer", strategyKit],
+            path: "strategies/BlockBuyer/Tests/BlockBuyerTests", linkerSettings: pluginTestLinking),
+        .testTarget(
+            name: "MomentumTests", dependencies: ["Momentum", strategyKit],
+            path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine"], exclude: ["Snapshots"]),
     ]
 )

@@ -19,6 +19,8 @@ final class EventLoop: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let idleTimeout: UInt64
     private let requestTimeout: UInt64
+    /// How long the loop keeps polling without sleeping after activity.
+    private let spin: UInt64
     private var connections: [ServerConnection] = []
     private var pollSet: [pollfd] = []
     private var listenerPaused = false
@@ -33,6 +35,7 @@ final class EventLoop: @unchecked Sendable {
         self.handler = handler
         idleTimeout = configuration.idleTimeout.nanoseconds
         requestTimeout = configuration.requestTimeout.nanoseconds
+        spin = configuration.busyPollInterval.nanoseconds
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else { throw .couldNotListen(configuration.address.description, reason: Socket.errorText(errno)) }
         wakeReadFD = pipeFDs[0]
@@ -56,14 +59,21 @@ final class EventLoop: @unchecked Sendable {
         _ = write(wakeWriteFD, &one, 1)
     }
 
-    /// Serves until `requestStop`.
+    /// Serves until `requestStop`. After activity it polls without sleeping for `spin`, yielding
+    /// between polls, because on loopback waking a sleeping thread costs more than answering the
+    /// next request; the yield hands the processor to any other runnable thread, such as the
+    /// client, instead of competing with it.
     func run() {
         let tick = Int32(max(1, min(250, min(idleTimeout, requestTimeout) / 4_000_000)))
         var nextSweep = Socket.monotonicNanoseconds() + UInt64(tick) * 1_000_000
+        var busyUntil: UInt64 = 0
         while !stopping.load(ordering: .acquiring) {
             let polled = connections
             buildPollSet()
-            let count = poll(&pollSet, nfds_t(pollSet.count), tick)
+            let spinning = Socket.monotonicNanoseconds() < busyUntil
+            if spinning { sched_yield() }
+            let count = poll(&pollSet, nfds_t(pollSet.count), spinning ? 0 : tick)
+            if count > 0 { busyUntil = Socket.monotonicNanoseconds() + spin }
             if count < 0 {
                 precondition(errno == EINTR, "poll failed: \(Socket.errorText(errno))")
                 continue
@@ -168,9 +178,14 @@ final class EventLoop: @unchecked Sendable {
             if connection.output.count - connection.outputWritten >= Self.outputHighWater { return true }
             switch connection.decoder.decode(connection.input, from: connection.inputStart) {
             case .needMoreBytes:
+                if connection.decoder.awaitingBodyAfterContinue && !connection.sentContinue {
+                    connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                    connection.sentContinue = true
+                }
                 return false
             case let .request(request, consumed):
                 connection.inputStart += consumed
+                connection.sentContinue = false
                 let response = handler(request)
                 let keepAlive = request.keepAlive && !response.headers.connectionHas("close")
                     && !stopping.load(ordering: .relaxed)

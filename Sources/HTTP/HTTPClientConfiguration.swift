@@ -7,16 +7,23 @@ public struct HTTPClientConfiguration: Sendable {
     public var responseTimeout: Duration
     /// Limits on a response's head and body (64 KiB and 16 MiB by default).
     public var limits: HTTPLimits
+    /// How long to check for the response without sleeping before waiting for it (50 µs by
+    /// default; zero never spins), yielding the processor between checks: a loopback server
+    /// usually answers sooner than a sleeping thread wakes, and against a remote server the spin
+    /// costs at most this much CPU per request.
+    public var busyPollInterval: Duration
 
     /// A configuration; every parameter has the default described on its property.
     public init(
         connectTimeout: Duration = .seconds(5), responseTimeout: Duration = .seconds(10),
-        limits: HTTPLimits = HTTPLimits(maxHeadBytes: 64 * 1024, maxBodyBytes: 16 * 1024 * 1024)
+        limits: HTTPLimits = HTTPLimits(maxHeadBytes: 64 * 1024, maxBodyBytes: 16 * 1024 * 1024),
+        busyPollInterval: Duration = .microseconds(50)
     ) {
         precondition(connectTimeout > .zero && responseTimeout > .zero, "time-outs must be positive")
         self.connectTimeout = connectTimeout
         self.responseTimeout = responseTimeout
         self.limits = limits
+        self.busyPollInterval = busyPollInterval
     }
 }
 

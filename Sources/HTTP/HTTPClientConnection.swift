@@ -22,6 +22,8 @@ public final class HTTPClientConnection: Sendable {
     private struct State: ~Copyable {
         var fd: Int32 = -1
         var buffer: [UInt8] = []
+        /// Where `recv` writes before bytes join `buffer`; allocated once per connection object.
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         /// The send and receive time-out the socket carries, in nanoseconds.
         var armedTimeout: UInt64 = 0
 
@@ -97,7 +99,6 @@ public final class HTTPClientConnection: Sendable {
 
     private func read(_ state: inout State, method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
         var decoder = HTTPResponseDecoder(limits: configuration.limits)
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         state.buffer.removeAll(keepingCapacity: true)
         var endOfStream = false
         while true {
@@ -119,9 +120,20 @@ public final class HTTPClientConnection: Sendable {
             }
             guard arm(&state, until: deadline) else { throw .timedOut(requestSent: true) }
             let fd = state.fd
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            // Spin briefly before sleeping: a loopback server usually answers sooner than a
+            // sleeping thread wakes up.
+            var count = -1
+            let spinUntil = Socket.monotonicNanoseconds() + configuration.busyPollInterval.nanoseconds
+            while true {
+                count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                guard count < 0 && errno == EAGAIN && Socket.monotonicNanoseconds() < spinUntil else { break }
+                sched_yield()
+            }
+            if count < 0 && errno == EAGAIN {
+                count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            }
             if count > 0 {
-                state.buffer.append(contentsOf: chunk[0..<count])
+                state.buffer.append(contentsOf: state.chunk[0..<count])
             } else if count == 0 {
                 endOfStream = true
             } else if errno == EAGAIN || errno == EWOULDBLOCK {

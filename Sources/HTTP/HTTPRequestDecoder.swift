@@ -22,6 +22,13 @@ public struct HTTPRequestDecoder: Sendable {
     /// A head already decoded whose body has not fully arrived.
     private var pending: (request: HTTPRequest, bodyOffset: Int, framing: HTTPSyntax.Framing)?
 
+    /// Whether the last `decode` returned `.needMoreBytes` for a request whose head is complete and
+    /// carries `Expect: 100-continue`: the client waits for a `100 Continue` before sending the body.
+    public var awaitingBodyAfterContinue: Bool {
+        guard let pending, pending.request.minorVersion >= 1, let expect = pending.request.headers["Expect"] else { return false }
+        return HTTPHeaders.namesEqual(expect, "100-continue")
+    }
+
     /// A decoder enforcing `limits`.
     public init(limits: HTTPLimits = HTTPLimits()) {
         self.limits = limits

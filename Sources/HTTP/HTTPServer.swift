@@ -6,11 +6,12 @@ import Glibc
 #endif
 
 /// An HTTP/1.1 server on POSIX sockets: keep-alive connections, `Content-Length` (and chunked)
-/// request bodies, size limits and an idle time-out, served by epoll event loops.
+/// request bodies, size limits, idle and request time-outs, served by `poll(2)` event loops.
 ///
 /// Creating the server binds, listens and starts serving; `address` is where it listens (the
 /// real port when port 0 was asked for). `stop()` closes the listener and every connection and
-/// returns once the event-loop threads have ended.
+/// returns once the event-loop threads have ended; call it before letting go of the server,
+/// whose threads otherwise keep serving.
 ///
 /// The handler is called on an event-loop thread, one request at a time per loop: with the
 /// default single loop, calls are serialised; with `eventLoopCount` > 1 they may be concurrent.

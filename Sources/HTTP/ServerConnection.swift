@@ -24,6 +24,8 @@ final class ServerConnection {
     /// Whether the loop is waiting for the socket to become writable (rather than readable).
     var awaitingWritable = false
     var lastActivity: UInt64
+    /// Whether `100 Continue` was sent for the request now being received.
+    var sentContinue = false
     /// When the first byte of the request now being received arrived.
     var requestStarted: UInt64 = 0
 

@@ -1,12 +1,5 @@
 import StrategyKit
 
-/// The parties of an order meeting the book, as `BookSide.cross` needs them.
-struct Incoming {
-    let id: OrderID
-    let record: Int
-    let side: Side
-}
-
 extension BookSide {
     /// Matches an incoming order of the other side against this side, best level first and oldest
     /// order first within a level, while levels are at least as good as `limitKey`; trades happen at

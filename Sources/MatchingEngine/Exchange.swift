@@ -57,6 +57,7 @@ public struct Exchange: Sendable {
     }
 
     /// `submit(symbol:account:side:type:price:qty:at:into:)` returning the id and the events.
+    @discardableResult
     public mutating func submit(
         symbol: Symbol, account: Account, side: Side, type: OrderType, price: Price, qty: Quantity,
         at time: Timestamp

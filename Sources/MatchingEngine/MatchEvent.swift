@@ -18,35 +18,3 @@ public enum MatchEvent: Hashable, Sendable {
     /// The order is finished (filled, cancelled or killed) after filling `filled` shares.
     case closed(OrderID, filled: Quantity)
 }
-
-/// One execution between a standing (resting) order and the incoming order that met it.
-public struct Trade: Hashable, Sendable {
-    /// The order that was resting on the book.
-    public var standing: OrderID
-    /// The order being submitted.
-    public var incoming: OrderID
-    /// The side of the incoming order (the aggressor).
-    public var incomingSide: Side
-    /// The standing order's price: trades happen at the resting order's price.
-    public var price: Price
-    public var qty: Quantity
-    /// Whether the standing order has no shares left after this trade.
-    public var standingComplete: Bool
-    /// Whether the incoming order has no shares left after this trade.
-    public var incomingComplete: Bool
-    public var time: Timestamp
-
-    public init(
-        standing: OrderID, incoming: OrderID, incomingSide: Side, price: Price, qty: Quantity,
-        standingComplete: Bool, incomingComplete: Bool, time: Timestamp
-    ) {
-        self.standing = standing
-        self.incoming = incoming
-        self.incomingSide = incomingSide
-        self.price = price
-        self.qty = qty
-        self.standingComplete = standingComplete
-        self.incomingComplete = incomingComplete
-        self.time = time
-    }
-}

@@ -8,7 +8,9 @@ public struct NewOrder: Hashable, Sendable {
     public let id: OrderID
     /// The account that owns the order.
     public let account: Account
+    /// Buy or sell (the API's `direction`).
     public let side: Side
+    /// How the order meets the book.
     public let type: OrderType
     /// The limit price; zero for market orders.
     public let price: Price

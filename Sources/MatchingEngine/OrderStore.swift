@@ -8,21 +8,23 @@ struct OrderStore {
     var slab: ContiguousArray<RestingOrder> = []
     var freeSlot = -1
     var restingCount = 0
-    var slotOfID: [Int64: Int] = [:]
-    var records: ContiguousArray<OrderRecord> = []
-    var fills: ContiguousArray<FillRecord> = []
+    var slotOfID = SlotIndex()
+    var records = ChunkedLog(
+        filler: OrderRecord(
+            id: 0, account: "", side: .buy, type: .limit, open: false, price: 0, originalQty: 0, filled: 0, time: 0,
+            slot: -1, firstFill: -1, lastFill: -1))
+    var fills = ChunkedLog(filler: FillRecord(price: 0, qty: 0, time: 0, next: -1))
 
     /// The id of the last order archived, or `Int64.min` before the first.
     var lastID: Int64 { records.last?.id ?? Int64.min }
 
     /// Archives a new order and returns its record index.
     mutating func archive(_ order: NewOrder, at time: Int64) -> Int {
-        records.append(
+        return records.append(
             OrderRecord(
                 id: order.id.rawValue, account: order.account, side: order.side, type: order.type,
                 open: true, price: order.price.cents, originalQty: order.qty.shares, filled: 0,
                 time: time, slot: -1, firstFill: -1, lastFill: -1))
-        return records.count - 1
     }
 
     /// Takes a slot (reusing a freed one) for the resting remainder of the archived order `record`.
@@ -40,7 +42,7 @@ struct OrderStore {
             slot = slab.count
             slab.append(node)
         }
-        slotOfID[id] = slot
+        slotOfID.insert(id, slot: slot)
         records[record].slot = slot
         restingCount += 1
         return slot
@@ -48,7 +50,7 @@ struct OrderStore {
 
     /// Returns a slot to the free list; the order no longer rests.
     mutating func release(_ slot: Int) {
-        slotOfID.removeValue(forKey: slab[slot].id)
+        slotOfID.remove(slab[slot].id)
         records[slab[slot].record].slot = -1
         slab[slot].remaining = 0
         slab[slot].prev = -1
@@ -59,8 +61,7 @@ struct OrderStore {
 
     /// Appends a fill to the order archived at `record`.
     mutating func addFill(record: Int, price: Int64, qty: Int64, time: Int64) {
-        let index = fills.count
-        fills.append(FillRecord(price: price, qty: qty, time: time, next: -1))
+        let index = fills.append(FillRecord(price: price, qty: qty, time: time, next: -1))
         let last = records[record].lastFill
         if last >= 0 {
             fills[last].next = index

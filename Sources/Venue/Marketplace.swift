@@ -15,6 +15,8 @@ final class Marketplace: Sendable {
 
     struct State {
         var listings: [Venue: Listing]
+        /// Each venue's bots, in listing order so that steps are reproducible.
+        var bots: [(venue: Venue, bots: MarketBots)] = []
         /// The last time handed out, so that times never go backwards.
         var lastTime: Int64 = 0
 
@@ -30,14 +32,30 @@ final class Marketplace: Sendable {
     let state: Mutex<State>
     let access: AccessControl
 
-    init(listings: [VenueListing], apiKeys: [Account: String]?) {
-        var byVenue: [Venue: Listing] = [:]
-        for listing in listings {
-            byVenue[listing.venue] = Listing(
-                exchange: Exchange(venue: listing.venue, symbols: listing.stocks.map(\.symbol)), stocks: listing.stocks)
+    /// Empty books for `listings`, with `bots` (seeded from `botSeed` on) trading every venue.
+    init(listings: [VenueListing], apiKeys: [Account: String]?, bots: BotConfiguration?, botSeed: UInt64) {
+        var state = State(listings: [:])
+        for (index, listing) in listings.enumerated() {
+            let symbols = listing.stocks.map(\.symbol)
+            state.listings[listing.venue] = Listing(exchange: Exchange(venue: listing.venue, symbols: symbols), stocks: listing.stocks)
+            if let bots {
+                state.bots.append((listing.venue, MarketBots(symbols: symbols, configuration: bots, seed: botSeed &+ UInt64(index))))
+            }
         }
-        state = Mutex(State(listings: byVenue))
+        self.state = Mutex(state)
         access = AccessControl(apiKeys: apiKeys)
+    }
+
+    /// Lets every venue's bots take one step now.
+    func stepBots() {
+        state.withLock { state in
+            let time = state.now()
+            for index in state.bots.indices {
+                let venue = state.bots[index].venue
+                // Bots are only made for listed venues, and listings are never removed.
+                _ = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
+            }
+        }
     }
 
     // MARK: Public calls

@@ -18,14 +18,36 @@ struct OrderForm {
         var venue: String?
         var stock: String?
         var symbol: String?
-        var price: Int64?
-        var qty: Int64?
+        var price: Number?
+        var qty: Number?
         var direction: String?
         var orderType: String?
         var type: String?
     }
 
+    /// A JSON number as sent: its value when it is a whole number that fits `Int64`, and its
+    /// text for the refusal when it is not (the fraction is never used as a quantity or price).
+    private struct Number: Decodable {
+        var integer: Int64?
+        var text: String
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let integer = try? container.decode(Int64.self) {
+                self.integer = integer
+                text = String(integer)
+            } else {
+                integer = nil
+                text = String(describing: try container.decode(Double.self))
+            }
+        }
+    }
+
     private let fields: Body
+    /// The largest quantity and price accepted: far beyond any real order, and low enough that
+    /// the book's sums of quantities cannot overflow.
+    static let maxQuantity: Int64 = 1_000_000_000
+    static let maxPrice: Int64 = 1_000_000_000
 
     /// The account named in the body, if any.
     var account: Account? { fields.account.flatMap { $0.isEmpty ? nil : Account($0) } }
@@ -36,10 +58,8 @@ struct OrderForm {
         guard !body.isEmpty else { throw .badRequest("The request needs a JSON body describing the order.") }
         do {
             fields = try JSONDecoder().decode(Body.self, from: Data(body))
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw .badRequest("Invalid \(context.codingPath.last?.stringValue ?? "body"): \(context.debugDescription)")
         } catch {
-            throw .badRequest("The body is not a valid JSON object.")
+            throw .badRequest(Self.describe(error))
         }
         if let bodyVenue = fields.venue, bodyVenue != venue.rawValue {
             throw .badRequest("The venue in the body (\(bodyVenue)) does not match the venue in the URL (\(venue.rawValue)).")
@@ -50,8 +70,9 @@ struct OrderForm {
     }
 
     /// The order, or 400 naming the first problem: no account, an unknown direction or type
-    /// (`orderType`, or `type` as older clients send it), a non-positive quantity, a missing or
-    /// negative price on a priced order. A market order's price is ignored.
+    /// (`orderType`, or `type` as older clients send it), a quantity not in 1...`maxQuantity`, a
+    /// missing price or one not in 0...`maxPrice` on a priced order. A market order's price is
+    /// ignored.
     func order() throws(APIFailure) -> Order {
         guard let account else { throw .badRequest("The order needs an account.") }
         guard let direction = fields.direction, let side = Side(rawValue: direction) else {
@@ -61,16 +82,29 @@ struct OrderForm {
         guard let typeName, let type = OrderType(apiName: typeName) else {
             throw .badRequest("orderType must be limit, market, fill-or-kill or immediate-or-cancel, got \(quoted(typeName)).")
         }
-        guard let qty = fields.qty, qty > 0 else {
-            throw .badRequest("qty must be a positive integer, got \(fields.qty.map(String.init) ?? "nothing").")
+        guard let qty = fields.qty?.integer, qty > 0, qty <= Self.maxQuantity else {
+            throw .badRequest("qty must be a whole number from 1 to \(Self.maxQuantity), got \(fields.qty?.text ?? "nothing").")
         }
         var price: Int64 = 0
         if type.isPriced {
             guard let given = fields.price else { throw .badRequest("A \(type.rawValue) order needs a price in cents.") }
-            guard given >= 0 else { throw .badRequest("price must not be negative, got \(given).") }
-            price = given
+            guard let cents = given.integer, cents >= 0, cents <= Self.maxPrice else {
+                throw .badRequest("price must be a whole number of cents from 0 to \(Self.maxPrice), got \(given.text).")
+            }
+            price = cents
         }
         return Order(account: account, side: side, type: type, price: Price(cents: price), qty: Quantity(shares: qty))
+    }
+
+    /// Names the member whose value has the wrong type, or says the body is not a JSON object.
+    private static func describe(_ error: any Error) -> String {
+        let context: DecodingError.Context
+        switch error as? DecodingError {
+        case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?: context = found
+        default: return "The body is not a valid JSON object."
+        }
+        guard let key = context.codingPath.last else { return "The body is not a valid JSON object." }
+        return "Invalid \(key.stringValue): \(context.debugDescription)"
     }
 
     private func quoted(_ text: String?) -> String {

@@ -14,6 +14,15 @@ public struct VenueConfiguration: Sendable {
     public var idleTimeout: Duration
     /// The number of threads serving connections (1 by default).
     public var eventLoopCount: Int = 1
+    /// The market bots each venue runs (the same numbers on every symbol), or nil for none.
+    public var bots: BotConfiguration?
+    /// The seed of the bots' randomness: the same seed and the same outside orders between the
+    /// same steps give the same market. The venues' bots are seeded `botSeed`, `botSeed + 1`, ...
+    /// in listing order.
+    public var botSeed: UInt64 = 1
+    /// How often the bots step (100 ms by default); nil steps them only on
+    /// `VenueServer.stepBots()`.
+    public var botInterval: Duration? = .milliseconds(100)
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 
@@ -35,12 +44,13 @@ public struct VenueConfiguration: Sendable {
         add(VenueListing(venue: Venue(venueName), stocks: symbols.map { ListedStock(symbol: Symbol($0)) }))
     }
 
-    /// Adds a venue, or adds to an existing venue the stocks it does not list yet.
+    /// Adds a venue, or adds to an existing venue the stocks it does not list yet; a symbol
+    /// given twice is listed once.
     public mutating func add(_ listing: VenueListing) {
-        guard let index = listings.firstIndex(where: { $0.venue == listing.venue }) else {
-            listings.append(listing)
-            return
-        }
+        let index = listings.firstIndex { $0.venue == listing.venue } ?? {
+            listings.append(VenueListing(venue: listing.venue, stocks: []))
+            return listings.count - 1
+        }()
         for stock in listing.stocks where !listings[index].stocks.contains(where: { $0.symbol == stock.symbol }) {
             listings[index].stocks.append(stock)
         }

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import HTTP
 import StrategyKit
 
@@ -6,15 +8,21 @@ import StrategyKit
 ///
 /// Creating it starts serving; `address` is where (the real port when port 0 was asked for).
 /// `stop()` closes every connection and returns once the server's threads have ended. Signals are
-/// the caller's business: call `stop()` on SIGTERM.
+/// the caller's business: call `stop()` on SIGTERM. With bots configured, they trade on a timer
+/// thread of their own, under the same lock as the requests.
 public final class VenueServer: Sendable {
     /// Where the server listens.
     public var address: HTTPAddress { server.address }
     private let server: HTTPServer
+    private let marketplace: Marketplace
+    private let botTimer: BotTimer?
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
-        let router = VenueRouter(marketplace: Marketplace(listings: configuration.listings, apiKeys: configuration.apiKeys))
+        let marketplace = Marketplace(
+            listings: configuration.listings, apiKeys: configuration.apiKeys, bots: configuration.bots,
+            botSeed: configuration.botSeed)
+        let router = VenueRouter(marketplace: marketplace)
         let log = configuration.requestLog
         let http = HTTPServerConfiguration(
             address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
@@ -28,10 +36,24 @@ public final class VenueServer: Sendable {
         } catch {
             throw .server(error)
         }
+        self.marketplace = marketplace
+        if configuration.bots != nil, let interval = configuration.botInterval {
+            botTimer = BotTimer(interval: interval) { marketplace.stepBots() }
+        } else {
+            botTimer = nil
+        }
     }
 
-    /// Stops serving: closes the listener and every connection. Harmless to call again.
+    /// Lets the bots of every venue take one step now (none without bots), in addition to their
+    /// timer: for reproducible sessions and tests with `botInterval` nil.
+    public func stepBots() {
+        marketplace.stepBots()
+    }
+
+    /// Stops the bots and the server: closes the listener and every connection. Harmless to call
+    /// again.
     public func stop() {
+        botTimer?.stop()
         server.stop()
     }
 

@@ -9,6 +9,7 @@ import Venue
 ///
 /// The book holds `restingOrders` orders (half bids, half asks, around $50); each connection
 /// first sends 1,000 unmeasured requests, then the clock runs over `requests` requests in all.
+/// Server and clients use their default configurations (including their 50 µs spin).
 public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40, eventLoops: Int = 1) throws {
     var configuration = try VenueConfiguration()
     configuration.eventLoopCount = eventLoops

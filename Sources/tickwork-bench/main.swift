@@ -1,19 +1,34 @@
-// The lead wires every part's benchmark here; run `tickwork-bench server` in release mode.
-let name = CommandLine.arguments.dropFirst().first ?? "all"
-switch name {
-case "server":
-    try runServerBench()
-    try runServerBench(eventLoops: 2)
-case "decode":
-    try runBookDecodeBench()
-case "client":
-    try runBookDecodeBench()
-    try await runClientBench()
-case "all":
-    try runServerBench()
-    try runServerBench(eventLoops: 2)
-    try runBookDecodeBench()
-    try await runClientBench()
-default:
-    print("usage: tickwork-bench [server|decode|client|all]")
+// tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME...]`). Prints one
+// JSON object per figure. With no names, runs every benchmark.
+
+import Engine
+import Foundation
+
+let benchmarks: [(name: String, run: () throws -> Void)] = [
+    ("plugin", PluginBench.run),
+    ("engine", EngineBench.run),
+    ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("matching", { runMatchingBench() }),
+    ("server", {
+        try runServerBench()
+        try runServerBench(eventLoops: 2)
+    }),
+    ("ledger", { try runLedgerBench() }),
+    ("client-decode", { try runBookDecodeBench() }),
+    ("client", { try runBlocking { try await runClientBench() } }),
+]
+
+let selected = Array(CommandLine.arguments.dropFirst())
+let unknown = selected.filter { name in !benchmarks.contains { $0.name == name } }
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("tickwork-bench: unknown benchmark \(unknown.joined(separator: ", ")); known: \(benchmarks.map(\.name).joined(separator: ", "))\n".utf8))
+    exit(64)
+}
+for benchmark in benchmarks where selected.isEmpty || selected.contains(benchmark.name) {
+    do {
+        try benchmark.run()
+    } catch {
+        FileHandle.standardError.write(Data("tickwork-bench: \(benchmark.name): \(error)\n".utf8))
+        exit(1)
+    }
 }

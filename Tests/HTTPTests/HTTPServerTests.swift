@@ -65,6 +65,17 @@ import HTTP
         }
     }
 
+    @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
+        try withServer { server in
+            let socket = try #require(RawSocket(connectingTo: server.address.port))
+            socket.send("POST /e HTTP/1.1\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n")
+            let interim = socket.readResponseHead()
+            #expect(String(decoding: interim, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
+            socket.send("abc")
+            #expect(socket.readResponse()?.bodyText == "POST /e 3")
+        }
+    }
+
     @Test func headRequestGetsLengthButNoBody() throws {
         try withServer { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))

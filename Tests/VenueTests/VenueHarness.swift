@@ -8,8 +8,14 @@ final class VenueHarness {
     let server: VenueServer
     let client: HTTPClientConnection
 
-    init(venue: String? = nil, symbols: [String] = [], apiKeys: [Account: String]? = nil, idleTimeout: Duration = .seconds(30)) throws {
-        let configuration = try VenueConfiguration(venue: venue, symbols: symbols, apiKeys: apiKeys, idleTimeout: idleTimeout)
+    init(
+        venue: String? = nil, symbols: [String] = [], apiKeys: [Account: String]? = nil, idleTimeout: Duration = .seconds(30),
+        bots: BotConfiguration? = nil, botSeed: UInt64 = 1, botInterval: Duration? = nil
+    ) throws {
+        var configuration = try VenueConfiguration(venue: venue, symbols: symbols, apiKeys: apiKeys, idleTimeout: idleTimeout)
+        configuration.bots = bots
+        configuration.botSeed = botSeed
+        configuration.botInterval = botInterval
         server = try VenueServer(configuration: configuration)
         client = HTTPClientConnection(address: server.address)
     }

@@ -23,6 +23,11 @@ import Glibc
         (#"{"account":"EXB123456","venue":"OTHER","price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "venue"),
         (#"{"account":"EXB123456","stock":"OTHER","price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "stock"),
         (#"{"account":"EXB123456","symbol":"OTHER","price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "stock"),
+        (#"{"account":"EXB123456","price":100,"qty":5000000000000000000,"direction":"buy","orderType":"limit"}"#, "qty"),
+        (#"{"account":"EXB123456","price":1000000000000,"qty":1,"direction":"buy","orderType":"limit"}"#, "price"),
+        (#"{"account":"EXB123456","price":100,"qty":1.5,"direction":"buy","orderType":"limit"}"#, "qty must be a whole number"),
+        (#"{"account":"EXB123456","price":50.25,"qty":1,"direction":"buy","orderType":"limit"}"#, "got 50.25"),
+        ("[1,2]", "not a valid JSON object"),
         ("", "body"),
     ])
     func invalidOrdersAre400NamingTheProblemAndBookNothing(body: String, mentions: String) throws {

@@ -13,20 +13,37 @@ public enum ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A `key=value` text could not be read as the declared type.
     case unparsable(name: String, text: String, expected: ParameterKind)
 
-    public var description: String {
+    /// The parameter at fault.
+    public var parameterName: String {
         switch self {
-        case .unknown(let name, let known):
-            return "\(name): unknown parameter (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
-        case .wrongType(let name, let expected, let got):
-            return "\(name): expected \(expected == .integer ? "an" : "a") \(expected.rawValue), got \(got)"
-        case .outOfRange(let name, let value, let range):
-            return "\(name): expected an integer in \(range.lowerBound)...\(range.upperBound), got \(value)"
-        case .notAChoice(let name, let value, let choices):
-            return "\(name): expected one of \(choices.joined(separator: ", ")), got \"\(value)\""
-        case .undeclared(let name, let kind):
-            return "\(name): no \(kind.rawValue) parameter of that name is declared"
-        case .unparsable(let name, let text, let expected):
-            return "\(name): expected \(expected == .integer ? "an" : "a") \(expected.rawValue), got \"\(text)\""
+        case .unknown(let name, _), .wrongType(let name, _, _), .outOfRange(let name, _, _),
+             .notAChoice(let name, _, _), .undeclared(let name, _), .unparsable(let name, _, _):
+            return name
         }
     }
+
+    /// What is wrong with it, and the bad value.
+    public var problem: String {
+        switch self {
+        case .unknown(_, let known):
+            return "unknown parameter (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+        case .wrongType(_, let expected, let got):
+            return "expected \(expected.article) \(expected.rawValue), got \(got)"
+        case .outOfRange(_, let value, let range):
+            return "expected an integer in \(range.lowerBound)...\(range.upperBound), got \(value)"
+        case .notAChoice(_, let value, let choices):
+            return "expected one of \(choices.joined(separator: ", ")), got \"\(value)\""
+        case .undeclared(_, let kind):
+            return "no \(kind.rawValue) parameter of that name is declared"
+        case .unparsable(_, let text, let expected):
+            return "expected \(expected.article) \(expected.rawValue), got \"\(text)\""
+        }
+    }
+
+    /// `name: problem`.
+    public var description: String { "\(parameterName): \(problem)" }
+}
+
+extension ParameterKind {
+    fileprivate var article: String { self == .integer ? "an" : "a" }
 }

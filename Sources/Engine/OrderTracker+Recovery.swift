@@ -1,0 +1,62 @@
+import StrategyKit
+
+extension OrderTracker {
+    /// Takes over an order found at the exchange that this process did not place (at start-up,
+    /// from the ledger's record of which strategy placed it): its fills beyond the first
+    /// `recordedFills` (those already in the ledger) are new. An order still open is tracked
+    /// from now on; one already closed is only remembered, without a `closed` update.
+    public mutating func adopt(
+        _ status: OrderStatus, strategy: StrategyID, recordedFills: Int, at time: Timestamp
+    ) -> OrderTrackerChanges {
+        let key = OrderKey(venue: status.venue, id: status.id)
+        precondition(byExchangeID[key] == nil && !closed.contains(key), "order \(status.id) is already tracked")
+        // A ledger ahead of the exchange is for reconciliation to report; the tracker never
+        // reports a fill the exchange has not shown.
+        let seen = min(max(recordedFills, 0), status.fills.count)
+        let client = nextClientID()
+        orders[client] = TrackedOrder(
+            clientID: client, strategyID: strategy, venue: status.venue, request: Self.request(of: status), submittedAt: time,
+            exchangeID: status.id, state: seen > 0 ? .partlyFilled : .acknowledged, outcomeUnknownSince: nil,
+            filled: status.fills[..<seen].reduce(Quantity.zero) { $0 + $1.qty }, fillsSeen: seen)
+        byExchangeID[key] = client
+        var changes = update(client, with: status)
+        if !status.open {
+            changes.updates.removeAll()
+            changes.finished.removeAll()
+        }
+        return changes
+    }
+
+    /// Stops reporting the order `id` on `venue` as unknown (an order of someone else, or a
+    /// closed order with nothing to recover). It must not be tracked.
+    public mutating func dismiss(venue: Venue, orderID id: OrderID) {
+        let key = OrderKey(venue: venue, id: id)
+        precondition(byExchangeID[key] == nil, "order \(id) is tracked; it closes through a report")
+        closed.insert(key)
+    }
+
+    /// The tracked order `client`, while it is open.
+    public func order(_ client: ClientOrderID) -> TrackedOrder? {
+        orders[client]
+    }
+
+    /// The tracked order with exchange id `id` on `venue`, while it is open.
+    public func order(venue: Venue, id: OrderID) -> TrackedOrder? {
+        byExchangeID[OrderKey(venue: venue, id: id)].flatMap { orders[$0] }
+    }
+
+    /// Every open order (submitted, acknowledged or partly filled), oldest first.
+    public var openOrders: [TrackedOrder] {
+        orders.values.sorted { $0.clientID < $1.clientID }
+    }
+
+    /// The open orders of `strategy`, oldest first, for its `StrategyContext`.
+    public func openOrders(of strategy: StrategyID) -> [OpenOrder] {
+        openOrders.filter { $0.strategyID == strategy }.map(\.openOrder)
+    }
+
+    /// The open orders of every strategy that has any, oldest first, for `RiskExposure`.
+    public var openOrdersByStrategy: [StrategyID: [OpenOrder]] {
+        Dictionary(grouping: openOrders, by: \.strategyID).mapValues { $0.map(\.openOrder) }
+    }
+}

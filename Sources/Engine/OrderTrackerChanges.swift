@@ -1,0 +1,28 @@
+import StrategyKit
+
+/// What the tracker learned from one report of the exchange, in the order it must be handled:
+/// append the fills to the ledger, apply them to the portfolio and pass them to the strategies,
+/// then pass on the updates.
+public struct OrderTrackerChanges: Hashable, Sendable {
+    /// Fills never reported before, attributed to their strategies, by order then fill index.
+    public var fills: [Fill] = []
+    /// Orders accepted, rejected or closed.
+    public var updates: [StrategyOrderUpdate] = []
+    /// Orders that reached a final state (filled, cancelled or rejected), as they ended.
+    public var finished: [TrackedOrder] = []
+    /// Orders of the account the tracker knows nothing about (placed before a restart, or by
+    /// someone else): to adopt or dismiss (`OrderTracker.adopt`, `dismiss`).
+    public var unknownOrders: [OrderStatus] = []
+
+    public init() {}
+
+    /// Whether nothing new was learned.
+    public var isEmpty: Bool { fills.isEmpty && updates.isEmpty && finished.isEmpty && unknownOrders.isEmpty }
+
+    mutating func append(_ other: OrderTrackerChanges) {
+        fills += other.fills
+        updates += other.updates
+        finished += other.finished
+        unknownOrders += other.unknownOrders
+    }
+}

@@ -1,0 +1,93 @@
+import StrategyKit
+
+/// Positions, cash and P&L of each strategy and of the whole account, built from fills.
+///
+/// Pure and synchronous. Positions follow `Position.applying` (average cost, realized P&L on
+/// closing shares). Unrealized P&L is marked to the symbol's latest mid (`mark(_:)`); until a
+/// book with both sides has been seen, to the symbol's last fill price.
+///
+/// The account's positions net the strategies' fills in the order they happened, so a long in
+/// one strategy and a short in another are flat for the account. The account's total P&L always
+/// equals the sum of the strategies'; only its split into realized and unrealized can differ.
+public struct Portfolio: Sendable {
+    /// Each strategy's positions by symbol; a symbol never traded by the strategy is absent.
+    public private(set) var positions: [StrategyID: [Symbol: Position]] = [:]
+    /// The account's positions by symbol, across strategies.
+    public private(set) var accountPositions: [Symbol: Position] = [:]
+    /// Each strategy's cash: the sum of its fills' cash flows (sells add, buys subtract).
+    public private(set) var cash: [StrategyID: Money] = [:]
+    /// The latest mid of each symbol that had a two-sided book.
+    public private(set) var mids: [Symbol: Price] = [:]
+    private var lastFillPrices: [Symbol: Price] = [:]
+
+    /// An empty portfolio: no positions, no cash.
+    public init() {}
+
+    /// Books `fill` to its strategy and to the account. Each fill must be applied once
+    /// (the order tracker and the ledger see to that).
+    public mutating func apply(_ fill: Fill) {
+        positions[fill.strategyID, default: [:]][fill.symbol, default: .flat] =
+            position(of: fill.strategyID, in: fill.symbol).applying(fill)
+        accountPositions[fill.symbol] = accountPosition(in: fill.symbol).applying(fill)
+        cash[fill.strategyID, default: .zero] += fill.cashFlow
+        lastFillPrices[fill.symbol] = fill.price
+    }
+
+    /// Marks `book.symbol` to the book's mid; a book with an empty side leaves the mark as it was.
+    public mutating func mark(_ book: BookSnapshot) {
+        guard let mid = book.mid else { return }
+        mids[book.symbol] = mid
+    }
+
+    /// The price open positions in `symbol` are valued at: the latest mid, else the last fill
+    /// price, else nil (nothing to value).
+    public func markPrice(of symbol: Symbol) -> Price? {
+        mids[symbol] ?? lastFillPrices[symbol]
+    }
+
+    /// The strategy's position in `symbol`, flat if never traded.
+    public func position(of strategy: StrategyID, in symbol: Symbol) -> Position {
+        positions[strategy]?[symbol] ?? .flat
+    }
+
+    /// The account's position in `symbol`, flat if never traded.
+    public func accountPosition(in symbol: Symbol) -> Position {
+        accountPositions[symbol] ?? .flat
+    }
+
+    /// The strategy's cash, zero if it never traded.
+    public func cash(of strategy: StrategyID) -> Money {
+        cash[strategy] ?? .zero
+    }
+
+    /// The account's cash: the sum of every strategy's.
+    public var accountCash: Money {
+        cash.values.reduce(.zero, +)
+    }
+
+    /// The strategy's realized and unrealized P&L over all its symbols.
+    public func pnl(of strategy: StrategyID) -> ProfitAndLoss {
+        valuation(of: positions[strategy] ?? [:])
+    }
+
+    /// The account's realized and unrealized P&L over all symbols.
+    public var accountPnL: ProfitAndLoss {
+        valuation(of: accountPositions)
+    }
+
+    /// Every strategy's total P&L, as `RiskChecker.evaluateLoss` takes it.
+    public var pnlByStrategy: [StrategyID: Money] {
+        positions.mapValues { valuation(of: $0).total }
+    }
+
+    private func valuation(of holdings: [Symbol: Position]) -> ProfitAndLoss {
+        var result = ProfitAndLoss()
+        for (symbol, position) in holdings {
+            result.realized += position.realizedPnL
+            if position.quantity != .zero, let mark = markPrice(of: symbol) {
+                result.unrealized += position.unrealizedPnL(markedAt: mark)
+            }
+        }
+        return result
+    }
+}

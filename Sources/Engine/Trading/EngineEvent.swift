@@ -1,0 +1,35 @@
+import StrategyKit
+
+/// Something the engine must react to, posted by the I/O edges (pollers, the invoker, timers)
+/// or by a replay. Every event carries its time, so the engine never reads a clock and the same
+/// events always produce the same actions.
+public enum EngineEvent: Sendable {
+    /// A new book for a symbol; its `receivedTime` is the event's time.
+    case book(BookSnapshot)
+    /// The exchange accepted the order `client` and answered with its status.
+    case placed(ClientOrderID, OrderStatus, at: Timestamp)
+    /// The exchange (or the invoker) refused the order `client`; `reason` is a stable code.
+    case placeRejected(ClientOrderID, reason: String, at: Timestamp)
+    /// Placing the order `client` had an unknown outcome; it will be settled from the account's
+    /// orders and is never sent again.
+    case placeOutcomeUnknown(ClientOrderID, at: Timestamp)
+    /// A cancel of `orderID` failed; it may be asked for again.
+    case cancelFailed(OrderID, reason: String, at: Timestamp)
+    /// Reports of single orders: status calls and cancel responses.
+    case orderReports([OrderStatus], at: Timestamp)
+    /// A complete list of the account's orders on `venue` (in `symbol`, or all when nil),
+    /// requested at `requestedAt`.
+    case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, at: Timestamp)
+    /// Time passes: loss limits are re-evaluated.
+    case timer(Timestamp)
+
+    /// When the event happened.
+    public var time: Timestamp {
+        switch self {
+        case .book(let book): return book.receivedTime
+        case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time), .cancelFailed(_, _, let time),
+             .orderReports(_, let time), .accountOrders(_, _, _, _, let time), .timer(let time):
+            return time
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Risk
+import StrategyKit
+
+extension TradingEngine {
+    /// Routes a strategy's intents: orders through the risk checker, cancels to the exchange.
+    func process(_ intents: [Intent], from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
+        guard !intents.isEmpty else { return }
+        let id = slots[index].id
+        guard depth < Self.maxCallbackDepth else {
+            logger.warning("dropping intents: callback chain too deep", ["strategy": id.rawValue, "intents": String(intents.count)])
+            return
+        }
+        statistics.intents += intents.count
+        for intent in intents {
+            switch intent {
+            case .place(let request):
+                try place(request, from: index, at: now, depth: depth, into: &actions)
+            case .cancel(let orderID):
+                guard let order = orders.order(venue: venue, id: orderID), order.strategyID == id else {
+                    logger.debug("cancel of an order that is not open", ["strategy": id.rawValue, "order": orderID.description])
+                    continue
+                }
+                cancel(order, into: &actions)
+            case .cancelAll(let symbol):
+                for order in orders.openOrders where order.strategyID == id && order.request.symbol == symbol {
+                    cancel(order, into: &actions)
+                }
+            @unknown default:
+                // An intent from a newer SDK than this host knows.
+                logger.warning("ignoring an intent this tickwork does not know", ["strategy": id.rawValue])
+            }
+        }
+    }
+
+    private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
+        let id = slots[index].id
+        let decision = risk.check(
+            request, from: id, book: books[request.symbol], lastTrade: lastTrade[request.symbol],
+            exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
+        switch decision {
+        case .approved(let order):
+            statistics.approved += 1
+            let client = orders.submit(order)
+            logger.info("order sent", [
+                "strategy": id.rawValue, "client": client.description, "symbol": request.symbol.rawValue,
+                "side": request.side.rawValue, "type": request.type.rawValue, "qty": request.qty.description,
+                "price": request.price.description,
+            ])
+            actions.append(.place(client, order))
+        case .denied(let denial):
+            statistics.denied += 1
+            // A strategy retrying against the same limit would flood the log: the same denial
+            // again within ten seconds goes to debug.
+            let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false
+            if !repeated { lastDenial[id] = (denial.code, now) }
+            logger.log(repeated ? .debug : .warning, "order denied", [
+                "strategy": id.rawValue, "code": denial.code.rawValue, "limit": denial.limit.map(String.init) ?? "-",
+                "actual": denial.actual.map(String.init) ?? "-", "why": denial.message,
+            ])
+            let update = OrderUpdate.rejected(request, reason: denial.code.rawValue)
+            let intents = slots[index].strategy.onOrderUpdate(update, context: context(for: index, at: now))
+            try process(intents, from: index, at: now, depth: depth + 1, into: &actions)
+        }
+    }
+
+    /// Sends a cancel for `order` once; an order not yet acknowledged is cancelled when it is.
+    func cancel(_ order: TrackedOrder, into actions: inout [EngineAction]) {
+        guard let exchangeID = order.exchangeID else {
+            cancelOnAcknowledge.insert(order.clientID)
+            return
+        }
+        guard pendingCancels.insert(exchangeID).inserted else { return }
+        statistics.cancels += 1
+        actions.append(.cancel(venue: order.venue, symbol: order.request.symbol, orderID: exchangeID))
+    }
+
+    /// Records, applies and announces what the order tracker found: fills first (journal, then
+    /// portfolio, then the strategy), then order updates.
+    func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
+        for fill in try record(changes.fills, reconciled: false) {
+            if let index = slotIndex(of: fill.strategyID) {
+                let intents = slots[index].strategy.onFill(fill, context: context(for: index, at: now))
+                try process(intents, from: index, at: now, depth: 0, into: &actions)
+            }
+        }
+        for order in changes.finished {
+            if let exchangeID = order.exchangeID { pendingCancels.remove(exchangeID) }
+        }
+        for update in changes.updates {
+            guard let index = slotIndex(of: update.strategyID) else { continue }
+            let intents = slots[index].strategy.onOrderUpdate(update.update, context: context(for: index, at: now))
+            try process(intents, from: index, at: now, depth: 0, into: &actions)
+        }
+        for status in changes.unknownOrders where status.open {
+            logger.warning("an open order this daemon did not place", ["order": status.id.description, "symbol": status.symbol.rawValue])
+        }
+        if !changes.fills.isEmpty {
+            try evaluateLoss(at: now, into: &actions)
+        }
+    }
+
+    /// Appends `fills` to the journal, makes them durable, then applies them to the portfolio;
+    /// returns those that were new (a fill the journal already held is applied nowhere).
+    func record(_ fills: [Fill], reconciled: Bool) throws -> [Fill] {
+        guard !fills.isEmpty else { return [] }
+        let new = try fills.filter { try journal.append($0, reconciled: reconciled) }
+        try journal.makeDurable()
+        for fill in new {
+            portfolio.apply(fill)
+            lastTrade[fill.symbol] = fill.price
+            statistics.fills += 1
+            logger.info("fill", [
+                "strategy": fill.strategyID.rawValue, "symbol": fill.symbol.rawValue, "side": fill.side.rawValue,
+                "qty": fill.qty.description, "price": fill.price.description, "order": fill.orderID.description,
+                "position": portfolio.position(of: fill.strategyID, in: fill.symbol).quantity.description,
+                "reconciled": String(reconciled),
+            ])
+        }
+        return new
+    }
+
+    /// Halts what lost too much and cancels its open orders.
+    func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
+        for change in risk.evaluateLoss(pnl: portfolio.pnlByStrategy, now: now) {
+            logger.warning("trading state changed", ["change": change.description])
+            actions.append(.tradingStateChanged(change))
+            guard change.cancelOpenOrders else { continue }
+            for order in orders.openOrders {
+                switch change.scope {
+                case .account: cancel(order, into: &actions)
+                case .strategy(let id) where id == order.strategyID: cancel(order, into: &actions)
+                case .strategy: continue
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Glibc
+import StrategyKit
+
+/// The fill ledger of one venue and account, open for appending: the book of record.
+///
+/// Opening checks every line and rebuilds the holdings (`state`); a torn last line is cut off
+/// and reported in `warnings`, any other bad line refuses the open. Only one `Ledger` (in any
+/// process) can have a file open at a time. All methods may be called from any thread. Call
+/// `close()` when done: it makes everything durable and, under `.batch`, stops the sync thread.
+public final class Ledger: @unchecked Sendable {
+    /// The ledger's file.
+    public let path: String
+    /// The venue every line names.
+    public let venue: Venue
+    /// The account every line names.
+    public let account: Account
+    /// When appends reach the disk.
+    public let durability: LedgerDurability
+    /// What opening repaired, for the caller to log; empty when nothing needed repair.
+    public let warnings: [LedgerWarning]
+
+    // Everything below is guarded by `condition`'s lock.
+    let condition = NSCondition()
+    var fd: Int32
+    var current: LedgerState
+    var lineBuffer: [UInt8] = []
+    var fileLength: Int64
+    var durable: UInt64
+    var oldestPending: ContinuousClock.Instant?
+    var failure: LedgerError?
+    var isClosed = false
+    var syncThreadRunning = false
+    let onDurable: (@Sendable (UInt64) -> Void)?
+
+    /// Opens the ledger at `path` for `venue` and `account`, creating it (and its directory) when
+    /// missing.
+    ///
+    /// Throws `.corrupt` naming the first bad line when any line but a torn last one breaks the
+    /// format, `.wrongLedger` when the lines name another venue or account, `.locked` when
+    /// another writer has the file open. `onDurable`, when given, is called (on the sync thread
+    /// under `.batch`, on the appending thread otherwise) with the highest sequence number that
+    /// has become durable.
+    public init(
+        path: String, venue: Venue, account: Account, durability: LedgerDurability = .always,
+        onDurable: (@Sendable (UInt64) -> Void)? = nil
+    ) throws(LedgerError) {
+        if case .batch(let delay, let fills) = durability {
+            precondition(delay > .zero && fills > 0, "a batch policy needs a positive delay and fill count")
+        }
+        let fd = try LedgerFile.openForAppending(path)
+        let scan: LedgerScan
+        var warnings: [LedgerWarning] = []
+        do throws(LedgerError) {
+            scan = try LedgerScan.run(fd: fd, path: path)
+            if let fault = scan.fault {
+                guard scan.faultIsTornTail else {
+                    throw LedgerError.corrupt(path: path, line: fault.line, offset: fault.offset, fault: fault.fault)
+                }
+                try LedgerFile.truncate(fd, to: scan.goodEnd, path: path)
+                warnings.append(.tornTailCut(
+                    path: path, line: fault.line, offset: fault.offset, bytes: scan.bytesRead - scan.goodEnd,
+                    fault: fault.fault))
+            }
+            let state = scan.scanner.state
+            if let foundVenue = state.venue, let foundAccount = state.account,
+               foundVenue != venue || foundAccount != account {
+                throw LedgerError.wrongLedger(
+                    path: path, expected: "venue \(venue) account \(account)",
+                    found: "venue \(foundVenue) account \(foundAccount)")
+            }
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
+        self.path = path
+        self.venue = venue
+        self.account = account
+        self.durability = durability
+        self.warnings = warnings
+        self.onDurable = onDurable
+        self.fd = fd
+        current = scan.scanner.state
+        fileLength = scan.goodEnd
+        durable = current.lastSequence
+        lineBuffer.reserveCapacity(512)
+        if case .batch = durability { startSyncThread() }
+    }
+
+    deinit {
+        if !isClosed { Glibc.close(fd) }
+    }
+
+    /// What the ledger's lines add up to now: holdings per strategy and symbol, totals per
+    /// symbol, the last sequence number and checksum, the recorded fills.
+    public var state: LedgerState {
+        condition.lock()
+        defer { condition.unlock() }
+        return current
+    }
+
+    /// The highest sequence number known to be on disk.
+    public var durableSequence: UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        return durable
+    }
+
+    /// Whether the ledger already records `fill`.
+    public func contains(_ fill: FillID) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return current.sequence(of: fill) != nil
+    }
+
+    /// Makes every appended fill durable, stops the sync thread and closes the file. Appends
+    /// after this throw `.unusable`. Closing twice does nothing more.
+    public func close() throws(LedgerError) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
+        condition.broadcast()
+        while syncThreadRunning { condition.wait() }
+        let last = current.lastSequence
+        var syncError: LedgerError?
+        if failure == nil, durable < last {
+            do throws(LedgerError) {
+                try LedgerFile.sync(fd, path: path)
+                durable = last
+            } catch {
+                syncError = error
+            }
+        }
+        Glibc.close(fd)
+        if let error = syncError ?? failure { throw error }
+    }
+}

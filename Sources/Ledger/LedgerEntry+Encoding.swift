@@ -1,0 +1,110 @@
+import StrategyKit
+
+extension LedgerEntry {
+    /// The line this entry is written as, newline included, in the canonical member order of
+    /// FORMAT.md. For a line written by `Ledger` this is byte for byte the line on disk.
+    public var line: String {
+        var bytes = [UInt8]()
+        appendBody(to: &bytes)
+        LedgerEntry.appendSuffix(checksum, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line's body: everything before `,"sum":"`, which the checksum covers.
+    func appendBody(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"seq":"#.utf8)
+        bytes.appendDecimal(sequence)
+        bytes.append(contentsOf: #","time":"#.utf8)
+        bytes.appendDecimal(fill.time.nanoseconds)
+        bytes.append(contentsOf: #","iso":""#.utf8)
+        fill.time.appendISO8601(to: &bytes)
+        bytes.append(contentsOf: #"","venue":"#.utf8)
+        bytes.appendJSONString(fill.venue.rawValue)
+        bytes.append(contentsOf: #","account":"#.utf8)
+        bytes.appendJSONString(fill.account.rawValue)
+        bytes.append(contentsOf: #","symbol":"#.utf8)
+        bytes.appendJSONString(fill.symbol.rawValue)
+        bytes.append(contentsOf: #","order":"#.utf8)
+        bytes.appendDecimal(fill.orderID.rawValue)
+        bytes.append(contentsOf: #","index":"#.utf8)
+        bytes.appendDecimal(Int64(fill.index))
+        bytes.append(contentsOf: fill.side == .buy ? #","side":"buy","price":"#.utf8 : #","side":"sell","price":"#.utf8)
+        bytes.appendDecimal(fill.price.cents)
+        bytes.append(contentsOf: #","qty":"#.utf8)
+        bytes.appendDecimal(fill.qty.shares)
+        bytes.append(contentsOf: #","strategy":"#.utf8)
+        bytes.appendJSONString(fill.strategyID.rawValue)
+        bytes.append(contentsOf: reconciled ? #","reconciled":true,"position":"#.utf8 : #","reconciled":false,"position":"#.utf8)
+        bytes.appendDecimal(positionAfter.shares)
+        bytes.append(contentsOf: #","cash":"#.utf8)
+        bytes.appendDecimal(cashAfter.cents)
+        bytes.append(contentsOf: #","realized":"#.utf8)
+        bytes.appendDecimal(realizedAfter.cents)
+        bytes.append(contentsOf: #","prev":""#.utf8)
+        previousChecksum.appendHex(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `,"sum":"<checksum>"}` and the newline.
+    static func appendSuffix(_ checksum: LedgerChecksum, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #","sum":""#.utf8)
+        checksum.appendHex(to: &bytes)
+        bytes.append(contentsOf: "\"}\n".utf8)
+    }
+
+    /// Appends this entry's whole line to `bytes`, computing and storing its checksum from the
+    /// body; returns the checksum.
+    @discardableResult
+    mutating func encode(appendingTo bytes: inout [UInt8]) -> LedgerChecksum {
+        let start = bytes.count
+        appendBody(to: &bytes)
+        checksum = bytes.withUnsafeBytes { LedgerChecksum(of: UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        LedgerEntry.appendSuffix(checksum, to: &bytes)
+        return checksum
+    }
+}
+
+extension [UInt8] {
+    /// Appends the decimal digits of `value`, with a leading minus when negative.
+    mutating func appendDecimal(_ value: Int64) {
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+        }
+        appendDecimal(value.magnitude)
+    }
+
+    /// Appends the decimal digits of `value`.
+    mutating func appendDecimal(_ value: UInt64) {
+        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
+            var rest = value
+            var index = scratch.count
+            repeat {
+                index -= 1
+                scratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest != 0
+            append(contentsOf: scratch[index...])
+        }
+    }
+
+    /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped.
+    mutating func appendJSONString(_ text: String) {
+        append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                append(UInt8(ascii: "\\"))
+                append(byte)
+            case 0..<0x20:
+                append(contentsOf: #"\u00"#.utf8)
+                append(UInt8(ascii: "0") + byte >> 4)
+                let low = byte & 0x0f
+                append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+            default:
+                append(byte)
+            }
+        }
+        append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+import StrategyKit
+
+/// Why a ledger operation failed. Refusals of a single fill (already recorded) are not errors:
+/// `Ledger.append` returns them as values.
+public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A system call on the ledger's file or directory failed with `errno`.
+    case system(path: String, call: String, errno: Int32)
+    /// A line breaks a rule of the format (other than a torn last line, which opening cuts off);
+    /// `line` counts from 1 and `offset` is the byte where that line starts.
+    case corrupt(path: String, line: Int, offset: Int64, fault: LineFault)
+    /// The ledger holds fills of another venue or account than the one it was opened for.
+    case wrongLedger(path: String, expected: String, found: String)
+    /// Another process holds the ledger open for writing.
+    case locked(path: String)
+    /// The fill cannot be recorded here: it names another venue or account than the ledger's,
+    /// or its numbers would overflow the running totals.
+    case unrecordable(FillID, LineFault)
+    /// The ledger accepts no more appends: it was closed, or a write or sync failed earlier
+    /// (after a failed `fsync` the kernel may have dropped the data, so nothing later can be
+    /// trusted to be durable); `reason` says which.
+    case unusable(path: String, reason: String)
+
+    /// One line naming the file, the place and the cause.
+    public var description: String {
+        switch self {
+        case .system(let path, let call, let code):
+            "\(path): \(call) failed: \(String(cString: strerror(code)))"
+        case .corrupt(let path, let line, let offset, let fault):
+            "\(path): line \(line) (byte \(offset)): \(fault)"
+        case .wrongLedger(let path, let expected, let found):
+            "\(path): ledger of \(found), expected \(expected)"
+        case .locked(let path):
+            "\(path): another process has the ledger open for writing"
+        case .unrecordable(let id, let fault):
+            "fill \(id.venue)/\(id.orderID)#\(id.index) cannot be recorded: \(fault)"
+        case .unusable(let path, let reason):
+            "\(path): ledger unusable: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Glibc
+
+/// The system calls the ledger makes, each turning a failure into `LedgerError.system`.
+enum LedgerFile {
+    /// Opens `path` for reading.
+    static func openForReading(_ path: String) throws(LedgerError) -> Int32 {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .system(path: path, call: "open", errno: errno) }
+        return fd
+    }
+
+    /// Opens `path` for appending, creating it (mode 0600) and its directories (mode 0700) when
+    /// missing, and takes an exclusive lock so that no second writer can open it.
+    static func openForAppending(_ path: String) throws(LedgerError) -> Int32 {
+        var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        if fd < 0, errno == ENOENT {
+            let directory = directoryName(of: path)
+            try makeDirectories(directory)
+            fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                // The new name must survive a crash as well as the lines written under it.
+                try syncDirectory(directory, closingOnFailure: fd)
+            }
+        }
+        guard fd >= 0 else { throw .system(path: path, call: "open", errno: errno) }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            Glibc.close(fd)
+            if code == EWOULDBLOCK { throw .locked(path: path) }
+            throw .system(path: path, call: "flock", errno: code)
+        }
+        return fd
+    }
+
+    /// Writes all of `bytes` at the end of the file, retrying short writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(LedgerError) {
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .system(path: path, call: "write", errno: errno)
+            }
+            done += count
+        }
+    }
+
+    /// Makes the file's data durable.
+    static func sync(_ fd: Int32, path: String) throws(LedgerError) {
+        while fdatasync(fd) != 0 {
+            if errno != EINTR { throw .system(path: path, call: "fdatasync", errno: errno) }
+        }
+    }
+
+    /// Cuts the file to `length` bytes and makes that durable.
+    static func truncate(_ fd: Int32, to length: Int64, path: String) throws(LedgerError) {
+        guard ftruncate(fd, off_t(length)) == 0 else { throw .system(path: path, call: "ftruncate", errno: errno) }
+        try sync(fd, path: path)
+    }
+
+    /// The size of the file open as `fd`.
+    static func size(_ fd: Int32, path: String) throws(LedgerError) -> Int64 {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .system(path: path, call: "fstat", errno: errno) }
+        return Int64(info.st_size)
+    }
+
+    /// The directory part of `path` (`.` when it has none).
+    static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates `directory` and its missing parents with mode 0700.
+    static func makeDirectories(_ directory: String) throws(LedgerError) {
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
+                throw .system(path: prefix, call: "mkdir", errno: errno)
+            }
+        }
+    }
+
+    private static func syncDirectory(_ directory: String, closingOnFailure file: Int32) throws(LedgerError) {
+        let fd = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            Glibc.close(file)
+            throw .system(path: directory, call: "open", errno: code)
+        }
+        defer { Glibc.close(fd) }
+        guard fsync(fd) == 0 else {
+            let code = errno
+            Glibc.close(file)
+            throw .system(path: directory, call: "fsync", errno: code)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Glibc
+
+/// The members of one ledger line as parsed, before their values are checked against the
+/// ledger's rules (ranges, chain, running totals).
+struct LedgerLine {
+    var sequence: UInt64 = 0
+    var time: Int64 = 0
+    /// Where the `iso` string's bytes are within the line (it holds no escapes when valid).
+    var isoRange: Range<Int> = 0..<0
+    var isoEscaped = false
+    var venue = ""
+    var account = ""
+    var symbol = ""
+    var strategy = ""
+    var order: Int64 = 0
+    var index: Int64 = 0
+    var isBuy = true
+    var price: Int64 = 0
+    var qty: Int64 = 0
+    var reconciled = false
+    var position: Int64 = 0
+    var cash: Int64 = 0
+    var realized: Int64 = 0
+    var previous: UInt64 = 0
+    var sum: UInt64 = 0
+
+    /// The members a line must have, in the order a writer emits them.
+    enum Member: Int, CaseIterable {
+        case seq, time, iso, venue, account, symbol, order, index, side, price, qty, strategy
+        case reconciled, position, cash, realized, prev, sum
+
+        /// The member's key.
+        var key: StaticString {
+            switch self {
+            case .seq: "seq"
+            case .time: "time"
+            case .iso: "iso"
+            case .venue: "venue"
+            case .account: "account"
+            case .symbol: "symbol"
+            case .order: "order"
+            case .index: "index"
+            case .side: "side"
+            case .price: "price"
+            case .qty: "qty"
+            case .strategy: "strategy"
+            case .reconciled: "reconciled"
+            case .position: "position"
+            case .cash: "cash"
+            case .realized: "realized"
+            case .prev: "prev"
+            case .sum: "sum"
+            }
+        }
+
+        var name: String { key.description }
+
+        var bit: UInt32 { 1 << UInt32(rawValue) }
+
+        static let all: UInt32 = (1 << UInt32(allCases.count)) - 1
+
+        /// The member a key names; nil for a key the format does not define.
+        init?(key: UnsafeRawBufferPointer) {
+            let candidate: Member
+            switch (key.count, key.first ?? 0) {
+            case (3, UInt8(ascii: "s")):
+                candidate = key[1] == UInt8(ascii: "e") ? .seq : .sum
+            case (3, UInt8(ascii: "i")): candidate = .iso
+            case (3, UInt8(ascii: "q")): candidate = .qty
+            case (4, UInt8(ascii: "t")): candidate = .time
+            case (4, UInt8(ascii: "s")): candidate = .side
+            case (4, UInt8(ascii: "c")): candidate = .cash
+            case (4, UInt8(ascii: "p")): candidate = .prev
+            case (5, UInt8(ascii: "v")): candidate = .venue
+            case (5, UInt8(ascii: "o")): candidate = .order
+            case (5, UInt8(ascii: "i")): candidate = .index
+            case (5, UInt8(ascii: "p")): candidate = .price
+            case (6, UInt8(ascii: "s")): candidate = .symbol
+            case (7, UInt8(ascii: "a")): candidate = .account
+            case (8, UInt8(ascii: "s")): candidate = .strategy
+            case (8, UInt8(ascii: "p")): candidate = .position
+            case (8, UInt8(ascii: "r")): candidate = .realized
+            case (10, UInt8(ascii: "r")): candidate = .reconciled
+            default: return nil
+            }
+            guard candidate.matches(key) else { return nil }
+            self = candidate
+        }
+
+        private func matches(_ key: UnsafeRawBufferPointer) -> Bool {
+            self.key.withUTF8Buffer { name in
+                name.count == key.count && memcmp(name.baseAddress!, key.baseAddress!, key.count) == 0
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Glibc
+import StrategyKit
+
+/// The outcome of checking a ledger file from its first line: the state of the good lines and,
+/// when a line fails, where and why.
+struct LedgerScan {
+    /// The good lines, up to the first bad one.
+    var scanner = LedgerScanner()
+    /// The byte just past the last good line.
+    var goodEnd: Int64 = 0
+    /// The first bad line, if any.
+    var fault: LedgerFaultLocation?
+    /// True when the bad line is the file's last and it looks like a ledger line cut short by a
+    /// crash: no newline, or damaged content (not a sequence or chain error) at the very end.
+    var faultIsTornTail = false
+    /// Every byte the scan read.
+    var bytesRead: Int64 = 0
+
+    /// Checks the file open as `fd` line by line, stopping at the first bad line.
+    static func run(fd: Int32, path: String, visit: (LedgerEntry) -> Void = { _ in })
+        throws(LedgerError) -> LedgerScan
+    {
+        var scan = LedgerScan()
+        var reader = LineReader(fd: fd, path: path)
+        var lineNumber = 0
+        while let line = try reader.next() {
+            lineNumber += 1
+            let fault = line.terminated ? scan.scanner.accept(line.bytes) : .torn
+            guard let fault else {
+                visit(scan.scanner.lastEntry!)
+                scan.goodEnd = reader.offset
+                continue
+            }
+            let couldBeTorn = fault.isContentFault && LedgerScan.looksLikeLedgerLine(line.bytes)
+            scan.fault = LedgerFaultLocation(line: lineNumber, offset: line.offset, fault: fault)
+            // Reading on invalidates `line.bytes`.
+            let following = try reader.next()
+            scan.faultIsTornTail = couldBeTorn && following == nil
+            if case .gap(let expected, let found) = fault, let following {
+                var appears = LedgerScan.carries(expected, following.bytes)
+                if !appears { appears = try LedgerScan.sequenceAppears(expected, in: &reader) }
+                if appears { scan.fault?.fault = .outOfOrder(expected: expected, found: found) }
+            }
+            break
+        }
+        scan.bytesRead = reader.offset
+        return scan
+    }
+
+    /// Whether a later line (from the reader's position on) carries sequence number `sequence`.
+    private static func sequenceAppears(_ sequence: UInt64, in reader: inout LineReader) throws(LedgerError) -> Bool {
+        while let line = try reader.next() {
+            if carries(sequence, line.bytes) { return true }
+        }
+        return false
+    }
+
+    /// Whether `bytes` parse as a line with sequence number `sequence`.
+    private static func carries(_ sequence: UInt64, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var parsed = LedgerLine()
+        return LedgerLineParser.parse(bytes, into: &parsed) == nil && parsed.sequence == sequence
+    }
+
+    /// A line a torn write could have left: it starts like every ledger line does (`{"seq":`,
+    /// or a prefix of it) or with a zero byte (a file extended by a crash before its data), and
+    /// it holds no second line start (two lines run together by a damaged newline).
+    private static func looksLikeLedgerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let start: StaticString = #"{"seq":"#
+        let length = start.utf8CodeUnitCount
+        let count = min(bytes.count, length)
+        guard count == 0 || bytes[0] == 0 || memcmp(bytes.baseAddress!, start.utf8Start, count) == 0 else { return false }
+        guard bytes.count > length else { return true }
+        for index in 1...(bytes.count - length)
+        where bytes[index] == UInt8(ascii: "{") && memcmp(bytes.baseAddress! + index, start.utf8Start, length) == 0 {
+            return false
+        }
+        return true
+    }
+}
+
+/// Where the first bad line of a ledger is and what is wrong with it.
+public struct LedgerFaultLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The line's number, from 1.
+    public var line: Int
+    /// The byte offset where the line starts.
+    public var offset: Int64
+    /// What is wrong.
+    public var fault: LineFault
+
+    /// `line N (byte B): <fault>`.
+    public var description: String { "line \(line) (byte \(offset)): \(fault)" }
+}
+
+extension LineFault {
+    /// Whether the fault is in the line's own bytes (as a torn write leaves) rather than in its
+    /// place in the ledger.
+    var isContentFault: Bool {
+        switch self {
+        case .torn, .notJSON, .missingField, .badChecksum: true
+        case .badValue(let field, _): field == "sum"
+        case .gap, .outOfOrder, .brokenChain, .foreignLine, .duplicateFill, .totalsMismatch: false
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Glibc
+import StrategyKit
+
+/// Checks ledger lines one after another against every rule of FORMAT.md and folds the good
+/// ones into a `LedgerState`.
+struct LedgerScanner {
+    /// What the lines accepted so far add up to.
+    var state = LedgerState()
+    /// The line accepted last, as parsed.
+    private var lastLine: LedgerLine?
+    private var isoScratch: [UInt8] = []
+
+    /// The length of `,"sum":"` + 16 hex digits + `"}`.
+    static let suffixLength = 26
+
+    init() {}
+
+    /// The entry of the line accepted last.
+    var lastEntry: LedgerEntry? {
+        guard let line = lastLine else { return nil }
+        let fill = Fill(
+            venue: Venue(line.venue), account: Account(line.account), symbol: Symbol(line.symbol),
+            orderID: OrderID(line.order), index: Int(line.index), side: line.isBuy ? .buy : .sell,
+            price: Price(cents: line.price), qty: Quantity(shares: line.qty), time: Timestamp(nanoseconds: line.time),
+            strategyID: StrategyID(line.strategy))
+        return LedgerEntry(
+            sequence: line.sequence, fill: fill, reconciled: line.reconciled,
+            positionAfter: Quantity(shares: line.position), cashAfter: Money(cents: line.cash),
+            realizedAfter: Money(cents: line.realized), previousChecksum: LedgerChecksum(line.previous),
+            checksum: LedgerChecksum(line.sum))
+    }
+
+    /// Checks `line` (without its newline) as the next line. On success the state includes it
+    /// and `lastEntry` is its entry; otherwise nothing changes and the fault says why.
+    mutating func accept(_ line: UnsafeRawBufferPointer) -> LineFault? {
+        guard let sum = LedgerScanner.suffixChecksum(line) else { return LedgerScanner.suffixFault(line) }
+        let body = UnsafeRawBufferPointer(rebasing: line[..<(line.count - LedgerScanner.suffixLength)])
+        guard LedgerChecksum(of: body).value == sum else { return .badChecksum }
+        var parsed = LedgerLine()
+        if let fault = LedgerLineParser.parse(line, into: &parsed) { return fault }
+        return accept(parsed, line: line)
+    }
+
+    private mutating func accept(_ parsed: LedgerLine, line: UnsafeRawBufferPointer) -> LineFault? {
+        isoScratch.removeAll(keepingCapacity: true)
+        Timestamp(nanoseconds: parsed.time).appendISO8601(to: &isoScratch)
+        let isoMatches = !parsed.isoEscaped && isoScratch.withUnsafeBytes {
+            $0.elementsEqual(UnsafeRawBufferPointer(rebasing: line[parsed.isoRange]))
+        }
+        guard isoMatches else { return .badValue(field: "iso", why: "is not the ISO-8601 form of \"time\"") }
+        guard parsed.index <= Int64(Int.max) else { return .badValue(field: "index", why: "too large") }
+        let expected = state.lastSequence + 1
+        if parsed.sequence < expected { return .outOfOrder(expected: expected, found: parsed.sequence) }
+        if parsed.sequence > expected { return .gap(expected: expected, found: parsed.sequence) }
+        guard parsed.previous == state.lastChecksum.value else { return .brokenChain }
+        if let venue = state.venue, let account = state.account,
+           venue.rawValue != parsed.venue || account.rawValue != parsed.account {
+            return .foreignLine(venue: Venue(parsed.venue), account: Account(parsed.account))
+        }
+        let side: Side = parsed.isBuy ? .buy : .sell
+        guard let update = state.update(
+            strategy: StrategyID(parsed.strategy), symbol: Symbol(parsed.symbol), side: side,
+            price: Price(cents: parsed.price), qty: Quantity(shares: parsed.qty))
+        else { return .badValue(field: "qty", why: "price and quantity overflow the running totals") }
+        if update.holding.position.quantity.shares != parsed.position { return .totalsMismatch(field: "position") }
+        if update.holding.cash.cents != parsed.cash { return .totalsMismatch(field: "cash") }
+        if update.holding.position.realizedPnL.cents != parsed.realized { return .totalsMismatch(field: "realized") }
+        if let earlier = state.recordFill(FillKey(order: parsed.order, index: Int(parsed.index)), at: parsed.sequence) {
+            return .duplicateFill(earlierSequence: earlier)
+        }
+        state.commit(update, sequence: parsed.sequence, checksum: LedgerChecksum(parsed.sum),
+                     origin: (Venue(parsed.venue), Account(parsed.account)))
+        lastLine = parsed
+        return nil
+    }
+
+    /// The checksum in a well-formed `,"sum":"<16 hex>"}` suffix; nil when the line lacks one.
+    static func suffixChecksum(_ line: UnsafeRawBufferPointer) -> UInt64? {
+        let count = line.count
+        guard count > suffixLength + 1 else { return nil }
+        let marker: StaticString = #","sum":""#
+        let matches = memcmp(line.baseAddress! + (count - suffixLength), marker.utf8Start, marker.utf8CodeUnitCount) == 0
+        guard matches, line[count - 2] == UInt8(ascii: "\""), line[count - 1] == UInt8(ascii: "}") else { return nil }
+        return LedgerChecksum(hex: UnsafeRawBufferPointer(rebasing: line[(count - 18)..<(count - 2)]))?.value
+    }
+
+    /// Why a line without a well-formed checksum suffix is bad.
+    private static func suffixFault(_ line: UnsafeRawBufferPointer) -> LineFault {
+        var parsed = LedgerLine()
+        if let fault = LedgerLineParser.parse(line, into: &parsed) { return fault }
+        return .badValue(field: "sum", why: "must be the last member, written \"sum\":\"<16 lowercase hex digits>\" with no spaces")
+    }
+}

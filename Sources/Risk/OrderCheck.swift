@@ -1,0 +1,210 @@
+import StrategyKit
+
+/// One order request and everything the checks look at; each check returns a denial or nil.
+struct OrderCheck {
+    let request: OrderRequest
+    let strategy: StrategyID
+    let limits: RiskLimits
+    let accountLimits: AccountRiskLimits
+    let book: BookSnapshot?
+    let lastTrade: Price?
+    let exposure: RiskExposure
+    let now: Timestamp
+
+    private var sign: Int64 { request.side.sign }
+    private var qty: Int64 { request.qty.shares }
+
+    /// The first check that fails, in the order `RiskChecker` documents; nil if all pass.
+    func firstDenial(state: RiskState, recentOrders: Int) -> RiskDenial? {
+        if let denial = tradingState(state) { return denial }
+        if let denial = quantity() { return denial }
+        if let denial = price() { return denial }
+        if let denial = marketOrders() { return denial }
+        if let denial = freshBook() { return denial }
+        if let denial = strategyPosition() { return denial }
+        if let denial = accountPosition() { return denial }
+        if let denial = notional() { return denial }
+        if let denial = openOrders() { return denial }
+        if let denial = collar() { return denial }
+        if let denial = rate(recent: recentOrders) { return denial }
+        return selfTrade()
+    }
+
+    private func tradingState(_ state: RiskState) -> RiskDenial? {
+        let account = state.account.state
+        let own = state.status(of: .strategy(strategy)).state
+        if account == .halted || own == .halted {
+            let scope = account == .halted ? "account" : "strategy"
+            return deny(.halted, limit: nil, actual: nil, "\(scope) is halted: only cancels pass")
+        }
+        let symbol = request.symbol
+        let side = request.side
+        if own == .reducing,
+            let denial = reducing(
+                held: exposure.position(of: strategy, in: symbol),
+                working: exposure.openQuantity(of: strategy, in: symbol, side: side), what: "strategy")
+        {
+            return denial
+        }
+        if account == .reducing,
+            let denial = reducing(
+                held: exposure.accountPosition(in: symbol),
+                working: exposure.accountOpenQuantity(in: symbol, side: side), what: "account")
+        {
+            return denial
+        }
+        return nil
+    }
+
+    private func deny(_ code: RiskCode, limit: Int64?, actual: Int64?, _ message: String) -> RiskDenial {
+        RiskDenial(
+            code: code, strategyID: strategy, request: request, limit: limit, actual: actual,
+            message: "\(message) (\(Self.describe(request)))")
+    }
+
+    static func describe(_ request: OrderRequest) -> String {
+        let price = request.type.isPriced ? " @ \(request.price)" : ""
+        return "\(request.side.rawValue) \(request.qty) \(request.symbol) \(request.type.rawValue)\(price)"
+    }
+
+    /// The price the collar and a market order's notional are measured from: the mid, or the
+    /// last trade when a side of the book is empty.
+    private var referencePrice: Price? { book?.mid ?? lastTrade }
+
+    private func quantity() -> RiskDenial? {
+        if qty <= 0 {
+            return deny(.nonPositiveQty, limit: 1, actual: qty, "quantity \(qty) is not positive")
+        }
+        if request.qty > limits.maxOrderQty {
+            return deny(
+                .maxOrderQty, limit: limits.maxOrderQty.shares, actual: qty,
+                "quantity \(qty) exceeds maxOrderQty \(limits.maxOrderQty)")
+        }
+        return nil
+    }
+
+    private func price() -> RiskDenial? {
+        guard request.type.isPriced, request.price.cents <= 0 else { return nil }
+        return deny(
+            .nonPositivePrice, limit: 1, actual: request.price.cents, "limit price \(request.price.cents)c is not positive")
+    }
+
+    private func marketOrders() -> RiskDenial? {
+        guard request.type == .market, !limits.allowMarketOrders else { return nil }
+        return deny(.marketOrdersDisabled, limit: nil, actual: nil, "market orders are not allowed")
+    }
+
+    private func freshBook() -> RiskDenial? {
+        guard let book else {
+            return deny(.staleBook, limit: limits.staleBookMs, actual: nil, "no book received for \(request.symbol)")
+        }
+        precondition(book.symbol == request.symbol, "an order is checked against its own symbol's book")
+        let ageMs = now.nanoseconds(since: book.receivedTime) / 1_000_000
+        guard ageMs > limits.staleBookMs else { return nil }
+        return deny(.staleBook, limit: limits.staleBookMs, actual: ageMs, "book is \(ageMs) ms old, staleBookMs \(limits.staleBookMs)")
+    }
+
+    /// Position checks deny only an order that moves the projection further from flat, so an
+    /// order that reduces an over-limit position always passes.
+    private func strategyPosition() -> RiskDenial? {
+        let held = exposure.position(of: strategy, in: request.symbol)
+        let working = exposure.openQuantity(of: strategy, in: request.symbol, side: request.side)
+        return position(
+            held: held, working: working, limit: limits.maxPosition.shares, code: .maxPosition,
+            what: "strategy position", limitName: "maxPosition")
+    }
+
+    private func accountPosition() -> RiskDenial? {
+        let held = exposure.accountPosition(in: request.symbol)
+        let working = exposure.accountOpenQuantity(in: request.symbol, side: request.side)
+        return position(
+            held: held, working: working, limit: accountLimits.maxSymbolPosition.shares, code: .maxSymbolPosition,
+            what: "account position in \(request.symbol)", limitName: "maxSymbolPosition")
+    }
+
+    private func position(held: Int64, working: Int64, limit: Int64, code: RiskCode, what: String, limitName: String)
+        -> RiskDenial?
+    {
+        let before = held + sign * working
+        let projected = before + sign * qty
+        guard abs(projected) > limit, abs(projected) > abs(before) else { return nil }
+        return deny(
+            code, limit: limit, actual: abs(projected),
+            "projected \(what) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)")
+    }
+
+    private func notional() -> RiskDenial? {
+        let unitPrice: Price
+        if request.type.isPriced {
+            unitPrice = request.price
+        } else if let reference = referencePrice {
+            unitPrice = reference
+        } else {
+            return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to value a market order")
+        }
+        let notional = unitPrice * request.qty
+        guard notional > limits.maxNotionalPerOrder else { return nil }
+        return deny(
+            .maxNotional, limit: limits.maxNotionalPerOrder.cents, actual: notional.cents,
+            "notional \(notional) exceeds maxNotionalPerOrder \(limits.maxNotionalPerOrder)")
+    }
+
+    private func openOrders() -> RiskDenial? {
+        let count = (exposure.openOrders[strategy]?.count ?? 0) + 1
+        guard count > limits.maxOpenOrders else { return nil }
+        return deny(
+            .maxOpenOrders, limit: Int64(limits.maxOpenOrders), actual: Int64(count),
+            "\(count) open orders would exceed maxOpenOrders \(limits.maxOpenOrders)")
+    }
+
+    private func collar() -> RiskDenial? {
+        guard request.type.isPriced else { return nil }
+        guard let reference = referencePrice, reference.cents > 0 else {
+            return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to check the price collar against")
+        }
+        let distance = abs(request.price.cents - reference.cents)
+        // Exact integer comparison; the reported basis points are rounded up.
+        guard distance * 10_000 > reference.cents * limits.priceCollarBasisPoints else { return nil }
+        let basisPoints = (distance * 10_000 + reference.cents - 1) / reference.cents
+        return deny(
+            .priceCollar, limit: limits.priceCollarBasisPoints, actual: basisPoints,
+            "limit is \(basisPoints) bp from reference \(reference), collar \(limits.priceCollarBasisPoints) bp")
+    }
+
+    private func rate(recent: Int) -> RiskDenial? {
+        guard recent + 1 > limits.maxOrdersPerSecond else { return nil }
+        return deny(
+            .orderRate, limit: Int64(limits.maxOrdersPerSecond), actual: Int64(recent + 1),
+            "\(recent + 1) orders in one second would exceed maxOrdersPerSecond \(limits.maxOrdersPerSecond)")
+    }
+
+    private func selfTrade() -> RiskDenial? {
+        for (owner, orders) in exposure.openOrders.sorted(by: { $0.key < $1.key }) {
+            for order in orders {
+                let resting = order.request
+                guard resting.symbol == request.symbol, resting.side == request.side.opposite, resting.type.rests,
+                    order.remaining.shares > 0
+                else { continue }
+                let crosses =
+                    !request.type.isPriced
+                    || (request.side == .buy ? request.price >= resting.price : request.price <= resting.price)
+                guard crosses else { continue }
+                let ownID = order.id.map { "order \($0)" } ?? "an unacknowledged order"
+                return deny(
+                    .selfTrade, limit: resting.price.cents, actual: request.type.isPriced ? request.price.cents : nil,
+                    "would cross \(owner)'s resting \(resting.side.rawValue) \(ownID) @ \(resting.price)")
+            }
+        }
+        return nil
+    }
+
+    /// Whether the order only reduces `held` (signed), counting same-side working orders, without
+    /// flipping it; a denial with the numbers when not.
+    private func reducing(held: Int64, working: Int64, what: String) -> RiskDenial? {
+        let reduces = held != 0 && (held > 0) != (request.side == .buy) && working + qty <= abs(held)
+        guard !reduces else { return nil }
+        return deny(
+            .reducingOnly, limit: abs(held), actual: working + qty,
+            "\(what) is reducing only: \(working + qty) shares working against a position of \(held)")
+    }
+}

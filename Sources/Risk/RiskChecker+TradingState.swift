@@ -1,0 +1,72 @@
+import StrategyKit
+
+extension RiskChecker {
+    private static let nanosecondsPerDay: Int64 = 86_400_000_000_000
+
+    /// Measures each strategy's and the account's loss since the start of the UTC day and halts
+    /// whatever lost more than its `maxLoss`.
+    ///
+    /// `pnl` is each strategy's realized plus unrealized P&L as the portfolio reports it. The
+    /// first evaluation of a UTC day (and the first sight of a strategy on that day) records the
+    /// P&L it is given as the day's start; losses are measured from there. A halt is returned
+    /// once, with `cancelOpenOrders` set, and lasts (across days and restarts) until `resume`.
+    public mutating func evaluateLoss(pnl: [StrategyID: Money], now: Timestamp) -> [TradingStateChange] {
+        let day = now.nanoseconds >= 0 ? now.nanoseconds / Self.nanosecondsPerDay : (now.nanoseconds + 1) / Self.nanosecondsPerDay - 1
+        if state.day != day {
+            state.day = day
+            state.dayStartPnL = pnl
+        }
+        var changes: [TradingStateChange] = []
+        var totalLoss: Int64 = 0
+        for (strategy, current) in pnl.sorted(by: { $0.key < $1.key }) {
+            let start = state.dayStartPnL[strategy] ?? current
+            state.dayStartPnL[strategy] = start
+            let loss = (start - current).cents
+            totalLoss += loss
+            if let maxLoss = limits[strategy]?.maxLoss.cents, loss > maxLoss,
+                let change = haltForLoss(.strategy(strategy), limit: maxLoss, loss: loss, now: now)
+            {
+                changes.append(change)
+            }
+        }
+        if totalLoss > accountLimits.maxLoss.cents,
+            let change = haltForLoss(.account, limit: accountLimits.maxLoss.cents, loss: totalLoss, now: now)
+        {
+            changes.append(change)
+        }
+        return changes
+    }
+
+    private mutating func haltForLoss(_ scope: TradingScope, limit: Int64, loss: Int64, now: Timestamp)
+        -> TradingStateChange?
+    {
+        let from = state.status(of: scope).state
+        guard from != .halted else { return nil }
+        state.set(TradingStatus(state: .halted, code: .maxLoss, since: now), for: scope)
+        return TradingStateChange(
+            scope: scope, from: from, to: .halted, code: .maxLoss, limit: limit, actual: loss, cancelOpenOrders: true,
+            time: now)
+    }
+
+    /// An operator's explicit change of `scope` to `target` (a command, or a configuration that
+    /// sets a state). The only way out of halted is `target == .active` through here. Returns
+    /// nil when `scope` is already in `target`; moving to halted asks for its open orders to be
+    /// cancelled.
+    public mutating func setState(_ target: TradingState, for scope: TradingScope, now: Timestamp)
+        -> TradingStateChange?
+    {
+        let from = state.status(of: scope).state
+        guard from != target else { return nil }
+        state.set(TradingStatus(state: target, code: .manual, since: now), for: scope)
+        return TradingStateChange(
+            scope: scope, from: from, to: target, code: .manual, limit: nil, actual: nil,
+            cancelOpenOrders: target == .halted, time: now)
+    }
+
+    /// Puts `scope` back to active: `setState(.active, for: scope, now: now)`. If the day's loss
+    /// is still beyond the limit, the next `evaluateLoss` halts it again; raise `maxLoss` first
+    /// (a configuration change) to keep trading on the same day.
+    public mutating func resume(_ scope: TradingScope, now: Timestamp) -> TradingStateChange? {
+        setState(.active, for: scope, now: now)
+    }
+}

@@ -1,0 +1,145 @@
+import Dispatch
+import Engine
+import Exchange
+import Foundation
+import HTTP
+import Ledger
+import Risk
+import StrategyKit
+import Venue
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Assembles the daemon from a configuration: the one place where concrete types are chosen
+/// (plugins, the embedded exchange, the client's transport, the ledger) and wired together.
+final class Daemon {
+    let configuration: Configuration
+    let configPath: String?
+    let logger: Logger
+
+    init(configuration: Configuration, configPath: String?) throws {
+        self.configuration = configuration
+        self.configPath = configPath
+        let handler = StderrLogHandler(style: StderrLogHandler.style(for: configuration.logging.format))
+        logger = Logger(part: "daemon", level: configuration.logging.level, handler: handler)
+    }
+
+    /// Runs until a signal (or `duration`), and returns the exit status.
+    func run(duration: Duration?) throws -> Int32 {
+        logger.info("starting", ["version": Tickwork.version, "config": configuration.file])
+        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        for failure in scan.failures {
+            logger.warning("plugin not loaded", ["error": failure.description])
+        }
+        let instances = try configuration.instantiateStrategies(from: scan)
+        for instance in instances {
+            logger.info("strategy loaded", [
+                "strategy": instance.settings.id.rawValue, "plugin": instance.plugin.descriptor.name,
+                "version": instance.plugin.descriptor.version, "file": instance.plugin.path,
+            ])
+        }
+
+        let venueServer = try startEmbeddedExchange()
+        defer { venueServer?.stop() }
+        let baseURL = configuration.exchange.baseURL ?? "http://\(venueServer!.address)/ob/api"
+        let client = try makeClient(baseURL: baseURL, embedded: venueServer != nil)
+        do {
+            let venue = configuration.exchange.venue
+            _ = try runBlocking { try await client.heartbeat(venue: venue) }
+        } catch {
+            throw CLIError.failure("exchange \(baseURL): venue \(configuration.exchange.venue) is not answering: \(error)")
+        }
+
+        let ledger = try Ledger(
+            path: configuration.ledger.path, venue: configuration.exchange.venue, account: configuration.exchange.account,
+            durability: durability)
+        for warning in ledger.warnings {
+            logger.forPart("ledger").warning(warning.description)
+        }
+        let history = try LedgerFillJournal.history(at: configuration.ledger.path)
+        logger.forPart("ledger").info("opened", ["file": configuration.ledger.path, "fills": String(history.fills.count)])
+
+        let engine = TradingEngine(
+            venue: configuration.exchange.venue, strategies: instances.map(EngineStrategy.init),
+            accountLimits: configuration.accountRisk, riskState: try loadRiskState(),
+            journal: LedgerFillJournal(ledger: ledger), logger: logger.forPart("engine"))
+        for fill in history.fills {
+            engine.restore(fill)
+        }
+        let runner = LiveRunner(
+            engine: engine, client: client, account: configuration.exchange.account,
+            pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
+            recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
+            reloader: reloader(scan: scan))
+        let signals = SignalRelay(inbox: runner.inbox)
+        defer { signals.cancel() }
+        if let duration {
+            let inbox = runner.inbox
+            DispatchQueue.global().asyncAfter(deadline: .now() + duration.dispatchInterval) {
+                inbox.post(.stop("--duration elapsed"))
+            }
+        }
+        try runner.run()
+        try ledger.close()
+        return 0
+    }
+
+    private var durability: LedgerDurability {
+        switch configuration.ledger.fsync {
+        case .always: return .always
+        case .never: return .never
+        case .batch: return .batch(maxDelay: .milliseconds(configuration.ledger.batchMs), maxFills: Int(configuration.ledger.batchFills))
+        }
+    }
+
+    /// The simulated exchange in this process, when the configuration asks for one.
+    private func startEmbeddedExchange() throws -> VenueServer? {
+        guard let settings = configuration.embeddedExchange else { return nil }
+        guard let listen = HTTPAddress(parsing: settings.listen) else {
+            throw ConfigurationError(file: configuration.file, keyPath: "embeddedExchange.listen", message: "expected HOST:PORT, got \"\(settings.listen)\"")
+        }
+        var venueConfiguration = try VenueConfiguration(
+            listen: listen, venue: configuration.exchange.venue.rawValue, symbols: settings.symbols.map(\.rawValue))
+        if settings.bots > 0 {
+            venueConfiguration.bots = BotConfiguration(bots: Int(settings.bots))
+            venueConfiguration.botSeed = UInt64(settings.seed)
+        }
+        let server = try VenueServer(configuration: venueConfiguration)
+        logger.forPart("exchange").info("embedded exchange listening", [
+            "address": server.address.description, "venue": configuration.exchange.venue.rawValue,
+            "bots": String(settings.bots), "seed": String(settings.seed),
+        ])
+        return server
+    }
+
+    private func makeClient(baseURL: String, embedded: Bool) throws -> StockFighterClient {
+        let endpoint = try ExchangeEndpoint(baseURL: baseURL)
+        let exchangeLogger = logger.forPart("exchange")
+        let invoker = CommandInvoker(
+            transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath,
+            apiKey: try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: embedded),
+            rateLimiter: RateLimiter(
+                ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
+                burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
+            log: { entry in exchangeLogger.debug(entry.description) })
+        return StockFighterClient(invoker: invoker)
+    }
+
+    private func loadRiskState() throws -> RiskState {
+        try RiskStateFile.load(configuration.riskStatePath) ?? RiskState()
+    }
+
+    /// Re-reads the configuration file on SIGHUP; the embedded default cannot change.
+    private func reloader(scan: PluginScan) -> LiveRunner.Reloader? {
+        guard let configPath else { return nil }
+        return {
+            let fresh = try Configuration.load(file: configPath)
+            let instances = try fresh.instantiateStrategies(from: scan)
+            return LiveRunner.Reload(
+                strategies: instances.map(EngineStrategy.init), accountLimits: fresh.accountRisk,
+                savedRiskState: try RiskStateFile.load(fresh.riskStatePath))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Engine
+import StrategyKit
+
+/// `tickwork config check`: validate a configuration without trading.
+enum ConfigCheck {
+    static let command = Command(
+        name: "check",
+        summary: "Validate a configuration without trading.",
+        discussion: """
+            Reads the file (or the embedded default), checks every key, loads the plugins it \
+            names and validates each strategy's parameters against its plugin. Prints one line \
+            naming the file and key at fault and exits 1 if anything is wrong.
+            """,
+        arguments: [ArgumentSpec("FILE", optional: true, help: "The configuration (default: the embedded config/tickwork.json).")],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let configuration = try DefaultConfiguration.load(invocation.argument(0))
+        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        let instances = try configuration.instantiateStrategies(from: scan)
+        let exchange = configuration.embeddedExchange == nil
+            ? configuration.exchange.baseURL ?? ""
+            : "the embedded exchange"
+        let list = instances.map { "\($0.settings.id) (\($0.plugin.descriptor.name) \($0.plugin.descriptor.version))" }
+        Console.out("\(configuration.file): ok")
+        Console.out("  exchange: \(exchange), venue \(configuration.exchange.venue), account \(configuration.exchange.account)")
+        Console.out("  strategies: \(list.joined(separator: ", "))")
+        Console.out("  ledger: \(configuration.ledger.path) (fsync \(configuration.ledger.fsync.rawValue))")
+        return 0
+    }
+}

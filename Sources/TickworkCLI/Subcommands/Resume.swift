@@ -1,0 +1,44 @@
+import Engine
+import Exchange
+import Risk
+import StrategyKit
+
+/// `tickwork resume`: the explicit way out of a halt.
+enum Resume {
+    static let command = Command(
+        name: "resume",
+        summary: "Resume trading after a halt (a strategy's, or the whole account's).",
+        discussion: """
+            A loss beyond maxLoss halts a strategy (or the account) and the halt survives \
+            restarts; only this command lifts it. It sets the scope active in the trading-state \
+            file (the configuration's riskStatePath). A daemon that is running picks the change \
+            up on SIGHUP (systemctl reload tickwork); one that is stopped, when it starts. If the \
+            day's loss is still beyond the limit, the next check halts it again: raise maxLoss first.
+            """,
+        options: [
+            .value("--config", "FILE", help: "The configuration naming the state file (default: the embedded one)."),
+            .value("--strategy", "ID", help: "The strategy to resume (default: the whole account)."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let configuration = try DefaultConfiguration.load(invocation.value("--config"))
+        let scope = invocation.value("--strategy").map { TradingScope.strategy(StrategyID($0)) } ?? .account
+        if case .strategy(let id) = scope, !configuration.strategies.contains(where: { $0.id == id }) {
+            throw CLIError.failure("\(configuration.file): no strategy with id \(id)")
+        }
+        guard let state = try RiskStateFile.load(configuration.riskStatePath) else {
+            Console.out("\(scope) is active: \(configuration.riskStatePath) does not exist, nothing has been halted")
+            return 0
+        }
+        var checker = RiskChecker(limits: [:], accountLimits: configuration.accountRisk, state: state)
+        guard let change = checker.resume(scope, now: SystemClock.now()) else {
+            Console.out("\(scope) is already active")
+            return 0
+        }
+        try RiskStateFile.save(checker.state, to: configuration.riskStatePath)
+        Console.out("\(scope): \(change.from.rawValue) -> \(change.to.rawValue) in \(configuration.riskStatePath); a running daemon applies it on SIGHUP")
+        return 0
+    }
+}

@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs an action every `interval` on a thread of its own until stopped.
+final class BotTimer: Sendable {
+    private let stopRequested = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+    private let stopped = Mutex<Bool>(false)
+
+    init(interval: Duration, action: @escaping @Sendable () -> Void) {
+        let stopRequested = self.stopRequested
+        let finished = self.finished
+        let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
+        let thread = Thread {
+            var next = DispatchTime.now()
+            while true {
+                next = next + .nanoseconds(nanoseconds)
+                guard stopRequested.wait(timeout: next) == .timedOut else { break }
+                action()
+            }
+            finished.signal()
+        }
+        thread.name = "venue-bots"
+        thread.start()
+    }
+
+    /// Stops the timer and waits for its thread to end; harmless to call again.
+    func stop() {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        stopRequested.signal()
+        finished.wait()
+    }
+}

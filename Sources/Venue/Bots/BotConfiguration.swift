@@ -1,0 +1,39 @@
+import StrategyKit
+
+/// How many bots trade each symbol and how busily. The default (four bots per symbol, intensity
+/// 100, stepped every 100 ms) gives several trades a second on each symbol.
+public struct BotConfiguration: Hashable, Sendable {
+    /// Market makers per symbol: they quote a few levels on both sides around the fair value.
+    public var makersPerSymbol: Int
+    /// Takers per symbol: now and then they cross the spread with immediate-or-cancel or market
+    /// orders, leaning toward the fair value.
+    public var takersPerSymbol: Int
+    /// The pace of requotes and taker orders in percent of the default; 0 stops all trading.
+    public var intensity: Int
+    /// The fair value of the first symbol at the start; each further symbol starts up to 20% away.
+    public var startPrice: Price
+    /// The largest move of a fair value in one step.
+    public var volatility: Price
+    /// Beyond this position a maker quotes only the side that reduces it.
+    public var makerPositionLimit: Quantity
+
+    /// `bots` bots per symbol, half of them (rounded up) market makers and the rest takers; at
+    /// least two are needed for trades to happen.
+    public init(
+        bots: Int = 4, intensity: Int = 100, startPrice: Price = 5_000, volatility: Price = 2,
+        makerPositionLimit: Quantity = 1_000
+    ) {
+        precondition(bots >= 0 && intensity >= 0 && startPrice.cents > 0 && volatility.cents >= 0)
+        makersPerSymbol = (bots + 1) / 2
+        takersPerSymbol = bots / 2
+        self.intensity = intensity
+        self.startPrice = startPrice
+        self.volatility = volatility
+        self.makerPositionLimit = makerPositionLimit
+    }
+
+    /// The chance per step, in millionths, that a maker requotes.
+    var requoteChance: Int64 { min(1_000_000, 300_000 * Int64(intensity) / 100) }
+    /// The chance per step, in millionths, that a taker sends an order.
+    var takeChance: Int64 { min(1_000_000, 250_000 * Int64(intensity) / 100) }
+}

@@ -1,0 +1,82 @@
+import MatchingEngine
+import StrategyKit
+
+/// The bots that make a simulated venue a living market: per symbol, a fair value that takes a
+/// random walk, market makers quoting around it and takers that cross the spread now and then,
+/// each bot trading from its own account so that outside strategies can trade with them, earning
+/// the spread or losing to the fair value's moves.
+///
+/// Deterministic: its only randomness is a `SplitMix64` seeded at creation, so the same seed and
+/// the same outside orders applied to the exchange between the same steps give the same bot
+/// orders, trades and books.
+public struct MarketBots: Sendable {
+    /// The bots' pace and numbers.
+    public let configuration: BotConfiguration
+    private var random: SplitMix64
+    private var markets: [Market]
+
+    private struct Market: Sendable {
+        let symbol: Symbol
+        var fairValue: Int64
+        var makers: [MarketMakerBot]
+        var takers: [TakerBot]
+    }
+
+    /// Bots for `symbols` (in this order) with fair values drawn from `seed`.
+    public init(symbols: [Symbol], configuration: BotConfiguration = BotConfiguration(), seed: UInt64) {
+        self.configuration = configuration
+        var random = SplitMix64(seed: seed)
+        let start = configuration.startPrice.cents
+        markets = symbols.enumerated().map { index, symbol in
+            let offset = index == 0 ? 0 : random.int(in: -(start / 5)...(start / 5))
+            return Market(
+                symbol: symbol, fairValue: max(100, start + offset),
+                makers: (0..<configuration.makersPerSymbol).map { maker in
+                    MarketMakerBot(account: Self.account("MMB", maker), halfSpread: random.int(in: 2...6))
+                },
+                takers: (0..<configuration.takersPerSymbol).map { TakerBot(account: Self.account("TKB", $0)) })
+        }
+        self.random = random
+    }
+
+    /// The accounts the bots trade from, makers first; the same on every symbol.
+    public var accounts: [Account] {
+        (0..<configuration.makersPerSymbol).map { Self.account("MMB", $0) }
+            + (0..<configuration.takersPerSymbol).map { Self.account("TKB", $0) }
+    }
+
+    /// The current fair value of `symbol`, if the bots trade it.
+    public func fairValue(of symbol: Symbol) -> Price? {
+        markets.first { $0.symbol == symbol }.map { Price(cents: $0.fairValue) }
+    }
+
+    /// Advances every symbol by one step at `time`: moves its fair value, lets each maker requote
+    /// and each taker trade with the configured chances, applies their orders and cancels to
+    /// `exchange`, and returns what happened. Every symbol must be listed on `exchange`.
+    public mutating func step(at time: Timestamp, on exchange: inout Exchange) -> [MatchEvent] {
+        var events: [MatchEvent] = []
+        let volatility = configuration.volatility.cents
+        let positionLimit = configuration.makerPositionLimit.shares
+        for index in markets.indices {
+            let symbol = markets[index].symbol
+            precondition(exchange.lists(symbol), "bots trade \(symbol), which the exchange does not list")
+            markets[index].fairValue = max(100, markets[index].fairValue + random.int(in: -volatility...volatility))
+            let fairValue = markets[index].fairValue
+            for maker in markets[index].makers.indices where random.chance(perMillion: configuration.requoteChance) {
+                markets[index].makers[maker].requote(
+                    symbol, fairValue: fairValue, positionLimit: positionLimit, at: time,
+                    exchange: &exchange, random: &random, events: &events)
+            }
+            for taker in markets[index].takers where random.chance(perMillion: configuration.takeChance) {
+                taker.take(symbol, fairValue: fairValue, at: time, exchange: &exchange, random: &random, events: &events)
+            }
+        }
+        return events
+    }
+
+    /// A StockFighter-looking account name: three letters and six digits, e.g. `MMB000001`.
+    private static func account(_ prefix: String, _ index: Int) -> Account {
+        let digits = String(index + 1)
+        return Account(prefix + String(repeating: "0", count: max(0, 6 - digits.count)) + digits)
+    }
+}

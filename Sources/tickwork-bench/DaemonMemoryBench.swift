@@ -1,0 +1,76 @@
+import Engine
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The resident memory of a real `tickwork run` over many polls: it trades (polls) ten symbols
+/// every 10 ms against a separate `tickwork exchange`, and its RSS is read from /proc early and
+/// after about 100,000 polls.
+enum DaemonMemoryBench {
+    static func run(seconds: Int = 100) throws {
+        let directory = NSTemporaryDirectory() + "tickwork-bench-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let binary = PluginLoader.executableDirectory + "/tickwork"
+        let symbols = (1...10).map { "SYM\($0)" }
+        let exchangeOutput = directory + "/exchange.out"
+        let exchange = try spawn(binary, ["exchange", "--listen", "127.0.0.1:0", "--symbols", symbols.joined(separator: ",")], stdout: exchangeOutput)
+        defer { kill(exchange.processIdentifier, SIGTERM); exchange.waitUntilExit() }
+        var baseURL: String?
+        for _ in 0..<200 where baseURL == nil {
+            usleep(50_000)
+            baseURL = (try? String(contentsOfFile: exchangeOutput, encoding: .utf8))?.split(separator: "\n")
+                .first { $0.hasPrefix("listening on ") }.map { String($0.dropFirst("listening on ".count)) }
+        }
+        guard let baseURL else { throw BenchError("the exchange did not start") }
+        let strategies = symbols.map {
+            #"{"id": "fs-\#($0)", "plugin": "FirstSteps", "symbols": ["\#($0)"], "parameters": {"symbol": "\#($0)"}}"#
+        }
+        let config = directory + "/tickwork.json"
+        try """
+            {"version": 1, "exchange": {"baseURL": "\(baseURL)", "maxRequestsPerSecond": 5000}, "pollIntervalMs": 10,
+             "strategies": [\(strategies.joined(separator: ","))],
+             "ledger": {"path": "\(directory)/ledger.jsonl"}, "riskStatePath": "\(directory)/risk.json"}
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let log = directory + "/run.err"
+        let daemon = try spawn(binary, ["run", "--config", config], stdout: "/dev/null", stderr: log, environment: ["TICKWORK_API_KEY": "bench"])
+        sleep(UInt32(seconds / 10))
+        let early = resident(of: daemon.processIdentifier)
+        sleep(UInt32(seconds - seconds / 10))
+        let late = resident(of: daemon.processIdentifier)
+        kill(daemon.processIdentifier, SIGTERM)
+        daemon.waitUntilExit()
+        let summary = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last { $0.contains("summary") } ?? ""
+        let polls = summary.split(separator: " ").first { $0.hasPrefix("books=") }.map { String($0.dropFirst(6)) } ?? "?"
+        let inputs = ["symbols": "10", "pollIntervalMs": "10", "seconds": String(seconds), "polls": polls]
+        Figure(name: "daemon.rss.early", unit: "MB", value: Double(early) / 1_048_576, inputs: inputs.merging(["at": "\(seconds / 10) s"]) { $1 }).print()
+        Figure(name: "daemon.rss.late", unit: "MB", value: Double(late) / 1_048_576, inputs: inputs.merging(["at": "\(seconds) s"]) { $1 }).print()
+    }
+
+    struct BenchError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func spawn(_ binary: String, _ arguments: [String], stdout: String, stderr: String = "/dev/null", environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        FileManager.default.createFile(atPath: stdout, contents: nil)
+        FileManager.default.createFile(atPath: stderr, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: stdout)
+        process.standardError = FileHandle(forWritingAtPath: stderr)
+        try process.run()
+        return process
+    }
+
+    /// VmRSS of process `pid`, in bytes.
+    static func resident(of pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1_024
+    }
+}

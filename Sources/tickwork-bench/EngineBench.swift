@@ -1,0 +1,101 @@
+import Dispatch
+import Engine
+import Exchange
+import Foundation
+import HTTP
+import Risk
+import StrategyKit
+import Venue
+
+/// The daemon's decision path: inside the engine (snapshot in, approved place out), and end to
+/// end against the simulated exchange over loopback (book received, order acknowledged).
+enum EngineBench {
+    static func run() throws {
+        try decisionLatency()
+        try endToEnd()
+    }
+
+    /// FirstSteps loaded from its plugin, a fresh book each step; after each decision the
+    /// order is closed unfilled so the next book decides again.
+    static func decisionLatency(steps: Int = 200_000) throws {
+        let engine = try makeEngine(journal: MemoryFillJournal())
+        var samples: [UInt64] = []
+        samples.reserveCapacity(steps)
+        for step in 1...steps {
+            let time = Timestamp(nanoseconds: Int64(step) * 100_000_000)
+            let book = book(at: time, sequence: UInt64(step))
+            let start = monotonicNanoseconds()
+            let actions = try engine.handle(.book(book))
+            samples.append(monotonicNanoseconds() - start)
+            guard case .place(let client, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
+            let status = OrderStatus(
+                id: OrderID(Int64(step)), venue: "TESTEX", symbol: "FOOBAR", account: "BENCH", side: .buy, type: .limit,
+                price: approved.request.price, originalQty: approved.request.qty, qty: .zero, ts: time, fills: [],
+                totalFilled: .zero, open: false)
+            _ = try engine.handle(.placed(client, status, at: time))
+        }
+        samples.sort()
+        let inputs = ["strategy": "FirstSteps (plugin)", "decisions": String(steps), "book": "10 levels a side"]
+        Figure(name: "engine.decision.p50", unit: "ns", value: Double(percentile(samples, 0.5)), inputs: inputs).print()
+        Figure(name: "engine.decision.p99", unit: "ns", value: Double(percentile(samples, 0.99)), inputs: inputs).print()
+    }
+
+    /// Against the in-process simulated exchange over loopback HTTP with the keep-alive
+    /// transport: poll the book, decide, place (a 1-share buy that fills at once) and wait for
+    /// the acknowledgement; the figure is book received → acknowledged.
+    static func endToEnd(steps: Int = 20_000) throws {
+        let server = try VenueServer(configuration: VenueConfiguration())
+        defer { server.stop() }
+        let endpoint = try ExchangeEndpoint(baseURL: "http://\(server.address)/ob/api")
+        let client = StockFighterClient(invoker: CommandInvoker(
+            transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath, apiKey: APIKey("bench")))
+        let seller = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .sell, price: 5_010, qty: Quantity(shares: Int64(steps + 10)))
+        let bidder = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .buy, price: 5_000, qty: 100)
+        _ = try runBlocking { _ = try await client.placeOrder(seller); return try await client.placeOrder(bidder) }
+        let engine = try makeEngine(journal: MemoryFillJournal())
+        // Synchronous engine, asynchronous client, as in the daemon: each call hops to the
+        // concurrency pool and back, which the figure includes.
+        var samples: [UInt64] = []
+        for step in 1...steps {
+            var book = try runBlocking { try await client.orderBook(venue: "TESTEX", symbol: "FOOBAR") }
+            let received = monotonicNanoseconds()
+            book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
+            book.exchangeTime = book.receivedTime
+            let actions = try engine.handle(.book(book))
+            guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
+            let order = PlaceOrder(venue: "TESTEX", account: "EXB123456", request: approved.request)
+            let status = try runBlocking { try await client.placeOrder(order) }
+            samples.append(monotonicNanoseconds() - received)
+            _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
+        }
+        samples.sort()
+        let inputs = ["transport": "keep-alive HTTP/1.1 over loopback", "steps": String(steps), "strategy": "FirstSteps (plugin)"]
+        Figure(name: "engine.endToEnd.p50", unit: "us", value: Double(percentile(samples, 0.5)) / 1_000, inputs: inputs).print()
+        Figure(name: "engine.endToEnd.p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: inputs).print()
+    }
+
+    static func makeEngine(journal: any FillJournal) throws -> TradingEngine {
+        let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libFirstSteps.so")
+        let parameters = try StrategyParameters(
+            schema: plugin.descriptor.parameters, values: ["quantity": .integer(1_000_000), "maxOrderQty": .integer(1)])
+        let strategy = try plugin.descriptor.factory(parameters)
+        var limits = RiskLimits.defaults
+        limits.maxPosition = 1_000_000
+        let accountLimits = AccountRiskLimits(maxSymbolPosition: 1_000_000, maxLoss: 1_000_000_000)
+        return TradingEngine(
+            venue: "TESTEX",
+            strategies: [EngineStrategy(id: "bench", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
+            accountLimits: accountLimits, journal: journal, logger: Logger(part: "engine", level: .error, handler: NullLogHandler()))
+    }
+
+    static func book(at time: Timestamp, sequence: UInt64) -> BookSnapshot {
+        let bids = (0..<10).map { BookEntry(price: Price(cents: 5_000 - Int64($0)), qty: 100, isBuy: true) }
+        let asks = (0..<10).map { BookEntry(price: Price(cents: 5_010 + Int64($0)), qty: 100, isBuy: false) }
+        return BookSnapshot(venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: time, receivedTime: time, sequence: sequence)
+    }
+}
+
+/// A log handler that drops everything, so benchmarks measure trading, not logging.
+struct NullLogHandler: LogHandler {
+    func write(_ record: LogRecord) {}
+}

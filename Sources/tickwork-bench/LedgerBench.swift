@@ -1,0 +1,87 @@
+import Foundation
+import Ledger
+import StrategyKit
+
+/// Ledger benchmarks: fills appended per second under each durability policy, and verification
+/// throughput. Prints one JSON object per figure. Writes its ledgers under a fresh directory in
+/// the system's temporary directory and removes it.
+public func runLedgerBench() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-bench-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+
+    let neverPath = "\(directory)/never.jsonl"
+    let neverFills = 500_000
+    let never = try appendRate(path: neverPath, durability: .never, fills: neverFills)
+    printFigure("ledger.append.never", unit: "fills/s", value: never.rate, inputs: [
+        "fills": "\(neverFills)", "cpuSeconds": never.cpu,
+    ])
+
+    let batchFills = 1_000_000
+    let batch = LedgerDurability.batch(maxDelay: .milliseconds(2), maxFills: 8192)
+    let batched = try appendRate(path: "\(directory)/batch.jsonl", durability: batch, fills: batchFills)
+    printFigure("ledger.append.batch", unit: "durable fills/s", value: batched.rate, inputs: [
+        "fills": "\(batchFills)", "maxDelayMs": "2", "maxFills": "8192", "cpuSeconds": batched.cpu,
+    ])
+
+    let alwaysFills = 2_000
+    let always = try appendRate(path: "\(directory)/always.jsonl", durability: .always, fills: alwaysFills)
+    printFigure("ledger.append.always", unit: "durable fills/s", value: always.rate, inputs: [
+        "fills": "\(alwaysFills)", "cpuSeconds": always.cpu,
+    ])
+
+    // The first pass warms the page cache; the second is the figure.
+    _ = try LedgerVerification(path: neverPath)
+    let start = ContinuousClock.now
+    let cpuStart = cpuSeconds()
+    let verification = try LedgerVerification(path: neverPath)
+    let seconds = (ContinuousClock.now - start).seconds
+    let cpu = cpuSeconds() - cpuStart
+    precondition(verification.isClean && verification.state.entryCount == neverFills, "the benchmark ledger must verify")
+    printFigure("ledger.verify", unit: "MB/s", value: Double(verification.bytesChecked) / 1e6 / seconds, inputs: [
+        "bytes": "\(verification.bytesChecked)", "lines": "\(neverFills)", "cpuSeconds": String(format: "%.3f", cpu),
+    ])
+}
+
+/// Appends `fills` fills to a new ledger and returns fills per second, counted until the last
+/// one is durable (for `.never`, until it is written), and the CPU seconds the process spent.
+private func appendRate(path: String, durability: LedgerDurability, fills: Int) throws -> (rate: Double, cpu: String) {
+    let ledger = try Ledger(path: path, venue: "BENCHEX", account: "BENCH1", durability: durability)
+    let symbols: [Symbol] = ["AAA", "BBB", "CCC", "DDD"]
+    let strategies: [StrategyID] = ["mm-1", "mm-2", "trend"]
+    let start = ContinuousClock.now
+    let cpuStart = cpuSeconds()
+    for order in 0..<fills {
+        let fill = Fill(
+            venue: "BENCHEX", account: "BENCH1", symbol: symbols[order % 4], orderID: OrderID(Int64(order)), index: 0,
+            side: order / 12 % 2 == 0 ? .buy : .sell, price: Price(cents: 5000 + Int64(order % 97)),
+            qty: Quantity(shares: Int64(order % 9 + 1)),
+            time: Timestamp(nanoseconds: 1_764_400_000_000_000_000 + Int64(order) * 1000), strategyID: strategies[order % 3])
+        _ = try ledger.append(fill)
+    }
+    if durability != .never { try ledger.waitUntilDurable(UInt64(fills)) }
+    let seconds = (ContinuousClock.now - start).seconds
+    let cpu = cpuSeconds() - cpuStart
+    try ledger.close()
+    return (Double(fills) / seconds, String(format: "%.3f", cpu))
+}
+
+/// User and system CPU time of the whole process (all threads) so far: on a shared machine the
+/// wall-clock rates depend on how much CPU the process got, and this says how much it used.
+private func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let time = { (value: timeval) in Double(value.tv_sec) + Double(value.tv_usec) * 1e-6 }
+    return time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+private func printFigure(_ name: String, unit: String, value: Double, inputs: [String: String]) {
+    let inputText = inputs.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+    print(#"{"name":"\#(name)","unit":"\#(unit)","value":\#(Int(value.rounded())),"inputs":{\#(inputText)}}"#)
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `tickwork exchange` on a free loopback port, with a small client for what tests need:
+/// placing liquidity from another account and reading an account's orders.
+final class ExchangeFixture {
+    let process: SpawnedProcess
+    let baseURL: String
+
+    init() throws {
+        let process = try SpawnedProcess(["exchange", "--listen", "127.0.0.1:0"])
+        self.process = process
+        var url: String?
+        process.wait(upTo: 20) {
+            url = process.stdout.split(separator: "\n").first { $0.hasPrefix("listening on ") }
+                .map { String($0.dropFirst("listening on ".count)) }
+            return url != nil
+        }
+        guard let url else { throw FixtureError.noAddress(process.stderr) }
+        baseURL = url
+    }
+
+    enum FixtureError: Error {
+        case noAddress(String)
+        case badResponse(String)
+    }
+
+    /// Sends a request and returns the JSON object answered.
+    func request(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> [String: Any] {
+        var request = URLRequest(url: URL(string: baseURL + path)!)
+        request.httpMethod = method
+        request.setValue("test-key", forHTTPHeaderField: "X-Starfighter-Authorization")
+        if let body {
+            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        }
+        let result = Locked<Data?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, _, _ in
+            result.set(data)
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 10) == .success, let data = result.get(),
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { throw FixtureError.badResponse("\(method) \(path)") }
+        return object
+    }
+
+    /// Rests a limit order from `account`.
+    @discardableResult
+    func place(account: String, side: String, price: Int, qty: Int) throws -> [String: Any] {
+        try request("POST", "/venues/TESTEX/stocks/FOOBAR/orders", body: [
+            "account": account, "venue": "TESTEX", "stock": "FOOBAR", "price": price, "qty": qty,
+            "direction": side, "orderType": "limit",
+        ])
+    }
+
+    /// Every order of `account`.
+    func orders(of account: String) throws -> [[String: Any]] {
+        try request("GET", "/venues/TESTEX/accounts/\(account)/orders")["orders"] as? [[String: Any]] ?? []
+    }
+
+    /// The fills of `account`'s orders as (order id, index, price, qty), sorted.
+    func fills(of account: String) throws -> [[Int]] {
+        try orders(of: account).flatMap { order -> [[Int]] in
+            let id = order["id"] as? Int ?? -1
+            return (order["fills"] as? [[String: Any]] ?? []).enumerated().map { index, fill in
+                [id, index, fill["price"] as? Int ?? -1, fill["qty"] as? Int ?? -1]
+            }
+        }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Stops the exchange.
+    func stop() {
+        process.send(SIGTERM)
+        _ = process.exitStatus(within: 10)
+    }
+}

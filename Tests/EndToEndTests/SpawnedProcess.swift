@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A long-running `tickwork` process (the exchange, the daemon) that a test starts, talks to
+/// with signals, and always ends: `deinit` kills it if the test did not.
+final class SpawnedProcess {
+    let process = Process()
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private let output = Locked(Data())
+    private let errors = Locked(Data())
+
+    init(_ arguments: [String], environment: [String: String] = [:], directory: String = TickworkProcess.packageRoot) throws {
+        process.executableURL = URL(fileURLWithPath: TickworkProcess.buildDirectory + "/tickwork")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        // Plain reader threads rather than FileHandle.readabilityHandler, whose dispatch sources
+        // crash libdispatch on Linux when the pipe closes under them.
+        for (pipe, sink) in [(stdoutPipe, output), (stderrPipe, errors)] {
+            let handle = pipe.fileHandleForReading
+            let thread = Thread {
+                while true {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    sink.set(sink.get() + data)
+                }
+            }
+            thread.start()
+        }
+    }
+
+    var stdout: String { String(decoding: output.get(), as: UTF8.self) }
+    var stderr: String { String(decoding: errors.get(), as: UTF8.self) }
+
+    /// Waits (at most `timeout` seconds, polling) until `condition` holds; returns whether it did.
+    @discardableResult
+    func wait(upTo timeout: TimeInterval, for condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Sends `signal` to the process.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits at most `timeout` seconds for the process to exit; returns its status, or nil if
+    /// it was still running (it is then killed).
+    func exitStatus(within timeout: TimeInterval) -> Int32? {
+        guard wait(upTo: timeout, for: { !process.isRunning }) else {
+            send(SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        process.waitUntilExit()
+        // Let the readability handlers drain what is left in the pipes.
+        usleep(50_000)
+        return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            send(SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}

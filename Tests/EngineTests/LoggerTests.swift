@@ -1,0 +1,48 @@
+import Engine
+import Foundation
+import StrategyKit
+import Synchronization
+import Testing
+
+/// Collects records for assertions.
+final class CollectingHandler: LogHandler {
+    let records = Mutex<[LogRecord]>([])
+    func write(_ record: LogRecord) { records.withLock { $0.append(record) } }
+    var messages: [String] { records.withLock { $0.map(\.message) } }
+}
+
+@Suite struct LoggerTests {
+    let fixedClock: @Sendable () -> Timestamp = { Timestamp(nanoseconds: 1_449_219_736_680_986_205) }
+
+    @Test func messagesBelowTheLevelAreNotEvenBuilt() {
+        let handler = CollectingHandler()
+        let logger = Logger(part: "engine", level: .info, handler: handler)
+        let built = Mutex(false)
+        logger.debug({ built.withLock { $0 = true }; return "hidden" }())
+        logger.info("shown")
+        #expect(handler.messages == ["shown"])
+        #expect(built.withLock { $0 } == false)
+    }
+
+    @Test func textLinesCarryTimeLevelPartAndFields() {
+        let handler = StderrLogHandler(style: .text, clock: fixedClock)
+        let line = handler.format(LogRecord(level: .warning, part: "risk", message: "denied", fields: [("code", "RISK_MAX_POSITION"), ("why", "too big")]))
+        #expect(line == "2015-12-04T09:02:16.680986205Z WARNING risk: denied code=RISK_MAX_POSITION why=\"too big\"")
+    }
+
+    @Test func journalLinesHavePriorityPrefixAndNoTime() {
+        let handler = StderrLogHandler(style: .journal, clock: fixedClock)
+        #expect(handler.format(LogRecord(level: .error, part: "ledger", message: "torn", fields: [])) == "<3>ledger: torn")
+        #expect(handler.format(LogRecord(level: .info, part: "engine", message: "ready", fields: [])) == "<6>engine: ready")
+        #expect(StderrLogHandler.style(for: .text, environment: ["JOURNAL_STREAM": "8:123"]) == .journal)
+        #expect(StderrLogHandler.style(for: .text, environment: [:]) == .text)
+        #expect(StderrLogHandler.style(for: .json, environment: ["JOURNAL_STREAM": "8:123"]) == .json)
+    }
+
+    @Test func jsonLinesEscapeTheirStrings() throws {
+        let handler = StderrLogHandler(style: .json, clock: fixedClock)
+        let line = handler.format(LogRecord(level: .info, part: "engine", message: "say \"hi\"\n", fields: [("k", "v\\")]))
+        let object = try JSONDecoderForTests.decode([String: String].self, from: Data(line.utf8))
+        #expect(object == ["time": "2015-12-04T09:02:16.680986205Z", "level": "info", "part": "engine", "message": "say \"hi\"\n", "k": "v\\"])
+    }
+}

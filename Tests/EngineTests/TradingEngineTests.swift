@@ -1,0 +1,210 @@
+import Engine
+import Risk
+import StrategyKit
+import Testing
+
+/// A strategy whose reactions are closures, recording what it was told.
+final class ScriptedStrategy: Strategy {
+    var onBookIntents: (BookSnapshot, StrategyContext) -> [Intent] = { _, _ in [] }
+    var onFillIntents: (Fill, StrategyContext) -> [Intent] = { _, _ in [] }
+    var onUpdateIntents: (OrderUpdate, StrategyContext) -> [Intent] = { _, _ in [] }
+    private(set) var fills: [Fill] = []
+    private(set) var updates: [OrderUpdate] = []
+    private(set) var stopped = false
+
+    func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] { onBookIntents(book, context) }
+    func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] {
+        fills.append(fill)
+        return onFillIntents(fill, context)
+    }
+    func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] {
+        updates.append(update)
+        return onUpdateIntents(update, context)
+    }
+    func stop(context: StrategyContext) -> [Intent] {
+        stopped = true
+        return []
+    }
+}
+
+/// Builds engines, books and order statuses with a manual clock (plain timestamps).
+struct EngineHarness {
+    let strategy = ScriptedStrategy()
+    let journal = MemoryFillJournal()
+    let logs = CollectingHandler()
+    let engine: TradingEngine
+
+    init(limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults) throws {
+        let parameters = try StrategyParameters(schema: [])
+        engine = TradingEngine(
+            venue: "TESTEX",
+            strategies: [EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
+            accountLimits: accountLimits, journal: journal, logger: Logger(part: "engine", level: .debug, handler: logs))
+    }
+
+    static func time(_ milliseconds: Int64) -> Timestamp { Timestamp(nanoseconds: milliseconds * 1_000_000) }
+
+    static func book(at milliseconds: Int64, bid: Int64 = 5_000, ask: Int64 = 5_010, exchangeAt: Int64? = nil) -> BookSnapshot {
+        BookSnapshot(
+            venue: "TESTEX", symbol: "FOOBAR", bids: [BookEntry(price: Price(cents: bid), qty: 100, isBuy: true)],
+            asks: [BookEntry(price: Price(cents: ask), qty: 100, isBuy: false)], exchangeTime: time(exchangeAt ?? milliseconds),
+            receivedTime: time(milliseconds), sequence: UInt64(milliseconds))
+    }
+
+    static func status(
+        id: OrderID, side: Side = .buy, price: Price = 5_010, qty: Quantity = 10, fills: [OrderFill] = [], open: Bool = true
+    ) -> OrderStatus {
+        let filled = fills.reduce(Quantity.zero) { $0 + $1.qty }
+        return OrderStatus(
+            id: id, venue: "TESTEX", symbol: "FOOBAR", account: "EXB123456", side: side, type: .limit, price: price,
+            originalQty: qty, qty: open ? qty - filled : .zero, ts: time(1), fills: fills, totalFilled: filled, open: open)
+    }
+
+    static let buy = OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_010, qty: 10, tag: "t")
+
+    /// Sends one buy on the first book and returns its client id.
+    func placeOneBuy(at milliseconds: Int64 = 1) throws -> ClientOrderID {
+        strategy.onBookIntents = { _, _ in [.place(Self.buy)] }
+        let actions = try engine.handle(.book(Self.book(at: milliseconds)))
+        strategy.onBookIntents = { _, _ in [] }
+        guard case .place(let client, _)? = actions.first else {
+            Issue.record("expected a place action, got \(actions)")
+            return ClientOrderID(rawValue: 0)
+        }
+        return client
+    }
+}
+
+@Suite struct TradingEngineTests {
+    @Test func approvedIntentBecomesAPlaceAction() throws {
+        let harness = try EngineHarness()
+        harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }
+        let actions = try harness.engine.handle(.book(EngineHarness.book(at: 1)))
+        #expect(actions.count == 1)
+        guard case .place(_, let approved)? = actions.first else { return }
+        #expect(approved.request == EngineHarness.buy)
+        #expect(approved.strategyID == "s1")
+        #expect(harness.engine.orders.openOrders(of: "s1").count == 1)
+    }
+
+    @Test func staleAndOutOfOrderBooksAreDroppedAndCounted() throws {
+        let harness = try EngineHarness()
+        var seen = 0
+        harness.strategy.onBookIntents = { _, _ in
+            seen += 1
+            return []
+        }
+        _ = try harness.engine.handle(.book(EngineHarness.book(at: 10)))
+        _ = try harness.engine.handle(.book(EngineHarness.book(at: 11, exchangeAt: 10)))
+        _ = try harness.engine.handle(.book(EngineHarness.book(at: 12, exchangeAt: 5)))
+        _ = try harness.engine.handle(.book(EngineHarness.book(at: 13)))
+        #expect(seen == 2)
+        #expect(harness.engine.statistics.booksDropped == 2)
+        #expect(harness.engine.statistics.books == 2)
+    }
+
+    @Test func deniedOrderIsReportedToTheStrategyWithItsCode() throws {
+        var limits = RiskLimits.defaults
+        limits.maxOrderQty = 5
+        let harness = try EngineHarness(limits: limits)
+        harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }
+        let actions = try harness.engine.handle(.book(EngineHarness.book(at: 1)))
+        #expect(actions.isEmpty)
+        #expect(harness.strategy.updates == [.rejected(EngineHarness.buy, reason: "RISK_MAX_ORDER_QTY")])
+        #expect(harness.engine.statistics.denied == 1)
+        #expect(harness.logs.messages.contains("order denied"))
+    }
+
+    @Test func fillIsJournaledBeforeTheStrategyHearsOfIt() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        var journaledWhenTold = false
+        harness.strategy.onFillIntents = { fill, context in
+            journaledWhenTold = harness.journal.fills.contains(fill) && context.position("FOOBAR").quantity == 4
+            return []
+        }
+        let status = EngineHarness.status(id: 7, fills: [OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(2))])
+        _ = try harness.engine.handle(.placed(client, status, at: EngineHarness.time(2)))
+        #expect(journaledWhenTold)
+        #expect(harness.journal.fills.map(\.qty) == [4])
+        #expect(harness.strategy.updates.first == .accepted(7, EngineHarness.buy))
+        #expect(harness.engine.portfolio.position(of: "s1", in: "FOOBAR").quantity == 4)
+    }
+
+    @Test func theSameReportTwiceYieldsOneFill() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7), at: EngineHarness.time(2)))
+        let filled = EngineHarness.status(id: 7, fills: [OrderFill(price: 5_010, qty: 10, ts: EngineHarness.time(3))], open: false)
+        _ = try harness.engine.handle(.orderReports([filled], at: EngineHarness.time(3)))
+        _ = try harness.engine.handle(.orderReports([filled], at: EngineHarness.time(4)))
+        #expect(harness.journal.fills.count == 1)
+        #expect(harness.strategy.fills.count == 1)
+        #expect(harness.engine.orders.openOrders.isEmpty)
+    }
+
+    @Test func cancelOfAnUnacknowledgedOrderIsSentOnAcknowledgement() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        harness.strategy.onBookIntents = { _, _ in [.cancelAll("FOOBAR")] }
+        #expect(try harness.engine.handle(.book(EngineHarness.book(at: 2))).isEmpty)
+        let actions = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7), at: EngineHarness.time(3)))
+        #expect(actions == [.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)])
+    }
+
+    @Test func aCancelIsSentOnceUntilAnswered() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7), at: EngineHarness.time(2)))
+        harness.strategy.onBookIntents = { _, _ in [.cancel(7)] }
+        #expect(try harness.engine.handle(.book(EngineHarness.book(at: 3))) == [.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)])
+        #expect(try harness.engine.handle(.book(EngineHarness.book(at: 4))).isEmpty)
+        _ = try harness.engine.handle(.orderReports([EngineHarness.status(id: 7, open: false)], at: EngineHarness.time(5)))
+        #expect(harness.strategy.updates.last == .closed(7, EngineHarness.buy, filled: .zero))
+    }
+
+    @Test func aLossBeyondTheLimitHaltsAndCancels() throws {
+        var limits = RiskLimits.defaults
+        limits.maxLoss = 1_000
+        let harness = try EngineHarness(limits: limits)
+        let client = try harness.placeOneBuy()
+        let fill = OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(2))
+        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7, fills: [fill]), at: EngineHarness.time(2)))
+        // The market falls $5: 4 shares lose $20, beyond the $10 limit.
+        let actions = try harness.engine.handle(.book(EngineHarness.book(at: 3, bid: 4_500, ask: 4_520)))
+        #expect(actions.contains(.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)))
+        #expect(actions.contains { if case .tradingStateChanged(let change) = $0 { change.to == .halted } else { false } })
+        #expect(harness.engine.risk.state.status(of: .strategy("s1")).state == .halted)
+    }
+
+    @Test func stopCancelsEveryOpenOrderAndStopsStrategies() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7), at: EngineHarness.time(2)))
+        #expect(harness.engine.stop(at: EngineHarness.time(3)) == [.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)])
+        #expect(harness.strategy.stopped)
+    }
+
+    @Test func theSameEventsGiveTheSameActions() throws {
+        func run() throws -> [EngineAction] {
+            let harness = try EngineHarness()
+            harness.strategy.onBookIntents = { book, context in
+                context.openOrders.isEmpty ? [.place(OrderRequest(symbol: "FOOBAR", side: .buy, price: book.bestAsk!, qty: 3))] : []
+            }
+            var actions: [EngineAction] = []
+            for step in Int64(1)...20 {
+                actions += try harness.engine.handle(.book(EngineHarness.book(at: step, ask: 5_010 + step % 3)))
+                if case .place(let client, let order)? = actions.last {
+                    let fill = OrderFill(price: order.request.price, qty: 3, ts: EngineHarness.time(step))
+                    actions += try harness.engine.handle(
+                        .placed(client, EngineHarness.status(id: OrderID(step), price: order.request.price, qty: 3, fills: [fill], open: false),
+                                at: EngineHarness.time(step)))
+                }
+            }
+            return actions
+        }
+        let first = try run()
+        #expect(first.count >= 10)
+        #expect(try run() == first)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Glibc
+import Ledger
+import StrategyKit
+import Testing
+
+/// Runs this test binary again as a child process that writes a ledger, so that tests can kill
+/// a writer or follow one in another process. The child runs only `childWritesALedger`.
+final class ChildWriter {
+    static let modeVariable = "LEDGER_TEST_CHILD_MODE"
+    static let pathVariable = "LEDGER_TEST_CHILD_PATH"
+    static let countVariable = "LEDGER_TEST_CHILD_COUNT"
+
+    /// How a child writes.
+    enum Mode: String {
+        /// Appends as fast as it can until killed (at most 10 million fills).
+        case flood
+        /// Appends `count` fills with short pauses, then closes the ledger and exits 0.
+        case paced
+    }
+
+    let process = Process()
+
+    /// Starts a child writing the ledger at `path`.
+    init(_ mode: Mode, path: String, count: Int = 0) throws {
+        let executable = try #require(Self.testExecutable())
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "childWritesALedger"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[Self.modeVariable] = mode.rawValue
+        environment[Self.pathVariable] = path
+        environment[Self.countVariable] = String(count)
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Kills the child with SIGKILL and waits for it.
+    func kill() {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Waits for the child to exit and returns its status.
+    func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { kill() }
+
+    private static func testExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether this process is such a child.
+    static var isChild: Bool { ProcessInfo.processInfo.environment[modeVariable] != nil }
+}
+
+@Suite struct ChildWriterEntryPoint {
+    /// The child's side of `ChildWriter`; skipped unless the environment asks for it.
+    @Test(.enabled(if: ChildWriter.isChild)) func childWritesALedger() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let mode = try #require(environment[ChildWriter.modeVariable].flatMap(ChildWriter.Mode.init(rawValue:)))
+        let path = try #require(environment[ChildWriter.pathVariable])
+        let count = try #require(environment[ChildWriter.countVariable].flatMap { Int($0) })
+        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, durability: mode == .flood ? .never : .always)
+        let limit = mode == .flood ? 10_000_000 : count
+        for order in 1...limit {
+            let side: Side = order % 2 == 0 ? .sell : .buy
+            _ = try ledger.append(makeFill(order: Int64(order), side, Int64(order % 7 + 1), at: 5000 + Int64(order % 13)))
+            if mode == .paced, order % 10 == 0 { usleep(2000) }
+        }
+        try ledger.close()
+    }
+}

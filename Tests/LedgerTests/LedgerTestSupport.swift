@@ -1,0 +1,73 @@
+import Foundation
+import Ledger
+import StrategyKit
+
+/// A directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String = "fills.jsonl") -> String { "\(path)/\(name)" }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+let testVenue: Venue = "TESTEX"
+let testAccount: Account = "EXB123456"
+
+/// A fill on the test venue and account.
+func makeFill(
+    order: Int64, index: Int = 0, _ side: Side, _ qty: Int64, at price: Int64,
+    symbol: Symbol = "FOOBAR", strategy: StrategyID = "mm", time: Int64? = nil
+) -> Fill {
+    Fill(
+        venue: testVenue, account: testAccount, symbol: symbol, orderID: OrderID(order), index: index, side: side,
+        price: Price(cents: price), qty: Quantity(shares: qty),
+        time: Timestamp(nanoseconds: time ?? 1_764_400_000_000_000_000 + order * 1_000_000 + Int64(index)),
+        strategyID: strategy)
+}
+
+/// Writes `count` fills alternating buys and sells to a new ledger at `path` (durability
+/// `.never`) and returns the entries.
+@discardableResult
+func writeLedger(at path: String, count: Int) throws -> [LedgerEntry] {
+    let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, durability: .never)
+    var entries: [LedgerEntry] = []
+    for order in 1...count {
+        let side: Side = order % 3 == 0 ? .sell : .buy
+        if case .appended(let entry, _) = try ledger.append(makeFill(order: Int64(order), side, 10, at: 5000 + Int64(order))) {
+            entries.append(entry)
+        }
+    }
+    try ledger.close()
+    return entries
+}
+
+/// The file's bytes.
+func contents(of path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+}
+
+/// Replaces the file's bytes.
+func write(_ bytes: [UInt8], to path: String) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}
+
+/// The file's lines, each with its newline.
+func lines(of path: String) throws -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    var current: [UInt8] = []
+    for byte in try contents(of: path) {
+        current.append(byte)
+        if byte == 0x0a {
+            result.append(current)
+            current = []
+        }
+    }
+    if !current.isEmpty { result.append(current) }
+    return result
+}

@@ -1,0 +1,66 @@
+import StrategyKit
+import Testing
+
+@Suite struct ParameterTests {
+    let schema: [ParameterSpec] = [
+        .integer("size", default: 10, range: 1...100, help: "shares per quote"),
+        .boolean("skew", default: true, help: "skew quotes"),
+        .string("mode", default: "mid", choices: ["mid", "micro"], help: "reference price"),
+    ]
+
+    @Test func defaultsFillWhatIsNotGiven() throws {
+        let parameters = try StrategyParameters(schema: schema, values: ["size": .integer(5)])
+        #expect(try parameters.integer("size") == 5)
+        #expect(try parameters.boolean("skew") == true)
+        #expect(try parameters.string("mode") == "mid")
+    }
+
+    @Test func outOfRangeNamesParameterAndValue() {
+        #expect(throws: ParameterError.outOfRange(name: "size", value: 500, range: 1...100)) {
+            try StrategyParameters(schema: schema, values: ["size": .integer(500)])
+        }
+        let error = ParameterError.outOfRange(name: "size", value: 500, range: 1...100)
+        #expect(error.description == "size: expected an integer in 1...100, got 500")
+    }
+
+    @Test func wrongTypeAndUnknownNamesAreRefused() {
+        #expect(throws: ParameterError.wrongType(name: "skew", expected: .boolean, got: .integer(1))) {
+            try StrategyParameters(schema: schema, values: ["skew": .integer(1)])
+        }
+        #expect(throws: ParameterError.unknown(name: "sise", known: ["size", "skew", "mode"])) {
+            try StrategyParameters(schema: schema, values: ["sise": .integer(1)])
+        }
+        #expect(throws: ParameterError.notAChoice(name: "mode", value: "last", choices: ["mid", "micro"])) {
+            try StrategyParameters(schema: schema, values: ["mode": .string("last")])
+        }
+    }
+
+    @Test func commandLineTextsParseByDeclaredType() throws {
+        let parameters = try StrategyParameters(schema: schema, texts: ["size": "7", "skew": "false"])
+        #expect(try parameters.integer("size") == 7)
+        #expect(try parameters.boolean("skew") == false)
+        #expect(throws: ParameterError.unparsable(name: "size", text: "7.5", expected: .integer)) {
+            try StrategyParameters(schema: schema, texts: ["size": "7.5"])
+        }
+    }
+
+    @Test func readingAnUndeclaredParameterIsAnError() throws {
+        let parameters = try StrategyParameters(schema: schema)
+        #expect(throws: ParameterError.undeclared(name: "size", kind: .string)) { try parameters.string("size") }
+    }
+
+    @Test func valuesDecodeFromJSONByType() throws {
+        let values = try JSONDecoderForTests.decode([String: ParameterValue].self, from: Data(#"{"a":1,"b":true,"c":"x"}"#.utf8))
+        #expect(values == ["a": .integer(1), "b": .boolean(true), "c": .string("x")])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoderForTests.decode([String: ParameterValue].self, from: Data(#"{"a":1.5}"#.utf8))
+        }
+    }
+
+    @Test func sdkVersionsLoadOnlyWithinOneMajor() {
+        let host = SDKVersion(major: 1, minor: 2)
+        #expect(host.canLoad(SDKVersion(major: 1, minor: 0)))
+        #expect(!host.canLoad(SDKVersion(major: 1, minor: 3)))
+        #expect(!host.canLoad(SDKVersion(major: 2, minor: 0)))
+    }
+}
