@@ -22,8 +22,10 @@ enum ExchangeOutput {
             text += "  (empty book)\n"
         } else {
             // A side that runs out leaves padding at the end of the line: drop it.
-            for line in TextTable.render(rows, indent: "  ", rightAligned: [0, 1, 3]).split(separator: "\n") {
-                text += line.replacing(/ +$/, with: "") + "\n"
+            for row in TextTable.render(rows, indent: "  ", rightAligned: [0, 1, 3]).split(separator: "\n") {
+                var line = row
+                while line.hasSuffix(" ") { line.removeLast() }
+                text += line + "\n"
             }
         }
         if let spread = book.spread { text += "  spread \(dollars(spread))\n" }
