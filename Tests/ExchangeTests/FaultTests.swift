@@ -159,8 +159,10 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         let policy = RetryPolicy(
             attemptTimeout: .milliseconds(300), maxAttempts: 50, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20),
             totalBudget: .seconds(1))
-        let client = try invoker(port: server.port, .keepAlive, log: LogCollector(), policy: policy)
+        let log = LogCollector()
+        let client = try invoker(port: server.port, .keepAlive, log: log, policy: policy)
         guard case .timedOut = await failure(client, foobarBook) else { Issue.record("did not time out"); return }
-        #expect((2...5).contains(server.requests.count))
+        // About three attempts fit in the budget; a loaded machine may fit fewer, never 50.
+        #expect((1...5).contains(log.all.count))
     }
 }

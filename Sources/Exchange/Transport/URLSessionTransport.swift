@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -52,10 +53,11 @@ public final class URLSessionTransport: ExchangeTransport {
         // URLSession's own time-out restarts with every byte; this one bounds the whole exchange.
         // The task is cancelled directly, never through Swift task cancellation, which
         // deadlocks inside FoundationNetworking when it races the task's completion.
-        let timer = Task {
-            try? await Task.sleep(for: request.timeout)
+        // A dispatch timer, not a Swift task: it fires even when the concurrency pool is busy.
+        let timer = DispatchWorkItem {
             if pending.finish(.failure(.timedOut("\(request) after \(request.timeout)"))) { task.cancel() }
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout.seconds, execute: timer)
         task.resume()
         let outcome = await pending.wait()
         timer.cancel()
