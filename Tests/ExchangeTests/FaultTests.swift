@@ -9,6 +9,11 @@ import Testing
 enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case keepAlive, urlSession
     var testDescription: String { rawValue }
+
+    /// The transports that survive a server closing a connection before a complete response
+    /// head: FoundationNetworking on this toolchain traps with "Transfer completed, but there's
+    /// no response" (swift-corelibs-foundation#5285), so URLSession sits out those faults.
+    static let survivingHeadlessClose: [TransportKind] = [.keepAlive]
 }
 
 /// Collects the invoker's log entries.
@@ -63,7 +68,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         #expect(log.all.count == 4)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(arguments: TransportKind.survivingHeadlessClose)
     func silentServerTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.silent)
         defer { server.stop() }
@@ -103,7 +108,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         #expect(server.requests.count == 4)
     }
 
-    @Test(arguments: TransportKind.allCases)
+    @Test(arguments: TransportKind.survivingHeadlessClose)
     func dripTooSlowTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.drip(status: 200, body: Fixtures.book, interval: .milliseconds(30)))
         defer { server.stop() }
