@@ -54,10 +54,14 @@ public final class URLSessionTransport: ExchangeTransport {
         // The task is cancelled directly, never through Swift task cancellation, which
         // deadlocks inside FoundationNetworking when it races the task's completion.
         // A dispatch timer, not a Swift task: it fires even when the concurrency pool is busy.
-        let timer = DispatchWorkItem {
+        // A cancelled timer source is released at once, unlike a cancelled asyncAfter item,
+        // which would stay queued until its deadline.
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + request.timeout.seconds)
+        timer.setEventHandler {
             if pending.finish(.failure(.timedOut("\(request) after \(request.timeout)"))) { task.cancel() }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + request.timeout.seconds, execute: timer)
+        timer.resume()
         task.resume()
         let outcome = await pending.wait()
         timer.cancel()
