@@ -51,6 +51,10 @@ public final class LiveRunner {
     let unknownOrderPolicy: UnknownOrderPolicy
     let recorded: [OrderID: RecordedOrder]
     var pollers: [Task<Void, Never>] = []
+    /// Whether a round of order-status requests is under way.
+    let statusPollInFlight = Locked(false)
+    /// Whether a request for the account's orders is under way.
+    let accountPollInFlight = Locked(false)
     private var lastSummary = DispatchTime.now()
     private var lastTimer = DispatchTime.now()
     private var lastWatchdog = DispatchTime.now()
