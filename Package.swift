@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", strategyKit]),
+        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", "Venue", strategyKit]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
         .testTarget(

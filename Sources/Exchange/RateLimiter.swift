@@ -20,15 +20,19 @@ public final class RateLimiter: Sendable {
     /// Waits until `venue`'s bucket grants a request. Returns early, without waiting out the
     /// reservation, if the task is cancelled.
     public func acquire(_ venue: Venue?) async {
-        let now = ContinuousClock.now
-        let wait = buckets.withLock { buckets in
+        let wait = reserve(venue, now: .now)
+        guard wait > .zero else { return }
+        // Cancellation only shortens the wait; the caller sees it at its next suspension point.
+        try? await Task.sleep(for: wait)
+    }
+
+    /// Takes a token from `venue`'s bucket at `now` and returns the wait before using it.
+    func reserve(_ venue: Venue?, now: ContinuousClock.Instant) -> Duration {
+        buckets.withLock { buckets in
             var bucket = buckets[venue] ?? TokenBucket(ratePerSecond: ratePerSecond, burst: burst, now: now)
             let wait = bucket.reserve(now: now)
             buckets[venue] = bucket
             return wait
         }
-        guard wait > .zero else { return }
-        // Cancellation only shortens the wait; the caller sees it at its next suspension point.
-        try? await Task.sleep(for: wait)
     }
 }

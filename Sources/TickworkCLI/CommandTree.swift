@@ -13,6 +13,13 @@ enum CommandTree {
             BacktestCommand.command,
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),
+            HeartbeatCall.command,
+            BookCall.command,
+            QuoteCall.command,
+            Command(
+                name: "order", summary: "Place, inspect or cancel one order.",
+                subcommands: [OrderPlaceCall.command, OrderStatusCall.status, OrderStatusCall.cancel]),
+            OrdersCall.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

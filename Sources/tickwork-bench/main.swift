@@ -1,6 +1,7 @@
 // tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME...]`). Prints one
 // JSON object per figure. With no names, runs every benchmark.
 
+import Engine
 import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
@@ -14,6 +15,8 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     }),
     ("ledger", { try runLedgerBench() }),
     ("backtest", BacktestBench.run),
+    ("client-decode", { try runBookDecodeBench() }),
+    ("client", { try runBlocking { try await runClientBench() } }),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())

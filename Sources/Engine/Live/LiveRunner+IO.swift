@@ -78,8 +78,10 @@ extension LiveRunner {
         let venue = engine.venue
         let inbox = inbox
         let ids = open.compactMap { order in order.exchangeID.map { (order.request.symbol, $0) } }
-        if !ids.isEmpty {
-            Task { [client] in
+        // A slow exchange must not pile up polls: a new round starts only when the last ended.
+        if !ids.isEmpty, !statusPollInFlight.get() {
+            statusPollInFlight.set(true)
+            Task { [client, statusPollInFlight] in
                 var statuses: [OrderStatus] = []
                 for (symbol, id) in ids {
                     if let status = try? await client.orderStatus(venue: venue, symbol: symbol, id: id) {
@@ -87,10 +89,13 @@ extension LiveRunner {
                     }
                 }
                 inbox.post(.event(.orderReports(statuses, at: SystemClock.now())))
+                statusPollInFlight.set(false)
             }
         }
-        if open.contains(where: { $0.outcomeUnknownSince != nil }) {
-            Task { [client, account] in
+        if open.contains(where: { $0.outcomeUnknownSince != nil }), !accountPollInFlight.get() {
+            accountPollInFlight.set(true)
+            Task { [client, account, accountPollInFlight] in
+                defer { accountPollInFlight.set(false) }
                 let requestedAt = SystemClock.now()
                 guard let statuses = try? await client.orders(venue: venue, account: account) else { return }
                 inbox.post(.event(.accountOrders(statuses, venue: venue, symbol: nil, requestedAt: requestedAt, at: SystemClock.now())))

@@ -52,6 +52,10 @@ public final class LiveRunner {
     let recorded: [OrderID: RecordedOrder]
     let recorder: (any EngineRecorder)?
     var pollers: [Task<Void, Never>] = []
+    /// Whether a round of order-status requests is under way.
+    let statusPollInFlight = Locked(false)
+    /// Whether a request for the account's orders is under way.
+    let accountPollInFlight = Locked(false)
     private var lastSummary = DispatchTime.now()
     private var lastTimer = DispatchTime.now()
     private var lastWatchdog = DispatchTime.now()

@@ -1,4 +1,3 @@
-import Dispatch
 import HTTP
 import Synchronization
 
@@ -6,25 +5,27 @@ import Synchronization
 ///
 /// Each connection carries one request at a time and reconnects when the server has closed it;
 /// a request goes to the least busy connection, so up to `poolSize` requests run at once. The
-/// blocking socket work runs off the caller's task, on a dispatch queue. A request's time limit
+/// blocking socket work runs off the caller's task, on one thread per connection. A request's time limit
 /// is the connections' `responseTimeout`; `TransportRequest.timeout` is not consulted.
 public final class KeepAliveTransport: ExchangeTransport {
     /// The server's host and port.
     public let address: HTTPAddress
     private let connections: [HTTPClientConnection]
+    private let workers: [ConnectionWorker]
     /// Requests in flight per connection.
     private let load: Mutex<[Int]>
-    private let queue = DispatchQueue(label: "tickwork.exchange.keep-alive", attributes: .concurrent)
 
     /// A pool of `poolSize` connections to `address`, opened on first use.
     public init(address: HTTPAddress, poolSize: Int = 4, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         precondition(poolSize >= 1, "a pool needs at least one connection")
         self.address = address
         self.connections = (0..<poolSize).map { _ in HTTPClientConnection(address: address, configuration: configuration) }
+        self.workers = (0..<poolSize).map { ConnectionWorker(name: "exchange-\(address)-\($0)") }
         self.load = Mutex([Int](repeating: 0, count: poolSize))
     }
 
     deinit {
+        for worker in workers { worker.stop() }
         for connection in connections { connection.close() }
     }
 
@@ -36,7 +37,7 @@ public final class KeepAliveTransport: ExchangeTransport {
         let slot = checkOut()
         let connection = connections[slot]
         let outcome: Result<HTTPResponse, HTTPError> = await withCheckedContinuation { continuation in
-            queue.async {
+            workers[slot].submit {
                 let outcome = Result { () throws(HTTPError) in try connection.send(message) }
                 self.checkIn(slot)
                 continuation.resume(returning: outcome)

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -38,22 +40,32 @@ public final class URLSessionTransport: ExchangeTransport {
             urlRequest.httpBody = Data(request.body)
             urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let session = self.session
-        let prepared = urlRequest
-        let sent = try await Deadline.run(within: request.timeout, what: request.description) { () async -> Result<TransportResponse, ExchangeError> in
-            do {
-                let (data, response) = try await session.data(for: prepared)
-                guard let http = response as? HTTPURLResponse else {
-                    return .failure(.connectionLost("\(request): not an HTTP response"))
-                }
-                return .success(TransportResponse(status: http.statusCode, body: [UInt8](data)))
-            } catch let error as URLError {
-                return .failure(Self.map(error, request))
-            } catch {
-                return .failure(.connectionLost("\(request): \(error)"))
+        let pending = PendingResponse()
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+            if let error {
+                pending.finish(.failure((error as? URLError).map { Self.map($0, request) } ?? .connectionLost("\(request): \(error)")))
+            } else if let http = response as? HTTPURLResponse {
+                pending.finish(.success(TransportResponse(status: http.statusCode, body: data.map { [UInt8]($0) } ?? [])))
+            } else {
+                pending.finish(.failure(.connectionLost("\(request): not an HTTP response")))
             }
         }
-        return try sent.get()
+        // URLSession's own time-out restarts with every byte; this one bounds the whole exchange.
+        // The task is cancelled directly, never through Swift task cancellation, which
+        // deadlocks inside FoundationNetworking when it races the task's completion.
+        // A dispatch timer, not a Swift task: it fires even when the concurrency pool is busy.
+        // A cancelled timer source is released at once, unlike a cancelled asyncAfter item,
+        // which would stay queued until its deadline.
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + request.timeout.seconds)
+        timer.setEventHandler {
+            if pending.finish(.failure(.timedOut("\(request) after \(request.timeout)"))) { task.cancel() }
+        }
+        timer.resume()
+        task.resume()
+        let outcome = await pending.wait()
+        timer.cancel()
+        return try outcome.get()
     }
 
     /// The transport failure a `URLError` stands for.
@@ -63,6 +75,36 @@ public final class URLSessionTransport: ExchangeTransport {
         case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
             return .couldNotConnect("\(request): \(error.localizedDescription)")
         default: return .connectionLost("\(request): \(error.localizedDescription)")
+        }
+    }
+}
+
+/// The outcome of one request, settled once by whichever comes first: the response or the
+/// time-out.
+private final class PendingResponse: Sendable {
+    private let state = Mutex<(outcome: Result<TransportResponse, ExchangeError>?, waiter: CheckedContinuation<Result<TransportResponse, ExchangeError>, Never>?)>((nil, nil))
+
+    /// Settles the outcome unless it is already settled; true if this call settled it.
+    @discardableResult
+    func finish(_ outcome: Result<TransportResponse, ExchangeError>) -> Bool {
+        let (settled, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Result<TransportResponse, ExchangeError>, Never>?) in
+            guard state.outcome == nil else { return (false, nil) }
+            state.outcome = outcome
+            defer { state.waiter = nil }
+            return (true, state.waiter)
+        }
+        waiter?.resume(returning: outcome)
+        return settled
+    }
+
+    /// Waits for the outcome.
+    func wait() async -> Result<TransportResponse, ExchangeError> {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> Result<TransportResponse, ExchangeError>? in
+                if state.outcome == nil { state.waiter = continuation }
+                return state.outcome
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 }

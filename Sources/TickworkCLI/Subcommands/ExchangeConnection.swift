@@ -1,0 +1,75 @@
+import Engine
+import Exchange
+import Foundation
+import StrategyKit
+
+/// What the one-call exchange commands share: where the exchange is, the venue and account to
+/// act for, the API key, and whether to print JSON. Built from `--config`, `--base-url`,
+/// `--venue`, `--account`, `--json` and `TICKWORK_API_KEY`.
+struct ExchangeConnection {
+    /// The options every one-call exchange command takes.
+    static let options: [OptionSpec] = [
+        .value("--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: the embedded one)."),
+        .value("--base-url", "URL", help: "The API base (default: the configuration's, else \(defaultBaseURL), where tickwork exchange listens)."),
+        .value("--venue", "V", help: "The venue (default: the configuration's)."),
+        .value("--account", "A", help: "The account (default: the configuration's)."),
+        .flag("--json", help: "Print the result as JSON (prices in cents)."),
+    ]
+
+    /// Where `tickwork exchange` listens by default.
+    static let defaultBaseURL = "http://127.0.0.1:8080/ob/api"
+    /// The variable that holds the API key; it wins over the configuration's key source.
+    static let keyVariable = "TICKWORK_API_KEY"
+
+    let baseURL: String
+    let venue: Venue
+    let account: Account
+    let json: Bool
+    let client: StockFighterClient
+
+    /// Resolves the options of `invocation`; throws a usage error for a bad URL and a failure for
+    /// a configured key file that cannot be read. A key that is simply absent is not an error:
+    /// the calls that need one fail with the exchange's "unauthorized".
+    init(_ invocation: Invocation) throws {
+        let configuration = try DefaultConfiguration.load(invocation.value("--config"))
+        baseURL = invocation.value("--base-url") ?? configuration.exchange.baseURL ?? Self.defaultBaseURL
+        venue = invocation.value("--venue").map { Venue($0) } ?? configuration.exchange.venue
+        account = invocation.value("--account").map { Account($0) } ?? configuration.exchange.account
+        json = invocation.flag("--json")
+        let environment = ProcessInfo.processInfo.environment
+        var key = environment[Self.keyVariable].flatMap { $0.isEmpty ? nil : APIKey($0) }
+        if key == nil {
+            switch configuration.exchange.apiKey {
+            case .environment(let name): key = environment[name].flatMap { $0.isEmpty ? nil : APIKey($0) }
+            case .file: key = try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: false)
+            }
+        }
+        do {
+            client = try StockFighterClient(
+                baseURL: baseURL, apiKey: key,
+                policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)), rateLimiter: nil)
+        } catch {
+            throw CLIError.usage("--base-url: \(error)")
+        }
+    }
+
+    /// Runs `call` on the client and returns its result; an exchange error becomes a one-line
+    /// failure naming the endpoint.
+    func call<T: Sendable>(_ call: @escaping @Sendable (StockFighterClient) async throws(ExchangeError) -> T) throws -> T {
+        let client = self.client
+        do {
+            return try runBlocking { try await call(client) }
+        } catch let error as ExchangeError {
+            throw CLIError.failure("exchange \(baseURL): \(error)")
+        }
+    }
+
+    /// Prints `value` as JSON with `--json`, else `text()`.
+    func print(_ value: some Encodable, text: () -> String) throws {
+        if json {
+            Console.out(try JSONOutput.encode(value))
+        } else {
+            Console.out(text(), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Exchange
+import StrategyKit
+
+/// `tickwork orders [SYMBOL]`: the account's orders.
+enum OrdersCall {
+    static let command = Command(
+        name: "orders",
+        summary: "List the account's orders on the venue, open and closed.",
+        arguments: [ArgumentSpec("SYMBOL", optional: true, help: "Only this stock's orders.")],
+        options: ExchangeConnection.options,
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let connection = try ExchangeConnection(invocation)
+        let venue = connection.venue
+        let account = connection.account
+        let symbol = invocation.argument(0).map { Symbol($0) }
+        let orders = try connection.call { client throws(ExchangeError) in
+            try await client.orders(venue: venue, account: account, symbol: symbol)
+        }
+        try connection.print(orders.map(ExchangeJSON.Order.init)) { ExchangeOutput.text(orders) }
+        return 0
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A loopback HTTP server that misbehaves on purpose, one way per instance, on raw POSIX
+/// sockets and one thread. It counts the requests it read and keeps their raw text.
+/// `stop()` ends the thread and closes every socket.
+final class MisbehavingServer: Sendable {
+    enum Behavior: Sendable {
+        /// Reads the request and never answers.
+        case silent
+        /// Sends the head and half the body of a 200 response, then closes.
+        case closeMidResponse
+        /// Sends a complete response, then closes.
+        case respond(status: Int, body: String)
+        /// Sends a complete response one byte every `interval`, then closes.
+        case drip(status: Int, body: String, interval: Duration)
+    }
+
+    let port: UInt16
+    let behavior: Behavior
+    private let listener: Int32
+    private let stopping = Atomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private let received = Mutex<[String]>([])
+
+    /// Starts serving on 127.0.0.1 on a free port.
+    init(_ behavior: Behavior) throws {
+        self.behavior = behavior
+        let (fd, port) = try Self.bindLoopback()
+        guard listen(fd, 16) == 0 else { throw SocketFailure(what: "listen") }
+        listener = fd
+        self.port = port
+        let thread = Thread { [self] in serve() }
+        thread.start()
+    }
+
+    /// A port on 127.0.0.1 where nothing listens, so connecting is refused.
+    static func refusingPort() throws -> UInt16 {
+        let (fd, port) = try bindLoopback()
+        close(fd)
+        return port
+    }
+
+    /// The requests read so far, as text.
+    var requests: [String] { received.withLock { $0 } }
+
+    /// Ends the serving thread and closes every socket; returns once they are closed.
+    func stop() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        finished.wait()
+    }
+
+    struct SocketFailure: Error { var what: String }
+
+    private static func bindLoopback() throws -> (Int32, UInt16) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SocketFailure(what: "socket") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw SocketFailure(what: "bind")
+        }
+        return (fd, UInt16(bigEndian: address.sin_port))
+    }
+
+    private struct Client {
+        var fd: Int32
+        var input: [UInt8] = []
+        var output: [UInt8] = []
+        var written = 0
+        var answering = false
+        var nextWrite = ContinuousClock.now
+    }
+
+    private func serve() {
+        var clients: [Client] = []
+        while !stopping.load(ordering: .sequentiallyConsistent) {
+            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0)]
+            for client in clients {
+                // A silent server, once it has read the request, only waits for the client to go.
+                let silent = client.answering && client.output.isEmpty
+                fds.append(pollfd(fd: client.fd, events: Int16(silent ? 0 : client.answering ? POLLOUT : POLLIN), revents: 0))
+            }
+            guard poll(&fds, nfds_t(fds.count), 5) > 0 else { continue }
+            var kept: [Client] = []
+            for (offset, var client) in clients.enumerated() {
+                if step(&client, ready: fds[offset + 1].revents != 0) {
+                    kept.append(client)
+                } else {
+                    close(client.fd)
+                }
+            }
+            clients = kept
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                let fd = accept(listener, nil, nil)
+                if fd >= 0 {
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+                    clients.append(Client(fd: fd))
+                }
+            }
+        }
+        for client in clients { close(client.fd) }
+        close(listener)
+        finished.signal()
+    }
+
+    /// Advances one client; false when its socket should be closed.
+    private func step(_ client: inout Client, ready: Bool) -> Bool {
+        if !client.answering {
+            guard ready else { return true }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return count < 0 && errno == EAGAIN }
+            client.input += chunk[0..<count]
+            guard let request = Self.completeRequest(client.input) else { return true }
+            received.withLock { $0.append(request) }
+            client.answering = true
+            client.output = answer()
+            return true
+        }
+        guard client.written < client.output.count else {
+            // Silent: keep the socket open until the client closes it (a hang-up).
+            guard case .silent = behavior else { return false }
+            return !ready
+        }
+        var batch = client.output.count - client.written
+        if case .drip(_, _, let interval) = behavior {
+            guard ContinuousClock.now >= client.nextWrite else { return true }
+            client.nextWrite = ContinuousClock.now + interval
+            batch = 1
+        }
+        let count = client.output.withUnsafeBytes {
+            send(client.fd, $0.baseAddress! + client.written, batch, Int32(MSG_NOSIGNAL))
+        }
+        guard count > 0 else { return count < 0 && errno == EAGAIN }
+        client.written += count
+        return client.written < client.output.count
+    }
+
+    private func answer() -> [UInt8] {
+        switch behavior {
+        case .silent: return []
+        case .closeMidResponse:
+            let full = Self.response(status: 200, body: #"{"ok":true,"venue":"TESTEX","symbol":"FOOBAR","bids":[],"asks":[]}"#)
+            return Array(full[0..<(full.count - 30)])
+        case .respond(let status, let body), .drip(let status, let body, _):
+            return Self.response(status: status, body: body)
+        }
+    }
+
+    static func response(status: Int, body: String) -> [UInt8] {
+        let body = Array(body.utf8)
+        let head = "HTTP/1.1 \(status) Whatever\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
+    /// The request's text once its head and `Content-Length` body are all in `input`.
+    private static func completeRequest(_ input: [UInt8]) -> String? {
+        let text = String(decoding: input, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return nil }
+        let head = text[..<end.lowerBound].lowercased()
+        var length = 0
+        for line in head.split(separator: "\r\n") where line.hasPrefix("content-length:") {
+            length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+        }
+        return text.utf8.count - text[..<end.upperBound].utf8.count >= length ? text : nil
+    }
+}
