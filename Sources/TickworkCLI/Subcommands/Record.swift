@@ -26,7 +26,7 @@ enum Record {
             .value("--symbol", "SYMBOL", help: "The stock whose book to record."),
             .value("--out", "FILE", help: "The recording to write (.twrb: binary; otherwise JSON Lines)."),
             .value("--config", "FILE", help: "The configuration naming the exchange and venue (default: the embedded one)."),
-            .value("--base-url", "URL", help: "The exchange's API base URL (default: the configuration's exchange.baseURL)."),
+            .value("--base-url", "URL", help: "The API base (default: the configuration's, else \(ExchangeConnection.defaultBaseURL), where tickwork exchange listens)."),
             .value("--interval", "MS", help: "Milliseconds between polls (default 250)."),
             .value("--duration", "SECONDS", help: "Stop after this many seconds."),
         ],
@@ -42,9 +42,7 @@ enum Record {
             try invocation.integer("--duration", default: 0, in: 1...31_536_000)
         }
         let configuration = try DefaultConfiguration.load(invocation.value("--config"))
-        guard let baseURL = invocation.value("--base-url") ?? configuration.exchange.baseURL else {
-            throw CLIError.usage("give --base-url URL, or a --config whose exchange has a baseURL")
-        }
+        let baseURL = invocation.value("--base-url") ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
         let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
         let client = try ExchangeClientFactory.make(baseURL: baseURL, configuration: configuration, keyOptional: true, logger: logger)
         let venue = configuration.exchange.venue
