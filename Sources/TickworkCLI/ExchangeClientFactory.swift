@@ -8,14 +8,12 @@ enum ExchangeClientFactory {
     /// With `keyOptional`, a missing key is no error (an embedded exchange, or reading books,
     /// needs none).
     static func make(baseURL: String, configuration: Configuration, keyOptional: Bool, logger: Logger) throws -> StockFighterClient {
-        let endpoint = try ExchangeEndpoint(baseURL: baseURL)
-        let invoker = CommandInvoker(
-            transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath,
+        try StockFighterClient(
+            baseURL: baseURL,
             apiKey: try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: keyOptional),
             rateLimiter: RateLimiter(
                 ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
                 burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
             log: { entry in logger.debug(entry.description) })
-        return StockFighterClient(invoker: invoker)
     }
 }

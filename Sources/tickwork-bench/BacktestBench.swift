@@ -88,7 +88,7 @@ enum BacktestBench {
         let limits = RiskLimits(
             maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
             priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000)
-        let backtester = try Backtester(
+        let backtester = Backtester(
             venue: ReplayVenueConfiguration(
                 venue: "TESTEX", account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
                 fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
