@@ -41,12 +41,12 @@ public func runClientBench(requests: Int = 100_000, restingOrders: Int = 40) asy
         }
         let growth = residentBytes() - rssBefore
         latencies.sort()
-        let inputs = #"{"transport":"\#(name)","requests":\#(requests),"restingOrders":\#(restingOrders)}"#
+        let inputs = ["transport": name, "requests": "\(requests)", "restingOrders": "\(restingOrders)"]
         for (figure, rank) in [("p50", 0.50), ("p99", 0.99)] {
             let micros = Double(latencies[min(requests - 1, Int(Double(requests) * rank))]) / 1000
-            print(#"{"name":"client.orderbook_get_\#(figure)","unit":"us","value":\#((micros * 10).rounded() / 10),"inputs":\#(inputs)}"#)
+            Figure(name: "client.orderbook_get_\(figure)", unit: "us", value: (micros * 10).rounded() / 10, inputs: inputs).print()
         }
-        print(#"{"name":"client.memory_growth","unit":"bytes","value":\#(growth),"inputs":\#(inputs)}"#)
+        Figure(name: "client.memory_growth", unit: "bytes", value: Double(growth), inputs: inputs).print()
     }
 }
 
@@ -80,7 +80,10 @@ public func runBookDecodeBench(restingOrders: Int = 40, iterations: Int = 20_000
     for (name, elapsed) in [("byte-level", byteLevel), ("JSONDecoder", foundation)] {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let megabytesPerSecond = Double(body.count * iterations) / seconds / 1e6
-        print(#"{"name":"client.book_decode","unit":"MB/s","value":\#(Int(megabytesPerSecond)),"inputs":{"decoder":"\#(name)","bodyBytes":\#(body.count),"iterations":\#(iterations)}}"#)
+        Figure(
+            name: "client.book_decode", unit: "MB/s", value: megabytesPerSecond.rounded(),
+            inputs: ["decoder": name, "bodyBytes": "\(body.count)", "iterations": "\(iterations)"]
+        ).print()
     }
 }
 

@@ -10,7 +10,7 @@ struct Figure: Encodable {
 
     func print() {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if let data = try? encoder.encode(self) {
             Swift.print(String(decoding: data, as: UTF8.self))
         }

@@ -12,22 +12,22 @@ public func runLedgerBench() throws {
     let neverPath = "\(directory)/never.jsonl"
     let neverFills = 500_000
     let never = try appendRate(path: neverPath, durability: .never, fills: neverFills)
-    printFigure("ledger.append.never", unit: "fills/s", value: never.rate, inputs: [
+    Figure(name: "ledger.append.never", unit: "fills/s", value: never.rate, inputs: [
         "fills": "\(neverFills)", "cpuSeconds": never.cpu,
-    ])
+    ]).print()
 
     let batchFills = 1_000_000
     let batch = LedgerDurability.batch(maxDelay: .milliseconds(2), maxFills: 8192)
     let batched = try appendRate(path: "\(directory)/batch.jsonl", durability: batch, fills: batchFills)
-    printFigure("ledger.append.batch", unit: "durable fills/s", value: batched.rate, inputs: [
+    Figure(name: "ledger.append.batch", unit: "durable fills/s", value: batched.rate, inputs: [
         "fills": "\(batchFills)", "maxDelayMs": "2", "maxFills": "8192", "cpuSeconds": batched.cpu,
-    ])
+    ]).print()
 
     let alwaysFills = 2_000
     let always = try appendRate(path: "\(directory)/always.jsonl", durability: .always, fills: alwaysFills)
-    printFigure("ledger.append.always", unit: "durable fills/s", value: always.rate, inputs: [
+    Figure(name: "ledger.append.always", unit: "durable fills/s", value: always.rate, inputs: [
         "fills": "\(alwaysFills)", "cpuSeconds": always.cpu,
-    ])
+    ]).print()
 
     // The first pass warms the page cache; the second is the figure.
     _ = try LedgerVerification(path: neverPath)
@@ -37,9 +37,9 @@ public func runLedgerBench() throws {
     let seconds = (ContinuousClock.now - start).seconds
     let cpu = cpuSeconds() - cpuStart
     precondition(verification.isClean && verification.state.entryCount == neverFills, "the benchmark ledger must verify")
-    printFigure("ledger.verify", unit: "MB/s", value: Double(verification.bytesChecked) / 1e6 / seconds, inputs: [
+    Figure(name: "ledger.verify", unit: "MB/s", value: Double(verification.bytesChecked) / 1e6 / seconds, inputs: [
         "bytes": "\(verification.bytesChecked)", "lines": "\(neverFills)", "cpuSeconds": String(format: "%.3f", cpu),
-    ])
+    ]).print()
 }
 
 /// Appends `fills` fills to a new ledger and returns fills per second, counted until the last
@@ -72,11 +72,6 @@ private func cpuSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let time = { (value: timeval) in Double(value.tv_sec) + Double(value.tv_usec) * 1e-6 }
     return time(usage.ru_utime) + time(usage.ru_stime)
-}
-
-private func printFigure(_ name: String, unit: String, value: Double, inputs: [String: String]) {
-    let inputText = inputs.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-    print(#"{"name":"\#(name)","unit":"\#(unit)","value":\#(Int(value.rounded())),"inputs":{\#(inputText)}}"#)
 }
 
 extension Duration {

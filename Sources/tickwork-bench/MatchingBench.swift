@@ -18,11 +18,11 @@ struct MatchingBenchOperation {
 /// operation timed with `clock_gettime`, whose own cost is reported as an input).
 public func runMatchingBench(operations: Int = 10_000_000, restingOrders: Int = 1_000, seed: UInt64 = 1) {
     let stream = MatchingBenchStream(operations: operations, restingOrders: restingOrders, seed: seed)
-    let inputs = """
-        {"operations":\(operations),"restingOrders":\(restingOrders),"seed":\(seed),\
-        "warmup":\(stream.warmup),"cancels":\(stream.cancels),"marketable":\(stream.marketable),\
-        "trades":\(stream.trades),"meanResting":\(stream.meanResting)}
-        """
+    let inputs = [
+        "operations": "\(operations)", "restingOrders": "\(restingOrders)", "seed": "\(seed)", "warmup": "\(stream.warmup)",
+        "cancels": "\(stream.cancels)", "marketable": "\(stream.marketable)", "trades": "\(stream.trades)",
+        "meanResting": "\(stream.meanResting)",
+    ]
 
     var book = OrderBook(venue: "BENCHEX", symbol: "BENCH")
     var events: [MatchEvent] = []
@@ -35,8 +35,8 @@ public func runMatchingBench(operations: Int = 10_000_000, restingOrders: Int = 
     let elapsed = now() - start
     // Wall-clock rate, and the rate per second of CPU time this thread got: on a shared machine
     // the second is the one-core figure, the first is what was left after other processes.
-    printFigure("matching.throughput", unit: "ops/s", value: "\(rate(operations, elapsed))", inputs: inputs)
-    printFigure("matching.throughput.cpu", unit: "ops/cpu-s", value: "\(rate(operations, elapsedCPU))", inputs: inputs)
+    Figure(name: "matching.throughput", unit: "ops/s", value: Double(rate(operations, elapsed)), inputs: inputs).print()
+    Figure(name: "matching.throughput.cpu", unit: "ops/cpu-s", value: Double(rate(operations, elapsedCPU)), inputs: inputs).print()
 
     var timedBook = OrderBook(venue: "BENCHEX", symbol: "BENCH")
     stream.replay(stream.operations[..<stream.warmup], on: &timedBook, events: &events)
@@ -55,10 +55,10 @@ public func runMatchingBench(operations: Int = 10_000_000, restingOrders: Int = 
     }
     clockCost.sort()
     latencies.sort()
-    let timedInputs = inputs.dropLast() + ",\"clockOverheadP50Ns\":\(clockCost[clockCost.count / 2])}"
+    let timedInputs = inputs.merging(["clockOverheadP50Ns": "\(clockCost[clockCost.count / 2])"]) { $1 }
     for (name, fraction) in [("p50", 0.5), ("p99", 0.99), ("p99.9", 0.999)] {
         let value = latencies[min(latencies.count - 1, Int(Double(latencies.count) * fraction))]
-        printFigure("matching.latency.\(name)", unit: "ns", value: "\(value)", inputs: String(timedInputs))
+        Figure(name: "matching.latency.\(name)", unit: "ns", value: Double(value), inputs: timedInputs).print()
     }
 }
 
@@ -72,8 +72,4 @@ private func now(_ clock: clockid_t = CLOCK_MONOTONIC) -> Int64 {
 
 private func rate(_ operations: Int, _ nanoseconds: Int64) -> Int64 {
     Int64(operations) * 1_000_000_000 / max(1, nanoseconds)
-}
-
-private func printFigure(_ name: String, unit: String, value: String, inputs: String) {
-    print("{\"name\":\"\(name)\",\"unit\":\"\(unit)\",\"value\":\(value),\"inputs\":\(inputs)}")
 }

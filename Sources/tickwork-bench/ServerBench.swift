@@ -44,10 +44,17 @@ public func runServerBench(requests: Int = 200_000, restingOrders: Int = 40, eve
         clients.forEach { $0.close() }
         precondition(failures.value == 0, "\(failures.value) order-book requests failed")
         let perSecond = Double(perConnection * connections) / seconds
-        print(#"{"name":"server.orderbook_get","unit":"requests/s","value":\#(Int(perSecond)),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops)}}"#)
+        let inputs = [
+            "connections": "\(connections)", "requests": "\(perConnection * connections)", "restingOrders": "\(restingOrders)",
+            "eventLoops": "\(eventLoops)",
+        ]
+        Figure(name: "server.orderbook_get", unit: "requests/s", value: perSecond.rounded(), inputs: inputs).print()
         // CPU time (user and system, client and server together) depends less on other load on
         // the machine than the rate does.
-        print(#"{"name":"server.orderbook_get_cpu","unit":"us/request","value":\#((cpuPerRequest * 10).rounded() / 10),"inputs":{"connections":\#(connections),"requests":\#(perConnection * connections),"restingOrders":\#(restingOrders),"eventLoops":\#(eventLoops),"includes":"client and server"}}"#)
+        Figure(
+            name: "server.orderbook_get_cpu", unit: "us/request", value: (cpuPerRequest * 10).rounded() / 10,
+            inputs: inputs.merging(["includes": "client and server"]) { $1 }
+        ).print()
     }
 }
 
