@@ -73,3 +73,48 @@ import Testing
         #expect(result.stderr.contains("USAGE: tickwork record"))
     }
 }
+
+extension RecordCLITests {
+    /// The same strategy on the same market, live against the exchange and backtested on a
+    /// recording of that market, fills the same: another account rests asks, a recorder saves the
+    /// books, FirstSteps buys live, and the backtest of the recording must buy what the
+    /// exchange's record of the live account shows, at the same prices.
+    @Test func aBacktestOfARecordingFillsAsTheExchangeDidLive() throws {
+        let exchange = try ExchangeFixture()
+        defer { exchange.stop() }
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
+        for _ in 0..<6 {
+            try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 25)
+        }
+        let data = directory + "/market.jsonl"
+        let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
+        #expect(recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 })
+
+        let config = directory + "/live.json"
+        try """
+            {"version": 1, "exchange": {"baseURL": "\(exchange.baseURL)"}, "pollIntervalMs": 50,
+             "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["FOOBAR"], "parameters": {"quantity": 100}}],
+             "ledger": {"path": "\(directory)/live-ledger.jsonl"}, "riskStatePath": "\(directory)/risk.json"}
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let live = try SpawnedProcess(["run", "--config", config], environment: ["TICKWORK_API_KEY": "test-key"])
+        #expect(live.wait(upTo: 30) { (try? exchange.fills(of: "EXB123456").reduce(0) { $0 + $1[3] }) == 100 }, "\(live.stderr)")
+        live.send(SIGTERM)
+        #expect(live.exitStatus(within: 10) == 0)
+        recorder.send(SIGINT)
+        #expect(recorder.exitStatus(within: 10) == 0)
+
+        let backtest = try TickworkProcess.run(["backtest", "--data", data, "--strategy", "FirstSteps", "--report", directory + "/report"])
+        #expect(backtest.status == 0, "\(backtest.stderr)")
+        let ledger = try String(contentsOfFile: directory + "/report/ledger.jsonl", encoding: .utf8)
+        let simulated = try ledger.split(separator: "\n").map { line -> [Int] in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            return [object["price"] as? Int ?? -1, object["qty"] as? Int ?? -1]
+        }
+        let real = try exchange.fills(of: "EXB123456").map { [$0[2], $0[3]] }
+        #expect(simulated.reduce(0) { $0 + $1[1] } == 100)
+        #expect(Set(simulated.map { $0[0] }) == Set(real.map { $0[0] }), "simulated \(simulated), live \(real)")
+        #expect(simulated.reduce(0) { $0 + $1[0] * $1[1] } == real.reduce(0) { $0 + $1[0] * $1[1] })
+    }
+}
