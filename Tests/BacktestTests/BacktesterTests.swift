@@ -44,7 +44,7 @@ final class RoundTrip: Strategy {
         ledger: (any FillJournal)? = nil
     ) throws -> Backtester {
         let parameters = try parameters ?? StrategyParameters(schema: [])
-        return try Backtester(
+        return Backtester(
             venue: ReplayVenueConfiguration(
                 venue: "TESTEX", account: "EXB123456", orderLatencyMilliseconds: latency, cancelLatencyMilliseconds: latency,
                 fees: fees),

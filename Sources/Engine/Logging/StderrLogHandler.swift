@@ -1,3 +1,4 @@
+import Exchange
 import Foundation
 import StrategyKit
 import Synchronization
@@ -21,7 +22,7 @@ public final class StderrLogHandler: LogHandler {
     private let clock: @Sendable () -> Timestamp
     private let lock = Mutex(())
 
-    public init(style: Style, descriptor: Int32 = STDERR_FILENO, clock: @escaping @Sendable () -> Timestamp = WallClock.now) {
+    public init(style: Style, descriptor: Int32 = STDERR_FILENO, clock: @escaping @Sendable () -> Timestamp = SystemClock.now) {
         self.style = style
         self.descriptor = descriptor
         self.clock = clock
