@@ -7,8 +7,9 @@ extension ReplayVenue {
     /// recognise their own quotes in the book need to see them as they would live.
     public func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
         var shown = book
-        for id in resting {
-            guard let status = orders[id]?.status, status.symbol == book.symbol else { continue }
+        for index in resting {
+            let status = orders[index].status
+            guard status.symbol == book.symbol else { continue }
             let entry = BookEntry(price: status.price, qty: status.qty, isBuy: status.side == .buy)
             if status.side == .buy {
                 let index = shown.bids.firstIndex { $0.price < status.price } ?? shown.bids.endIndex
