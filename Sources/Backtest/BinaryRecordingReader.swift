@@ -11,9 +11,8 @@ public final class BinaryRecordingReader: RecordingReader {
     private var recordNumber = 0
     private var venue: Venue = ""
     private var symbol: Symbol = ""
-    /// The bid and ask arrays of the last two books, refilled in turn (see `entries`).
-    private var spare: [[BookEntry]] = [[], [], [], []]
-    private var turn = 0
+    /// The storage of the last two books' bids and asks, refilled in turn.
+    private var pool = EntryArrayPool(depth: 4)
 
     /// Opens `path` and reads its header.
     /// `bufferSize` is the size of each read (the buffer grows for a longer record); the default
@@ -80,9 +79,8 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
-        turn ^= 1
-        let bids = entries(bidCount, isBuy: true, into: 2 * turn, from: &cursor)
-        let asks = entries(askCount, isBuy: false, into: 2 * turn + 1, from: &cursor)
+        let bids = pool.make { Self.decode(bidCount, isBuy: true, from: &cursor, into: &$0) }
+        let asks = pool.make { Self.decode(askCount, isBuy: false, from: &cursor, into: &$0) }
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
             receivedTime: receivedTime, sequence: sequence)
@@ -101,25 +99,15 @@ public final class BinaryRecordingReader: RecordingReader {
         if !same { cached = String(decoding: bytes, as: UTF8.self) }
     }
 
-    /// `count` entries decoded into the arrays of `slot`, recycled: books are passed on and
-    /// dropped by the next one, so by the time a slot comes round again its arrays are
-    /// normally no longer shared and are refilled in place (value semantics copy them if not).
-    private func entries(_ count: Int, isBuy: Bool, into slot: Int, from cursor: inout RecordCursor) -> [BookEntry] {
-        var entries: [BookEntry] = []
-        swap(&entries, &spare[slot])
-        if entries.count > count {
-            entries.removeLast(entries.count - count)
-        } else if entries.count < count {
-            entries.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: isBuy), count: count - entries.count))
-        }
+    /// Decodes `count` entries into `entries`, which is empty.
+    private static func decode(_ count: Int, isBuy: Bool, from cursor: inout RecordCursor, into entries: inout [BookEntry]) {
+        entries.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: isBuy), count: count))
         entries.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
                 let price = Price(cents: cursor.int64())
                 buffer[index] = BookEntry(price: price, qty: Quantity(shares: cursor.int64()), isBuy: isBuy)
             }
         }
-        spare[slot] = entries
-        return entries
     }
 }
 

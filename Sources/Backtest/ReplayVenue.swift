@@ -34,6 +34,8 @@ public struct ReplayVenue: Sendable {
     /// The latest book of each symbol, with the liquidity our orders took since it arrived;
     /// a backtest trades a handful of symbols, so a short list beats hashing names.
     var books: [BookSnapshot] = []
+    /// The storage of the last two books' sides shown with our orders in them.
+    var shownEntries = EntryArrayPool(depth: 4)
 
     /// A venue with no orders and no books.
     public init(configuration: ReplayVenueConfiguration) {
