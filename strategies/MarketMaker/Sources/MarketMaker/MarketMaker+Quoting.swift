@@ -1,20 +1,30 @@
 import StrategyKit
 
 extension MarketMaker {
-    /// The intents that bring both quotes in line with `market` (a book without our own quotes)
-    /// and the context: for each side, nothing while an order is in flight, a new quote when the
-    /// side is empty, or cancels when the live quote is out of date.
-    func requote(_ market: BookSnapshot, context: StrategyContext) -> [Intent] {
-        let mine = context.openOrders(symbol)
-        let openIDs = Set(mine.compactMap(\.id))
-        let openTags = Set(mine.map(\.request.tag))
-        cancelling = cancelling.filter { openIDs.contains($0.key) }
-        anchors = anchors.filter { openTags.contains($0.key) }
-
+    /// The intents that bring both quotes in line with `market` (the touch without our own
+    /// quotes) and the context: for each side, nothing while an order is in flight, a new quote
+    /// when the side is empty, or cancels when the live quote is out of date.
+    ///
+    /// Reads the context's orders in place and keeps its bookkeeping in small arrays, so that the
+    /// common case, quotes that stay, allocates nothing.
+    func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
+        forgetClosedOrders(context)
         guard let reference = usesMicroPrice ? market.microPrice : market.mid else { return [] }
         let anchor = QuoteAnchor(reference: reference, position: context.position(symbol).quantity)
-        return quote(.buy, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .buy }, now: context.now)
-            + quote(.sell, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .sell }, now: context.now)
+        var intents: [Intent] = []
+        quote(.buy, market: market, anchor: anchor, context: context, into: &intents)
+        quote(.sell, market: market, anchor: anchor, context: context, into: &intents)
+        return intents
+    }
+
+    /// Drops the cancels and anchors of orders that are no longer open.
+    private func forgetClosedOrders(_ context: StrategyContext) {
+        cancelling.removeAll { cancel in
+            !context.openOrders.contains { $0.request.symbol == symbol && $0.id == cancel.id }
+        }
+        anchors.removeAll { placed in
+            !context.openOrders.contains { $0.request.symbol == symbol && $0.request.tag == placed.tag }
+        }
     }
 
     /// The price and size this strategy wants to show on `side` now, or nil when it should not
@@ -23,7 +33,7 @@ extension MarketMaker {
     /// Both quotes move by the inventory skew: down when long (buy less eagerly, sell more),
     /// up when short. Quotes stay passive: a bid below the market's best ask, an ask above its
     /// best bid.
-    private func target(_ side: Side, market: BookSnapshot, anchor: QuoteAnchor) -> (price: Price, qty: Quantity)? {
+    private func target(_ side: Side, market: Touch, anchor: QuoteAnchor) -> (price: Price, qty: Quantity)? {
         let position = anchor.position
         let room = side == .buy ? positionLimit - position : positionLimit + position
         let qty = min(quoteSize, room)
@@ -33,53 +43,60 @@ extension MarketMaker {
         switch side {
         case .buy:
             price = center - halfSpread
-            if let ask = market.bestAsk { price = min(price, ask - Price(cents: 1)) }
+            if let ask = market.ask { price = min(price, ask - Price(cents: 1)) }
         case .sell:
             price = center + halfSpread
-            if let bid = market.bestBid { price = max(price, bid + Price(cents: 1)) }
+            if let bid = market.bid { price = max(price, bid + Price(cents: 1)) }
         }
         guard price > .zero else { return nil }
         return (price, qty)
     }
 
-    private func quote(_ side: Side, market: BookSnapshot, anchor: QuoteAnchor, orders: [OpenOrder], now: Timestamp) -> [Intent] {
-        var live: [OrderID] = []
+    /// Appends to `intents` what `side` needs: resent cancels while an order is in flight, a new
+    /// quote when it has none, cancels of its live orders when the quote is out of date.
+    private func quote(_ side: Side, market: Touch, anchor: QuoteAnchor, context: StrategyContext, into intents: inout [Intent]) {
+        let now = context.now
+        var first: OpenOrder?
+        var count = 0
         var inFlight = false
-        var resent: [Intent] = []
-        for order in orders {
+        for order in context.openOrders where order.request.symbol == symbol && order.request.side == side {
+            count += 1
+            if first == nil { first = order }
             guard let id = order.id else {
                 inFlight = true
                 continue
             }
-            guard let asked = cancelling[id] else {
-                live.append(id)
-                continue
-            }
+            guard let index = cancelling.firstIndex(where: { $0.id == id }) else { continue }
             inFlight = true
-            if now.nanoseconds(since: asked) >= Self.cancelRetryNanoseconds {
-                cancelling[id] = now
-                resent.append(.cancel(id))
+            if now.nanoseconds(since: cancelling[index].askedAt) >= Self.cancelRetryNanoseconds {
+                cancelling[index].askedAt = now
+                intents.append(.cancel(id))
             }
         }
-        if inFlight { return resent }
+        if inFlight { return }
+        // Not in flight: every order on this side is acknowledged and live.
         let wanted = target(side, market: market, anchor: anchor)
-        if live.isEmpty {
-            guard let wanted else { return [] }
+        guard let order = first else {
+            guard let wanted else { return }
             quoteCount += 1
             let tag = "mm-\(side.rawValue)-\(quoteCount)"
-            anchors[tag] = anchor
-            return [.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag))]
+            anchors.append((tag, anchor))
+            intents.append(.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag)))
+            return
         }
-        if orders.count == 1, let order = orders.first, let placed = anchors[order.request.tag], let wanted {
-            let moved = (anchor.reference - placed.reference).cents.magnitude > requoteThreshold.cents.magnitude
-            guard moved || anchor.position != placed.position else { return [] }
+        if count == 1, let placed = anchors.firstIndex(where: { $0.tag == order.request.tag }), let wanted {
+            let moved = (anchor.reference - anchors[placed].anchor.reference).cents.magnitude > requoteThreshold.cents.magnitude
+            guard moved || anchor.position != anchors[placed].anchor.position else { return }
             if wanted.price == order.request.price && wanted.qty == order.remaining {
                 // Still right where it should be: keep its place in the queue.
-                anchors[order.request.tag] = anchor
-                return []
+                anchors[placed].anchor = anchor
+                return
             }
         }
-        for id in live { cancelling[id] = now }
-        return live.map { .cancel($0) }
+        for order in context.openOrders where order.request.symbol == symbol && order.request.side == side {
+            guard let id = order.id else { continue }
+            cancelling.append((id, now))
+            intents.append(.cancel(id))
+        }
     }
 }

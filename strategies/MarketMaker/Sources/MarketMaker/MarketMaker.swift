@@ -48,13 +48,13 @@ public final class MarketMaker: Strategy {
     /// when a cancel failed; the engine drops a repeat while the first is still in flight.
     static let cancelRetryNanoseconds: Int64 = 1_000_000_000
 
-    /// The reference and position each live quote was placed at, by tag.
-    var anchors: [String: QuoteAnchor] = [:]
+    /// The reference and position each live quote was placed at, by tag (one or two entries).
+    var anchors: [(tag: String, anchor: QuoteAnchor)] = []
     /// Orders this strategy asked to cancel that are still open, and when it last asked.
-    var cancelling: [OrderID: Timestamp] = [:]
-    /// The latest book of `symbol` without the quotes this strategy had in it when it arrived, to
-    /// requote from when a fill or an order update comes in before the next book.
-    var lastMarket: BookSnapshot?
+    var cancelling: [(id: OrderID, askedAt: Timestamp)] = []
+    /// The touch of the latest book of `symbol` without the quotes this strategy had in it when it
+    /// arrived, to requote from when a fill or an order update comes in before the next book.
+    var lastMarket: Touch?
     /// Numbers the quotes, to give each a unique tag.
     var quoteCount = 0
 
@@ -72,7 +72,7 @@ public final class MarketMaker: Strategy {
     /// Brings both quotes in line with the new book: places, cancels, or (mostly) nothing.
     public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
         guard book.symbol == symbol else { return [] }
-        let market = book.excluding(context.openOrders(symbol))
+        let market = Touch(book, excluding: context.openOrders, of: symbol)
         lastMarket = market
         return requote(market, context: context)
     }
