@@ -7,14 +7,14 @@ import StrategyKit
 /// The book lists orders, not owners, so our shares at a price are taken off the entries at that
 /// price, earliest first; an entry left with no shares does not count. Only the entries down to
 /// the end of the best remaining price are looked at, and nothing is allocated.
-struct Touch: Hashable, Sendable {
+struct Touch: Sendable {
     var bid: Price?
     var bidSize: Quantity
     var ask: Price?
     var askSize: Quantity
 
     /// The touch of `book` without the orders in `orders` that are for `symbol`.
-    init(_ book: BookSnapshot, excluding orders: [OpenOrder], of symbol: Symbol) {
+    init(_ book: borrowing BookSnapshot, excluding orders: [OpenOrder], of symbol: Symbol) {
         (bid, bidSize) = Self.best(book.bids, excluding: orders, of: symbol, side: .buy)
         (ask, askSize) = Self.best(book.asks, excluding: orders, of: symbol, side: .sell)
     }
@@ -56,7 +56,7 @@ struct Touch: Hashable, Sendable {
     ) -> Quantity? {
         let entry = entries[index]
         var owed: Quantity?
-        for order in orders where order.request.side == side && order.request.price == entry.price && order.request.symbol == symbol {
+        for order in orders where order.request.price == entry.price && order.request.side == side && order.request.symbol == symbol {
             owed = (owed ?? .zero) + order.remaining
         }
         guard var owed else { return entry.qty }

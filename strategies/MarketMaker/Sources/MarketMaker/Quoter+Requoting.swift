@@ -1,13 +1,13 @@
 import StrategyKit
 
-extension MarketMaker {
+extension Quoter {
     /// The intents that bring both quotes in line with `market` (the touch without our own
     /// quotes) and the context: for each side, nothing while an order is in flight, a new quote
     /// when the side is empty, or cancels when the live quote is out of date.
     ///
     /// Reads the context's orders in place and keeps its bookkeeping in small arrays, so that the
     /// common case, quotes that stay, allocates nothing.
-    func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
+    mutating func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
         forgetClosedOrders(context)
         guard let reference = usesMicroPrice ? market.microPrice : market.mid else { return [] }
         let anchor = QuoteAnchor(reference: reference, position: context.position(symbol).quantity)
@@ -17,14 +17,17 @@ extension MarketMaker {
         return intents
     }
 
-    /// Drops the cancels and anchors of orders that are no longer open.
-    private func forgetClosedOrders(_ context: StrategyContext) {
-        cancelling.removeAll { cancel in
-            !context.openOrders.contains { $0.request.symbol == symbol && $0.id == cancel.id }
+    /// Drops the cancels and anchors of orders that are no longer open (usually there are none
+    /// to drop, and then the arrays are left untouched).
+    private mutating func forgetClosedOrders(_ context: StrategyContext) {
+        func isClosed(_ id: OrderID) -> Bool {
+            !context.openOrders.contains { $0.request.symbol == symbol && $0.id == id }
         }
-        anchors.removeAll { placed in
-            !context.openOrders.contains { $0.request.symbol == symbol && $0.request.tag == placed.tag }
+        func isClosed(_ tag: String) -> Bool {
+            !context.openOrders.contains { $0.request.symbol == symbol && $0.request.tag == tag }
         }
+        if cancelling.contains(where: { isClosed($0.id) }) { cancelling.removeAll { isClosed($0.id) } }
+        if anchors.contains(where: { isClosed($0.tag) }) { anchors.removeAll { isClosed($0.tag) } }
     }
 
     /// The price and size this strategy wants to show on `side` now, or nil when it should not
@@ -54,29 +57,30 @@ extension MarketMaker {
 
     /// Appends to `intents` what `side` needs: resent cancels while an order is in flight, a new
     /// quote when it has none, cancels of its live orders when the quote is out of date.
-    private func quote(_ side: Side, market: Touch, anchor: QuoteAnchor, context: StrategyContext, into intents: inout [Intent]) {
+    private mutating func quote(_ side: Side, market: Touch, anchor: QuoteAnchor, context: StrategyContext, into intents: inout [Intent]) {
         let now = context.now
-        var first: OpenOrder?
+        let orders = context.openOrders
+        var first: Int?
         var count = 0
         var inFlight = false
-        for order in context.openOrders where order.request.symbol == symbol && order.request.side == side {
+        for index in orders.indices where orders[index].request.symbol == symbol && orders[index].request.side == side {
             count += 1
-            if first == nil { first = order }
-            guard let id = order.id else {
+            if first == nil { first = index }
+            guard let id = orders[index].id else {
                 inFlight = true
                 continue
             }
-            guard let index = cancelling.firstIndex(where: { $0.id == id }) else { continue }
+            guard let asked = cancelling.firstIndex(where: { $0.id == id }) else { continue }
             inFlight = true
-            if now.nanoseconds(since: cancelling[index].askedAt) >= Self.cancelRetryNanoseconds {
-                cancelling[index].askedAt = now
+            if now.nanoseconds(since: cancelling[asked].askedAt) >= Self.cancelRetryNanoseconds {
+                cancelling[asked].askedAt = now
                 intents.append(.cancel(id))
             }
         }
         if inFlight { return }
         // Not in flight: every order on this side is acknowledged and live.
         let wanted = target(side, market: market, anchor: anchor)
-        guard let order = first else {
+        guard let first else {
             guard let wanted else { return }
             quoteCount += 1
             let tag = "mm-\(side.rawValue)-\(quoteCount)"
@@ -84,17 +88,17 @@ extension MarketMaker {
             intents.append(.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag)))
             return
         }
-        if count == 1, let placed = anchors.firstIndex(where: { $0.tag == order.request.tag }), let wanted {
+        if count == 1, let placed = anchors.firstIndex(where: { $0.tag == orders[first].request.tag }), let wanted {
             let moved = (anchor.reference - anchors[placed].anchor.reference).cents.magnitude > requoteThreshold.cents.magnitude
             guard moved || anchor.position != anchors[placed].anchor.position else { return }
-            if wanted.price == order.request.price && wanted.qty == order.remaining {
+            if wanted.price == orders[first].request.price && wanted.qty == orders[first].remaining {
                 // Still right where it should be: keep its place in the queue.
                 anchors[placed].anchor = anchor
                 return
             }
         }
-        for order in context.openOrders where order.request.symbol == symbol && order.request.side == side {
-            guard let id = order.id else { continue }
+        for index in orders.indices where orders[index].request.symbol == symbol && orders[index].request.side == side {
+            guard let id = orders[index].id else { continue }
             cancelling.append((id, now))
             intents.append(.cancel(id))
         }
