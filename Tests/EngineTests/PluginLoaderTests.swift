@@ -54,7 +54,7 @@ import Testing
 
     @Test func refusesAPluginBuiltAgainstAnotherMajorSDK() throws {
         let path = try Self.buildFixturePackage() + "/libFutureSDK.so"
-        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "2.0", host: SDKVersion.current.description)) {
+        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "3.0", host: SDKVersion.current.description)) {
             try PluginLoader.load(path: path)
         }
     }

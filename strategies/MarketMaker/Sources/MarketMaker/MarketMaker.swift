@@ -36,61 +36,32 @@ public final class MarketMaker: Strategy {
         factory: { try MarketMaker(parameters: $0) }
     )
 
-    let symbol: Symbol
-    let usesMicroPrice: Bool
-    let halfSpread: Price
-    let quoteSize: Quantity
-    let skewCentsPer100: Int64
-    let positionLimit: Quantity
-    let requoteThreshold: Price
-
-    /// How long a cancel may stay unanswered before it is sent again. The context does not say
-    /// when a cancel failed; the engine drops a repeat while the first is still in flight.
-    static let cancelRetryNanoseconds: Int64 = 1_000_000_000
-
-    /// The reference and position each live quote was placed at, by tag.
-    var anchors: [String: QuoteAnchor] = [:]
-    /// Orders this strategy asked to cancel that are still open, and when it last asked.
-    var cancelling: [OrderID: Timestamp] = [:]
-    /// The latest book of `symbol` without the quotes this strategy had in it when it arrived, to
-    /// requote from when a fill or an order update comes in before the next book.
-    var lastMarket: BookSnapshot?
-    /// Numbers the quotes, to give each a unique tag.
-    var quoteCount = 0
+    /// The quoting state machine every callback is handed to. A value type, so that a callback's
+    /// bookkeeping is one exclusive access rather than a dynamic exclusivity check per read of a
+    /// class property.
+    var quoter: Quoter
 
     /// A MarketMaker configured by `parameters`.
     public init(parameters: StrategyParameters) throws {
-        symbol = Symbol(try parameters.string("symbol"))
-        usesMicroPrice = try parameters.string("reference") == "micro"
-        halfSpread = Price(cents: try parameters.integer("halfSpreadCents"))
-        quoteSize = Quantity(shares: try parameters.integer("quoteSize"))
-        skewCentsPer100 = try parameters.integer("skewCentsPer100")
-        positionLimit = Quantity(shares: try parameters.integer("positionLimit"))
-        requoteThreshold = Price(cents: try parameters.integer("requoteCents"))
+        quoter = try Quoter(parameters: parameters)
     }
 
     /// Brings both quotes in line with the new book: places, cancels, or (mostly) nothing.
     public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
-        guard book.symbol == symbol else { return [] }
-        let market = book.excluding(context.openOrders(symbol))
-        lastMarket = market
-        return requote(market, context: context)
+        quoter.onBook(book, context: context)
     }
 
     /// A fill changes the inventory, so both quotes are reconsidered at once rather than at the
     /// next snapshot.
     public func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] {
-        guard fill.symbol == symbol, let market = lastMarket else { return [] }
-        return requote(market, context: context)
+        quoter.onFill(fill, context: context)
     }
 
     /// An acknowledgement may make a quote cancellable and a close frees its side for a new one.
     /// A rejection waits for the next book: the same quote placed again at once would most
     /// likely be refused again.
     public func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] {
-        if case .rejected = update { return [] }
-        guard let market = lastMarket else { return [] }
-        return requote(market, context: context)
+        quoter.onOrderUpdate(update, context: context)
     }
 }
 

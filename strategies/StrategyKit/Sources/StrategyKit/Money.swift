@@ -11,7 +11,8 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
     public init(cents: Int64) { self.cents = cents }
 
     /// No money.
-    public static let zero = Money(cents: 0)
+    @inlinable
+    public static var zero: Money { Money(cents: 0) }
 
     public init(from decoder: any Decoder) throws {
         cents = try decoder.singleValueContainer().decode(Int64.self)

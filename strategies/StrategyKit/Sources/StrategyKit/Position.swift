@@ -5,8 +5,8 @@
 /// removed proportionally, rounding toward zero; a position that returns to flat has a cost
 /// basis of exactly zero, so rounding never accumulates across round trips.
 ///
-/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 3.0.
 @frozen
 public struct Position: Hashable, Sendable, Codable {
     /// Shares held; negative when short.
@@ -24,7 +24,8 @@ public struct Position: Hashable, Sendable, Codable {
     }
 
     /// A flat position with nothing realized.
-    public static let flat = Position()
+    @inlinable
+    public static var flat: Position { Position() }
 
     /// The average price paid per share of the open quantity, rounded toward zero; nil when flat.
     @inlinable

@@ -12,7 +12,8 @@ public struct Price: Hashable, Comparable, Sendable, Codable, CustomStringConver
     public init(cents: Int64) { self.cents = cents }
 
     /// Zero cents; the price the API reports for market orders.
-    public static let zero = Price(cents: 0)
+    @inlinable
+    public static var zero: Price { Price(cents: 0) }
 
     public init(from decoder: any Decoder) throws {
         cents = try decoder.singleValueContainer().decode(Int64.self)

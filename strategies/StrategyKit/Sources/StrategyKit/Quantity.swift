@@ -11,7 +11,8 @@ public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public init(shares: Int64) { self.shares = shares }
 
     /// No shares.
-    public static let zero = Quantity(shares: 0)
+    @inlinable
+    public static var zero: Quantity { Quantity(shares: 0) }
 
     public init(from decoder: any Decoder) throws {
         shares = try decoder.singleValueContainer().decode(Int64.self)

@@ -1,5 +1,8 @@
 /// The version of the plugin contract. A host loads a plugin whose major version equals its own
 /// and whose minor version is not newer than its own.
+///
+/// 2.0 made the value types a callback sees on every book `@frozen`, which changes how they are
+/// laid out and passed between host and plugin: a 1.x plugin must be rebuilt.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -14,7 +17,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 1, minor: 0) }
+    public static var current: SDKVersion { SDKVersion(major: 2, minor: 0) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {

@@ -1,5 +1,9 @@
 /// A strategy's parameter values, checked against its declared schema: every declared
 /// parameter has a value of its type within its range (the default where none was given).
+///
+/// `@frozen`, as part of `StrategyContext`'s fixed layout: its stored properties are part of the
+/// SDK 2.x ABI; none may be added, removed or reordered before SDK 3.0.
+@frozen
 public struct StrategyParameters: Hashable, Sendable {
     /// The declarations, in the plugin's order.
     public let schema: [ParameterSpec]

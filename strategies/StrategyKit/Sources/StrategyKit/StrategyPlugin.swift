@@ -10,8 +10,9 @@
 /// }
 /// ```
 ///
-/// The symbol's name carries the contract's major version, so a host never calls an entry point
-/// of an incompatible shape.
+/// The symbol's name carries the version of the entry point's shape (unchanged since SDK 1.0), so
+/// a host never calls an entry point of an incompatible shape; the descriptor it returns then
+/// says which SDK the plugin was built against, and the host checks that before anything else.
 public final class StrategyPlugin: Sendable {
     /// The name of the symbol every plugin exports.
     public static let entryPointSymbol = "tickwork_strategy_v1"

@@ -11,7 +11,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// The epoch itself.
-    public static let zero = Timestamp(nanoseconds: 0)
+    @inlinable
+    public static var zero: Timestamp { Timestamp(nanoseconds: 0) }
 
     public init(from decoder: any Decoder) throws {
         nanoseconds = try decoder.singleValueContainer().decode(Int64.self)

@@ -1,0 +1,106 @@
+import StrategyKit
+
+extension Quoter {
+    /// The intents that bring both quotes in line with `market` (the touch without our own
+    /// quotes) and the context: for each side, nothing while an order is in flight, a new quote
+    /// when the side is empty, or cancels when the live quote is out of date.
+    ///
+    /// Reads the context's orders in place and keeps its bookkeeping in small arrays, so that the
+    /// common case, quotes that stay, allocates nothing.
+    mutating func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
+        forgetClosedOrders(context)
+        guard let reference = usesMicroPrice ? market.microPrice : market.mid else { return [] }
+        let anchor = QuoteAnchor(reference: reference, position: context.position(symbol).quantity)
+        var intents: [Intent] = []
+        quote(.buy, market: market, anchor: anchor, context: context, into: &intents)
+        quote(.sell, market: market, anchor: anchor, context: context, into: &intents)
+        return intents
+    }
+
+    /// Drops the cancels and anchors of orders that are no longer open (usually there are none
+    /// to drop, and then the arrays are left untouched).
+    private mutating func forgetClosedOrders(_ context: StrategyContext) {
+        func isClosed(_ id: OrderID) -> Bool {
+            !context.openOrders.contains { $0.request.symbol == symbol && $0.id == id }
+        }
+        func isClosed(_ tag: String) -> Bool {
+            !context.openOrders.contains { $0.request.symbol == symbol && $0.request.tag == tag }
+        }
+        if cancelling.contains(where: { isClosed($0.id) }) { cancelling.removeAll { isClosed($0.id) } }
+        if anchors.contains(where: { isClosed($0.tag) }) { anchors.removeAll { isClosed($0.tag) } }
+    }
+
+    /// The price and size this strategy wants to show on `side` now, or nil when it should not
+    /// quote that side (the position limit is reached, or the price would not be positive).
+    ///
+    /// Both quotes move by the inventory skew: down when long (buy less eagerly, sell more),
+    /// up when short. Quotes stay passive: a bid below the market's best ask, an ask above its
+    /// best bid.
+    private func target(_ side: Side, market: Touch, anchor: QuoteAnchor) -> (price: Price, qty: Quantity)? {
+        let position = anchor.position
+        let room = side == .buy ? positionLimit - position : positionLimit + position
+        let qty = min(quoteSize, room)
+        guard qty > .zero else { return nil }
+        let center = anchor.reference - Price(cents: position.shares * skewCentsPer100 / 100)
+        var price: Price
+        switch side {
+        case .buy:
+            price = center - halfSpread
+            if let ask = market.ask { price = min(price, ask - Price(cents: 1)) }
+        case .sell:
+            price = center + halfSpread
+            if let bid = market.bid { price = max(price, bid + Price(cents: 1)) }
+        }
+        guard price > .zero else { return nil }
+        return (price, qty)
+    }
+
+    /// Appends to `intents` what `side` needs: resent cancels while an order is in flight, a new
+    /// quote when it has none, cancels of its live orders when the quote is out of date.
+    private mutating func quote(_ side: Side, market: Touch, anchor: QuoteAnchor, context: StrategyContext, into intents: inout [Intent]) {
+        let now = context.now
+        let orders = context.openOrders
+        var first: Int?
+        var count = 0
+        var inFlight = false
+        for index in orders.indices where orders[index].request.symbol == symbol && orders[index].request.side == side {
+            count += 1
+            if first == nil { first = index }
+            guard let id = orders[index].id else {
+                inFlight = true
+                continue
+            }
+            guard let asked = cancelling.firstIndex(where: { $0.id == id }) else { continue }
+            inFlight = true
+            if now.nanoseconds(since: cancelling[asked].askedAt) >= Self.cancelRetryNanoseconds {
+                cancelling[asked].askedAt = now
+                intents.append(.cancel(id))
+            }
+        }
+        if inFlight { return }
+        // Not in flight: every order on this side is acknowledged and live.
+        let wanted = target(side, market: market, anchor: anchor)
+        guard let first else {
+            guard let wanted else { return }
+            quoteCount += 1
+            let tag = "mm-\(side.rawValue)-\(quoteCount)"
+            anchors.append((tag, anchor))
+            intents.append(.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag)))
+            return
+        }
+        if count == 1, let placed = anchors.firstIndex(where: { $0.tag == orders[first].request.tag }), let wanted {
+            let moved = (anchor.reference - anchors[placed].anchor.reference).cents.magnitude > requoteThreshold.cents.magnitude
+            guard moved || anchor.position != anchors[placed].anchor.position else { return }
+            if wanted.price == orders[first].request.price && wanted.qty == orders[first].remaining {
+                // Still right where it should be: keep its place in the queue.
+                anchors[placed].anchor = anchor
+                return
+            }
+        }
+        for index in orders.indices where orders[index].request.symbol == symbol && orders[index].request.side == side {
+            guard let id = orders[index].id else { continue }
+            cancelling.append((id, now))
+            intents.append(.cancel(id))
+        }
+    }
+}

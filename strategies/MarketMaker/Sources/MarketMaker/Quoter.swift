@@ -1,0 +1,59 @@
+import StrategyKit
+
+/// What MarketMaker knows and remembers: its settings, the quotes it placed and the cancels it
+/// asked for. `MarketMaker` hands every callback to it; see there for the behaviour.
+struct Quoter {
+    let symbol: Symbol
+    let usesMicroPrice: Bool
+    let halfSpread: Price
+    let quoteSize: Quantity
+    let skewCentsPer100: Int64
+    let positionLimit: Quantity
+    let requoteThreshold: Price
+
+    /// How long a cancel may stay unanswered before it is sent again. The context does not say
+    /// when a cancel failed; the engine drops a repeat while the first is still in flight.
+    static let cancelRetryNanoseconds: Int64 = 1_000_000_000
+
+    /// The reference and position each live quote was placed at, by tag (one or two entries).
+    var anchors: [(tag: String, anchor: QuoteAnchor)] = []
+    /// Orders this strategy asked to cancel that are still open, and when it last asked.
+    var cancelling: [(id: OrderID, askedAt: Timestamp)] = []
+    /// The touch of the latest book of `symbol` without the quotes this strategy had in it when it
+    /// arrived, to requote from when a fill or an order update comes in before the next book.
+    var lastMarket: Touch?
+    /// Numbers the quotes, to give each a unique tag.
+    var quoteCount = 0
+
+    /// The settings in `parameters` (MarketMaker's), with nothing quoted yet.
+    init(parameters: StrategyParameters) throws {
+        symbol = Symbol(try parameters.string("symbol"))
+        usesMicroPrice = try parameters.string("reference") == "micro"
+        halfSpread = Price(cents: try parameters.integer("halfSpreadCents"))
+        quoteSize = Quantity(shares: try parameters.integer("quoteSize"))
+        skewCentsPer100 = try parameters.integer("skewCentsPer100")
+        positionLimit = Quantity(shares: try parameters.integer("positionLimit"))
+        requoteThreshold = Price(cents: try parameters.integer("requoteCents"))
+    }
+
+    /// Requotes from `book` without our own quotes, and remembers that market for later callbacks.
+    mutating func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+        guard book.symbol == symbol else { return [] }
+        let market = Touch(book, excluding: context.openOrders, of: symbol)
+        lastMarket = market
+        return requote(market, context: context)
+    }
+
+    /// Requotes from the last market for the new position.
+    mutating func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] {
+        guard fill.symbol == symbol, let market = lastMarket else { return [] }
+        return requote(market, context: context)
+    }
+
+    /// Requotes from the last market, except after a rejection.
+    mutating func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] {
+        if case .rejected = update { return [] }
+        guard let market = lastMarket else { return [] }
+        return requote(market, context: context)
+    }
+}
