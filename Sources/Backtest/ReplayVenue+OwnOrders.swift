@@ -33,11 +33,10 @@ extension ReplayVenue {
     private static func insert(
         _ orders: [SimulatedOrder], _ resting: [Int], side: Side, symbol: Symbol, into entries: inout [BookEntry]
     ) {
-        for index in resting where orders[index].status.symbol == symbol && orders[index].status.side == side {
-            let status = orders[index].status
-            let entry = BookEntry(price: status.price, qty: status.qty, isBuy: side == .buy)
-            let position = side == .buy
-                ? entries.firstIndex { $0.price < status.price } : entries.firstIndex { $0.price > status.price }
+        for index in resting where orders[index].status.side == side && orders[index].status.symbol == symbol {
+            let price = orders[index].status.price
+            let entry = BookEntry(price: price, qty: orders[index].status.qty, isBuy: side == .buy)
+            let position = side == .buy ? entries.firstIndex { $0.price < price } : entries.firstIndex { $0.price > price }
             entries.insert(entry, at: position ?? entries.endIndex)
         }
     }
