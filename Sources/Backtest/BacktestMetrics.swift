@@ -28,6 +28,8 @@ public struct BacktestMetrics: Sendable {
     private var account = EquityTally()
     private var strategies: [StrategyID: EquityTally] = [:]
     private var marks: [Symbol: Price] = [:]
+    /// The latest mark: a book that leaves it as it was (most books) changes no equity.
+    private var lastMark: (symbol: Symbol, price: Price)?
     private var lastFillPrices: [Symbol: Price] = [:]
     private var nextBoundary: Timestamp?
     private var nextChartSample: Timestamp?
@@ -60,6 +62,8 @@ public struct BacktestMetrics: Sendable {
     /// Marks `symbol` at `price` (normally the mid) from `time` on.
     public mutating func mark(_ symbol: Symbol, at price: Price, time: Timestamp) {
         advance(to: time)
+        if let lastMark, lastMark.price == price, lastMark.symbol == symbol { return }
+        lastMark = (symbol, price)
         marks[symbol] = price
         guard account.positions[symbol] != nil || strategies.values.contains(where: { $0.positions[symbol] != nil })
         else { return }

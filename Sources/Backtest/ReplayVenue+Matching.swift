@@ -5,12 +5,12 @@ extension ReplayVenue {
     /// Gives the order the next id, lets it take what it can from the current book, and rests,
     /// cancels or kills the remainder as its type says.
     mutating func accept(_ request: OrderRequest, clientID: ClientOrderID) -> ReplayOrderUpdate {
-        let id = OrderID(nextOrderID)
-        nextOrderID += 1
+        let id = nextOrderID
         let limit: Price? = request.type.isPriced ? request.price : nil
-        var book = books[request.symbol]
+        let bookIndex = bookIndex(of: request.symbol)
+        var book = bookIndex.map { books[$0] }
         let fills = take(request.qty, side: request.side, limit: limit, allOrNone: request.type == .fillOrKill, from: &book)
-        if let book { books[request.symbol] = book }
+        if let bookIndex, let book { books[bookIndex] = book }
         let filled = fills.reduce(Quantity.zero) { $0 + $1.qty }
         let rests = request.type.rests && filled < request.qty
         let status = OrderStatus(
@@ -18,10 +18,10 @@ extension ReplayVenue {
             side: request.side, type: request.type, price: limit ?? .zero, originalQty: request.qty,
             qty: rests ? request.qty - filled : .zero, ts: now, fills: fills, totalFilled: filled, open: rests)
         let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0) } ?? 0
-        orders[id] = SimulatedOrder(
+        orders.append(SimulatedOrder(
             status: status, queueAhead: level, lastLevel: level,
-            crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false)
-        if rests { resting.append(id) }
+            crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false))
+        if rests { resting.append(orders.count - 1) }
         return ReplayOrderUpdate(
             status: status, time: now, newFills: 0..<fills.count, liquidity: .taker,
             fees: configuration.fees.fee(for: filled, .taker))

@@ -5,19 +5,40 @@ extension ReplayVenue {
     /// book's symbol as one entry for its remaining quantity, at the back of its price level
     /// (older orders of ours first). Recorded books never contain our orders; strategies that
     /// recognise their own quotes in the book need to see them as they would live.
-    public func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
+    ///
+    /// A side with orders of ours is a new array made in recycled storage (see `EntryArrayPool`).
+    public mutating func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
         var shown = book
-        for id in resting {
-            guard let status = orders[id]?.status, status.symbol == book.symbol else { continue }
-            let entry = BookEntry(price: status.price, qty: status.qty, isBuy: status.side == .buy)
-            if status.side == .buy {
-                let index = shown.bids.firstIndex { $0.price < status.price } ?? shown.bids.endIndex
-                shown.bids.insert(entry, at: index)
-            } else {
-                let index = shown.asks.firstIndex { $0.price > status.price } ?? shown.asks.endIndex
-                shown.asks.insert(entry, at: index)
+        var sides: (buy: Bool, sell: Bool) = (false, false)
+        for index in resting where orders[index].status.symbol == book.symbol {
+            if orders[index].status.side == .buy { sides.buy = true } else { sides.sell = true }
+        }
+        let (orders, resting) = (self.orders, self.resting)
+        if sides.buy {
+            shown.bids = shownEntries.make { entries in
+                entries.append(contentsOf: book.bids)
+                Self.insert(orders, resting, side: .buy, symbol: book.symbol, into: &entries)
+            }
+        }
+        if sides.sell {
+            shown.asks = shownEntries.make { entries in
+                entries.append(contentsOf: book.asks)
+                Self.insert(orders, resting, side: .sell, symbol: book.symbol, into: &entries)
             }
         }
         return shown
+    }
+
+    /// Inserts the `resting` orders of `side` and `symbol` into the `side` entries of a book.
+    private static func insert(
+        _ orders: [SimulatedOrder], _ resting: [Int], side: Side, symbol: Symbol, into entries: inout [BookEntry]
+    ) {
+        for index in resting where orders[index].status.symbol == symbol && orders[index].status.side == side {
+            let status = orders[index].status
+            let entry = BookEntry(price: status.price, qty: status.qty, isBuy: side == .buy)
+            let position = side == .buy
+                ? entries.firstIndex { $0.price < status.price } : entries.firstIndex { $0.price > status.price }
+            entries.insert(entry, at: position ?? entries.endIndex)
+        }
     }
 }

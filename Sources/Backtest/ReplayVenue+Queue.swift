@@ -4,39 +4,40 @@ extension ReplayVenue {
     /// Fills resting orders as `book` (received after they rested) shows trading at or
     /// through their prices; see the type's documentation for the rules.
     mutating func evaluateResting(against book: BookSnapshot, into reports: inout [ReplayVenueReport]) {
-        var closed: [OrderID] = []
-        for id in resting {
-            guard var order = orders[id], order.status.symbol == book.symbol else { continue }
-            let price = order.status.price
-            let side = order.status.side
+        var anyClosed = false
+        for index in resting where orders[index].status.symbol == book.symbol {
+            let price = orders[index].status.price
+            let side = orders[index].status.side
             let through = Self.bestOppositeIsThrough(price, side: side, book)
             let level = Self.displayed(at: price, side: side, in: book)
+            let remaining = orders[index].status.qty.shares
             var fillQty: Int64 = 0
-            if through && !order.crossedByTakenLiquidity {
-                fillQty = order.status.qty.shares
-            } else if order.queueAhead == 0 && level < order.lastLevel {
-                fillQty = min(order.lastLevel - level, order.status.qty.shares)
+            if through && !orders[index].crossedByTakenLiquidity {
+                fillQty = remaining
+            } else if orders[index].queueAhead == 0 && level < orders[index].lastLevel {
+                fillQty = min(orders[index].lastLevel - level, remaining)
             }
-            if !through { order.crossedByTakenLiquidity = false }
-            order.queueAhead = min(order.queueAhead, level)
-            order.lastLevel = level
+            if !through { orders[index].crossedByTakenLiquidity = false }
+            orders[index].queueAhead = min(orders[index].queueAhead, level)
+            orders[index].lastLevel = level
             if fillQty > 0 {
-                let qty = Quantity(shares: fillQty)
-                let first = order.status.fills.count
-                order.status.fills.append(OrderFill(price: price, qty: qty, ts: now))
-                order.status.totalFilled += qty
-                order.status.qty -= qty
-                if order.status.qty == .zero {
-                    order.status.open = false
-                    closed.append(id)
-                }
-                reports.append(.filled(ReplayOrderUpdate(
-                    status: order.status, time: now, newFills: first..<first + 1, liquidity: .maker,
-                    fees: configuration.fees.fee(for: qty, .maker))))
+                anyClosed = anyClosed || fillQty == remaining
+                reports.append(.filled(fill(index, qty: Quantity(shares: fillQty), at: price)))
             }
-            orders[id] = order
         }
-        if !closed.isEmpty { resting.removeAll { closed.contains($0) } }
+        if anyClosed { resting.removeAll { !orders[$0].status.open } }
+    }
+
+    /// Fills `qty` of resting order `index` at `price` now, as a maker.
+    private mutating func fill(_ index: Int, qty: Quantity, at price: Price) -> ReplayOrderUpdate {
+        let first = orders[index].status.fills.count
+        orders[index].status.fills.append(OrderFill(price: price, qty: qty, ts: now))
+        orders[index].status.totalFilled += qty
+        orders[index].status.qty -= qty
+        if orders[index].status.qty == .zero { orders[index].status.open = false }
+        return ReplayOrderUpdate(
+            status: orders[index].status, time: now, newFills: first..<first + 1, liquidity: .maker,
+            fees: configuration.fees.fee(for: qty, .maker))
     }
 
     /// Whether the best opposite price of `book` is strictly through `price` for a `side` order.

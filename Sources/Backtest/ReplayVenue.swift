@@ -26,13 +26,16 @@ public struct ReplayVenue: Sendable {
 
     var pending: [PendingRequest] = []
     private var nextSequence: UInt64 = 0
-    var nextOrderID: Int64 = 1
-    /// Every order ever accepted, by id, for statuses and cancels of closed orders.
-    var orders: [OrderID: SimulatedOrder] = [:]
-    /// Ids of open orders that rest on the book, in arrival order.
-    var resting: [OrderID] = []
-    /// The latest book of each symbol, with the liquidity our orders took since it arrived.
-    var books: [Symbol: BookSnapshot] = [:]
+    /// Every order ever accepted, for statuses and cancels of closed orders: order id `n` is
+    /// at index `n - 1`.
+    var orders: [SimulatedOrder] = []
+    /// Indices in `orders` of open orders that rest on the book, in arrival order.
+    var resting: [Int] = []
+    /// The latest book of each symbol, with the liquidity our orders took since it arrived;
+    /// a backtest trades a handful of symbols, so a short list beats hashing names.
+    var books: [BookSnapshot] = []
+    /// The storage of the last two books' sides shown with our orders in them.
+    var shownEntries = EntryArrayPool(depth: 4)
 
     /// A venue with no orders and no books.
     public init(configuration: ReplayVenueConfiguration) {
@@ -74,15 +77,26 @@ public struct ReplayVenue: Sendable {
         }
         now = max(now, book.receivedTime)
         evaluateResting(against: book, into: &reports)
-        books[book.symbol] = book
+        if let index = bookIndex(of: book.symbol) { books[index] = book } else { books.append(book) }
         return reports
     }
 
     /// The order's status now, or nil if the venue never gave that id.
-    public func status(of id: OrderID) -> OrderStatus? { orders[id]?.status }
+    public func status(of id: OrderID) -> OrderStatus? { orderIndex(of: id).map { orders[$0].status } }
 
     /// The open orders, oldest first.
-    public var openOrders: [OrderStatus] { resting.compactMap { orders[$0]?.status } }
+    public var openOrders: [OrderStatus] { resting.map { orders[$0].status } }
+
+    /// The id the next accepted order gets.
+    var nextOrderID: OrderID { OrderID(Int64(orders.count) + 1) }
+
+    /// Where order `id` is in `orders`, or nil if the venue never gave that id.
+    func orderIndex(of id: OrderID) -> Int? {
+        id.rawValue >= 1 && id.rawValue <= Int64(orders.count) ? Int(id.rawValue - 1) : nil
+    }
+
+    /// Where the latest book of `symbol` is in `books`, or nil before its first book.
+    func bookIndex(of symbol: Symbol) -> Int? { books.firstIndex { $0.symbol == symbol } }
 
     private mutating func enqueue(_ kind: PendingRequest.Kind, at arrival: Timestamp) {
         precondition(arrival >= now, "requests are sent in time order")
@@ -106,20 +120,20 @@ public struct ReplayVenue: Sendable {
             }
             reports.append(.placed(clientID, accept(order, clientID: clientID)))
         case .cancel(let id):
-            guard var order = orders[id] else {
+            guard let index = orderIndex(of: id) else {
                 reports.append(.cancelRejected(
-                    id, reason: "order \(id) not found (highest available on this venue is \(nextOrderID - 1))", time: now))
+                    id, reason: "order \(id) not found (highest available on this venue is \(orders.count))", time: now))
                 return
             }
-            if order.status.open {
-                order.status.qty = .zero
-                order.status.open = false
-                orders[id] = order
-                resting.removeAll { $0 == id }
+            if orders[index].status.open {
+                orders[index].status.qty = .zero
+                orders[index].status.open = false
+                resting.removeAll { $0 == index }
             }
+            let status = orders[index].status
             reports.append(.cancelled(ReplayOrderUpdate(
-                status: order.status, time: now, newFills: order.status.fills.count..<order.status.fills.count,
-                liquidity: .maker, fees: .zero)))
+                status: status, time: now, newFills: status.fills.count..<status.fills.count, liquidity: .maker,
+                fees: .zero)))
         }
     }
 }

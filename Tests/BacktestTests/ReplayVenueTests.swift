@@ -262,6 +262,21 @@ import Testing
         #expect(venue.showingOwnOrders(in: other) == other)
     }
 
+    @Test func booksShownEarlierKeepTheirEntriesWhileLaterOnesAreShown() {
+        var venue = venue()
+        var kept: [(recorded: BookSnapshot, shown: BookSnapshot)] = []
+        for step in 0..<6 {
+            let recorded = book(at: Int64(step), bids: [(5000, 5 + Int64(step))], asks: [(5010 + Int64(step), 4)])
+            _ = venue.apply(recorded)
+            if step == 0 { _ = place(request(.buy, price: 4990, qty: 3), on: &venue, at: 0) }
+            kept.append((recorded, venue.showingOwnOrders(in: recorded)))
+        }
+        for (recorded, shown) in kept {
+            #expect(shown.bids.map { [$0.price.cents, $0.qty.shares] } == [[5000, recorded.bids[0].qty.shares], [4990, 3]])
+            #expect(shown.asks == recorded.asks)
+        }
+    }
+
     @Test func sameInputsGiveTheSameReportsAndSequentialIDs() {
         func run() -> [ReplayVenueReport] {
             var venue = venue(orderLatency: 3, cancelLatency: 2, fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))

@@ -15,4 +15,16 @@ public struct BookEntry: Hashable, Sendable, Codable {
         self.qty = qty
         self.isBuy = isBuy
     }
+
+    @inlinable
+    public static func == (lhs: BookEntry, rhs: BookEntry) -> Bool {
+        lhs.price == rhs.price && lhs.qty == rhs.qty && lhs.isBuy == rhs.isBuy
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(price)
+        hasher.combine(qty)
+        hasher.combine(isBuy)
+    }
 }

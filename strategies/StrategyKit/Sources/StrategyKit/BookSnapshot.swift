@@ -1,6 +1,10 @@
 /// An order book at one moment, as a strategy sees it.
 ///
 /// Bids are best (highest) first, asks best (lowest) first, time priority within a price.
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct BookSnapshot: Hashable, Sendable, Codable {
     public var venue: Venue
     public var symbol: Symbol
@@ -15,6 +19,7 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     /// This process's count of snapshots received for the symbol, from 1.
     public var sequence: UInt64
 
+    @inlinable
     public init(
         venue: Venue, symbol: Symbol, bids: [BookEntry], asks: [BookEntry],
         exchangeTime: Timestamp, receivedTime: Timestamp, sequence: UInt64
@@ -29,17 +34,21 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     }
 
     /// The highest bid price, if any.
+    @inlinable
     public var bestBid: Price? { bids.first?.price }
     /// The lowest ask price, if any.
+    @inlinable
     public var bestAsk: Price? { asks.first?.price }
 
     /// The midpoint of the best bid and ask, rounded down to a cent; nil if a side is empty.
+    @inlinable
     public var mid: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
         return Price(cents: (bid.cents + ask.cents) / 2)
     }
 
     /// The best ask minus the best bid; nil if a side is empty.
+    @inlinable
     public var spread: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
         return ask - bid
@@ -47,6 +56,7 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
 
     /// The size-weighted micro-price of the touch, rounded down to a cent:
     /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`. Nil if a side is empty.
+    @inlinable
     public var microPrice: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
         let bidSize = size(atBest: .buy).shares
@@ -56,6 +66,7 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     }
 
     /// Total shares at the best price of one side (`.buy` for bids).
+    @inlinable
     public func size(atBest side: Side) -> Quantity {
         let entries = side == .buy ? bids : asks
         guard let best = entries.first?.price else { return .zero }
@@ -68,6 +79,7 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     }
 
     /// Total shares on one side (`.buy` for bids).
+    @inlinable
     public func depth(_ side: Side) -> Quantity {
         (side == .buy ? bids : asks).reduce(Quantity.zero) { $0 + $1.qty }
     }

@@ -16,6 +16,10 @@ public struct FillID: Hashable, Sendable, Codable {
 }
 
 /// One execution of one of our orders, attributed to the strategy that placed it.
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct Fill: Hashable, Sendable, Codable {
     public var venue: Venue
     public var account: Account
@@ -29,6 +33,7 @@ public struct Fill: Hashable, Sendable, Codable {
     public var time: Timestamp
     public var strategyID: StrategyID
 
+    @inlinable
     public init(
         venue: Venue, account: Account, symbol: Symbol, orderID: OrderID, index: Int, side: Side,
         price: Price, qty: Quantity, time: Timestamp, strategyID: StrategyID
@@ -46,8 +51,10 @@ public struct Fill: Hashable, Sendable, Codable {
     }
 
     /// The fill's identity (venue, order id, index).
+    @inlinable
     public var id: FillID { FillID(venue: venue, orderID: orderID, index: index) }
 
     /// The cash this fill moves: negative for a buy, positive for a sell.
+    @inlinable
     public var cashFlow: Money { Money(cents: -side.sign * (price * qty).cents) }
 }

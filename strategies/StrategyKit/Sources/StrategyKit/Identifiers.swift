@@ -26,6 +26,8 @@ public struct Name<Kind: NameKind>: RawRepresentable, Hashable, Comparable, Send
     }
 
     @inlinable public static func < (lhs: Name, rhs: Name) -> Bool { lhs.rawValue < rhs.rawValue }
+    @inlinable public static func == (lhs: Name, rhs: Name) -> Bool { lhs.rawValue == rhs.rawValue }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public var description: String { rawValue }
 }
@@ -70,6 +72,8 @@ public struct OrderID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     }
 
     @inlinable public static func < (lhs: OrderID, rhs: OrderID) -> Bool { lhs.rawValue < rhs.rawValue }
+    @inlinable public static func == (lhs: OrderID, rhs: OrderID) -> Bool { lhs.rawValue == rhs.rawValue }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public var description: String { String(rawValue) }
 }

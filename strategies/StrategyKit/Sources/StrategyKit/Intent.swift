@@ -1,4 +1,8 @@
 /// An order a strategy wants placed. It reaches the exchange only if the risk checker approves it.
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct OrderRequest: Hashable, Sendable, Codable {
     public var symbol: Symbol
     public var side: Side
@@ -9,6 +13,7 @@ public struct OrderRequest: Hashable, Sendable, Codable {
     /// A label of the strategy's choosing, echoed back in order updates.
     public var tag: String
 
+    @inlinable
     public init(symbol: Symbol, side: Side, type: OrderType = .limit, price: Price, qty: Quantity, tag: String = "") {
         self.symbol = symbol
         self.side = side

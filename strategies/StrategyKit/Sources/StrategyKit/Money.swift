@@ -26,6 +26,12 @@ public struct Money: Hashable, Comparable, Sendable, Codable, CustomStringConver
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.cents < rhs.cents }
 
     @inlinable
+    public static func == (lhs: Money, rhs: Money) -> Bool { lhs.cents == rhs.cents }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(cents) }
+
+    @inlinable
     public static func + (lhs: Money, rhs: Money) -> Money { Money(cents: lhs.cents + rhs.cents) }
 
     @inlinable

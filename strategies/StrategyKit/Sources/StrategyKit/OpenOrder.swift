@@ -1,4 +1,8 @@
 /// One of a strategy's orders that is working at the exchange (or on its way there).
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct OpenOrder: Hashable, Sendable, Codable {
     /// The exchange's id; nil until the exchange has acknowledged the order.
     public var id: OrderID?
@@ -6,6 +10,7 @@ public struct OpenOrder: Hashable, Sendable, Codable {
     /// Shares filled so far.
     public var filled: Quantity
 
+    @inlinable
     public init(id: OrderID?, request: OrderRequest, filled: Quantity = .zero) {
         self.id = id
         self.request = request
@@ -13,6 +18,7 @@ public struct OpenOrder: Hashable, Sendable, Codable {
     }
 
     /// Shares not yet filled.
+    @inlinable
     public var remaining: Quantity { request.qty - filled }
 }
 

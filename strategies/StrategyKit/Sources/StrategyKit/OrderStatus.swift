@@ -17,6 +17,10 @@ public struct OrderFill: Hashable, Sendable, Codable {
 ///
 /// While open, `originalQty == qty + totalFilled`; a cancel sets `qty` to 0 and `open` to false
 /// and keeps the fills.
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct OrderStatus: Hashable, Sendable, Codable {
     public var id: OrderID
     public var venue: Venue
@@ -36,6 +40,7 @@ public struct OrderStatus: Hashable, Sendable, Codable {
     public var totalFilled: Quantity
     public var open: Bool
 
+    @inlinable
     public init(
         id: OrderID, venue: Venue, symbol: Symbol, account: Account, side: Side, type: OrderType,
         price: Price, originalQty: Quantity, qty: Quantity, ts: Timestamp, fills: [OrderFill],

@@ -4,6 +4,10 @@
 /// All in integer cents. When part of a position is closed, its share of the cost basis is
 /// removed proportionally, rounding toward zero; a position that returns to flat has a cost
 /// basis of exactly zero, so rounding never accumulates across round trips.
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct Position: Hashable, Sendable, Codable {
     /// Shares held; negative when short.
     public var quantity: Quantity
@@ -12,6 +16,7 @@ public struct Position: Hashable, Sendable, Codable {
     /// Profit or loss realized so far by closing shares.
     public var realizedPnL: Money
 
+    @inlinable
     public init(quantity: Quantity = .zero, costBasis: Money = .zero, realizedPnL: Money = .zero) {
         self.quantity = quantity
         self.costBasis = costBasis
@@ -22,12 +27,14 @@ public struct Position: Hashable, Sendable, Codable {
     public static let flat = Position()
 
     /// The average price paid per share of the open quantity, rounded toward zero; nil when flat.
+    @inlinable
     public var averageCost: Price? {
         guard quantity.shares != 0 else { return nil }
         return Price(cents: costBasis.cents / quantity.shares)
     }
 
     /// The profit or loss of the open quantity if it were closed at `mark`.
+    @inlinable
     public func unrealizedPnL(markedAt mark: Price) -> Money {
         (mark * quantity) - costBasis
     }

@@ -27,6 +27,12 @@ public struct Price: Hashable, Comparable, Sendable, Codable, CustomStringConver
     public static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }
 
     @inlinable
+    public static func == (lhs: Price, rhs: Price) -> Bool { lhs.cents == rhs.cents }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(cents) }
+
+    @inlinable
     public static func + (lhs: Price, rhs: Price) -> Price { Price(cents: lhs.cents + rhs.cents) }
 
     @inlinable

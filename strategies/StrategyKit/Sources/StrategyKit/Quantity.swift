@@ -26,6 +26,12 @@ public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringCon
     public static func < (lhs: Quantity, rhs: Quantity) -> Bool { lhs.shares < rhs.shares }
 
     @inlinable
+    public static func == (lhs: Quantity, rhs: Quantity) -> Bool { lhs.shares == rhs.shares }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(shares) }
+
+    @inlinable
     public static func + (lhs: Quantity, rhs: Quantity) -> Quantity { Quantity(shares: lhs.shares + rhs.shares) }
 
     @inlinable

@@ -1,4 +1,8 @@
 /// A read-only view of a strategy's world that the engine passes to every callback.
+///
+/// `@frozen`: its stored properties are part of the SDK 1.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 2.0.
+@frozen
 public struct StrategyContext: Sendable {
     /// The id the configuration gave this strategy instance.
     public var strategyID: StrategyID
@@ -15,6 +19,7 @@ public struct StrategyContext: Sendable {
     /// This strategy's realized plus unrealized profit and loss.
     public var pnl: Money
 
+    @inlinable
     public init(
         strategyID: StrategyID, now: Timestamp, parameters: StrategyParameters,
         positions: [Symbol: Position] = [:], openOrders: [OpenOrder] = [], cash: Money = .zero,
@@ -30,9 +35,11 @@ public struct StrategyContext: Sendable {
     }
 
     /// The position in `symbol`, flat if never traded.
+    @inlinable
     public func position(_ symbol: Symbol) -> Position { positions[symbol] ?? .flat }
 
     /// The open orders in `symbol`.
+    @inlinable
     public func openOrders(_ symbol: Symbol) -> [OpenOrder] {
         openOrders.filter { $0.request.symbol == symbol }
     }

@@ -25,6 +25,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     @inlinable
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+    @inlinable
+    public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
+
     /// This time moved by `nanoseconds`.
     @inlinable
     public func advanced(byNanoseconds nanoseconds: Int64) -> Timestamp {

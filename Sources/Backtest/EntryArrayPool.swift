@@ -1,0 +1,30 @@
+import StrategyKit
+
+/// Book-entry arrays for books made one after another, whose storage is refilled in place
+/// instead of allocated anew.
+///
+/// Each `make` takes the storage of the array made `depth` calls earlier. A book passed on is
+/// normally dropped by whoever kept it once the next one arrives, so by then that storage is no
+/// longer shared and is reused; when it still is, value semantics give `build` a fresh copy,
+/// and nothing already handed out ever changes.
+struct EntryArrayPool {
+    private var arrays: [[BookEntry]]
+    private var next = 0
+
+    /// A pool that reuses the storage of the array made `depth` calls before.
+    init(depth: Int) {
+        precondition(depth > 0, "a pool holds at least one array")
+        arrays = Array(repeating: [], count: depth)
+    }
+
+    /// An array filled by `build`, which is given an empty array with recycled capacity.
+    mutating func make<Failure: Error>(_ build: (inout [BookEntry]) throws(Failure) -> Void) throws(Failure) -> [BookEntry] {
+        var entries: [BookEntry] = []
+        swap(&entries, &arrays[next])
+        entries.removeAll(keepingCapacity: true)
+        try build(&entries)
+        arrays[next] = entries
+        next = next + 1 == arrays.count ? 0 : next + 1
+        return entries
+    }
+}
