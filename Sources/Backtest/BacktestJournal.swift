@@ -30,6 +30,8 @@ public final class BacktestJournal: FillJournal {
 
     /// The fills appended since the last call, in order.
     func drain() -> [Fill] {
+        // Most events book no fill: returning the shared empty array keeps the capacity unshared.
+        if pending.isEmpty { return [] }
         defer { pending.removeAll(keepingCapacity: true) }
         return pending
     }

@@ -15,10 +15,9 @@ public final class BinaryRecordingReader: RecordingReader {
     private var pool = EntryArrayPool(depth: 4)
 
     /// Opens `path` and reads its header.
-    /// `bufferSize` is the size of each read (the buffer grows for a longer record); the default
-    /// keeps the buffer in the L2 cache between the read and the decoding.
-    public init(path: String, bufferSize: Int = 256 << 10) throws(BacktestError) {
-        precondition(bufferSize > 0, "reads need a buffer")
+    /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
+    /// otherwise it is read `bufferSize` bytes at a time (see `FileInput`).
+    public init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
         input = try FileInput(path: path, chunkSize: bufferSize)
         guard let magic = try input.next(count: 8), Array(magic.prefix(4)) == RecordingFormat.binaryMagic else {
             throw .badHeader(path: path, reason: "no TWRB magic")
@@ -79,8 +78,8 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
-        let bids = pool.make { Self.decode(bidCount, isBuy: true, from: &cursor, into: &$0) }
-        let asks = pool.make { Self.decode(askCount, isBuy: false, from: &cursor, into: &$0) }
+        let bids = pool.make(count: bidCount) { cursor.decode(into: $0, isBuy: true) }
+        let asks = pool.make(count: askCount) { cursor.decode(into: $0, isBuy: false) }
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
             receivedTime: receivedTime, sequence: sequence)
@@ -97,17 +96,6 @@ public final class BinaryRecordingReader: RecordingReader {
             memcmp($0.baseAddress!, bytes.baseAddress!, count) == 0
         } == true)
         if !same { cached = String(decoding: bytes, as: UTF8.self) }
-    }
-
-    /// Decodes `count` entries into `entries`, which is empty.
-    private static func decode(_ count: Int, isBuy: Bool, from cursor: inout RecordCursor, into entries: inout [BookEntry]) {
-        entries.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: isBuy), count: count))
-        entries.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                let price = Price(cents: cursor.int64())
-                buffer[index] = BookEntry(price: price, qty: Quantity(shares: cursor.int64()), isBuy: isBuy)
-            }
-        }
     }
 }
 
@@ -131,6 +119,14 @@ private struct RecordCursor {
     mutating func uint16() -> UInt16 {
         defer { offset += 2 }
         return UInt16(littleEndian: body.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    }
+
+    /// Fills `entries` with (price, qty) pairs.
+    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) {
+        for index in entries.indices {
+            let price = Price(cents: int64())
+            entries[index] = BookEntry(price: price, qty: Quantity(shares: int64()), isBuy: isBuy)
+        }
     }
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {

@@ -18,11 +18,29 @@ struct EntryArrayPool {
     }
 
     /// An array filled by `build`, which is given an empty array with recycled capacity.
-    mutating func make<Failure: Error>(_ build: (inout [BookEntry]) throws(Failure) -> Void) throws(Failure) -> [BookEntry] {
+    mutating func make(_ build: (inout [BookEntry]) -> Void) -> [BookEntry] {
+        recycle { entries in
+            entries.removeAll(keepingCapacity: true)
+            build(&entries)
+        }
+    }
+
+    /// An array of `count` entries, each of which `initialize` must set (they hold leftovers).
+    mutating func make(count: Int, _ initialize: (UnsafeMutableBufferPointer<BookEntry>) -> Void) -> [BookEntry] {
+        recycle { entries in
+            if entries.count > count {
+                entries.removeLast(entries.count - count)
+            } else if entries.count < count {
+                entries.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: false), count: count - entries.count))
+            }
+            entries.withUnsafeMutableBufferPointer { initialize($0) }
+        }
+    }
+
+    private mutating func recycle(_ fill: (inout [BookEntry]) -> Void) -> [BookEntry] {
         var entries: [BookEntry] = []
         swap(&entries, &arrays[next])
-        entries.removeAll(keepingCapacity: true)
-        try build(&entries)
+        fill(&entries)
         arrays[next] = entries
         next = next + 1 == arrays.count ? 0 : next + 1
         return entries

@@ -11,9 +11,9 @@ public final class JSONLinesRecordingReader: RecordingReader {
     private var recordNumber = 0
 
     /// Opens `path` and reads its header line.
-    /// `bufferSize` is the size of each read (the buffer grows for a longer record).
-    public init(path: String, bufferSize: Int = 4 << 20) throws(BacktestError) {
-        precondition(bufferSize > 0, "reads need a buffer")
+    /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
+    /// otherwise it is read `bufferSize` bytes at a time (see `FileInput`).
+    public init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
         input = try FileInput(path: path, chunkSize: bufferSize)
         guard let line = try input.nextLine() else {
             throw .badHeader(path: path, reason: "no complete header line")

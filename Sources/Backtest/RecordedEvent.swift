@@ -5,12 +5,13 @@ import StrategyKit
 ///
 /// The inputs mirror the engine's `EngineEvent` one for one and the actions its `EngineAction`,
 /// so a live session can be recorded and replayed exactly; `fill` records what the engine booked.
-/// Book recordings (`tickwork record`) hold `.book` alone.
+/// Book recordings (`tickwork record`) hold `.book` alone. The other cases with large payloads
+/// are boxed, so that the value a reader returns per book is no larger than the book.
 public enum RecordedEvent: Hashable, Sendable {
     /// Input: an order book snapshot, with the exchange's and the local receive time.
     case book(BookSnapshot)
     /// Input: the exchange accepted the order `client` and answered with its status.
-    case placed(ClientOrderID, OrderStatus, time: Timestamp)
+    indirect case placed(ClientOrderID, OrderStatus, time: Timestamp)
     /// Input: the order `client` was refused; `reason` is a stable code.
     case placeRejected(ClientOrderID, reason: String, time: Timestamp)
     /// Input: placing the order `client` had an unknown outcome.
@@ -21,7 +22,7 @@ public enum RecordedEvent: Hashable, Sendable {
     case orderReports([OrderStatus], time: Timestamp)
     /// Input: the account's complete order list on `venue` (in `symbol`, or all when nil),
     /// requested at `requestedAt`.
-    case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, time: Timestamp)
+    indirect case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, time: Timestamp)
     /// Input: a timer tick of the engine's clock.
     case timer(Timestamp)
     /// Input: the engine started trading (`TradingEngine.start`).
@@ -29,13 +30,13 @@ public enum RecordedEvent: Hashable, Sendable {
     /// Input: the engine stopped trading (`TradingEngine.stop`).
     case stop(Timestamp)
     /// Action: send an approved order, numbered `client` by the engine.
-    case place(ClientOrderID, OrderRequest, strategy: StrategyID, time: Timestamp)
+    indirect case place(ClientOrderID, OrderRequest, strategy: StrategyID, time: Timestamp)
     /// Action: cancel an order.
-    case cancel(OrderID, venue: Venue, symbol: Symbol, time: Timestamp)
+    indirect case cancel(OrderID, venue: Venue, symbol: Symbol, time: Timestamp)
     /// Action: a trading state changed; `change` is the change's one-line description.
     case tradingStateChanged(String, time: Timestamp)
     /// Outcome: a fill the engine booked.
-    case fill(Fill)
+    indirect case fill(Fill)
 
     /// What part a record plays in a session.
     public enum Role: Hashable, Sendable {

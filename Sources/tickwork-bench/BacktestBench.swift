@@ -8,7 +8,8 @@ import StrategyKit
 /// orders per level) written to a temporary directory in both forms, then read back: MB/s
 /// parsing the JSON Lines form and records/s reading the binary form, on one core; then the
 /// whole backtest from the binary form (engine, risk checker, replay venue, metrics) with the
-/// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end.
+/// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end;
+/// and the same with a strategy that never trades, for the cost of everything around a strategy.
 enum BacktestBench {
     static func run() throws {
         let snapshots = 1_000_000
@@ -37,6 +38,13 @@ enum BacktestBench {
                inputs: inputs.merging([
                    "bytes": String(binaryBytes), "MB/s": String(Int(Double(binaryBytes) / 1e6 / binaryRead.cpuSeconds)),
                    "wallRecords/s": String(Int(Double(snapshots) / binaryRead.wallSeconds)),
+               ]) { $1 }).print()
+
+        let idle = try backtest(binary, strategy: IdleStrategy(), parameters: StrategyParameters(schema: [], values: [:]))
+        Figure(name: "backtest.endToEnd.idleStrategy", unit: "snapshots/s", value: Double(snapshots) / idle.cpuSeconds,
+               inputs: inputs.merging([
+                   "form": "binary", "strategy": "in-process, never trades: the engine, venue, reader and metrics alone",
+                   "wallSnapshots/s": String(Int(Double(snapshots) / idle.wallSeconds)),
                ]) { $1 }).print()
 
         let backtest = try backtestMarketMaker(binary)
@@ -83,8 +91,15 @@ enum BacktestBench {
     {
         let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libMarketMaker.so")
         let values: [String: ParameterValue] = ["quoteSize": .integer(20)]
-        let strategy = try plugin.descriptor.makeStrategy(values: values)
-        let parameters = try StrategyParameters(schema: plugin.descriptor.parameters, values: values)
+        return try backtest(
+            path, strategy: try plugin.descriptor.makeStrategy(values: values),
+            parameters: try StrategyParameters(schema: plugin.descriptor.parameters, values: values))
+    }
+
+    /// Backtests `strategy` over the recording at `path`; returns CPU and wall seconds and counts.
+    private static func backtest(_ path: String, strategy: any Strategy, parameters: StrategyParameters) throws
+        -> (cpuSeconds: Double, wallSeconds: Double, fills: Int, orders: Int)
+    {
         let limits = RiskLimits(
             maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
             priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000)
@@ -133,6 +148,9 @@ enum BacktestBench {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }
+
+/// A strategy that looks at nothing and never trades, to time what surrounds a strategy.
+private final class IdleStrategy: Strategy {}
 
 /// Drops every log record: the engine logs each order and fill, which would time the terminal.
 private final class DiscardingLogHandler: LogHandler {

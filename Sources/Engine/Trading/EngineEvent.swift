@@ -2,12 +2,13 @@ import StrategyKit
 
 /// Something the engine must react to, posted by the I/O edges (pollers, the invoker, timers)
 /// or by a replay. Every event carries its time, so the engine never reads a clock and the same
-/// events always produce the same actions.
+/// events always produce the same actions. The cases with large payloads are boxed, so that an
+/// event is no larger than a book, the event of every poll.
 public enum EngineEvent: Sendable {
     /// A new book for a symbol; its `receivedTime` is the event's time.
     case book(BookSnapshot)
     /// The exchange accepted the order `client` and answered with its status.
-    case placed(ClientOrderID, OrderStatus, at: Timestamp)
+    indirect case placed(ClientOrderID, OrderStatus, at: Timestamp)
     /// The exchange (or the invoker) refused the order `client`; `reason` is a stable code.
     case placeRejected(ClientOrderID, reason: String, at: Timestamp)
     /// Placing the order `client` had an unknown outcome; it will be settled from the account's
@@ -19,7 +20,7 @@ public enum EngineEvent: Sendable {
     case orderReports([OrderStatus], at: Timestamp)
     /// A complete list of the account's orders on `venue` (in `symbol`, or all when nil),
     /// requested at `requestedAt`.
-    case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, at: Timestamp)
+    indirect case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, at: Timestamp)
     /// Time passes: loss limits are re-evaluated.
     case timer(Timestamp)
 
