@@ -12,9 +12,10 @@ import StrategyKit
 public final class TradingEngine {
     /// The venue traded on.
     public let venue: Venue
-    // Changes to the portfolio, the tracker and the risk checker mark what the engine keeps
-    // derived from them as out of date; it is brought up to date when next needed. Nothing is
-    // derived from a copy, so a book that changes none of them costs no rebuilding.
+    // What the engine keeps derived from the portfolio, the order tracker and the risk checker
+    // (each strategy's open orders and holdings, whether loss limits are settled) is marked out
+    // of date by any change to them and brought up to date when next needed: a book that
+    // changes none of them rebuilds nothing.
     public internal(set) var portfolio = Portfolio() {
         didSet {
             holdingsAreCurrent = false
