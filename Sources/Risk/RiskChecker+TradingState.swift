@@ -3,6 +3,12 @@ import StrategyKit
 extension RiskChecker {
     private static let nanosecondsPerDay: Int64 = 86_400_000_000_000
 
+    /// The UTC day (days since the epoch) of `time`: what `RiskState.day` holds after an
+    /// `evaluateLoss` at `time`.
+    public static func day(of time: Timestamp) -> Int64 {
+        time.nanoseconds >= 0 ? time.nanoseconds / nanosecondsPerDay : (time.nanoseconds + 1) / nanosecondsPerDay - 1
+    }
+
     /// Measures each strategy's and the account's loss since the start of the UTC day and halts
     /// whatever lost more than its `maxLoss`.
     ///
@@ -11,7 +17,7 @@ extension RiskChecker {
     /// P&L it is given as the day's start; losses are measured from there. A halt is returned
     /// once, with `cancelOpenOrders` set, and lasts (across days and restarts) until `resume`.
     public mutating func evaluateLoss(pnl: [StrategyID: Money], now: Timestamp) -> [TradingStateChange] {
-        let day = now.nanoseconds >= 0 ? now.nanoseconds / Self.nanosecondsPerDay : (now.nanoseconds + 1) / Self.nanosecondsPerDay - 1
+        let day = Self.day(of: now)
         if state.day != day {
             state.day = day
             state.dayStartPnL = pnl

@@ -92,6 +92,19 @@ import Testing
         #expect(checker.state.status(of: .strategy(F.a)).state == .halted)
     }
 
+    @Test func theDayOfATimeIsTheUTCDayEvaluateLossRecords() {
+        let day: Int64 = 86_400_000_000_000
+        #expect(RiskChecker.day(of: Timestamp(nanoseconds: 0)) == 0)
+        #expect(RiskChecker.day(of: Timestamp(nanoseconds: day - 1)) == 0)
+        #expect(RiskChecker.day(of: Timestamp(nanoseconds: day)) == 1)
+        #expect(RiskChecker.day(of: Timestamp(nanoseconds: -1)) == -1)
+        #expect(RiskChecker.day(of: Timestamp(nanoseconds: -day)) == -1)
+        #expect(RiskChecker.day(of: Timestamp(nanoseconds: -day - 1)) == -2)
+        var checker = F.checker()
+        _ = checker.evaluateLoss(pnl: [F.a: 0], now: F.now)
+        #expect(checker.state.day == RiskChecker.day(of: F.now))
+    }
+
     @Test func aCombinedLossBeyondTheAccountLimitHaltsTheAccount() {
         var checker = F.checker()
         _ = checker.evaluateLoss(pnl: [F.a: 0, F.b: 0], now: F.t0)

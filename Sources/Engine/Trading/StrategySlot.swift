@@ -1,12 +1,20 @@
 import Risk
 import StrategyKit
 
-/// A running strategy instance as the engine holds it.
+/// A running strategy instance as the engine holds it, with the parts of its `StrategyContext`
+/// that only change when the order tracker or the portfolio does, kept ready so that building
+/// a context per book copies references instead of sorting orders and hashing names.
 struct StrategySlot {
     let id: StrategyID
     var symbols: Set<Symbol>
     var parameters: StrategyParameters
     var strategy: any Strategy
+    /// `OrderTracker.openOrders(of: id)` as of the tracker's last change.
+    var openOrders: [OpenOrder] = []
+    /// The strategy's positions, cash and total P&L as of the portfolio's last change.
+    var positions: [Symbol: Position] = [:]
+    var cash: Money = .zero
+    var pnl: Money = .zero
 }
 
 /// What the engine is given to trade with: one entry per configured strategy.

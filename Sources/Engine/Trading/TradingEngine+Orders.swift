@@ -35,7 +35,7 @@ extension TradingEngine {
     private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
         let id = slots[index].id
         let decision = risk.check(
-            request, from: id, book: books[request.symbol], lastTrade: lastTrade[request.symbol],
+            request, from: id, book: book(of: request.symbol), lastTrade: lastTrade[request.symbol],
             exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
         switch decision {
         case .approved(let order):
@@ -119,9 +119,13 @@ extension TradingEngine {
         return new
     }
 
-    /// Halts what lost too much and cancels its open orders.
+    /// Halts what lost too much and cancels its open orders. Skipped when the loss limits are
+    /// settled for the day of `now`: evaluating them again would change nothing.
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
-        for change in risk.evaluateLoss(pnl: portfolio.pnlByStrategy, now: now) {
+        guard !lossIsSettled || risk.state.day != RiskChecker.day(of: now) else { return }
+        let changes = risk.evaluateLoss(pnl: portfolio.pnlByStrategy, now: now)
+        lossIsSettled = true
+        for change in changes {
             logger.warning("trading state changed", ["change": change.description])
             actions.append(.tradingStateChanged(change))
             guard change.cancelOpenOrders else { continue }

@@ -12,13 +12,33 @@ import StrategyKit
 public final class TradingEngine {
     /// The venue traded on.
     public let venue: Venue
-    public internal(set) var portfolio = Portfolio()
-    public internal(set) var orders = OrderTracker()
-    public internal(set) var risk: RiskChecker
+    // What the engine keeps derived from the portfolio, the order tracker and the risk checker
+    // (each strategy's open orders and holdings, whether loss limits are settled) is marked out
+    // of date by any change to them and brought up to date when next needed: a book that
+    // changes none of them rebuilds nothing.
+    public internal(set) var portfolio = Portfolio() {
+        didSet {
+            holdingsAreCurrent = false
+            lossIsSettled = false
+        }
+    }
+    public internal(set) var orders = OrderTracker() {
+        didSet { openOrdersAreCurrent = false }
+    }
+    public internal(set) var risk: RiskChecker {
+        didSet { lossIsSettled = false }
+    }
     public internal(set) var statistics = EngineStatistics()
-    /// The latest book fed for each symbol.
-    public internal(set) var books: [Symbol: BookSnapshot] = [:]
     var slots: [StrategySlot]
+    /// Each symbol the engine has had a book of, in order of first sight.
+    var symbolSlots: [SymbolSlot] = []
+    /// Whether every slot's `openOrders` is what the tracker gives.
+    var openOrdersAreCurrent = false
+    /// Whether every slot's `positions`, `cash` and `pnl` are what the portfolio gives.
+    var holdingsAreCurrent = false
+    /// Whether loss limits were evaluated since the portfolio or the risk checker last changed:
+    /// then evaluating them again on the same day would change nothing.
+    var lossIsSettled = false
     /// Our own last fill price per symbol: the collar's reference when a book side is empty.
     var lastTrade: [Symbol: Price] = [:]
     /// Orders whose cancel has been sent and not yet answered, so a cancel is sent once.
@@ -52,6 +72,11 @@ public final class TradingEngine {
         self.logger = logger
     }
 
+    /// The latest book fed for each symbol.
+    public var books: [Symbol: BookSnapshot] {
+        Dictionary(uniqueKeysWithValues: symbolSlots.map { ($0.symbol, $0.book) })
+    }
+
     /// Every symbol some strategy trades.
     public var symbols: Set<Symbol> { slots.reduce(into: []) { $0.formUnion($1.symbols) } }
 
@@ -73,6 +98,9 @@ public final class TradingEngine {
             slots[index].strategy = strategy.strategy
             slots[index].symbols = Set(strategy.symbols)
             limits[strategy.id] = strategy.limits
+        }
+        for index in symbolSlots.indices {
+            symbolSlots[index].subscribers = subscribers(of: symbolSlots[index].symbol)
         }
         risk.update(limits: limits, accountLimits: accountLimits)
     }
@@ -124,10 +152,10 @@ public final class TradingEngine {
         let now = event.time
         switch event {
         case .book(let book):
-            guard accept(book) else { return [] }
-            portfolio.mark(book)
+            guard let symbolIndex = accept(book) else { return [] }
+            mark(book, at: symbolIndex)
             try evaluateLoss(at: now, into: &actions)
-            for index in slots.indices where !isStopped && slots[index].symbols.contains(book.symbol) {
+            for index in symbolSlots[symbolIndex].subscribers where !isStopped {
                 let intents = slots[index].strategy.onBook(book, context: context(for: index, at: now))
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
             }
@@ -157,24 +185,68 @@ public final class TradingEngine {
         return actions
     }
 
-    /// Whether `book` is newer (by exchange time) than the last one fed for its symbol; a stale
-    /// or out-of-order snapshot is dropped and counted.
-    private func accept(_ book: BookSnapshot) -> Bool {
-        if let last = books[book.symbol], book.exchangeTime <= last.exchangeTime {
-            statistics.booksDropped += 1
-            return false
+    /// The index in `symbolSlots` of `book`'s symbol if `book` is newer (by exchange time) than
+    /// the last one fed for its symbol, which it replaces; nil for a stale or out-of-order
+    /// snapshot, which is dropped and counted.
+    private func accept(_ book: BookSnapshot) -> Int? {
+        guard let index = symbolSlots.firstIndex(where: { $0.symbol == book.symbol }) else {
+            symbolSlots.append(SymbolSlot(symbol: book.symbol, book: book, mark: nil, subscribers: subscribers(of: book.symbol)))
+            statistics.books += 1
+            return symbolSlots.count - 1
         }
-        books[book.symbol] = book
+        guard book.exchangeTime > symbolSlots[index].book.exchangeTime else {
+            statistics.booksDropped += 1
+            return nil
+        }
+        symbolSlots[index].book = book
         statistics.books += 1
-        return true
+        return index
+    }
+
+    /// Marks the portfolio to `book`'s mid when it moved; a book with an empty side leaves the
+    /// mark as it was.
+    private func mark(_ book: BookSnapshot, at symbolIndex: Int) {
+        guard let mid = book.mid, mid != symbolSlots[symbolIndex].mark else { return }
+        symbolSlots[symbolIndex].mark = mid
+        portfolio.mark(book)
+    }
+
+    /// The latest book of `symbol`, nil if none was fed.
+    func book(of symbol: Symbol) -> BookSnapshot? {
+        symbolSlots.first { $0.symbol == symbol }?.book
     }
 
     /// The read-only view strategy `index` gets.
     func context(for index: Int, at now: Timestamp) -> StrategyContext {
-        let id = slots[index].id
+        refreshSlots()
         return StrategyContext(
-            strategyID: id, now: now, parameters: slots[index].parameters, positions: portfolio.positions[id] ?? [:],
-            openOrders: orders.openOrders(of: id), cash: portfolio.cash(of: id), pnl: portfolio.pnl(of: id).total)
+            strategyID: slots[index].id, now: now, parameters: slots[index].parameters, positions: slots[index].positions,
+            openOrders: slots[index].openOrders, cash: slots[index].cash, pnl: slots[index].pnl)
+    }
+
+    /// Brings each slot's open orders and holdings in line with the tracker and the portfolio,
+    /// where either changed since the last time.
+    private func refreshSlots() {
+        if !openOrdersAreCurrent {
+            for index in slots.indices {
+                slots[index].openOrders = orders.openOrders(of: slots[index].id)
+            }
+            openOrdersAreCurrent = true
+        }
+        if !holdingsAreCurrent {
+            for index in slots.indices {
+                let id = slots[index].id
+                slots[index].positions = portfolio.positions[id] ?? [:]
+                slots[index].cash = portfolio.cash(of: id)
+                slots[index].pnl = portfolio.pnl(of: id).total
+            }
+            holdingsAreCurrent = true
+        }
+    }
+
+    /// The indices of the slots of the strategies trading `symbol`, in slot order.
+    private func subscribers(of symbol: Symbol) -> [Int] {
+        slots.indices.filter { slots[$0].symbols.contains(symbol) }
     }
 
     func slotIndex(of strategy: StrategyID) -> Int? {
