@@ -123,10 +123,13 @@ private struct RecordCursor {
 
     /// Fills `entries` with (price, qty) pairs.
     mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) {
+        guard let base = body.baseAddress.map({ $0 + offset }) else { return }
         for index in entries.indices {
-            let price = Price(cents: int64())
-            entries[index] = BookEntry(price: price, qty: Quantity(shares: int64()), isBuy: isBuy)
+            let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
+            let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
+            entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
         }
+        offset += entries.count * 16
     }
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {
