@@ -59,10 +59,22 @@ extension ReplayVenue {
         return fills
     }
 
-    /// The shares displayed at `price` on `side`'s own side of `book`.
+    /// The shares displayed at `price` on `side`'s own side of `book` (best first, so the scan
+    /// stops at the first worse price).
     static func displayed(at price: Price, side: Side, in book: BookSnapshot) -> Int64 {
         var total: Int64 = 0
-        for entry in side == .buy ? book.bids : book.asks where entry.price == price { total += entry.qty.shares }
+        switch side {
+        case .buy:
+            for entry in book.bids {
+                if entry.price < price { break }
+                if entry.price == price { total += entry.qty.shares }
+            }
+        case .sell:
+            for entry in book.asks {
+                if entry.price > price { break }
+                if entry.price == price { total += entry.qty.shares }
+            }
+        }
         return total
     }
 
