@@ -46,7 +46,7 @@ public final class Backtester {
         _ reader: any RecordingReader, progressInterval: Int = 100_000, progress: ((BacktestStatistics) -> Void)? = nil
     ) throws(BacktestError) -> BacktestMetrics {
         while let event = try reader.next() {
-            guard case .book(let book) = event else { continue }
+            guard case .book(let book) = consume event else { continue }
             try feed(book)
             if let progress, statistics.books % progressInterval == 0 { progress(statistics) }
         }
@@ -56,10 +56,9 @@ public final class Backtester {
 
     /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
     /// order in the recording) is taken as received at the simulated clock's time.
-    public func feed(_ book: BookSnapshot) throws(BacktestError) {
+    public func feed(_ book: consuming BookSnapshot) throws(BacktestError) {
         precondition(!finished, "feed after finish")
         let time = max(book.receivedTime, now ?? book.receivedTime)
-        var book = book
         book.receivedTime = time
         if now == nil {
             now = time
