@@ -39,7 +39,7 @@ struct Quoter {
     /// Requotes from `book` without our own quotes, and remembers that market for later callbacks.
     mutating func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
         guard book.symbol == symbol else { return [] }
-        let market = Touch(book, excluding: context.openOrders, of: symbol)
+        let market = book.touch(excluding: context.openOrders)
         lastMarket = market
         return requote(market, context: context)
     }

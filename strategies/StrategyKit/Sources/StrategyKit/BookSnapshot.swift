@@ -41,10 +41,11 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     public var bestAsk: Price? { asks.first?.price }
 
     /// The midpoint of the best bid and ask, rounded down to a cent; nil if a side is empty.
+    /// `touch.mid`, without adding up the sizes.
     @inlinable
     public var mid: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
-        return Price(cents: (bid.cents + ask.cents) / 2)
+        return Touch.midpoint(bid, ask)
     }
 
     /// The best ask minus the best bid; nil if a side is empty.
@@ -54,16 +55,10 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
         return ask - bid
     }
 
-    /// The size-weighted micro-price of the touch, rounded down to a cent:
-    /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`. Nil if a side is empty.
+    /// The size-weighted micro-price of the touch, rounded down to a cent (`touch.microPrice`).
+    /// Nil if a side is empty.
     @inlinable
-    public var microPrice: Price? {
-        guard let bid = bestBid, let ask = bestAsk else { return nil }
-        let bidSize = size(atBest: .buy).shares
-        let askSize = size(atBest: .sell).shares
-        guard bidSize + askSize > 0 else { return Price(cents: (bid.cents + ask.cents) / 2) }
-        return Price(cents: (bid.cents * askSize + ask.cents * bidSize) / (bidSize + askSize))
-    }
+    public var microPrice: Price? { touch.microPrice }
 
     /// Total shares at the best price of one side (`.buy` for bids).
     @inlinable

@@ -1,0 +1,57 @@
+extension BookSnapshot {
+    /// The best bid and ask of the whole book and the shares at each.
+    @inlinable
+    public var touch: Touch {
+        Touch(bid: bestBid, bidSize: size(atBest: .buy), ask: bestAsk, askSize: size(atBest: .sell))
+    }
+
+    /// The touch without `orders`, a strategy's own: what the rest of the market shows.
+    ///
+    /// The book lists orders, not owners, so the unfilled shares of our orders on a side at a
+    /// price are taken off that side's entries at that price, earliest first; an entry left with
+    /// no shares does not count, and the best price is the first one with shares left. Orders
+    /// for another symbol than the book's are ignored, so `context.openOrders` can be passed as
+    /// it is. Only the entries down to the end of the best remaining price are looked at, and
+    /// nothing is allocated.
+    @inlinable
+    public func touch(excluding orders: [OpenOrder]) -> Touch {
+        let (bid, bidSize) = Self.best(bids, excluding: orders, of: symbol, side: .buy)
+        let (ask, askSize) = Self.best(asks, excluding: orders, of: symbol, side: .sell)
+        return Touch(bid: bid, bidSize: bidSize, ask: ask, askSize: askSize)
+    }
+
+    /// The first price left in `entries` and the shares of the entries left in a row at it.
+    @inlinable
+    static func best(_ entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side) -> (Price?, Quantity) {
+        var best: Price?
+        var size = Quantity.zero
+        for index in entries.indices {
+            guard let shares = sharesLeft(at: index, in: entries, excluding: orders, of: symbol, side: side) else { continue }
+            let price = entries[index].price
+            if let best, best != price { break }
+            best = price
+            size += shares
+        }
+        return (best, size)
+    }
+
+    /// The shares entry `index` keeps once the orders' shares at its price are taken off the
+    /// entries at that price in book order, or nil if none are left (the entry is ours).
+    @inlinable
+    static func sharesLeft(
+        at index: Int, in entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side
+    ) -> Quantity? {
+        let entry = entries[index]
+        var owed: Quantity?
+        for order in orders where order.request.price == entry.price && order.request.side == side && order.request.symbol == symbol {
+            owed = (owed ?? .zero) + order.remaining
+        }
+        guard var owed else { return entry.qty }
+        for earlier in entries[..<index] where earlier.price == entry.price && owed > .zero {
+            owed -= min(owed, earlier.qty)
+        }
+        guard owed > .zero else { return entry.qty }
+        let kept = entry.qty - min(owed, entry.qty)
+        return kept == .zero ? nil : kept
+    }
+}
