@@ -12,6 +12,8 @@ import Testing
         let arguments = [
             "swift", "build", "--package-path", TickworkProcess.packageRoot + "/Tests/Fixtures/NaiveStrategies",
             "--scratch-path", TickworkProcess.packageRoot + "/.build/fixtures/NaiveStrategies",
+            // A cached build plan misses files added to StrategyKit since the last build.
+            "--disable-build-manifest-caching",
         ]
         let build = try TickworkProcess.run(arguments, timeout: 900, executable: "/usr/bin/env")
         guard build.status == 0 else { throw FixtureFailed(output: build.stdout + build.stderr) }

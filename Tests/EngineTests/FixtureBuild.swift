@@ -18,8 +18,10 @@ final class FixtureBuild: Sendable {
     private func build(packageRoot: String) throws -> String {
         let package = packageRoot + "/Tests/Fixtures/ExternalPlugins"
         let scratch = packageRoot + "/.build/fixtures/ExternalPlugins"
-        _ = try run("/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch])
-        let output = try run("/usr/bin/env", ["swift", "build", "--package-path", package, "--scratch-path", scratch, "--show-bin-path"])
+        // A cached build plan misses files added to StrategyKit since the last build.
+        let arguments = ["swift", "build", "--package-path", package, "--scratch-path", scratch, "--disable-build-manifest-caching"]
+        _ = try run("/usr/bin/env", arguments)
+        let output = try run("/usr/bin/env", arguments + ["--show-bin-path"])
         return output.split(separator: "\n").last.map(String.init) ?? ""
     }
 }
