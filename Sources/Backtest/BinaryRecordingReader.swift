@@ -17,8 +17,14 @@ public final class BinaryRecordingReader: RecordingReader {
     /// Opens `path` and reads its header.
     /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
     /// otherwise it is read `bufferSize` bytes at a time (see `FileInput`).
-    public init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
-        input = try FileInput(path: path, chunkSize: bufferSize)
+    public convenience init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
+        try self.init(input: FileInput(path: path, chunkSize: bufferSize))
+    }
+
+    /// Reads the header from `input`, at its start.
+    init(input: FileInput) throws(BacktestError) {
+        self.input = input
+        let path = input.path
         guard let magic = try input.next(count: 8), Array(magic.prefix(4)) == RecordingFormat.binaryMagic else {
             throw .badHeader(path: path, reason: "no TWRB magic")
         }

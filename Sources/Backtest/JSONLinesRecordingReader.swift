@@ -13,8 +13,14 @@ public final class JSONLinesRecordingReader: RecordingReader {
     /// Opens `path` and reads its header line.
     /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
     /// otherwise it is read `bufferSize` bytes at a time (see `FileInput`).
-    public init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
-        input = try FileInput(path: path, chunkSize: bufferSize)
+    public convenience init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
+        try self.init(input: FileInput(path: path, chunkSize: bufferSize))
+    }
+
+    /// Reads the header line from `input`, at its start.
+    init(input: FileInput) throws(BacktestError) {
+        self.input = input
+        let path = input.path
         guard let line = try input.nextLine() else {
             throw .badHeader(path: path, reason: "no complete header line")
         }

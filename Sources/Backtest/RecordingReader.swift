@@ -36,18 +36,24 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
 
     /// The form of the recording at `path`, told by its first bytes.
     public static func detect(path: String) throws(BacktestError) -> RecordingFormat {
-        let input = try FileInput(path: path, chunkSize: 4096)
-        guard let first = try input.next(count: 1) else {
-            throw .badHeader(path: path, reason: "the file is empty")
-        }
-        return first[0] == binaryMagic[0] ? .binary : .jsonLines
+        try detect(FileInput(path: path, chunkSize: 4096))
     }
 
-    /// Opens the recording at `path`, whichever its form.
+    /// Opens the recording at `path`, whichever its form. The file is opened once, so a pipe
+    /// (`--data <(zcat books.jsonl.gz)`) works too.
     public static func open(path: String) throws(BacktestError) -> any RecordingReader {
-        switch try detect(path: path) {
-        case .jsonLines: try JSONLinesRecordingReader(path: path)
-        case .binary: try BinaryRecordingReader(path: path)
+        let input = try FileInput(path: path)
+        switch try detect(input) {
+        case .jsonLines: return try JSONLinesRecordingReader(input: input)
+        case .binary: return try BinaryRecordingReader(input: input)
         }
+    }
+
+    /// The form told by the first byte of `input`, which is left unread.
+    private static func detect(_ input: FileInput) throws(BacktestError) -> RecordingFormat {
+        guard let first = try input.peek(count: 1) else {
+            throw .badHeader(path: input.path, reason: "the file is empty")
+        }
+        return first[0] == binaryMagic[0] ? .binary : .jsonLines
     }
 }

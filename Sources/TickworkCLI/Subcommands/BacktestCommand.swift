@@ -79,7 +79,9 @@ enum BacktestCommand {
                 _ = try BacktestSetup.oneStrategy(strategy, texts: texts, header: nil, scan: scan)
             }
         }
-        let header = try RecordingFormat.open(path: data).header
+        // Opened once, so that `--data` can be a pipe; a sweep reads the file again per cell.
+        let reader = try RecordingFormat.open(path: data)
+        let header = reader.header
         if let strategy {
             let texts = Dictionary(uniqueKeysWithValues: grid.axes.map { ($0.name, $0.values[0]) })
             configuration = try BacktestSetup.oneStrategy(strategy, texts: texts, header: header, scan: scan)
@@ -89,13 +91,24 @@ enum BacktestCommand {
             cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
         let setup = BacktestSetup(configuration: configuration, scan: scan, venue: venue)
         if let strategy, grid.count > 1 {
+            guard isRegularFile(data) else {
+                throw CLIError.failure("\(data): a sweep reads the recording once per cell and needs a file, not a pipe")
+            }
             return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation.flag("--json"))
         }
-        return try single(setup, data: data, report: invocation.value("--report"), json: invocation.flag("--json"))
+        return try single(setup, reader: reader, data: data, report: invocation.value("--report"), json: invocation.flag("--json"))
+    }
+
+    /// Whether `path` is a regular file (not a pipe or a device), following links.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// One backtest: summary or JSON on stdout, report files when asked.
-    static func single(_ setup: BacktestSetup, data: String, report directory: String?, json: Bool) throws -> Int32 {
+    static func single(
+        _ setup: BacktestSetup, reader: any RecordingReader, data: String, report directory: String?, json: Bool
+    ) throws -> Int32 {
         if let directory {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -104,7 +117,6 @@ enum BacktestCommand {
             }
         }
         let (backtester, ledger) = try setup.makeBacktester(ledgerPath: directory.map { $0 + "/ledger.jsonl" })
-        let reader = try RecordingFormat.open(path: data)
         let progress = BacktestProgress(reader: reader)
         let started = ContinuousClock.now
         let metrics = try backtester.run(reader, progressInterval: 10_000) { statistics in progress.update(statistics) }
