@@ -28,7 +28,7 @@ enum BacktestCommand {
             first divergence with both sides and exits 1.
             """,
         options: [
-            .value("--data", "FILE", help: "The recording to replay."),
+            .value("--data", "FILE", help: "The recording to replay (a pipe will do, except for a sweep)."),
             .value("--replay", "FILE", help: "Check a recorded live session against the engine instead."),
             .value("--config", "FILE", help: "The configuration whose strategies and risk limits to use."),
             .value("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration."),
