@@ -11,8 +11,9 @@ extension BookSnapshot {
     /// price are taken off that side's entries at that price, earliest first; an entry left with
     /// no shares does not count, and the best price is the first one with shares left. Orders
     /// for another symbol than the book's are ignored, so `context.openOrders` can be passed as
-    /// it is. Only the entries down to the end of the best remaining price are looked at, and
-    /// nothing is allocated.
+    /// it is. Only the entries down to the end of the best remaining price are looked at, the
+    /// orders are looked through again only for entries within the range of their prices (our
+    /// quotes are rarely at the touch), and nothing is allocated.
     @inlinable
     public func touch(excluding orders: [OpenOrder]) -> Touch {
         let (bid, bidSize) = Self.best(bids, excluding: orders, of: symbol, side: .buy)
