@@ -43,4 +43,18 @@ import Testing
         }
         #expect(position == Position(quantity: .zero, costBasis: .zero, realizedPnL: .zero))
     }
+
+    @Test func aContextFindsThePositionOfASymbolAmongFewOrManyAndFlatForOneNeverTraded() throws {
+        for count in [0, 1, 4, 5, 40] {
+            var positions: [Symbol: Position] = [:]
+            for number in 0..<count {
+                positions[Symbol("S\(number)")] = Position(quantity: Quantity(shares: Int64(number + 1)))
+            }
+            let context = StrategyContext(strategyID: "s", now: .zero, parameters: try StrategyParameters(schema: []), positions: positions)
+            for number in 0..<count {
+                #expect(context.position(Symbol("S\(number)")).quantity == Quantity(shares: Int64(number + 1)))
+            }
+            #expect(context.position("NEVER") == .flat)
+        }
+    }
 }

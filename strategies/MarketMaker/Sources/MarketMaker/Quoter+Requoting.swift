@@ -18,8 +18,11 @@ extension Quoter {
     }
 
     /// Drops the cancels and anchors of orders that are no longer open (usually there are none
-    /// to drop, and then the arrays are left untouched).
+    /// to drop, and then the arrays are left untouched). Nothing to do when they were checked
+    /// against these same orders and have only been given entries of these orders since.
     private mutating func forgetClosedOrders(_ context: StrategyContext) {
+        if let checkedOrders, checkedOrders == context.openOrders { return }
+        defer { checkedOrders = context.openOrders }
         func isClosed(_ id: OrderID) -> Bool {
             !context.openOrders.contains { $0.request.symbol == symbol && $0.id == id }
         }
@@ -36,6 +39,10 @@ extension Quoter {
     /// Both quotes move by the inventory skew: down when long (buy less eagerly, sell more),
     /// up when short. Quotes stay passive: a bid below the market's best ask, an ask above its
     /// best bid.
+    ///
+    /// Always inlined: called from `quote`, a mutating method, it was handed a copy of the whole
+    /// quoter on every book.
+    @inline(__always)
     private func target(_ side: Side, market: Touch, anchor: QuoteAnchor) -> (price: Price, qty: Quantity)? {
         let position = anchor.position
         let room = side == .buy ? positionLimit - position : positionLimit + position
@@ -85,6 +92,7 @@ extension Quoter {
             quoteCount += 1
             let tag = "mm-\(side.rawValue)-\(quoteCount)"
             anchors.append((tag, anchor))
+            checkedOrders = nil
             intents.append(.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag)))
             return
         }

@@ -19,6 +19,11 @@ struct Quoter {
     var anchors: [(tag: String, anchor: QuoteAnchor)] = []
     /// Orders this strategy asked to cancel that are still open, and when it last asked.
     var cancelling: [(id: OrderID, askedAt: Timestamp)] = []
+    /// The open orders `anchors` and `cancelling` were last found to be all among, if nothing
+    /// has been added to them since that is not among these orders (a new quote's anchor is
+    /// not). The engine hands over the same array while its orders are unchanged, so comparing
+    /// with it is usually a check that two arrays share storage.
+    var checkedOrders: [OpenOrder]?
     /// The touch of the latest book of `symbol` without the quotes this strategy had in it when it
     /// arrived, to requote from when a fill or an order update comes in before the next book.
     var lastMarket: Touch?

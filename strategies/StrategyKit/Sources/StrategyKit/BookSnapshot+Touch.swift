@@ -11,8 +11,9 @@ extension BookSnapshot {
     /// price are taken off that side's entries at that price, earliest first; an entry left with
     /// no shares does not count, and the best price is the first one with shares left. Orders
     /// for another symbol than the book's are ignored, so `context.openOrders` can be passed as
-    /// it is. Only the entries down to the end of the best remaining price are looked at, and
-    /// nothing is allocated.
+    /// it is. Only the entries down to the end of the best remaining price are looked at, the
+    /// orders are looked through again only for entries within the range of their prices (our
+    /// quotes are rarely at the touch), and nothing is allocated.
     @inlinable
     public func touch(excluding orders: [OpenOrder]) -> Touch {
         let (bid, bidSize) = Self.best(bids, excluding: orders, of: symbol, side: .buy)
@@ -23,16 +24,31 @@ extension BookSnapshot {
     /// The first price left in `entries` and the shares of the entries left in a row at it.
     @inlinable
     static func best(_ entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side) -> (Price?, Quantity) {
+        let ourPrices = priceRange(of: orders, for: symbol, side: side)
         var best: Price?
         var size = Quantity.zero
         for index in entries.indices {
-            guard let shares = sharesLeft(at: index, in: entries, excluding: orders, of: symbol, side: side) else { continue }
             let price = entries[index].price
+            let left = ourPrices?.contains(price) == true
+                ? sharesLeft(at: index, in: entries, excluding: orders, of: symbol, side: side) : entries[index].qty
+            guard let shares = left else { continue }
             if let best, best != price { break }
             best = price
             size += shares
         }
         return (best, size)
+    }
+
+    /// The lowest to the highest price of the orders for `symbol` on `side`, nil if there are
+    /// none: an entry outside it keeps all its shares, without looking through the orders.
+    @inlinable
+    static func priceRange(of orders: [OpenOrder], for symbol: Symbol, side: Side) -> ClosedRange<Price>? {
+        var range: ClosedRange<Price>?
+        for order in orders where order.request.side == side && order.request.symbol == symbol {
+            let price = order.request.price
+            range = range.map { min($0.lowerBound, price)...max($0.upperBound, price) } ?? price...price
+        }
+        return range
     }
 
     /// The shares entry `index` keeps once the orders' shares at its price are taken off the
