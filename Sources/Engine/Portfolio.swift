@@ -67,20 +67,22 @@ public struct Portfolio: Sendable {
 
     /// The strategy's realized and unrealized P&L over all its symbols.
     public func pnl(of strategy: StrategyID) -> ProfitAndLoss {
-        valuation(of: positions[strategy] ?? [:])
+        pnl(of: positions[strategy] ?? [:])
     }
 
     /// The account's realized and unrealized P&L over all symbols.
     public var accountPnL: ProfitAndLoss {
-        valuation(of: accountPositions)
+        pnl(of: accountPositions)
     }
 
     /// Every strategy's total P&L, as `RiskChecker.evaluateLoss` takes it.
     public var pnlByStrategy: [StrategyID: Money] {
-        positions.mapValues { valuation(of: $0).total }
+        positions.mapValues { pnl(of: $0).total }
     }
 
-    private func valuation(of holdings: [Symbol: Position]) -> ProfitAndLoss {
+    /// The realized and unrealized P&L of `holdings` (one strategy's `positions`, say) at this
+    /// portfolio's mark prices.
+    public func pnl(of holdings: [Symbol: Position]) -> ProfitAndLoss {
         var result = ProfitAndLoss()
         for (symbol, position) in holdings {
             result.realized += position.realizedPnL

@@ -104,6 +104,17 @@ import Testing
         #expect(portfolio.accountPosition(in: "OTHER").quantity == 3)
     }
 
+    @Test func holdingsAreValuedAtTheMarkPrices() {
+        var portfolio = Portfolio()
+        portfolio.apply(Self.fill(.buy, 10, at: 5000, by: "a"))
+        portfolio.apply(Self.fill(.sell, 4, at: 5020, by: "a"))
+        portfolio.mark(Self.book(bid: 5030, ask: 5050))
+        let holdings = portfolio.positions["a"] ?? [:]
+        #expect(portfolio.pnl(of: holdings) == ProfitAndLoss(realized: 80, unrealized: 240))
+        #expect(portfolio.pnl(of: holdings) == portfolio.pnl(of: "a"))
+        #expect(portfolio.pnl(of: [:]) == ProfitAndLoss())
+    }
+
     @Test func anUntradedStrategyIsFlatWithNoCash() {
         let portfolio = Portfolio()
         #expect(portfolio.position(of: "nobody", in: Self.symbol) == .flat)

@@ -13,15 +13,11 @@ public final class TradingEngine {
     /// The venue traded on.
     public let venue: Venue
     // What the engine keeps derived from the portfolio, the order tracker and the risk checker
-    // (each strategy's open orders and holdings, whether loss limits are settled) is marked out
-    // of date by any change to them and brought up to date when next needed: a book that
-    // changes none of them rebuilds nothing.
-    public internal(set) var portfolio = Portfolio() {
-        didSet {
-            holdingsAreCurrent = false
-            lossIsSettled = false
-        }
-    }
+    // (each strategy's open orders, holdings and P&L, whether loss limits are settled) is marked
+    // out of date by any change to them and brought up to date when next needed: a book that
+    // changes none of them rebuilds nothing. The portfolio changes through `applyToPortfolio`
+    // (a fill: holdings and P&L) and `mark` (a new mid: P&L only).
+    public internal(set) var portfolio = Portfolio()
     public internal(set) var orders = OrderTracker() {
         didSet { openOrdersAreCurrent = false }
     }
@@ -34,8 +30,14 @@ public final class TradingEngine {
     var symbolSlots: [SymbolSlot] = []
     /// Whether every slot's `openOrders` is what the tracker gives.
     var openOrdersAreCurrent = false
-    /// Whether every slot's `positions`, `cash` and `pnl` are what the portfolio gives.
+    /// Whether every slot's `positions` and `cash`, and the strategies in `valuations`, are what
+    /// the portfolio gives.
     var holdingsAreCurrent = false
+    /// Whether every slot's `pnl` and every P&L in `valuations` are what the portfolio gives.
+    var pnlIsCurrent = false
+    /// Each strategy the portfolio holds positions for, sorted by id, with its total P&L: what
+    /// loss limits are evaluated on.
+    var valuations: [(key: StrategyID, value: Money)] = []
     /// Whether loss limits were evaluated since the portfolio or the risk checker last changed:
     /// then evaluating them again on the same day would change nothing.
     var lossIsSettled = false
@@ -83,8 +85,16 @@ public final class TradingEngine {
     /// Applies a fill recovered from the ledger at start-up: portfolio only, nothing recorded,
     /// no strategy told.
     public func restore(_ fill: Fill) {
+        applyToPortfolio(fill)
+    }
+
+    /// Books `fill` to the portfolio, and its price as the symbol's last trade.
+    func applyToPortfolio(_ fill: Fill) {
         portfolio.apply(fill)
         lastTrade[fill.symbol] = fill.price
+        holdingsAreCurrent = false
+        pnlIsCurrent = false
+        lossIsSettled = false
     }
 
     /// Takes a reloaded configuration: new risk limits, and new strategy instances (made with
@@ -209,6 +219,8 @@ public final class TradingEngine {
         guard let mid = book.mid, mid != symbolSlots[symbolIndex].mark else { return }
         symbolSlots[symbolIndex].mark = mid
         portfolio.mark(book)
+        pnlIsCurrent = false
+        lossIsSettled = false
     }
 
     /// The latest book of `symbol`, nil if none was fed.
@@ -224,8 +236,8 @@ public final class TradingEngine {
             openOrders: slots[index].openOrders, cash: slots[index].cash, pnl: slots[index].pnl)
     }
 
-    /// Brings each slot's open orders and holdings in line with the tracker and the portfolio,
-    /// where either changed since the last time.
+    /// Brings each slot's open orders, holdings and P&L in line with the tracker and the
+    /// portfolio, where either changed since the last time.
     private func refreshSlots() {
         if !openOrdersAreCurrent {
             for index in slots.indices {
@@ -233,15 +245,31 @@ public final class TradingEngine {
             }
             openOrdersAreCurrent = true
         }
+        refreshValuations()
+    }
+
+    /// Brings `valuations` and each slot's holdings and P&L in line with the portfolio. A new
+    /// mid changes P&L only: it is worked out from the holdings the slots and `valuations`
+    /// already have, without looking strategies up by name.
+    func refreshValuations() {
         if !holdingsAreCurrent {
             for index in slots.indices {
                 let id = slots[index].id
                 slots[index].positions = portfolio.positions[id] ?? [:]
                 slots[index].cash = portfolio.cash(of: id)
-                slots[index].pnl = portfolio.pnl(of: id).total
             }
+            valuations = portfolio.positions.keys.sorted().map { ($0, .zero) }
             holdingsAreCurrent = true
         }
+        guard !pnlIsCurrent else { return }
+        for (id, holdings) in portfolio.positions {
+            let pnl = portfolio.pnl(of: holdings).total
+            if let index = valuations.firstIndex(where: { $0.key == id }) { valuations[index].value = pnl }
+        }
+        for index in slots.indices {
+            slots[index].pnl = valuations.first { $0.key == slots[index].id }?.value ?? .zero
+        }
+        pnlIsCurrent = true
     }
 
     /// The indices of the slots of the strategies trading `symbol`, in slot order.
