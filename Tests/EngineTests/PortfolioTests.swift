@@ -104,15 +104,18 @@ import Testing
         #expect(portfolio.accountPosition(in: "OTHER").quantity == 3)
     }
 
-    @Test func holdingsAreValuedAtTheMarkPrices() {
+    @Test func theKeptTotalsAreEachStrategysPnLInIdOrder() {
         var portfolio = Portfolio()
-        portfolio.apply(Self.fill(.buy, 10, at: 5000, by: "a"))
-        portfolio.apply(Self.fill(.sell, 4, at: 5020, by: "a"))
+        #expect(portfolio.totals.isEmpty)
+        portfolio.apply(Self.fill(.buy, 10, at: 5000, by: "b"))
+        portfolio.apply(Self.fill(.sell, 4, at: 5020, by: "b"))
+        portfolio.apply(Self.fill(.buy, 2, at: 5010, by: "a", order: 2))
         portfolio.mark(Self.book(bid: 5030, ask: 5050))
-        let holdings = portfolio.positions["a"] ?? [:]
-        #expect(portfolio.pnl(of: holdings) == ProfitAndLoss(realized: 80, unrealized: 240))
-        #expect(portfolio.pnl(of: holdings) == portfolio.pnl(of: "a"))
-        #expect(portfolio.pnl(of: [:]) == ProfitAndLoss())
+        #expect(portfolio.totals.map(\.key) == ["a", "b"])
+        #expect(portfolio.totals.map(\.value) == [60, 320])
+        portfolio.mark(Self.book(bid: 4990, ask: 5010))
+        #expect(portfolio.totals.map(\.value) == [-20, 80])
+        #expect(Dictionary(uniqueKeysWithValues: portfolio.totals.map { ($0.key, $0.value) }) == portfolio.pnlByStrategy)
     }
 
     @Test func anUntradedStrategyIsFlatWithNoCash() {

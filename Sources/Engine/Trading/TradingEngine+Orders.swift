@@ -122,8 +122,7 @@ extension TradingEngine {
     /// settled for the day of `now`: evaluating them again would change nothing.
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
         guard !lossIsSettled || risk.state.day != RiskChecker.day(of: now) else { return }
-        refreshValuations()
-        let changes = risk.evaluateLoss(pnlSortedByStrategy: valuations, now: now)
+        let changes = risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now)
         lossIsSettled = true
         for change in changes {
             logger.warning("trading state changed", ["change": change.description])

@@ -30,14 +30,10 @@ public final class TradingEngine {
     var symbolSlots: [SymbolSlot] = []
     /// Whether every slot's `openOrders` is what the tracker gives.
     var openOrdersAreCurrent = false
-    /// Whether every slot's `positions` and `cash`, and the strategies in `valuations`, are what
-    /// the portfolio gives.
+    /// Whether every slot's `positions` and `cash` are what the portfolio gives.
     var holdingsAreCurrent = false
-    /// Whether every slot's `pnl` and every P&L in `valuations` are what the portfolio gives.
+    /// Whether every slot's `pnl` is what the portfolio gives.
     var pnlIsCurrent = false
-    /// Each strategy the portfolio holds positions for, sorted by id, with its total P&L: what
-    /// loss limits are evaluated on.
-    var valuations: [(key: StrategyID, value: Money)] = []
     /// Whether loss limits were evaluated since the portfolio or the risk checker last changed:
     /// then evaluating them again on the same day would change nothing.
     var lossIsSettled = false
@@ -245,31 +241,22 @@ public final class TradingEngine {
             }
             openOrdersAreCurrent = true
         }
-        refreshValuations()
-    }
-
-    /// Brings `valuations` and each slot's holdings and P&L in line with the portfolio. A new
-    /// mid changes P&L only: it is worked out from the holdings the slots and `valuations`
-    /// already have, without looking strategies up by name.
-    func refreshValuations() {
         if !holdingsAreCurrent {
             for index in slots.indices {
                 let id = slots[index].id
                 slots[index].positions = portfolio.positions[id] ?? [:]
                 slots[index].cash = portfolio.cash(of: id)
             }
-            valuations = portfolio.positions.keys.sorted().map { ($0, .zero) }
             holdingsAreCurrent = true
         }
-        guard !pnlIsCurrent else { return }
-        for (id, holdings) in portfolio.positions {
-            let pnl = portfolio.pnl(of: holdings).total
-            if let index = valuations.firstIndex(where: { $0.key == id }) { valuations[index].value = pnl }
+        if !pnlIsCurrent {
+            // The portfolio keeps the totals valued; a strategy that never traded has none.
+            let totals = portfolio.totals
+            for index in slots.indices {
+                slots[index].pnl = totals.first { $0.key == slots[index].id }?.value ?? .zero
+            }
+            pnlIsCurrent = true
         }
-        for index in slots.indices {
-            slots[index].pnl = valuations.first { $0.key == slots[index].id }?.value ?? .zero
-        }
-        pnlIsCurrent = true
     }
 
     /// The indices of the slots of the strategies trading `symbol`, in slot order.
