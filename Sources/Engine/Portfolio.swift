@@ -19,6 +19,10 @@ public struct Portfolio: Sendable {
     /// The latest mid of each symbol that had a two-sided book.
     public private(set) var mids: [Symbol: Price] = [:]
     private var lastFillPrices: [Symbol: Price] = [:]
+    /// Every strategy's total P&L (realized plus unrealized), sorted by strategy id: what
+    /// `RiskChecker.evaluateLoss(pnlSortedByStrategy:now:)` takes. Kept up to date by `apply`
+    /// and `mark`, so that reading it values nothing.
+    public private(set) var totals: [(key: StrategyID, value: Money)] = []
 
     /// An empty portfolio: no positions, no cash.
     public init() {}
@@ -31,12 +35,26 @@ public struct Portfolio: Sendable {
         accountPositions[fill.symbol] = accountPosition(in: fill.symbol).applying(fill)
         cash[fill.strategyID, default: .zero] += fill.cashFlow
         lastFillPrices[fill.symbol] = fill.price
+        if !totals.contains(where: { $0.key == fill.strategyID }) {
+            totals.append((fill.strategyID, .zero))
+            totals.sort { $0.key < $1.key }
+        }
+        revalue()
     }
 
     /// Marks `book.symbol` to the book's mid; a book with an empty side leaves the mark as it was.
     public mutating func mark(_ book: BookSnapshot) {
         guard let mid = book.mid else { return }
         mids[book.symbol] = mid
+        revalue()
+    }
+
+    /// Brings `totals` in line with the positions and the mark prices.
+    private mutating func revalue() {
+        for (strategy, holdings) in positions {
+            let total = valuation(of: holdings).total
+            if let index = totals.firstIndex(where: { $0.key == strategy }) { totals[index].value = total }
+        }
     }
 
     /// The price open positions in `symbol` are valued at: the latest mid, else the last fill

@@ -17,14 +17,25 @@ extension RiskChecker {
     /// P&L it is given as the day's start; losses are measured from there. A halt is returned
     /// once, with `cancelOpenOrders` set, and lasts (across days and restarts) until `resume`.
     public mutating func evaluateLoss(pnl: [StrategyID: Money], now: Timestamp) -> [TradingStateChange] {
+        evaluateLoss(pnlSortedByStrategy: pnl.sorted { $0.key < $1.key }, now: now)
+    }
+
+    /// `evaluateLoss(pnl:now:)` with each strategy's P&L in a list sorted by strategy id (each
+    /// strategy once), as a caller that keeps one can pass it without building a dictionary.
+    /// While the trading states and limits stay as the last evaluation left them, an evaluation
+    /// on the same day of the same strategies that halts nothing hashes no names.
+    public mutating func evaluateLoss(pnlSortedByStrategy pnl: [(key: StrategyID, value: Money)], now: Timestamp)
+        -> [TradingStateChange]
+    {
         let day = Self.day(of: now)
+        if let lossBaselines, lossBaselines.settle(pnl, on: day) { return [] }
         if state.day != day {
             state.day = day
-            state.dayStartPnL = pnl
+            state.dayStartPnL = Dictionary(uniqueKeysWithValues: pnl.map { ($0.key, $0.value) })
         }
         var changes: [TradingStateChange] = []
         var totalLoss: Int64 = 0
-        for (strategy, current) in pnl.sorted(by: { $0.key < $1.key }) {
+        for (strategy, current) in pnl {
             let start = state.dayStartPnL[strategy] ?? current
             state.dayStartPnL[strategy] = start
             let loss = (start - current).cents
@@ -40,7 +51,19 @@ extension RiskChecker {
         {
             changes.append(change)
         }
+        lossBaselines = baselines(of: pnl, on: day)
         return changes
+    }
+
+    /// What an evaluation of `pnl` on `day` leaves settled, for the next one to compare with.
+    private func baselines(of pnl: [(key: StrategyID, value: Money)], on day: Int64) -> LossBaselines {
+        LossBaselines(
+            day: day,
+            strategies: pnl.map { strategy, current in
+                let halted = state.status(of: .strategy(strategy)).state == .halted
+                return (strategy, state.dayStartPnL[strategy] ?? current, halted ? nil : limits[strategy]?.maxLoss.cents)
+            },
+            accountMaxLoss: state.account.state == .halted ? nil : accountLimits.maxLoss.cents)
     }
 
     private mutating func haltForLoss(_ scope: TradingScope, limit: Int64, loss: Int64, now: Timestamp)

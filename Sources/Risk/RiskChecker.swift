@@ -13,12 +13,20 @@ import StrategyKit
 /// self-trade.
 public struct RiskChecker: Sendable {
     /// Each strategy's risk budget; a strategy without one is denied `RISK_UNKNOWN_STRATEGY`.
-    public private(set) var limits: [StrategyID: RiskLimits]
+    public private(set) var limits: [StrategyID: RiskLimits] {
+        didSet { lossBaselines = nil }
+    }
     /// The limits across all strategies.
-    public private(set) var accountLimits: AccountRiskLimits
+    public private(set) var accountLimits: AccountRiskLimits {
+        didSet { lossBaselines = nil }
+    }
     /// The trading states and day baselines to persist after every `TradingStateChange`.
-    public internal(set) var state: RiskState
+    public internal(set) var state: RiskState {
+        didSet { lossBaselines = nil }
+    }
     private var rate = OrderRateWindow()
+    /// What the last full loss evaluation settled, while the states and limits stay as they were.
+    var lossBaselines: LossBaselines?
 
     /// A checker with these limits, continuing from `state` (as persisted before a restart).
     public init(limits: [StrategyID: RiskLimits], accountLimits: AccountRiskLimits, state: RiskState = RiskState()) {

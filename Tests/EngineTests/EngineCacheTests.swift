@@ -75,10 +75,10 @@ import Testing
         #expect(context.pnl == engine.portfolio.pnl(of: id).total)
     }
 
-    /// After a book, a timer or a fill the loss limits are settled: evaluating them again
-    /// changes nothing.
+    /// After a book, a timer or a fill the loss limits are settled: evaluating them again, with a
+    /// checker that keeps nothing from earlier evaluations, changes nothing.
     static func expectLossSettled(_ engine: TradingEngine, at time: Timestamp) {
-        var risk = engine.risk
+        var risk = RiskChecker(limits: engine.risk.limits, accountLimits: engine.risk.accountLimits, state: engine.risk.state)
         #expect(risk.evaluateLoss(pnl: engine.portfolio.pnlByStrategy, now: time).isEmpty)
         #expect(risk.state == engine.risk.state)
     }

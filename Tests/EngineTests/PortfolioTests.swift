@@ -104,6 +104,20 @@ import Testing
         #expect(portfolio.accountPosition(in: "OTHER").quantity == 3)
     }
 
+    @Test func theKeptTotalsAreEachStrategysPnLInIdOrder() {
+        var portfolio = Portfolio()
+        #expect(portfolio.totals.isEmpty)
+        portfolio.apply(Self.fill(.buy, 10, at: 5000, by: "b"))
+        portfolio.apply(Self.fill(.sell, 4, at: 5020, by: "b"))
+        portfolio.apply(Self.fill(.buy, 2, at: 5010, by: "a", order: 2))
+        portfolio.mark(Self.book(bid: 5030, ask: 5050))
+        #expect(portfolio.totals.map(\.key) == ["a", "b"])
+        #expect(portfolio.totals.map(\.value) == [60, 320])
+        portfolio.mark(Self.book(bid: 4990, ask: 5010))
+        #expect(portfolio.totals.map(\.value) == [-20, 80])
+        #expect(Dictionary(uniqueKeysWithValues: portfolio.totals.map { ($0.key, $0.value) }) == portfolio.pnlByStrategy)
+    }
+
     @Test func anUntradedStrategyIsFlatWithNoCash() {
         let portfolio = Portfolio()
         #expect(portfolio.position(of: "nobody", in: Self.symbol) == .flat)

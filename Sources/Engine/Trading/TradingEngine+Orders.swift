@@ -106,8 +106,7 @@ extension TradingEngine {
         let new = try fills.filter { try journal.append($0, reconciled: reconciled) }
         try journal.makeDurable()
         for fill in new {
-            portfolio.apply(fill)
-            lastTrade[fill.symbol] = fill.price
+            applyToPortfolio(fill)
             statistics.fills += 1
             logger.info("fill", [
                 "strategy": fill.strategyID.rawValue, "symbol": fill.symbol.rawValue, "side": fill.side.rawValue,
@@ -123,7 +122,7 @@ extension TradingEngine {
     /// settled for the day of `now`: evaluating them again would change nothing.
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
         guard !lossIsSettled || risk.state.day != RiskChecker.day(of: now) else { return }
-        let changes = risk.evaluateLoss(pnl: portfolio.pnlByStrategy, now: now)
+        let changes = risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now)
         lossIsSettled = true
         for change in changes {
             logger.warning("trading state changed", ["change": change.description])

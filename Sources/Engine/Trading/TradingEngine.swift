@@ -13,15 +13,11 @@ public final class TradingEngine {
     /// The venue traded on.
     public let venue: Venue
     // What the engine keeps derived from the portfolio, the order tracker and the risk checker
-    // (each strategy's open orders and holdings, whether loss limits are settled) is marked out
-    // of date by any change to them and brought up to date when next needed: a book that
-    // changes none of them rebuilds nothing.
-    public internal(set) var portfolio = Portfolio() {
-        didSet {
-            holdingsAreCurrent = false
-            lossIsSettled = false
-        }
-    }
+    // (each strategy's open orders, holdings and P&L, whether loss limits are settled) is marked
+    // out of date by any change to them and brought up to date when next needed: a book that
+    // changes none of them rebuilds nothing. The portfolio changes through `applyToPortfolio`
+    // (a fill: holdings and P&L) and `mark` (a new mid: P&L only).
+    public internal(set) var portfolio = Portfolio()
     public internal(set) var orders = OrderTracker() {
         didSet { openOrdersAreCurrent = false }
     }
@@ -34,8 +30,10 @@ public final class TradingEngine {
     var symbolSlots: [SymbolSlot] = []
     /// Whether every slot's `openOrders` is what the tracker gives.
     var openOrdersAreCurrent = false
-    /// Whether every slot's `positions`, `cash` and `pnl` are what the portfolio gives.
+    /// Whether every slot's `positions` and `cash` are what the portfolio gives.
     var holdingsAreCurrent = false
+    /// Whether every slot's `pnl` is what the portfolio gives.
+    var pnlIsCurrent = false
     /// Whether loss limits were evaluated since the portfolio or the risk checker last changed:
     /// then evaluating them again on the same day would change nothing.
     var lossIsSettled = false
@@ -83,8 +81,16 @@ public final class TradingEngine {
     /// Applies a fill recovered from the ledger at start-up: portfolio only, nothing recorded,
     /// no strategy told.
     public func restore(_ fill: Fill) {
+        applyToPortfolio(fill)
+    }
+
+    /// Books `fill` to the portfolio, and its price as the symbol's last trade.
+    func applyToPortfolio(_ fill: Fill) {
         portfolio.apply(fill)
         lastTrade[fill.symbol] = fill.price
+        holdingsAreCurrent = false
+        pnlIsCurrent = false
+        lossIsSettled = false
     }
 
     /// Takes a reloaded configuration: new risk limits, and new strategy instances (made with
@@ -209,6 +215,8 @@ public final class TradingEngine {
         guard let mid = book.mid, mid != symbolSlots[symbolIndex].mark else { return }
         symbolSlots[symbolIndex].mark = mid
         portfolio.mark(book)
+        pnlIsCurrent = false
+        lossIsSettled = false
     }
 
     /// The latest book of `symbol`, nil if none was fed.
@@ -224,8 +232,8 @@ public final class TradingEngine {
             openOrders: slots[index].openOrders, cash: slots[index].cash, pnl: slots[index].pnl)
     }
 
-    /// Brings each slot's open orders and holdings in line with the tracker and the portfolio,
-    /// where either changed since the last time.
+    /// Brings each slot's open orders, holdings and P&L in line with the tracker and the
+    /// portfolio, where either changed since the last time.
     private func refreshSlots() {
         if !openOrdersAreCurrent {
             for index in slots.indices {
@@ -238,9 +246,16 @@ public final class TradingEngine {
                 let id = slots[index].id
                 slots[index].positions = portfolio.positions[id] ?? [:]
                 slots[index].cash = portfolio.cash(of: id)
-                slots[index].pnl = portfolio.pnl(of: id).total
             }
             holdingsAreCurrent = true
+        }
+        if !pnlIsCurrent {
+            // The portfolio keeps the totals valued; a strategy that never traded has none.
+            let totals = portfolio.totals
+            for index in slots.indices {
+                slots[index].pnl = totals.first { $0.key == slots[index].id }?.value ?? .zero
+            }
+            pnlIsCurrent = true
         }
     }
 
