@@ -54,18 +54,39 @@ enum BacktestBench {
                    "fills": String(backtest.fills), "orders": String(backtest.orders),
                    "wallSnapshots/s": String(Int(Double(snapshots) / backtest.wallSeconds)),
                ]) { $1 }).print()
+
+        // The recording above moves its mid once every 1,000 books, which spares whatever only
+        // works when the mid moves (valuation, loss limits, requotes); this one moves it on two
+        // books in three.
+        for path in [jsonLines, binary] { try FileManager.default.removeItem(atPath: path) }
+        let walking = directory.appendingPathComponent("walking.twrb").path
+        try generate(snapshots: snapshots, path: walking, format: .binary, midWalks: true)
+        let walk = try backtestMarketMaker(walking)
+        Figure(name: "backtest.endToEnd.marketMaker.walkingMid", unit: "snapshots/s", value: Double(snapshots) / walk.cpuSeconds,
+               inputs: inputs.merging([
+                   "form": "binary", "strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1",
+                   "mid": "a random walk of -1, 0 or +1 cent per book",
+                   "fills": String(walk.fills), "orders": String(walk.orders),
+                   "wallSnapshots/s": String(Int(Double(snapshots) / walk.wallSeconds)),
+               ]) { $1 }).print()
     }
 
-    /// Writes a recording of a book that drifts and churns deterministically.
-    private static func generate(snapshots: Int, path: String, format: RecordingFormat) throws {
+    /// Writes a recording of a book that churns deterministically and whose mid drifts a cent
+    /// every 1,000 books or, with `midWalks`, takes a random step of -1, 0 or +1 cent every book.
+    private static func generate(snapshots: Int, path: String, format: RecordingFormat, midWalks: Bool = false) throws {
         let writer = try RecordingWriter(
             path: path, header: RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tickwork-bench"),
             format: format)
         var book = BookSnapshot(
             venue: "TESTEX", symbol: "FOOBAR", bids: [], asks: [], exchangeTime: .zero, receivedTime: .zero, sequence: 0)
         var state: UInt64 = 42
+        var walk: Int64 = 50_000
         for index in 0..<snapshots {
-            let mid = Int64(50_000 + (index / 1_000) % 200)
+            if midWalks {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                walk = min(max(walk + Int64((state >> 33) % 3) - 1, 49_000), 51_000)
+            }
+            let mid = midWalks ? walk : Int64(50_000 + (index / 1_000) % 200)
             book.bids.removeAll(keepingCapacity: true)
             book.asks.removeAll(keepingCapacity: true)
             for level in 0..<10 {
