@@ -26,7 +26,8 @@ public struct BacktestMetrics: Sendable {
     public private(set) var end: Timestamp?
 
     private var account = EquityTally()
-    private var strategies: [StrategyID: EquityTally] = [:]
+    /// Each strategy's tally, in the order of their first fills: a handful, so a list.
+    private var strategies: [(id: StrategyID, tally: EquityTally)] = []
     private var marks: [Symbol: Price] = [:]
     /// The latest mark: a book that leaves it as it was (most books) changes no equity.
     private var lastMark: (symbol: Symbol, price: Price)?
@@ -53,10 +54,10 @@ public struct BacktestMetrics: Sendable {
         fills.append(BookedFill(fill: fill, fee: fee))
         lastFillPrices[fill.symbol] = fill.price
         account.book(fill, fee: fee)
-        if strategies[fill.strategyID] == nil { strategies[fill.strategyID] = newStrategyTally() }
-        strategies[fill.strategyID]!.book(fill, fee: fee)
+        let index = strategyIndex(fill.strategyID)
+        strategies[index].tally.book(fill, fee: fee)
         account.observe(account.equity(marks: marks, lastFillPrices: lastFillPrices))
-        observe(fill.strategyID)
+        observe(index)
     }
 
     /// Marks `symbol` at `price` (normally the mid) from `time` on.
@@ -65,15 +66,16 @@ public struct BacktestMetrics: Sendable {
         if let lastMark, lastMark.price == price, lastMark.symbol == symbol { return }
         lastMark = (symbol, price)
         marks[symbol] = price
-        guard account.positions[symbol] != nil || strategies.values.contains(where: { $0.positions[symbol] != nil })
-        else { return }
+        // The account books every fill, so a symbol no strategy holds is not in its positions.
+        guard account.positions[symbol] != nil else { return }
         account.observe(account.equity(marks: marks, lastFillPrices: lastFillPrices))
-        for id in strategies.keys where strategies[id]!.positions[symbol] != nil { observe(id) }
+        for index in strategies.indices where strategies[index].tally.positions[symbol] != nil { observe(index) }
     }
 
-    private mutating func observe(_ id: StrategyID) {
-        let equity = strategies[id]!.equity(marks: marks, lastFillPrices: lastFillPrices)
-        strategies[id]!.observe(equity)
+    /// Moves the peak and drawdown of strategy `index` to its equity now.
+    private mutating func observe(_ index: Int) {
+        let equity = strategies[index].tally.equity(marks: marks, lastFillPrices: lastFillPrices)
+        strategies[index].tally.observe(equity)
     }
 
     /// Marks the book's symbol at its mid, at its receive time; a one-sided book only moves time.
@@ -91,7 +93,9 @@ public struct BacktestMetrics: Sendable {
     public func summary() -> MetricsSummary { summary(of: account) }
 
     /// Each strategy's figures.
-    public func strategySummaries() -> [StrategyID: MetricsSummary] { strategies.mapValues { summary(of: $0) } }
+    public func strategySummaries() -> [StrategyID: MetricsSummary] {
+        Dictionary(uniqueKeysWithValues: strategies.map { ($0.id, summary(of: $0.tally)) })
+    }
 
     private func summary(of tally: EquityTally) -> MetricsSummary {
         let returns = zip(tally.sampledEquity.dropFirst(), tally.sampledEquity).map { ($0 - $1).cents }
@@ -103,6 +107,13 @@ public struct BacktestMetrics: Sendable {
             sharpe: ReturnStatistics.sharpe(returns, periodsPerYear: periodsPerYear),
             sortino: ReturnStatistics.sortino(returns, periodsPerYear: periodsPerYear),
             profitFactor: ReturnStatistics.profitFactor(grossProfit: tally.grossProfit, grossLoss: tally.grossLoss))
+    }
+
+    /// Where `id`'s tally is in `strategies`, added (flat so far) when it has none.
+    private mutating func strategyIndex(_ id: StrategyID) -> Int {
+        if let index = strategies.firstIndex(where: { $0.id == id }) { return index }
+        strategies.append((id, newStrategyTally()))
+        return strategies.count - 1
     }
 
     /// A tally for a strategy first seen now, with flat equity at every boundary so far.
@@ -140,9 +151,9 @@ public struct BacktestMetrics: Sendable {
     /// Appends the equity of the account and of every strategy to their return series.
     private mutating func takeReturnSample() {
         account.sampledEquity.append(account.equity(marks: marks, lastFillPrices: lastFillPrices))
-        for id in strategies.keys {
-            let equity = strategies[id]!.equity(marks: marks, lastFillPrices: lastFillPrices)
-            strategies[id]!.sampledEquity.append(equity)
+        for index in strategies.indices {
+            let equity = strategies[index].tally.equity(marks: marks, lastFillPrices: lastFillPrices)
+            strategies[index].tally.sampledEquity.append(equity)
         }
     }
 
