@@ -28,10 +28,10 @@ public struct BacktestMetrics: Sendable {
     private var account = EquityTally()
     /// Each strategy's tally, in the order of their first fills: a handful, so a list.
     private var strategies: [(id: StrategyID, tally: EquityTally)] = []
-    private var marks: [Symbol: Price] = [:]
+    private var marks = SymbolMap<Price>()
     /// The latest mark: a book that leaves it as it was (most books) changes no equity.
     private var lastMark: (symbol: Symbol, price: Price)?
-    private var lastFillPrices: [Symbol: Price] = [:]
+    private var lastFillPrices = SymbolMap<Price>()
     private var nextBoundary: Timestamp?
     private var nextChartSample: Timestamp?
 
@@ -162,6 +162,6 @@ public struct BacktestMetrics: Sendable {
         let unrealized = account.unrealized(marks: marks, lastFillPrices: lastFillPrices)
         return EquitySample(
             time: time, equity: realized + unrealized - account.fees, realized: realized, unrealized: unrealized,
-            fees: account.fees, positions: account.positions.mapValues(\.quantity), marks: marks)
+            fees: account.fees, positions: account.positions.dictionary.mapValues(\.quantity), marks: marks.dictionary)
     }
 }

@@ -3,7 +3,7 @@ import StrategyKit
 /// The P&L book of one strategy, or of the whole account: positions, realized P&L, fees,
 /// activity, and the equity curve's peak and drawdown. Integer cents throughout.
 struct EquityTally: Sendable {
-    var positions: [Symbol: Position] = [:]
+    var positions = SymbolMap<Position>()
     var fees: Money = .zero
     var fills = 0
     var volume: Quantity = .zero
@@ -18,16 +18,16 @@ struct EquityTally: Sendable {
 
     var realized: Money { positions.values.reduce(.zero) { $0 + $1.realizedPnL } }
 
-    func unrealized(marks: [Symbol: Price], lastFillPrices: [Symbol: Price]) -> Money {
+    func unrealized(marks: SymbolMap<Price>, lastFillPrices: SymbolMap<Price>) -> Money {
         var total = Money.zero
-        for (symbol, position) in positions where position.quantity != .zero {
+        for (symbol, position) in positions.pairs where position.quantity != .zero {
             if let mark = marks[symbol] ?? lastFillPrices[symbol] { total += position.unrealizedPnL(markedAt: mark) }
         }
         return total
     }
 
     /// Net P&L: realized plus unrealized minus fees.
-    func equity(marks: [Symbol: Price], lastFillPrices: [Symbol: Price]) -> Money {
+    func equity(marks: SymbolMap<Price>, lastFillPrices: SymbolMap<Price>) -> Money {
         realized + unrealized(marks: marks, lastFillPrices: lastFillPrices) - fees
     }
 
