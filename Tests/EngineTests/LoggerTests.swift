@@ -24,6 +24,22 @@ final class CollectingHandler: LogHandler {
         #expect(built.withLock { $0 } == false)
     }
 
+    @Test func fieldsBelowTheLevelAreNotEvenBuilt() {
+        let handler = CollectingHandler()
+        let logger = Logger(part: "engine", level: .warning, handler: handler)
+        let built = Mutex(0)
+        func field() -> String {
+            built.withLock { $0 += 1 }
+            return "value"
+        }
+        logger.info("hidden", ["key": field()])
+        logger.log(.debug, "hidden", ["key": field()])
+        logger.warning("shown", ["key": field()])
+        #expect(handler.messages == ["shown"])
+        #expect(handler.records.withLock { $0.map { $0.fields.map(\.1) } } == [["value"]])
+        #expect(built.withLock { $0 } == 1)
+    }
+
     @Test func textLinesCarryTimeLevelPartAndFields() {
         let handler = StderrLogHandler(style: .text, clock: fixedClock)
         let line = handler.format(LogRecord(level: .warning, part: "risk", message: "denied", fields: [("code", "RISK_MAX_POSITION"), ("why", "too big")]))

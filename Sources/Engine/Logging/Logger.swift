@@ -1,7 +1,8 @@
 import StrategyKit
 
 /// A cheap value that writes log lines for one part of the system (`engine`, `ledger`, ...)
-/// through a shared `LogHandler`. Messages below `level` are not even built.
+/// through a shared `LogHandler`. Messages and fields below `level` are not even built: both are
+/// autoclosures, so a disabled line costs a comparison.
 public struct Logger: Sendable {
     /// The part of the system this logger speaks for.
     public var part: String
@@ -22,25 +23,27 @@ public struct Logger: Sendable {
     }
 
     /// Writes `message` with `fields` (key, value pairs in order) if `severity` is enabled.
-    public func log(_ severity: LogLevel, _ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
+    public func log(
+        _ severity: LogLevel, _ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]
+    ) {
         guard severity >= level else { return }
-        handler.write(LogRecord(level: severity, part: part, message: message(), fields: fields.map { ($0.key, $0.value) }))
+        handler.write(LogRecord(level: severity, part: part, message: message(), fields: fields().map { ($0.key, $0.value) }))
     }
 
-    public func debug(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
-        log(.debug, message(), fields)
+    public func debug(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.debug, message(), fields())
     }
 
-    public func info(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
-        log(.info, message(), fields)
+    public func info(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.info, message(), fields())
     }
 
-    public func warning(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
-        log(.warning, message(), fields)
+    public func warning(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.warning, message(), fields())
     }
 
-    public func error(_ message: @autoclosure () -> String, _ fields: KeyValuePairs<String, String> = [:]) {
-        log(.error, message(), fields)
+    public func error(_ message: @autoclosure () -> String, _ fields: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+        log(.error, message(), fields())
     }
 }
 
