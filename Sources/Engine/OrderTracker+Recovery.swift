@@ -52,11 +52,6 @@ extension OrderTracker {
 
     /// The open orders of `strategy`, oldest first, for its `StrategyContext`.
     public func openOrders(of strategy: StrategyID) -> [OpenOrder] {
-        openOrders.filter { $0.strategyID == strategy }.map(\.openOrder)
-    }
-
-    /// The open orders of every strategy that has any, oldest first, for `RiskExposure`.
-    public var openOrdersByStrategy: [StrategyID: [OpenOrder]] {
-        Dictionary(grouping: openOrders, by: \.strategyID).mapValues { $0.map(\.openOrder) }
+        orders.values.filter { $0.strategyID == strategy }.sorted { $0.clientID < $1.clientID }.map(\.openOrder)
     }
 }

@@ -3,8 +3,12 @@ import StrategyKit
 
 extension RiskExposure {
     /// The exposure the risk checker needs, from the portfolio's positions and the tracker's
-    /// open orders (including those still without an exchange id).
+    /// open orders (including those still without an exchange id), ranked by client id.
     public init(portfolio: Portfolio, orders: OrderTracker) {
-        self.init(positions: portfolio.positions, openOrders: orders.openOrdersByStrategy)
+        self.init(
+            positions: portfolio.positions,
+            orders: orders.orders.values.map {
+                ExposedOrder(strategyID: $0.strategyID, sequence: $0.clientID.rawValue, order: $0.openOrder)
+            })
     }
 }

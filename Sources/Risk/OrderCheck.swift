@@ -150,7 +150,7 @@ struct OrderCheck {
     }
 
     private func openOrders() -> RiskDenial? {
-        let count = (exposure.openOrders[strategy]?.count ?? 0) + 1
+        let count = exposure.openOrderCount(of: strategy) + 1
         guard count > limits.maxOpenOrders else { return nil }
         return deny(
             .maxOpenOrders, limit: Int64(limits.maxOpenOrders), actual: Int64(count),
@@ -179,23 +179,20 @@ struct OrderCheck {
     }
 
     private func selfTrade() -> RiskDenial? {
-        for (owner, orders) in exposure.openOrders.sorted(by: { $0.key < $1.key }) {
-            for order in orders {
-                let resting = order.request
-                guard resting.symbol == request.symbol, resting.side == request.side.opposite, resting.type.rests,
-                    order.remaining.shares > 0
-                else { continue }
-                let crosses =
-                    !request.type.isPriced
-                    || (request.side == .buy ? request.price >= resting.price : request.price <= resting.price)
-                guard crosses else { continue }
-                let ownID = order.id.map { "order \($0)" } ?? "an unacknowledged order"
-                return deny(
-                    .selfTrade, limit: resting.price.cents, actual: request.type.isPriced ? request.price.cents : nil,
-                    "would cross \(owner)'s resting \(resting.side.rawValue) \(ownID) @ \(resting.price)")
-            }
+        let crossed = exposure.firstOrder { exposed in
+            let resting = exposed.order.request
+            guard resting.symbol == request.symbol, resting.side == request.side.opposite, resting.type.rests,
+                exposed.order.remaining.shares > 0
+            else { return false }
+            return !request.type.isPriced
+                || (request.side == .buy ? request.price >= resting.price : request.price <= resting.price)
         }
-        return nil
+        guard let crossed else { return nil }
+        let resting = crossed.order.request
+        let ownID = crossed.order.id.map { "order \($0)" } ?? "an unacknowledged order"
+        return deny(
+            .selfTrade, limit: resting.price.cents, actual: request.type.isPriced ? request.price.cents : nil,
+            "would cross \(crossed.strategyID)'s resting \(resting.side.rawValue) \(ownID) @ \(resting.price)")
     }
 
     /// Whether the order only reduces `held` (signed), counting same-side working orders, without

@@ -256,8 +256,10 @@ import Testing
             Fill(venue: Self.venue, account: "EXB123", symbol: Self.symbol, orderID: 1, index: 0, side: .buy, price: 5000,
                  qty: 4, time: Self.t0, strategyID: "a"))
         let exposure = RiskExposure(portfolio: portfolio, orders: tracker)
-        #expect(exposure.openOrders["a"] == [OpenOrder(id: nil, request: first), OpenOrder(id: nil, request: third)])
-        #expect(exposure.openOrders["b"] == [OpenOrder(id: 8, request: second)])
+        let ranked = exposure.orders.sorted { $0.sequence < $1.sequence }
+        #expect(ranked.map(\.strategyID) == ["a", "b", "a"])
+        #expect(ranked.map(\.order) == [OpenOrder(id: nil, request: first), OpenOrder(id: 8, request: second), OpenOrder(id: nil, request: third)])
+        #expect(exposure.openOrderCount(of: "a") == 2)
         #expect(exposure.position(of: "a", in: Self.symbol) == 4)
         #expect(exposure.openQuantity(of: "a", in: Self.symbol, side: .buy) == 4)
     }

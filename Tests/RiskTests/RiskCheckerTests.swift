@@ -214,6 +214,37 @@ import Testing
         #expect(denial?.actual == 4990)
     }
 
+    @Test func namesTheCrossedOrderOfTheLowestStrategyOldestFirstWhateverTheListOrder() {
+        var checker = F.checker()
+        let orders = [
+            ExposedOrder(strategyID: F.b, sequence: 1, order: F.open(.sell, 5, at: 5000, id: 71)),
+            ExposedOrder(strategyID: F.a, sequence: 9, order: F.open(.sell, 5, at: 5001, id: 72)),
+            ExposedOrder(strategyID: F.a, sequence: 4, order: F.open(.sell, 5, at: 5002, id: 73)),
+            ExposedOrder(strategyID: F.a, sequence: 2, order: F.open(.sell, 5, at: 5009, id: 74)),
+        ]
+        for listed in [orders, orders.reversed()] {
+            let exposure = RiskExposure(positions: [:], orders: listed)
+            let denial = checker.decide(F.order(.buy, 1, at: 5005), from: F.b, exposure: exposure).denial
+            #expect(denial?.code == .selfTrade)
+            #expect(denial?.limit == 5002)
+            #expect(denial?.message.contains("a's resting sell order 73") == true)
+        }
+    }
+
+    @Test func countsAndSumsTheFlatListByStrategy() {
+        var elsewhere = F.open(.buy, 7, at: 100)
+        elsewhere.request.symbol = "OTHER"
+        let exposure = RiskExposure(openOrders: [
+            F.a: [F.open(.buy, 3, at: 4900), elsewhere, F.open(.sell, 4, at: 5100)], F.b: [F.open(.buy, 5, at: 4900)],
+        ])
+        #expect(exposure.openOrderCount(of: F.a) == 3)
+        #expect(exposure.openOrderCount(of: F.b) == 1)
+        #expect(exposure.openOrderCount(of: "stranger") == 0)
+        #expect(exposure.openQuantity(of: F.a, in: F.symbol, side: .buy) == 3)
+        #expect(exposure.accountOpenQuantity(in: F.symbol, side: .buy) == 8)
+        #expect(exposure.accountOpenQuantity(in: F.symbol, side: .sell) == 4)
+    }
+
     @Test func deniesAStrategyWithoutLimits() {
         var checker = F.checker()
         let denial = checker.decide(F.order(), from: "stranger").denial
