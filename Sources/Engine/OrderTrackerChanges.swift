@@ -20,6 +20,12 @@ public struct OrderTrackerChanges: Hashable, Sendable {
     public var isEmpty: Bool { fills.isEmpty && updates.isEmpty && finished.isEmpty && unknownOrders.isEmpty }
 
     mutating func append(_ other: OrderTrackerChanges) {
+        // Most reports bring nothing new or are the only one: no arrays to merge then.
+        if other.isEmpty { return }
+        if isEmpty {
+            self = other
+            return
+        }
         fills += other.fills
         updates += other.updates
         finished += other.finished

@@ -122,15 +122,16 @@ struct OrderCheck {
             what: "account position in \(request.symbol)", limitName: "maxSymbolPosition")
     }
 
-    private func position(held: Int64, working: Int64, limit: Int64, code: RiskCode, what: String, limitName: String)
-        -> RiskDenial?
-    {
+    /// `what` is only built for a denial: the symbol's name is interpolated into it.
+    private func position(
+        held: Int64, working: Int64, limit: Int64, code: RiskCode, what: @autoclosure () -> String, limitName: String
+    ) -> RiskDenial? {
         let before = held + sign * working
         let projected = before + sign * qty
         guard abs(projected) > limit, abs(projected) > abs(before) else { return nil }
         return deny(
             code, limit: limit, actual: abs(projected),
-            "projected \(what) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)")
+            "projected \(what()) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)")
     }
 
     private func notional() -> RiskDenial? {
