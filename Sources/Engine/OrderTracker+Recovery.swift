@@ -47,11 +47,11 @@ extension OrderTracker {
 
     /// Every open order (submitted, acknowledged or partly filled), oldest first.
     public var openOrders: [TrackedOrder] {
-        orders.values.sorted { $0.clientID < $1.clientID }
+        orders.values
     }
 
     /// The open orders of `strategy`, oldest first, for its `StrategyContext`.
     public func openOrders(of strategy: StrategyID) -> [OpenOrder] {
-        orders.values.filter { $0.strategyID == strategy }.sorted { $0.clientID < $1.clientID }.map(\.openOrder)
+        orders.values.filter { $0.strategyID == strategy }.map(\.openOrder)
     }
 }

@@ -25,7 +25,8 @@ public struct OrderTracker: Sendable {
         var id: OrderID
     }
 
-    var orders: [ClientOrderID: TrackedOrder] = [:]
+    /// The open orders, oldest first.
+    var orders = TrackedOrders()
     var byExchangeID: [OrderKey: ClientOrderID] = [:]
     var closed: Set<OrderKey> = []
     private var lastClientID: UInt64 = 0
@@ -129,7 +130,7 @@ public struct OrderTracker: Sendable {
             return since <= requestedAt && order.venue == venue && (symbol == nil || order.request.symbol == symbol)
                 && !hasSiblingInFlight(order)
         }
-        for order in unplaced.sorted(by: { $0.clientID < $1.clientID }) {
+        for order in unplaced {
             changes.append(reject(order.clientID, reason: Self.notPlacedReason))
         }
         return changes
@@ -159,7 +160,7 @@ public struct OrderTracker: Sendable {
             $0.exchangeID == nil && $0.venue == status.venue && Self.isSame($0.request, as: reported)
         }
         if candidates.contains(where: { $0.outcomeUnknownSince == nil }) { return .wait }
-        guard let oldest = candidates.min(by: { $0.clientID < $1.clientID }) else { return .none }
+        guard let oldest = candidates.first else { return .none }
         return .claim(oldest.clientID)
     }
 

@@ -242,6 +242,25 @@ import Testing
         #expect(tracker.apply(found).isEmpty)
     }
 
+    @Test func listsOpenOrdersOldestFirstAsTheyComeAndGo() {
+        var tracker = OrderTracker()
+        let first = tracker.submit(Self.approve(Self.request(.buy, 1, at: 4990)))
+        let second = tracker.submit(Self.approve(Self.request(.buy, 2, at: 4980), by: "b"))
+        let third = tracker.submit(Self.approve(Self.request(.sell, 3, at: 5020)))
+        _ = tracker.acknowledge(second, with: Self.status(8, Self.request(.buy, 2, at: 4980)))
+        _ = tracker.reject(first, reason: "NO")
+        let fourth = tracker.submit(Self.approve(Self.request(.sell, 4, at: 5030)))
+        let adopted = Self.status(9, Self.request(.buy, 5, at: 4970))
+        _ = tracker.adopt(adopted, strategy: "a", recordedFills: 0, at: Self.t0)
+        _ = tracker.apply(Self.status(8, Self.request(.buy, 2, at: 4980), open: false))
+        #expect(tracker.openOrders.map(\.clientID) == [third, fourth, ClientOrderID(rawValue: fourth.rawValue + 1)])
+        #expect(tracker.openOrders(of: "a").map(\.request.qty) == [3, 4, 5])
+        #expect(tracker.openOrders(of: "b").isEmpty)
+        #expect(tracker.order(first) == nil && tracker.order(second) == nil)
+        #expect(tracker.order(third)?.request.qty == 3)
+        #expect(tracker.order(venue: Self.venue, id: 9)?.request.qty == 5)
+    }
+
     @Test func givesTheRiskCheckerEveryStrategysOpenOrdersOldestFirstAndPositions() {
         var tracker = OrderTracker()
         let first = Self.request(.buy, 1, at: 4990)
