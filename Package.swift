@@ -57,14 +57,14 @@ let package = Package(
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
-        .testTarget(name: "RiskTests", dependencies: ["Risk", strategyKit]),
+        .testTarget(name: "RiskTests", dependencies: ["Risk", "Venue", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", "Venue", strategyKit]),
         .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", "Venue", strategyKit]),
         .testTarget(
-            name: "BacktestTests", dependencies: ["Backtest", "Engine", "Risk", "Ledger", "MarketMaker", strategyKit],
+            name: "BacktestTests", dependencies: ["Backtest", "Engine", "Risk", "Ledger", "MarketMaker", "Venue", strategyKit],
             linkerSettings: pluginTestLinking),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit],

@@ -6,6 +6,7 @@ import MarketMaker
 import Risk
 import StrategyKit
 import Testing
+import Venue
 
 /// Discards log records: a backtest's engine logs every order and fill.
 final class SilentLogHandler: LogHandler {
@@ -126,7 +127,7 @@ final class RoundTrip: Strategy {
     }
 
     static func writeDriftingRecording(to path: String, books: Int) throws {
-        var random = SplitMix64(state: 11)
+        var random = SplitMix64(seed: 11)
         var mid: Int64 = 5000
         let writer = try RecordingWriter(path: path, header: RecordingFixtures.header, format: .binary)
         for index in 0..<books {

@@ -2,18 +2,7 @@ import Backtest
 import Engine
 import Foundation
 import StrategyKit
-
-/// A small deterministic generator (SplitMix64), so that random inputs are the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import Venue
 
 enum RecordingFixtures {
     static let header = RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", kind: .session)
@@ -36,7 +25,7 @@ enum RecordingFixtures {
 
     /// Random books and, every few records, one of each other kind.
     static func events(count: Int, seed: UInt64) -> [RecordedEvent] {
-        var random = SplitMix64(state: seed)
+        var random = SplitMix64(seed: seed)
         var events: [RecordedEvent] = []
         for index in 0..<count {
             let time = 1_700_000_000_000_000_000 + Int64(index) * 250_000_000

@@ -2,6 +2,7 @@ import Backtest
 import Engine
 import StrategyKit
 import Testing
+import Venue
 
 @Suite struct ReplayVenueTests {
     static let ms: Int64 = 1_000_000
@@ -280,7 +281,7 @@ import Testing
     @Test func sameInputsGiveTheSameReportsAndSequentialIDs() {
         func run() -> [ReplayVenueReport] {
             var venue = venue(orderLatency: 3, cancelLatency: 2, fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
-            var random = SplitMix64(state: 7)
+            var random = SplitMix64(seed: 7)
             var reports: [ReplayVenueReport] = []
             for step in 0..<500 {
                 let ms = Int64(step) * 5

@@ -2,34 +2,23 @@ import Engine
 import Risk
 import StrategyKit
 import Testing
+import Venue
 
 /// The engine keeps each strategy's open orders and holdings ready between changes, and skips
 /// loss evaluations that could change nothing. These tests drive it with random events (books,
 /// exchange answers, timers, resumes, new limits) and check after each one that what it keeps
 /// is what it would compute afresh.
 @Suite struct EngineCacheTests {
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The strategies' generator, shared by their closures.
     final class RandomBox {
-        var generator: Random
-        init(_ generator: Random) { self.generator = generator }
+        var generator: SplitMix64
+        init(_ generator: SplitMix64) { self.generator = generator }
     }
 
     /// An exchange answering the engine's orders at random: acknowledged (sometimes with a fill),
     /// rejected, filled in parts, closed.
     struct Market {
-        var random: Random
+        var random: SplitMix64
         var time: Int64 = 0
         var mids: [Symbol: Int64] = ["FOOBAR": 5_000, "BAZ": 2_000]
         var pending: [(ClientOrderID, OrderRequest)] = []
@@ -97,7 +86,7 @@ import Testing
             ],
             accountLimits: AccountRiskLimits(maxSymbolPosition: 2_000, maxLoss: 500), journal: MemoryFillJournal(),
             logger: Logger(part: "engine", level: .error, handler: CollectingHandler()))
-        let random = RandomBox(Random(state: seed))
+        let random = RandomBox(SplitMix64(seed: seed))
         for strategy in strategies {
             strategy.onBookIntents = { [unowned engine] book, context in
                 Self.expectCurrent(context, in: engine)
@@ -113,7 +102,7 @@ import Testing
             }
         }
 
-        var market = Market(random: Random(state: seed &* 31))
+        var market = Market(random: SplitMix64(seed: seed &* 31))
         var booksSeen = 0
         var halts = 0
         for _ in 0..<3_000 {
@@ -185,7 +174,7 @@ import Testing
     }
 
     /// A strategy at random: buys or sells near the book, cancels one of its orders, or waits.
-    static func intents(for book: BookSnapshot, context: StrategyContext, random: inout Random) -> [Intent] {
+    static func intents(for book: BookSnapshot, context: StrategyContext, random: inout SplitMix64) -> [Intent] {
         guard let bid = book.bestBid else { return [] }
         switch Int.random(in: 0..<10, using: &random) {
         case 0, 1:

@@ -1,6 +1,7 @@
 import Risk
 import StrategyKit
 import Testing
+import Venue
 
 /// A checker that evaluates losses again and again keeps what its last evaluation settled, to
 /// skip the work when nothing can change. These tests drive one with random P&L, days, limits
@@ -9,21 +10,9 @@ import Testing
 @Suite struct LossEvaluationTests {
     typealias F = Fixture
 
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func aKeptEvaluationDecidesAsAFreshOne(seed: UInt64) {
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)
         var checker = F.checker()
         var now = F.t0
         var pnl: [StrategyID: Money] = [F.a: 0]
