@@ -2,14 +2,6 @@ import StrategyKit
 import Testing
 
 @Suite struct TouchTests {
-    func book(bids: [(Int64, Int64)], asks: [(Int64, Int64)]) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR",
-            bids: bids.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: true) },
-            asks: asks.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: false) },
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
-    }
-
     func order(_ side: Side, _ price: Int64, qty: Int64, filled: Int64 = 0, symbol: Symbol = "FOOBAR") -> OpenOrder {
         OpenOrder(
             id: OrderID(price), request: OrderRequest(symbol: symbol, side: side, price: Price(cents: price), qty: Quantity(shares: qty)),
