@@ -59,23 +59,29 @@ extension ReplayVenue {
         return fills
     }
 
-    /// The shares displayed at `price` on `side`'s own side of `book` (best first, so the scan
-    /// stops at the first worse price).
+    /// The shares displayed at `price` on `side`'s own side of `book`.
     static func displayed(at price: Price, side: Side, in book: BookSnapshot) -> Int64 {
+        let entries = side == .buy ? book.bids : book.asks
+        var index = partitionPoint(of: entries) { side == .buy ? $0.price <= price : $0.price >= price }
         var total: Int64 = 0
-        switch side {
-        case .buy:
-            for entry in book.bids {
-                if entry.price < price { break }
-                if entry.price == price { total += entry.qty.shares }
-            }
-        case .sell:
-            for entry in book.asks {
-                if entry.price > price { break }
-                if entry.price == price { total += entry.qty.shares }
-            }
+        while index < entries.count, entries[index].price == price {
+            total += entries[index].qty.shares
+            index += 1
         }
         return total
+    }
+
+    /// The first index of `entries` (one side of a book, best first) for which `isPast` holds,
+    /// or `entries.count`; `isPast` must hold for every entry after one it holds for. A binary
+    /// search: our orders' prices are usually several levels deep.
+    static func partitionPoint(of entries: [BookEntry], where isPast: (BookEntry) -> Bool) -> Int {
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(entries[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Whether the recorded book (before any taking) has opposite orders strictly through

@@ -36,8 +36,13 @@ extension ReplayVenue {
         for index in resting where orders[index].status.side == side && orders[index].status.symbol == symbol {
             let price = orders[index].status.price
             let entry = BookEntry(price: price, qty: orders[index].status.qty, isBuy: side == .buy)
-            let position = side == .buy ? entries.firstIndex { $0.price < price } : entries.firstIndex { $0.price > price }
-            entries.insert(entry, at: position ?? entries.endIndex)
+            entries.insert(entry, at: Self.backOfLevel(price, side: side, in: entries))
         }
+    }
+
+    /// The index just after the last entry at `price` or better in `entries`: where an order
+    /// joining the back of its level goes.
+    private static func backOfLevel(_ price: Price, side: Side, in entries: [BookEntry]) -> Int {
+        partitionPoint(of: entries) { side == .buy ? $0.price < price : $0.price > price }
     }
 }
