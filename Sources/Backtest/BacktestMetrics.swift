@@ -66,7 +66,8 @@ public struct BacktestMetrics: Sendable {
         if let lastMark, lastMark.price == price, lastMark.symbol == symbol { return }
         lastMark = (symbol, price)
         marks[symbol] = price
-        // The account books every fill, so a symbol no strategy holds is not in its positions.
+        // The account books every fill and never drops a position, so a symbol some strategy
+        // holds is in the account's positions.
         guard account.positions[symbol] != nil else { return }
         account.observe(account.equity(marks: marks, lastFillPrices: lastFillPrices))
         for index in strategies.indices where strategies[index].tally.positions[symbol] != nil { observe(index) }

@@ -58,10 +58,12 @@ struct BookLineParser {
         guard let parsedVenue, let parsedSymbol, let sequence, let exchangeTime, let receivedTime else {
             throw .init(reason: "a book needs venue, symbol, seq, exchangeTime and receivedTime")
         }
-        return BookSnapshot(
+        let book = BookSnapshot(
             venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
             exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
             sequence: UInt64(sequence))
+        guard book.sidesAreBestFirst else { throw .init(reason: BookSnapshot.notBestFirst) }
+        return book
     }
 
     /// A string value as a name, reusing the previous line's `String` when the bytes are the same.

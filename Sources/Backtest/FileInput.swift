@@ -109,7 +109,8 @@ final class FileInput {
     /// Moves the unconsumed bytes to the front, grows the buffer when they fill it (or when
     /// `atLeast` bytes would not fit), and reads more. False when the file has ended.
     private func refill(atLeast needed: Int = 0) throws(BacktestError) -> Bool {
-        if atEOF { return false }
+        // A mapped file is whole from the start, and its memory is read-only.
+        if atEOF || isMapped { return false }
         let pending = end - start
         if start > 0 {
             if pending > 0 { memmove(buffer, buffer + start, pending) }

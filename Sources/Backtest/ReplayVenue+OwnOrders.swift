@@ -6,7 +6,8 @@ extension ReplayVenue {
     /// (older orders of ours first). Recorded books never contain our orders; strategies that
     /// recognise their own quotes in the book need to see them as they would live.
     ///
-    /// A side with orders of ours is a new array made in recycled storage (see `EntryArrayPool`).
+    /// A side with orders of ours is a new array made in recycled storage (see `EntryArrayPool`);
+    /// that recycling is all this mutates: no order, book or clock of the venue changes.
     public mutating func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
         var shown = book
         var sides: (buy: Bool, sell: Bool) = (false, false)

@@ -14,7 +14,7 @@ struct LossBaselines: Sendable {
 
     /// Whether evaluating `pnl` (sorted by strategy id) on `day` would change nothing: the same
     /// day, the same strategies, and no loss beyond a limit that would halt.
-    func settle(_ pnl: [(key: StrategyID, value: Money)], on day: Int64) -> Bool {
+    func wouldChangeNothing(_ pnl: [(key: StrategyID, value: Money)], on day: Int64) -> Bool {
         guard day == self.day, pnl.count == strategies.count else { return false }
         var totalLoss: Int64 = 0
         for index in pnl.indices {

@@ -28,7 +28,7 @@ extension RiskChecker {
         -> [TradingStateChange]
     {
         let day = Self.day(of: now)
-        if let lossBaselines, lossBaselines.settle(pnl, on: day) { return [] }
+        if let lossBaselines, lossBaselines.wouldChangeNothing(pnl, on: day) { return [] }
         if state.day != day {
             state.day = day
             state.dayStartPnL = Dictionary(uniqueKeysWithValues: pnl.map { ($0.key, $0.value) })

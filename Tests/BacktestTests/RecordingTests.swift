@@ -1,4 +1,4 @@
-import Backtest
+@testable import Backtest
 import Foundation
 import StrategyKit
 import Testing
@@ -94,6 +94,18 @@ import Testing
         }
         #expect(record == events.count)
         #expect(reader.warnings.count == 1)
+    }
+
+    @Test(arguments: RecordingFormat.allCases)
+    func aBookWhoseSideIsNotBestFirstIsRefused(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("unsorted")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sorted = RecordingFixtures.book(sequence: 1, time: 0, bids: [(5000, 1), (5000, 2), (4990, 3)], asks: [(5010, 1), (5020, 1)])
+        let unsorted = RecordingFixtures.book(sequence: 2, time: 1, bids: [(5000, 1)], asks: [(5020, 1), (5010, 1)])
+        try RecordingFixtures.write([.book(sorted), .book(unsorted)], to: path, format: format)
+        let reader = try RecordingFormat.open(path: path)
+        #expect(try reader.next() == .book(sorted))
+        #expect(throws: BacktestError.malformedRecord(path: path, record: 2, reason: BookSnapshot.notBestFirst)) { try reader.next() }
     }
 
     @Test func malformedRecordIsReportedWithItsNumber() throws {

@@ -17,7 +17,7 @@ public final class TradingEngine {
     // out of date by any change to them and brought up to date when next needed: a book that
     // changes none of them rebuilds nothing. The portfolio changes through `applyToPortfolio`
     // (a fill: holdings and P&L) and `mark` (a new mid: P&L only).
-    public internal(set) var portfolio = Portfolio()
+    public private(set) var portfolio = Portfolio()
     public internal(set) var orders = OrderTracker() {
         didSet { openOrdersAreCurrent = false }
     }

@@ -79,6 +79,9 @@ enum BacktestCommand {
                 _ = try BacktestSetup.oneStrategy(strategy, texts: texts, header: nil, scan: scan)
             }
         }
+        if strategy != nil, grid.count > 1, !isRegularFile(data) {
+            throw CLIError.failure("\(data): a sweep reads the recording once per cell and needs a file, not a pipe")
+        }
         // Opened once, so that `--data` can be a pipe; a sweep reads the file again per cell.
         let reader = try RecordingFormat.open(path: data)
         let header = reader.header
@@ -91,9 +94,6 @@ enum BacktestCommand {
             cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
         let setup = BacktestSetup(configuration: configuration, scan: scan, venue: venue)
         if let strategy, grid.count > 1 {
-            guard isRegularFile(data) else {
-                throw CLIError.failure("\(data): a sweep reads the recording once per cell and needs a file, not a pipe")
-            }
             return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation.flag("--json"))
         }
         return try single(setup, reader: reader, data: data, report: invocation.value("--report"), json: invocation.flag("--json"))

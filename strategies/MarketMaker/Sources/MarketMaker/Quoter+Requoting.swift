@@ -92,6 +92,7 @@ extension Quoter {
             quoteCount += 1
             let tag = "mm-\(side.rawValue)-\(quoteCount)"
             anchors.append((tag, anchor))
+            // The new quote is not among the open orders yet: check everything next time.
             checkedOrders = nil
             intents.append(.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag)))
             return
@@ -107,6 +108,7 @@ extension Quoter {
         }
         for index in orders.indices where orders[index].request.symbol == symbol && orders[index].request.side == side {
             guard let id = orders[index].id else { continue }
+            // An id of the context's open orders: `checkedOrders` stays valid (see its doc).
             cancelling.append((id, now))
             intents.append(.cancel(id))
         }
