@@ -148,7 +148,7 @@ public final class LedgerFollower {
             lineNumber += 1
             offset = line.offset + Int64(line.bytes.count) + 1
             lastTail = Array(line.bytes.suffix(18)) + [0x0a]
-            let entry = scanner.lastEntry!
+            let entry = scanner.lastEntry
             if entry.sequence >= firstSequence, entry.sequence > skipThrough {
                 events.append(.entry(entry))
                 lastDelivered = entry

@@ -47,7 +47,7 @@ struct LedgerScan {
                 : line.bytes.count < LineReader.maxLine ? .torn
                 : .notJSON("line longer than \(LineReader.maxLine) bytes")
             guard let fault else {
-                if delivering { visit(scan.scanner.lastEntry!) }
+                if delivering { visit(scan.scanner.lastEntry) }
                 scan.goodEnd = reader.offset
                 continue
             }

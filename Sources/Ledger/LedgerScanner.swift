@@ -23,9 +23,12 @@ struct LedgerScanner {
         keepsLastEntry = keepingLastEntry
     }
 
-    /// The entry of the line accepted last; nil unless the scanner keeps it.
-    var lastEntry: LedgerEntry? {
-        guard let line = lastLine else { return nil }
+    /// The entry of the line accepted last. Only a scanner keeping it has one, once it accepted
+    /// a line; asking otherwise is a broken invariant.
+    var lastEntry: LedgerEntry {
+        guard let line = lastLine else {
+            preconditionFailure("lastEntry is read only after a line was accepted by a scanner keeping it")
+        }
         let fill = Fill(
             venue: Venue(line.venue), account: Account(line.account), symbol: Symbol(line.symbol),
             orderID: OrderID(line.order), index: Int(line.index), side: line.isBuy ? .buy : .sell,
