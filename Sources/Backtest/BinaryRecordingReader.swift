@@ -84,13 +84,13 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
-        var bestFirst = true
-        let bids = pool.make(count: bidCount) { bestFirst = cursor.decode(into: $0, isBuy: true) }
-        let asks = pool.make(count: askCount) { bestFirst = cursor.decode(into: $0, isBuy: false) && bestFirst }
-        guard bestFirst else { throw malformed(BookSnapshot.notBestFirst) }
-        return BookSnapshot(
+        let bids = pool.make(count: bidCount) { cursor.decode(into: $0, isBuy: true) }
+        let asks = pool.make(count: askCount) { cursor.decode(into: $0, isBuy: false) }
+        let book = BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
             receivedTime: receivedTime, sequence: sequence)
+        guard book.sidesAreBestFirst else { throw malformed(BookSnapshot.notBestFirst) }
+        return book
     }
 
     /// Reads a `u16`-length-prefixed name into `cached`, which keeps its storage when the bytes
@@ -129,22 +129,16 @@ private struct RecordCursor {
         return UInt16(littleEndian: body.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
-    /// Fills `entries` with (price, qty) pairs; whether they came best first (falling prices
-    /// for bids, rising for asks).
-    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) -> Bool {
-        guard !entries.isEmpty else { return true }
+    /// Fills `entries` with (price, qty) pairs.
+    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) {
+        guard !entries.isEmpty else { return }
         let base = body.baseAddress! + offset
-        var bestFirst = true
-        var previous = Int64(littleEndian: base.loadUnaligned(as: Int64.self))
         for index in entries.indices {
             let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
             let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
             entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
-            bestFirst = bestFirst && (isBuy ? price <= previous : price >= previous)
-            previous = price
         }
         offset += entries.count * 16
-        return bestFirst
     }
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {
