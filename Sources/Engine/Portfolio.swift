@@ -93,7 +93,7 @@ public struct Portfolio: Sendable {
         valuation(of: accountPositions)
     }
 
-    /// Every strategy's total P&L by id: `totals` as a dictionary, for reports and tests.
+    /// Every strategy's total P&L by id, valued afresh from the positions (what `totals` keeps).
     public var pnlByStrategy: [StrategyID: Money] {
         positions.mapValues { valuation(of: $0).total }
     }

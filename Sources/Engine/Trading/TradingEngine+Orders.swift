@@ -118,13 +118,10 @@ extension TradingEngine {
         return new
     }
 
-    /// Halts what lost too much and cancels its open orders. Skipped when the loss limits are
-    /// settled for the day of `now`: evaluating them again would change nothing.
+    /// Halts what lost too much and cancels its open orders. (The risk checker answers at once
+    /// when nothing changed since its last evaluation.)
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
-        guard !lossIsSettled || risk.state.day != RiskChecker.day(of: now) else { return }
-        let changes = risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now)
-        lossIsSettled = true
-        for change in changes {
+        for change in risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now) {
             logger.warning("trading state changed", ["change": change.description])
             actions.append(.tradingStateChanged(change))
             guard change.cancelOpenOrders else { continue }

@@ -12,18 +12,16 @@ import StrategyKit
 public final class TradingEngine {
     /// The venue traded on.
     public let venue: Venue
-    // What the engine keeps derived from the portfolio, the order tracker and the risk checker
-    // (each strategy's open orders, holdings and P&L, whether loss limits are settled) is marked
-    // out of date by any change to them and brought up to date when next needed: a book that
-    // changes none of them rebuilds nothing. The portfolio changes through `applyToPortfolio`
-    // (a fill: holdings and P&L) and `mark` (a new mid: P&L only).
+    // What the engine keeps derived from the portfolio and the order tracker (each strategy's
+    // open orders, holdings and P&L) is marked out of date by any change to them and brought up
+    // to date when next needed: a book that changes neither rebuilds nothing. The portfolio
+    // changes through `applyToPortfolio` (a fill: holdings and P&L) and `mark` (a new mid: P&L
+    // only).
     public private(set) var portfolio = Portfolio()
     public internal(set) var orders = OrderTracker() {
         didSet { openOrdersAreCurrent = false }
     }
-    public internal(set) var risk: RiskChecker {
-        didSet { lossIsSettled = false }
-    }
+    public internal(set) var risk: RiskChecker
     public internal(set) var statistics = EngineStatistics()
     var slots: [StrategySlot]
     /// Each symbol the engine has had a book of, in order of first sight.
@@ -34,9 +32,6 @@ public final class TradingEngine {
     var holdingsAreCurrent = false
     /// Whether every slot's `pnl` is what the portfolio gives.
     var pnlIsCurrent = false
-    /// Whether loss limits were evaluated since the portfolio or the risk checker last changed:
-    /// then evaluating them again on the same day would change nothing.
-    var lossIsSettled = false
     /// Our own last fill price per symbol: the collar's reference when a book side is empty.
     var lastTrade: [Symbol: Price] = [:]
     /// Orders whose cancel has been sent and not yet answered, so a cancel is sent once.
@@ -90,7 +85,6 @@ public final class TradingEngine {
         lastTrade[fill.symbol] = fill.price
         holdingsAreCurrent = false
         pnlIsCurrent = false
-        lossIsSettled = false
     }
 
     /// Takes a reloaded configuration: new risk limits, and new strategy instances (made with
@@ -216,7 +210,6 @@ public final class TradingEngine {
         symbolSlots[symbolIndex].mark = mid
         portfolio.mark(book)
         pnlIsCurrent = false
-        lossIsSettled = false
     }
 
     /// The latest book of `symbol`, nil if none was fed.
