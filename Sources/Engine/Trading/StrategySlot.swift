@@ -1,20 +1,22 @@
 import Risk
 import StrategyKit
 
-/// A running strategy instance as the engine holds it, with the parts of its `StrategyContext`
-/// that only change when the order tracker or the portfolio does, kept ready so that building
-/// a context per book copies references instead of sorting orders and hashing names.
+/// A running strategy instance as the engine holds it, with its `StrategyContext` kept ready:
+/// open orders as of the order tracker's last change, positions, cash and P&L as of the
+/// portfolio's, so that a callback neither sorts orders nor hashes names. The context is lent
+/// to each callback (see `TradingEngine.call`), nil while it is.
 struct StrategySlot {
-    let id: StrategyID
     var symbols: Set<Symbol>
-    var parameters: StrategyParameters
     var strategy: any Strategy
-    /// `OrderTracker.openOrders(of: id)` as of the tracker's last change.
-    var openOrders: [OpenOrder] = []
-    /// The strategy's positions, cash and total P&L as of the portfolio's last change.
-    var positions: [Symbol: Position] = [:]
-    var cash: Money = .zero
-    var pnl: Money = .zero
+    var context: StrategyContext?
+    let id: StrategyID
+
+    init(id: StrategyID, symbols: Set<Symbol>, parameters: StrategyParameters, strategy: any Strategy) {
+        self.id = id
+        self.symbols = symbols
+        self.strategy = strategy
+        context = StrategyContext(strategyID: id, now: Timestamp(nanoseconds: 0), parameters: parameters)
+    }
 }
 
 /// What the engine is given to trade with: one entry per configured strategy.

@@ -58,7 +58,7 @@ extension TradingEngine {
                 "actual": denial.actual.map(String.init) ?? "-", "why": denial.message,
             ])
             let update = OrderUpdate.rejected(request, reason: denial.code.rawValue)
-            let intents = slots[index].strategy.onOrderUpdate(update, context: context(for: index, at: now))
+            let intents = call(index, at: now) { $0.onOrderUpdate(update, context: $1) }
             try process(intents, from: index, at: now, depth: depth + 1, into: &actions)
         }
     }
@@ -79,7 +79,7 @@ extension TradingEngine {
     func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
         for fill in try record(changes.fills, reconciled: false) {
             if !isStopped, let index = slotIndex(of: fill.strategyID) {
-                let intents = slots[index].strategy.onFill(fill, context: context(for: index, at: now))
+                let intents = call(index, at: now) { $0.onFill(fill, context: $1) }
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
             }
         }
@@ -88,7 +88,7 @@ extension TradingEngine {
         }
         for update in changes.updates {
             guard !isStopped, let index = slotIndex(of: update.strategyID) else { continue }
-            let intents = slots[index].strategy.onOrderUpdate(update.update, context: context(for: index, at: now))
+            let intents = call(index, at: now) { $0.onOrderUpdate(update.update, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }
         for status in changes.unknownOrders where status.open {

@@ -94,7 +94,7 @@ public final class TradingEngine {
         var limits = risk.limits
         for strategy in strategies {
             guard let index = slotIndex(of: strategy.id) else { continue }
-            slots[index].parameters = strategy.parameters
+            slots[index].context?.parameters = strategy.parameters
             slots[index].strategy = strategy.strategy
             slots[index].symbols = Set(strategy.symbols)
             limits[strategy.id] = strategy.limits
@@ -120,7 +120,7 @@ public final class TradingEngine {
     public func start(at now: Timestamp) throws -> [EngineAction] {
         var actions: [EngineAction] = []
         for index in slots.indices {
-            let intents = slots[index].strategy.start(context: context(for: index, at: now))
+            let intents = call(index, at: now) { $0.start(context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }
         return actions
@@ -130,7 +130,7 @@ public final class TradingEngine {
     /// every open order that has an exchange id.
     public func stop(at now: Timestamp) -> [EngineAction] {
         for index in slots.indices {
-            _ = slots[index].strategy.stop(context: context(for: index, at: now))
+            _ = call(index, at: now) { $0.stop(context: $1) }
         }
         isStopped = true
         return cancelOpenOrders()
@@ -156,7 +156,7 @@ public final class TradingEngine {
             mark(book, at: symbolIndex)
             try evaluateLoss(at: now, into: &actions)
             for index in symbolSlots[symbolIndex].subscribers where !isStopped {
-                let intents = slots[index].strategy.onBook(book, context: context(for: index, at: now))
+                let intents = call(index, at: now) { $0.onBook(book, context: $1) }
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
             }
         case .placed(let client, let status, _):
@@ -217,12 +217,16 @@ public final class TradingEngine {
         symbolSlots.first { $0.symbol == symbol }?.book
     }
 
-    /// The read-only view strategy `index` gets.
-    func context(for index: Int, at now: Timestamp) -> StrategyContext {
+    /// Calls `callback` with strategy `index` and its read-only view at `now`. The view is lent
+    /// from the slot (moved out and back) rather than copied, which would retain and release
+    /// each of its parts; strategies only return intents, so nothing needs it meanwhile.
+    func call(_ index: Int, at now: Timestamp, _ callback: (any Strategy, StrategyContext) -> [Intent]) -> [Intent] {
         refreshSlots()
-        return StrategyContext(
-            strategyID: slots[index].id, now: now, parameters: slots[index].parameters, positions: slots[index].positions,
-            openOrders: slots[index].openOrders, cash: slots[index].cash, pnl: slots[index].pnl)
+        guard var context = slots[index].context.take() else { preconditionFailure("a strategy callback re-entered the engine") }
+        context.now = now
+        let intents = callback(slots[index].strategy, context)
+        slots[index].context = consume context
+        return intents
     }
 
     /// Brings each slot's open orders, holdings and P&L in line with the tracker and the
@@ -230,15 +234,16 @@ public final class TradingEngine {
     private func refreshSlots() {
         if !openOrdersAreCurrent {
             for index in slots.indices {
-                slots[index].openOrders = orders.openOrders(of: slots[index].id)
+                let openOrders = orders.openOrders(of: slots[index].id)
+                slots[index].context?.openOrders = openOrders
             }
             openOrdersAreCurrent = true
         }
         if !holdingsAreCurrent {
             for index in slots.indices {
                 let id = slots[index].id
-                slots[index].positions = portfolio.positions[id] ?? [:]
-                slots[index].cash = portfolio.cash(of: id)
+                slots[index].context?.positions = portfolio.positions[id] ?? [:]
+                slots[index].context?.cash = portfolio.cash(of: id)
             }
             holdingsAreCurrent = true
         }
@@ -246,7 +251,8 @@ public final class TradingEngine {
             // The portfolio keeps the totals valued; a strategy that never traded has none.
             let totals = portfolio.totals
             for index in slots.indices {
-                slots[index].pnl = totals.first { $0.key == slots[index].id }?.value ?? .zero
+                let id = slots[index].id
+                slots[index].context?.pnl = totals.first { $0.key == id }?.value ?? .zero
             }
             pnlIsCurrent = true
         }
