@@ -55,11 +55,19 @@ public final class Backtester {
     }
 
     /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
-    /// order in the recording) is taken as received at the simulated clock's time.
-    public func feed(_ book: consuming BookSnapshot) throws(BacktestError) {
+    /// order in the recording) is taken as received at the simulated clock's time. The book is
+    /// borrowed, not consumed: `run` then passes the reader's book on without copying it.
+    public func feed(_ book: BookSnapshot) throws(BacktestError) {
+        guard let now, book.receivedTime < now else { return try process(book) }
+        var late = book
+        late.receivedTime = now
+        try process(late)
+    }
+
+    /// Feeds `book` at its `receivedTime`, which is not before the simulated clock's time.
+    private func process(_ book: BookSnapshot) throws(BacktestError) {
         precondition(!finished, "feed after finish")
-        let time = max(book.receivedTime, now ?? book.receivedTime)
-        book.receivedTime = time
+        let time = book.receivedTime
         if now == nil {
             now = time
             let actions = try engineCall { try engine.start(at: time) }
