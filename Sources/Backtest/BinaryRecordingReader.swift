@@ -11,8 +11,8 @@ public final class BinaryRecordingReader: RecordingReader {
     private var recordNumber = 0
     private var venue: Venue = ""
     private var symbol: Symbol = ""
-    /// The storage of the last two books' bids and asks, refilled in turn.
-    private var pool = EntryArrayPool(depth: 4)
+    /// The storage of the books' bids and asks, refilled in turn once nobody holds them.
+    private var pool: EntryArrayPool
 
     /// Opens `path` and reads its header.
     /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
@@ -21,9 +21,11 @@ public final class BinaryRecordingReader: RecordingReader {
         try self.init(input: FileInput(path: path, chunkSize: bufferSize))
     }
 
-    /// Reads the header from `input`, at its start.
-    init(input: FileInput) throws(BacktestError) {
+    /// Reads the header from `input`, at its start. Its user holds at most `booksHeld` books at
+    /// once (the storage of older ones is reused).
+    init(input: FileInput, booksHeld: Int = 2) throws(BacktestError) {
         self.input = input
+        pool = EntryArrayPool(depth: 2 * booksHeld)
         let path = input.path
         guard let magic = try input.next(count: 8), Array(magic.prefix(4)) == RecordingFormat.binaryMagic else {
             throw .badHeader(path: path, reason: "no TWRB magic")

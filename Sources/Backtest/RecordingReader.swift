@@ -40,12 +40,20 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Opens the recording at `path`, whichever its form. The file is opened once, so a pipe
-    /// (`--data <(zcat books.jsonl.gz)`) works too.
-    public static func open(path: String) throws(BacktestError) -> any RecordingReader {
+    /// (`--data <(zcat books.jsonl.gz)`) works too. With `readingAhead`, it is read and decoded
+    /// on a thread of its own (see `ReadAheadReader`).
+    public static func open(path: String, readingAhead: Bool = false) throws(BacktestError) -> any RecordingReader {
         let input = try FileInput(path: path)
+        guard readingAhead else { return try open(input, booksHeld: 2) }
+        let (batchSize, capacity) = (256, 2)
+        let inner = try open(input, booksHeld: ReadAheadReader.booksInFlight(batchSize: batchSize, capacity: capacity))
+        return ReadAheadReader(reading: inner, batchSize: batchSize, capacity: capacity)
+    }
+
+    private static func open(_ input: FileInput, booksHeld: Int) throws(BacktestError) -> any RecordingReader {
         switch try detect(input) {
-        case .jsonLines: return try JSONLinesRecordingReader(input: input)
-        case .binary: return try BinaryRecordingReader(input: input)
+        case .jsonLines: try JSONLinesRecordingReader(input: input)
+        case .binary: try BinaryRecordingReader(input: input, booksHeld: booksHeld)
         }
     }
 

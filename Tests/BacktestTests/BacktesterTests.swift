@@ -111,7 +111,7 @@ final class RoundTrip: Strategy {
     }
 
     /// A MarketMaker run over a generated recording: many books, quotes, cancels and fills.
-    func marketMakerRun(recording: String, ledgerPath: String?) throws -> (BacktestReport, Backtester) {
+    func marketMakerRun(recording: String, ledgerPath: String?, readingAhead: Bool = false) throws -> (BacktestReport, Backtester) {
         let ledger = try ledgerPath.map { path in
             LedgerFillJournal(ledger: try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never))
         }
@@ -121,7 +121,7 @@ final class RoundTrip: Strategy {
         let backtester = try Self.backtester(
             try MarketMaker(parameters: parameters), parameters: parameters,
             fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1), latency: 2, ledger: ledger)
-        let metrics = try backtester.run(try RecordingFormat.open(path: recording))
+        let metrics = try backtester.run(try RecordingFormat.open(path: recording, readingAhead: readingAhead))
         try ledger?.ledger.close()
         return (BacktestReport(title: "MarketMaker", metrics: metrics), backtester)
     }
@@ -140,13 +140,14 @@ final class RoundTrip: Strategy {
         try writer.close()
     }
 
+    /// The second run reads the recording ahead on another thread, as `tickwork backtest` does.
     @Test func twoRunsGiveIdenticalReportsAndLedgers() throws {
         let recording = RecordingFixtures.temporaryPath("mm.twrb")
         let ledgers = [RecordingFixtures.temporaryPath("a.ledger"), RecordingFixtures.temporaryPath("b.ledger")]
         defer { for path in [recording] + ledgers { try? FileManager.default.removeItem(atPath: path) } }
         try Self.writeDriftingRecording(to: recording, books: 3_000)
         let (first, firstRun) = try marketMakerRun(recording: recording, ledgerPath: ledgers[0])
-        let (second, _) = try marketMakerRun(recording: recording, ledgerPath: ledgers[1])
+        let (second, _) = try marketMakerRun(recording: recording, ledgerPath: ledgers[1], readingAhead: true)
         #expect(first.metrics.fills.count > 10)
         #expect(firstRun.statistics.cancels > 0)
         #expect(try first.json() == second.json())
