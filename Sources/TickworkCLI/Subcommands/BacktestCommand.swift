@@ -13,7 +13,9 @@ enum BacktestCommand {
             the same engine, strategies and risk checker as 'tickwork run', with a simulated \
             exchange where the real one would be (the fill model is Sources/Backtest/FILL-MODEL.md) \
             and the books' receive times as the clock. Two runs of the same inputs give the same \
-            fills, byte for byte.
+            fills, byte for byte. The recording is read and decoded on a second thread, a few \
+            hundred records ahead of the engine (a sweep's cells read their own, on one thread \
+            each).
             The strategies are those of --config, or the one plugin --strategy names with the \
             embedded configuration's risk limits, trading the recording's symbols. A --param \
             with a list of values (spread=1,2,4) makes a sweep: every combination runs, in \
@@ -79,11 +81,13 @@ enum BacktestCommand {
                 _ = try BacktestSetup.oneStrategy(strategy, texts: texts, header: nil, scan: scan)
             }
         }
-        if strategy != nil, grid.count > 1, !isRegularFile(data) {
+        let sweeping = strategy != nil && grid.count > 1
+        if sweeping, !isRegularFile(data) {
             throw CLIError.failure("\(data): a sweep reads the recording once per cell and needs a file, not a pipe")
         }
-        // Opened once, so that `--data` can be a pipe; a sweep reads the file again per cell.
-        let reader = try RecordingFormat.open(path: data)
+        // Opened once, so that `--data` can be a pipe; a sweep reads the file again per cell
+        // (its cells already keep every core busy, so only a single run reads ahead).
+        let reader = try RecordingFormat.open(path: data, readingAhead: !sweeping)
         let header = reader.header
         if let strategy {
             let texts = Dictionary(uniqueKeysWithValues: grid.axes.map { ($0.name, $0.values[0]) })
@@ -93,7 +97,7 @@ enum BacktestCommand {
             venue: configuration.exchange.venue, account: configuration.exchange.account, orderLatencyMilliseconds: latency,
             cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
         let setup = BacktestSetup(configuration: configuration, scan: scan, venue: venue)
-        if let strategy, grid.count > 1 {
+        if let strategy, sweeping {
             return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation.flag("--json"))
         }
         return try single(setup, reader: reader, data: data, report: invocation.value("--report"), json: invocation.flag("--json"))

@@ -10,7 +10,7 @@ enum BacktestReplay {
     static func run(_ path: String, configuration: Configuration) throws -> Int32 {
         let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
         let instances = try configuration.instantiateStrategies(from: scan)
-        let reader = try RecordingFormat.open(path: path)
+        let reader = try RecordingFormat.open(path: path, readingAhead: true)
         guard reader.header.kind == .session else {
             throw CLIError.failure("\(path): a books recording, not a live session (record one with recording.path in the configuration)")
         }
