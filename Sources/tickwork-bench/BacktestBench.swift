@@ -8,8 +8,10 @@ import StrategyKit
 /// orders per level) written to a temporary directory in both forms, then read back: MB/s
 /// parsing the JSON Lines form and records/s reading the binary form, on one core; then the
 /// whole backtest from the binary form (engine, risk checker, replay venue, metrics) with the
-/// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end;
-/// and the same with a strategy that never trades, for the cost of everything around a strategy.
+/// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end
+/// (wall clock) reading ahead on a second thread as `tickwork backtest` does, and on one thread
+/// (its CPU time) as a sweep's cells do; and the same with a strategy that never trades, for
+/// the cost of everything around a strategy.
 enum BacktestBench {
     static func run() throws {
         let snapshots = 1_000_000
@@ -41,19 +43,14 @@ enum BacktestBench {
                ]) { $1 }).print()
 
         let idle = try backtest(binary, strategy: IdleStrategy(), parameters: StrategyParameters(schema: [], values: [:]))
-        Figure(name: "backtest.endToEnd.idleStrategy", unit: "snapshots/s", value: Double(snapshots) / idle.cpuSeconds,
-               inputs: inputs.merging([
-                   "form": "binary", "strategy": "in-process, never trades: the engine, venue, reader and metrics alone",
-                   "wallSnapshots/s": String(Int(Double(snapshots) / idle.wallSeconds)),
-               ]) { $1 }).print()
+        idle.figure("backtest.endToEnd.idleStrategy", snapshots: snapshots, inputs: inputs.merging([
+            "strategy": "in-process, never trades: the engine, venue, reader and metrics alone",
+        ]) { $1 })
 
-        let backtest = try backtestMarketMaker(binary)
-        Figure(name: "backtest.endToEnd.marketMaker", unit: "snapshots/s", value: Double(snapshots) / backtest.cpuSeconds,
-               inputs: inputs.merging([
-                   "form": "binary", "strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1",
-                   "fills": String(backtest.fills), "orders": String(backtest.orders),
-                   "wallSnapshots/s": String(Int(Double(snapshots) / backtest.wallSeconds)),
-               ]) { $1 }).print()
+        let marketMaker = inputs.merging(["strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1"]) { $1 }
+        try backtestMarketMaker(binary).figure("backtest.endToEnd.marketMaker", snapshots: snapshots, inputs: marketMaker)
+        try backtestMarketMaker(binary, readingAhead: false)
+            .figure("backtest.endToEnd.marketMaker.oneThread", snapshots: snapshots, inputs: marketMaker)
 
         // The recording above moves its mid once every 1,000 books, which spares whatever only
         // works when the mid moves (valuation, loss limits, requotes); this one moves it on two
@@ -61,14 +58,9 @@ enum BacktestBench {
         for path in [jsonLines, binary] { try FileManager.default.removeItem(atPath: path) }
         let walking = directory.appendingPathComponent("walking.twrb").path
         try generate(snapshots: snapshots, path: walking, format: .binary, midWalks: true)
-        let walk = try backtestMarketMaker(walking)
-        Figure(name: "backtest.endToEnd.marketMaker.walkingMid", unit: "snapshots/s", value: Double(snapshots) / walk.cpuSeconds,
-               inputs: inputs.merging([
-                   "form": "binary", "strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1",
-                   "mid": "a random walk of -1, 0 or +1 cent per book",
-                   "fills": String(walk.fills), "orders": String(walk.orders),
-                   "wallSnapshots/s": String(Int(Double(snapshots) / walk.wallSeconds)),
-               ]) { $1 }).print()
+        try backtestMarketMaker(walking).figure("backtest.endToEnd.marketMaker.walkingMid", snapshots: snapshots, inputs: marketMaker.merging([
+            "mid": "a random walk of -1, 0 or +1 cent per book",
+        ]) { $1 })
     }
 
     /// Writes a recording of a book that churns deterministically and whose mid drifts a cent
@@ -106,21 +98,19 @@ enum BacktestBench {
         try writer.close()
     }
 
-    /// Backtests MarketMaker over the recording at `path`; returns CPU and wall seconds and counts.
-    private static func backtestMarketMaker(_ path: String) throws
-        -> (cpuSeconds: Double, wallSeconds: Double, fills: Int, orders: Int)
-    {
+    /// Backtests MarketMaker over the recording at `path`.
+    private static func backtestMarketMaker(_ path: String, readingAhead: Bool = true) throws -> Run {
         let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libMarketMaker.so")
         let values: [String: ParameterValue] = ["quoteSize": .integer(20)]
         return try backtest(
             path, strategy: try plugin.descriptor.makeStrategy(values: values),
-            parameters: try StrategyParameters(schema: plugin.descriptor.parameters, values: values))
+            parameters: try StrategyParameters(schema: plugin.descriptor.parameters, values: values), readingAhead: readingAhead)
     }
 
-    /// Backtests `strategy` over the recording at `path`; returns CPU and wall seconds and counts.
-    private static func backtest(_ path: String, strategy: any Strategy, parameters: StrategyParameters) throws
-        -> (cpuSeconds: Double, wallSeconds: Double, fills: Int, orders: Int)
-    {
+    /// Backtests `strategy` over the recording at `path`.
+    private static func backtest(
+        _ path: String, strategy: any Strategy, parameters: StrategyParameters, readingAhead: Bool = true
+    ) throws -> Run {
         let limits = RiskLimits(
             maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
             priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000)
@@ -136,17 +126,19 @@ enum BacktestBench {
                 logger: Logger(part: "engine", level: .error, handler: DiscardingLogHandler()))
         }
         let start = monotonicNanoseconds()
-        let cpuStart = threadCPUNanoseconds()
-        _ = try backtester.run(try RecordingFormat.open(path: path))
-        let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e9
-        let wall = Double(monotonicNanoseconds() - start) / 1e9
-        return (cpu, wall, backtester.statistics.fills, backtester.statistics.orders)
+        let (threadStart, processStart) = (cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID), cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID))
+        _ = try backtester.run(try RecordingFormat.open(path: path, readingAhead: readingAhead))
+        return Run(
+            readingAhead: readingAhead, wallSeconds: Double(monotonicNanoseconds() - start) / 1e9,
+            threadCPUSeconds: Double(cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID) - threadStart) / 1e9,
+            processCPUSeconds: Double(cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID) - processStart) / 1e9,
+            fills: backtester.statistics.fills, orders: backtester.statistics.orders)
     }
 
     /// Reads every record; returns the thread's CPU seconds, the wall seconds and the books seen.
     private static func read(_ path: String) throws -> (cpuSeconds: Double, wallSeconds: Double, books: Int) {
         let start = monotonicNanoseconds()
-        let cpuStart = threadCPUNanoseconds()
+        let cpuStart = cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID)
         let reader = try RecordingFormat.open(path: path)
         var books = 0
         var checksum: Int64 = 0
@@ -156,17 +148,46 @@ enum BacktestBench {
                 checksum &+= book.bids.count > 0 ? book.bids[0].qty.shares : 0
             }
         }
-        let cpu = Double(threadCPUNanoseconds() - cpuStart) / 1e9
+        let cpu = Double(cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID) - cpuStart) / 1e9
         let wall = Double(monotonicNanoseconds() - start) / 1e9
         precondition(checksum != 0, "the books were read")
         return (cpu, wall, books)
     }
 
-    /// The CPU time the calling thread has used, in nanoseconds.
-    private static func threadCPUNanoseconds() -> UInt64 {
+    /// The CPU time `clock` (the calling thread's, or the whole process's) has counted, in
+    /// nanoseconds.
+    private static func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
         var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        clock_gettime(clock, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// One backtest's times and counts.
+    private struct Run {
+        var readingAhead: Bool
+        var wallSeconds: Double
+        var threadCPUSeconds: Double
+        var processCPUSeconds: Double
+        var fills: Int
+        var orders: Int
+
+        /// Prints the figure: snapshots/s by the wall clock when reading ahead (two threads),
+        /// else by the thread's CPU time (one thread, as every other one-core figure here).
+        func figure(_ name: String, snapshots: Int, inputs: [String: String]) {
+            let rate = { (seconds: Double) in Double(snapshots) / seconds }
+            Figure(
+                name: name, unit: "snapshots/s", value: rate(readingAhead ? wallSeconds : threadCPUSeconds),
+                inputs: inputs.merging([
+                    "form": "binary", "fills": String(fills), "orders": String(orders),
+                    "threads": readingAhead
+                        ? "2: the recording read and decoded ahead on a second thread; value by the wall clock"
+                        : "1: the recording read on the engine's thread; value by its CPU time",
+                    "wallSnapshots/s": String(Int(rate(wallSeconds))),
+                    "engineThreadCPUSnapshots/s": String(Int(rate(threadCPUSeconds))),
+                    "processCPUSecondsPerMillionSnapshots": String(format: "%.3f", processCPUSeconds * 1e6 / Double(snapshots)),
+                ]) { $1 }
+            ).print()
+        }
     }
 }
 
