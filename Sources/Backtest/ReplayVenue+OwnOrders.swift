@@ -9,25 +9,25 @@ extension ReplayVenue {
     /// A side with orders of ours is a new array made in recycled storage (see `EntryArrayPool`);
     /// that recycling is all this mutates: no order, book or clock of the venue changes.
     public mutating func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
-        var shown = book
         var sides: (buy: Bool, sell: Bool) = (false, false)
         for index in resting where orders[index].status.symbol == book.symbol {
             if orders[index].status.side == .buy { sides.buy = true } else { sides.sell = true }
         }
+        guard sides.buy || sides.sell else { return book }
+        return BookSnapshot(
+            venue: book.venue, symbol: book.symbol,
+            bids: sides.buy ? shown(book.bids, side: .buy, symbol: book.symbol) : book.bids,
+            asks: sides.sell ? shown(book.asks, side: .sell, symbol: book.symbol) : book.asks,
+            exchangeTime: book.exchangeTime, receivedTime: book.receivedTime, sequence: book.sequence)
+    }
+
+    /// The `recorded` side of a book with our resting orders of `side` and `symbol` in it.
+    private mutating func shown(_ recorded: [BookEntry], side: Side, symbol: Symbol) -> [BookEntry] {
         let (orders, resting) = (self.orders, self.resting)
-        if sides.buy {
-            shown.bids = shownEntries.make { entries in
-                entries.append(contentsOf: book.bids)
-                Self.insert(orders, resting, side: .buy, symbol: book.symbol, into: &entries)
-            }
+        return shownEntries.make { entries in
+            entries.append(contentsOf: recorded)
+            Self.insert(orders, resting, side: side, symbol: symbol, into: &entries)
         }
-        if sides.sell {
-            shown.asks = shownEntries.make { entries in
-                entries.append(contentsOf: book.asks)
-                Self.insert(orders, resting, side: .sell, symbol: book.symbol, into: &entries)
-            }
-        }
-        return shown
     }
 
     /// Inserts the `resting` orders of `side` and `symbol` into the `side` entries of a book.
