@@ -21,8 +21,8 @@ public final class BinaryRecordingReader: RecordingReader {
         try self.init(input: FileInput(path: path, chunkSize: bufferSize))
     }
 
-    /// Reads the header from `input`, at its start. Its user holds at most `booksHeld` books at
-    /// once (the storage of older ones is reused).
+    /// Reads the header from `input`, at its start. The storage of a book's sides is reused
+    /// `booksHeld` books later when nobody holds that book any more (see `EntryArrayPool`).
     init(input: FileInput, booksHeld: Int = 2) throws(BacktestError) {
         self.input = input
         pool = EntryArrayPool(depth: 2 * booksHeld)

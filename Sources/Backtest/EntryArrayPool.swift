@@ -3,10 +3,11 @@ import StrategyKit
 /// Book-entry arrays for books made one after another, whose storage is refilled in place
 /// instead of allocated anew.
 ///
-/// Each `make` takes the storage of the array made `depth` calls earlier. A book passed on is
-/// normally dropped by whoever kept it once the next one arrives, so by then that storage is no
-/// longer shared and is reused; when it still is, value semantics give `build` a fresh copy,
-/// and nothing already handed out ever changes.
+/// Each `make` takes the storage of the array made `depth` calls earlier. Books are normally
+/// dropped by whoever kept them a few books later (or, reading ahead, once the batches in
+/// flight have been used), so with `depth` past that the storage is no longer shared and is
+/// reused; when it still is, value semantics give `build` a fresh copy, and nothing already
+/// handed out ever changes, whichever thread holds it.
 struct EntryArrayPool {
     private var arrays: [[BookEntry]]
     private var next = 0

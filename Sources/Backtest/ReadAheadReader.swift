@@ -3,10 +3,12 @@ import Foundation
 /// A recording read on a thread of its own, a few batches of records ahead of its user, so that
 /// reading and decoding (a third of a backtest's time) run on another core than the engine.
 ///
-/// It returns exactly what the reader it wraps returns, in the same order: the same records,
-/// then the same end (nil with the same warnings, or the same error after the records before
-/// it). `progress` is the wrapped reader's as of the latest batch handed over, so it runs up to
-/// `batchSize * (capacity + 1)` records ahead of what was returned.
+/// It returns what the reader it wraps returns, in the same order: the same records, then the
+/// same end: nil with the same warnings, or the same error after the records before it. An
+/// error ends the reading (the wrapped readers would go on past the broken record): every later
+/// `next()` throws it again. `progress` is the wrapped reader's as of the batch being returned,
+/// so at most `batchSize` records ahead of what was returned. Records are handed over a batch
+/// at a time: from a pipe that trickles, a record waits until its batch fills or the pipe ends.
 ///
 /// The wrapped reader belongs to the reading thread from `init` on: nothing else may use it.
 /// The thread stops at the end of the recording, at an error, or soon after this reader is
@@ -16,15 +18,17 @@ public final class ReadAheadReader: RecordingReader {
     public private(set) var warnings: [RecordingWarning] = []
     public private(set) var progress: (consumed: Int, total: Int)
     private let queue: BatchQueue
-    /// Signalled once when the reading thread ends.
+    /// Signalled once when the reading thread has stopped reading (it ends right after, releasing
+    /// the wrapped reader). For tests.
     let readingStopped = DispatchSemaphore(value: 0)
     /// The current batch, last record first, so that each is moved out by `popLast`.
     private var records: [RecordedEvent] = []
     /// How the recording ended, once the reading thread said so.
     private var ending: Result<Void, BacktestError>?
 
-    /// How many books its user and this reader may hold at once: the batches waiting, the one
-    /// being returned, the one being read, and the latest book a backtest keeps.
+    /// How many books can be held at once reading ahead: the batches waiting, the one being
+    /// returned, the one being read, and the latest book a backtest keeps (of one symbol; with
+    /// more, a recycling reader makes a copy now and then, see `EntryArrayPool`).
     static func booksInFlight(batchSize: Int, capacity: Int) -> Int { (capacity + 2) * batchSize + 2 }
 
     /// Starts reading `inner` on a new thread, `batchSize` records at a time, with at most
@@ -59,7 +63,8 @@ public final class ReadAheadReader: RecordingReader {
                 self.warnings = warnings
                 progress = position
                 ending = .success(())
-            case .failed(let error, let position):
+            case .failed(let error, let warnings, let position):
+                self.warnings = warnings
                 progress = position
                 ending = .failure(error)
             }
@@ -86,7 +91,7 @@ public final class ReadAheadReader: RecordingReader {
         } catch {
             batch.reverse()
             if !batch.isEmpty, !queue.put(.records(batch, progress: inner.progress)) { return }
-            _ = queue.put(.failed(error, progress: inner.progress))
+            _ = queue.put(.failed(error, warnings: inner.warnings, progress: inner.progress))
         }
     }
 }
@@ -104,7 +109,7 @@ private struct Owned: @unchecked Sendable {
 private enum Batch: Sendable {
     case records([RecordedEvent], progress: (consumed: Int, total: Int))
     case end(warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
-    case failed(BacktestError, progress: (consumed: Int, total: Int))
+    case failed(BacktestError, warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
 }
 
 /// Batches passed from one thread to another, at most `capacity` waiting. Every property is

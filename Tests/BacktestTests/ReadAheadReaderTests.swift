@@ -100,6 +100,40 @@ import Testing
         #expect(stopped.wait(timeout: .now() + .seconds(10)) == .success)
     }
 
+    @Test func aReaderReleasedBeforeReadingEndsItsThread() throws {
+        let path = RecordingFixtures.temporaryPath("ahead-unread.twrb")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try RecordingFixtures.write(RecordingFixtures.events(count: 50, seed: 9), to: path, format: .binary)
+        let stopped = ReadAheadReader(reading: try RecordingFormat.open(path: path), batchSize: 1, capacity: 1).readingStopped
+        #expect(stopped.wait(timeout: .now() + .seconds(10)) == .success)
+    }
+
+    /// From a pipe the reading thread waits in `read` for more; released then, it ends once the
+    /// read returns (here when the writer closes).
+    @Test func aPipeIsReadAheadAndItsThreadEndsAfterTheReadItWaitsIn() throws {
+        let file = RecordingFixtures.temporaryPath("ahead-piped")
+        let fifo = RecordingFixtures.temporaryPath("ahead-fifo")
+        defer { for path in [file, fifo] { try? FileManager.default.removeItem(atPath: path) } }
+        let events = RecordingFixtures.events(count: 20, seed: 10)
+        try RecordingFixtures.write(events, to: file, format: .binary)
+        let bytes = try RecordingFixtures.bytes(file)
+        try #require(bytes.count < 60_000, "the whole recording fits in the pipe's buffer, so writing never blocks")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Read-write: opening does not wait for a reader, and the reader's open does not wait.
+        let writer = open(fifo, O_RDWR)
+        try #require(writer >= 0)
+        try #require(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        var reader: ReadAheadReader? = ReadAheadReader(reading: try RecordingFormat.open(path: fifo), batchSize: 1, capacity: 64)
+        let stopped = try #require(reader).readingStopped
+        var read: [RecordedEvent] = []
+        for _ in events.indices { read.append(try #require(try reader?.next())) }
+        #expect(read == events)
+        reader = nil
+        #expect(stopped.wait(timeout: .now() + .milliseconds(50)) == .timedOut)
+        close(writer)
+        #expect(stopped.wait(timeout: .now() + .seconds(10)) == .success)
+    }
+
     @Test func openingReadingAheadGivesAReadAheadReader() throws {
         let path = RecordingFixtures.temporaryPath("ahead-open.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
