@@ -4,7 +4,8 @@ import StrategyKit
 /// A running strategy instance as the engine holds it, with its `StrategyContext` kept ready:
 /// open orders as of the order tracker's last change, positions, cash and P&L as of the
 /// portfolio's, so that a callback neither sorts orders nor hashes names. The context is lent
-/// to each callback (see `TradingEngine.call`), nil while it is.
+/// to each callback (see `TradingEngine.call`) and nil only while it is: nothing in the engine
+/// runs then, so the engine's writes to it unwrap it (and would trap on a re-entry bug).
 struct StrategySlot {
     var symbols: Set<Symbol>
     var strategy: any Strategy

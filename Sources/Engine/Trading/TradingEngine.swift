@@ -26,11 +26,11 @@ public final class TradingEngine {
     var slots: [StrategySlot]
     /// Each symbol the engine has had a book of, in order of first sight.
     var symbolSlots: [SymbolSlot] = []
-    /// Whether every slot's `openOrders` is what the tracker gives.
+    /// Whether every slot's context has the open orders the tracker gives.
     var openOrdersAreCurrent = false
-    /// Whether every slot's `positions` and `cash` are what the portfolio gives.
+    /// Whether every slot's context has the positions and cash the portfolio gives.
     var holdingsAreCurrent = false
-    /// Whether every slot's `pnl` is what the portfolio gives.
+    /// Whether every slot's context has the P&L the portfolio gives.
     var pnlIsCurrent = false
     /// Our own last fill price per symbol: the collar's reference when a book side is empty.
     var lastTrade: [Symbol: Price] = [:]
@@ -94,7 +94,7 @@ public final class TradingEngine {
         var limits = risk.limits
         for strategy in strategies {
             guard let index = slotIndex(of: strategy.id) else { continue }
-            slots[index].context?.parameters = strategy.parameters
+            slots[index].context!.parameters = strategy.parameters
             slots[index].strategy = strategy.strategy
             slots[index].symbols = Set(strategy.symbols)
             limits[strategy.id] = strategy.limits
@@ -235,15 +235,15 @@ public final class TradingEngine {
         if !openOrdersAreCurrent {
             for index in slots.indices {
                 let openOrders = orders.openOrders(of: slots[index].id)
-                slots[index].context?.openOrders = openOrders
+                slots[index].context!.openOrders = openOrders
             }
             openOrdersAreCurrent = true
         }
         if !holdingsAreCurrent {
             for index in slots.indices {
                 let id = slots[index].id
-                slots[index].context?.positions = portfolio.positions[id] ?? [:]
-                slots[index].context?.cash = portfolio.cash(of: id)
+                slots[index].context!.positions = portfolio.positions[id] ?? [:]
+                slots[index].context!.cash = portfolio.cash(of: id)
             }
             holdingsAreCurrent = true
         }
@@ -252,7 +252,7 @@ public final class TradingEngine {
             let totals = portfolio.totals
             for index in slots.indices {
                 let id = slots[index].id
-                slots[index].context?.pnl = totals.first { $0.key == id }?.value ?? .zero
+                slots[index].context!.pnl = totals.first { $0.key == id }?.value ?? .zero
             }
             pnlIsCurrent = true
         }
