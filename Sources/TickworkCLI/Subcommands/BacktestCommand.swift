@@ -13,8 +13,8 @@ enum BacktestCommand {
             the same engine, strategies and risk checker as 'tickwork run', with a simulated \
             exchange where the real one would be (the fill model is Sources/Backtest/FILL-MODEL.md) \
             and the books' receive times as the clock. Two runs of the same inputs give the same \
-            fills, byte for byte. The recording is read and decoded on a second thread, a few \
-            hundred records ahead of the engine (a sweep's cells read their own, on one thread \
+            fills, byte for byte. The recording is read and decoded on a second thread, up to \
+            a thousand records ahead of the engine (a sweep's cells read their own, on one thread \
             each).
             The strategies are those of --config, or the one plugin --strategy names with the \
             embedded configuration's risk limits, trading the recording's symbols. A --param \
