@@ -9,9 +9,9 @@ import StrategyKit
 /// parsing the JSON Lines form and records/s reading the binary form, on one core; then the
 /// whole backtest from the binary form (engine, risk checker, replay venue, metrics) with the
 /// MarketMaker plugin from `libMarketMaker.so` next to the executable: snapshots/s end to end
-/// (wall clock) reading ahead on a second thread as `tickwork backtest` does, and on one thread
-/// (its CPU time) as a sweep's cells do; and the same with a strategy that never trades, for
-/// the cost of everything around a strategy.
+/// on one thread (its CPU time) as a sweep's cells run, and (`.readAhead`) by the wall clock
+/// with the recording read ahead on a second thread as `tickwork backtest` runs; and the same
+/// with a strategy that never trades, for the cost of everything around a strategy.
 enum BacktestBench {
     static func run() throws {
         let snapshots = 1_000_000
@@ -42,15 +42,16 @@ enum BacktestBench {
                    "wallRecords/s": String(Int(Double(snapshots) / binaryRead.wallSeconds)),
                ]) { $1 }).print()
 
-        let idle = try backtest(binary, strategy: IdleStrategy(), parameters: StrategyParameters(schema: [], values: [:]))
-        idle.figure("backtest.endToEnd.idleStrategy", snapshots: snapshots, inputs: inputs.merging([
-            "strategy": "in-process, never trades: the engine, venue, reader and metrics alone",
-        ]) { $1 })
-
+        let idle = inputs.merging(["strategy": "in-process, never trades: the engine, venue, reader and metrics alone"]) { $1 }
+        for readingAhead in [false, true] {
+            try backtest(binary, strategy: IdleStrategy(), parameters: StrategyParameters(schema: [], values: [:]), readingAhead: readingAhead)
+                .figure("backtest.endToEnd.idleStrategy", snapshots: snapshots, inputs: idle)
+        }
         let marketMaker = inputs.merging(["strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1"]) { $1 }
-        try backtestMarketMaker(binary).figure("backtest.endToEnd.marketMaker", snapshots: snapshots, inputs: marketMaker)
-        try backtestMarketMaker(binary, readingAhead: false)
-            .figure("backtest.endToEnd.marketMaker.oneThread", snapshots: snapshots, inputs: marketMaker)
+        for readingAhead in [false, true] {
+            try backtestMarketMaker(binary, readingAhead: readingAhead)
+                .figure("backtest.endToEnd.marketMaker", snapshots: snapshots, inputs: marketMaker)
+        }
 
         // The recording above moves its mid once every 1,000 books, which spares whatever only
         // works when the mid moves (valuation, loss limits, requotes); this one moves it on two
@@ -58,9 +59,11 @@ enum BacktestBench {
         for path in [jsonLines, binary] { try FileManager.default.removeItem(atPath: path) }
         let walking = directory.appendingPathComponent("walking.twrb").path
         try generate(snapshots: snapshots, path: walking, format: .binary, midWalks: true)
-        try backtestMarketMaker(walking).figure("backtest.endToEnd.marketMaker.walkingMid", snapshots: snapshots, inputs: marketMaker.merging([
-            "mid": "a random walk of -1, 0 or +1 cent per book",
-        ]) { $1 })
+        for readingAhead in [false, true] {
+            try backtestMarketMaker(walking, readingAhead: readingAhead).figure(
+                "backtest.endToEnd.marketMaker.walkingMid", snapshots: snapshots,
+                inputs: marketMaker.merging(["mid": "a random walk of -1, 0 or +1 cent per book"]) { $1 })
+        }
     }
 
     /// Writes a recording of a book that churns deterministically and whose mid drifts a cent
@@ -99,7 +102,7 @@ enum BacktestBench {
     }
 
     /// Backtests MarketMaker over the recording at `path`.
-    private static func backtestMarketMaker(_ path: String, readingAhead: Bool = true) throws -> Run {
+    private static func backtestMarketMaker(_ path: String, readingAhead: Bool) throws -> Run {
         let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libMarketMaker.so")
         let values: [String: ParameterValue] = ["quoteSize": .integer(20)]
         return try backtest(
@@ -109,7 +112,7 @@ enum BacktestBench {
 
     /// Backtests `strategy` over the recording at `path`.
     private static func backtest(
-        _ path: String, strategy: any Strategy, parameters: StrategyParameters, readingAhead: Bool = true
+        _ path: String, strategy: any Strategy, parameters: StrategyParameters, readingAhead: Bool
     ) throws -> Run {
         let limits = RiskLimits(
             maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
@@ -171,12 +174,13 @@ enum BacktestBench {
         var fills: Int
         var orders: Int
 
-        /// Prints the figure: snapshots/s by the wall clock when reading ahead (two threads),
-        /// else by the thread's CPU time (one thread, as every other one-core figure here).
+        /// Prints the figure `name` (on one thread: snapshots/s by its CPU time, as every other
+        /// one-core figure here) or `name.readAhead` (two threads: by the wall clock).
         func figure(_ name: String, snapshots: Int, inputs: [String: String]) {
             let rate = { (seconds: Double) in Double(snapshots) / seconds }
             Figure(
-                name: name, unit: "snapshots/s", value: rate(readingAhead ? wallSeconds : threadCPUSeconds),
+                name: readingAhead ? name + ".readAhead" : name, unit: "snapshots/s",
+                value: rate(readingAhead ? wallSeconds : threadCPUSeconds),
                 inputs: inputs.merging([
                     "form": "binary", "fills": String(fills), "orders": String(orders),
                     "threads": readingAhead
