@@ -34,6 +34,9 @@ public struct BacktestMetrics: Sendable {
     private var lastFillPrices = SymbolMap<Price>()
     private var nextBoundary: Timestamp?
     private var nextChartSample: Timestamp?
+    /// The positions and marks of the latest sample while no fill or mark has changed them: a
+    /// chart sample is taken every second of simulated time, mostly of the same holdings.
+    private var sampledHoldings: (positions: [Symbol: Quantity], marks: [Symbol: Price])?
 
     /// Metrics with returns every `sampleIntervalNanoseconds` (default one minute),
     /// `periodsPerYear` (default: 252 days of 6.5 hours divided by the interval) and chart
@@ -52,6 +55,7 @@ public struct BacktestMetrics: Sendable {
     public mutating func record(_ fill: Fill, fee: Money) {
         advance(to: fill.time)
         fills.append(BookedFill(fill: fill, fee: fee))
+        sampledHoldings = nil
         lastFillPrices[fill.symbol] = fill.price
         account.book(fill, fee: fee)
         let index = strategyIndex(fill.strategyID)
@@ -66,6 +70,7 @@ public struct BacktestMetrics: Sendable {
         if let lastMark, lastMark.price == price, lastMark.symbol == symbol { return }
         lastMark = (symbol, price)
         marks[symbol] = price
+        sampledHoldings = nil
         // The account books every fill and never drops a position, so a symbol some strategy
         // holds is in the account's positions.
         guard account.positions[symbol] != nil else { return }
@@ -158,11 +163,13 @@ public struct BacktestMetrics: Sendable {
         }
     }
 
-    private func sample(at time: Timestamp) -> EquitySample {
+    private mutating func sample(at time: Timestamp) -> EquitySample {
         let realized = account.realized
         let unrealized = account.unrealized(marks: marks, lastFillPrices: lastFillPrices)
+        let holdings = sampledHoldings ?? (account.positions.dictionary.mapValues(\.quantity), marks.dictionary)
+        sampledHoldings = holdings
         return EquitySample(
             time: time, equity: realized + unrealized - account.fees, realized: realized, unrealized: unrealized,
-            fees: account.fees, positions: account.positions.dictionary.mapValues(\.quantity), marks: marks.dictionary)
+            fees: account.fees, positions: holdings.positions, marks: holdings.marks)
     }
 }

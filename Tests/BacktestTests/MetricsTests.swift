@@ -47,8 +47,9 @@ import Testing
         let samples = scenario().samples
         #expect(samples.map(\.time) == stride(from: 0, through: 40, by: 5).map(at))
         #expect(samples.map(\.equity) == [0, 0, -5, 95, 190, 190, 190, -10, -10])
-        #expect(samples.last?.positions["FOOBAR"] == -5)
-        #expect(samples.last?.marks["FOOBAR"] == 1060)
+        // Holdings as of each sample, also where samples in a row share them (kept, not rebuilt).
+        #expect(samples.map { $0.positions["FOOBAR"] } == [nil, nil, 10, 10, 0, 0, -5, -5, -5])
+        #expect(samples.map { $0.marks["FOOBAR"] } == [nil, 1000, 1000, 1010, 1010, 1020, 1020, 1060, 1060])
     }
 
     @Test func sharpeAndSortinoUseIntervalReturnsAnnualised() throws {
