@@ -3,13 +3,19 @@ import StrategyKit
 
 /// The hot path of reading JSON Lines recordings: parses a `book` record straight from its
 /// bytes, in any key order and with any whitespace, as `JSONDecoder` would (it is the oracle in
-/// the tests). Venue and symbol names are kept from line to line, so a book costs two array
-/// allocations and nothing else.
+/// the tests). Venue and symbol names are kept from line to line, and the sides are made in
+/// recycled storage (see `EntryArrayPool`), so a book allocates nothing.
 struct BookLineParser {
+    private var pool: EntryArrayPool
     private var venueBytes: [UInt8] = []
     private var venue = ""
     private var symbolBytes: [UInt8] = []
     private var symbol = ""
+
+    /// A parser whose books' storage is reused `booksHeld` books later when nobody holds them.
+    init(booksHeld: Int) {
+        pool = EntryArrayPool(depth: 2 * booksHeld)
+    }
 
     /// The line's book, or nil when the line is a valid object of another kind (which the caller
     /// decodes another way). Throws when the line is not a valid record.
@@ -45,8 +51,8 @@ struct BookLineParser {
                     sequence = value
                 case .exchangeTime: exchangeTime = try cursor.int64()
                 case .receivedTime: receivedTime = try cursor.int64()
-                case .bids: bids = try Self.entries(&cursor, isBuy: true)
-                case .asks: asks = try Self.entries(&cursor, isBuy: false)
+                case .bids: bids = try entries(&cursor, isBuy: true)
+                case .asks: asks = try entries(&cursor, isBuy: false)
                 case .other: try cursor.skipValue()
                 }
             } while cursor.consume(UInt8(ascii: ","))
@@ -85,15 +91,31 @@ struct BookLineParser {
 
     /// `null` or `[[price, qty], ...]`.
     @inline(__always)
-    private static func entries(_ cursor: inout JSONCursor, isBuy: Bool) throws(JSONCursor.Failure) -> [BookEntry] {
+    private mutating func entries(_ cursor: inout JSONCursor, isBuy: Bool) throws(JSONCursor.Failure) -> [BookEntry] {
         if cursor.peek() == UInt8(ascii: "n") {
             try cursor.literal("null")
             return []
         }
         try cursor.expect(UInt8(ascii: "["))
-        var entries: [BookEntry] = []
-        if cursor.consume(UInt8(ascii: "]")) { return entries }
-        entries.reserveCapacity(32)
+        if cursor.consume(UInt8(ascii: "]")) { return [] }
+        // Parsed straight into recycled storage; a failure drops the half-made side.
+        var failure: JSONCursor.Failure?
+        let entries = pool.make { entries in
+            do throws(JSONCursor.Failure) {
+                try Self.parseEntries(&cursor, isBuy: isBuy, into: &entries)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return entries
+    }
+
+    /// `[price, qty], ...]`: the entries of a side after its opening bracket.
+    @inline(__always)
+    private static func parseEntries(
+        _ cursor: inout JSONCursor, isBuy: Bool, into entries: inout [BookEntry]
+    ) throws(JSONCursor.Failure) {
         repeat {
             try cursor.expect(UInt8(ascii: "["))
             let price = try cursor.int64()
@@ -103,7 +125,6 @@ struct BookLineParser {
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy))
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))
-        return entries
     }
 
     /// The keys a book line has; anything else is skipped.

@@ -6,7 +6,7 @@ public final class JSONLinesRecordingReader: RecordingReader {
     public let header: RecordingHeader
     public private(set) var warnings: [RecordingWarning] = []
     private let input: FileInput
-    private var parser = BookLineParser()
+    private var parser: BookLineParser
     private let decoder = JSONDecoder()
     private var recordNumber = 0
 
@@ -17,9 +17,11 @@ public final class JSONLinesRecordingReader: RecordingReader {
         try self.init(input: FileInput(path: path, chunkSize: bufferSize))
     }
 
-    /// Reads the header line from `input`, at its start.
-    init(input: FileInput) throws(BacktestError) {
+    /// Reads the header line from `input`, at its start. The storage of a book's sides is reused
+    /// `booksHeld` books later when nobody holds that book any more (see `EntryArrayPool`).
+    init(input: FileInput, booksHeld: Int = 2) throws(BacktestError) {
         self.input = input
+        parser = BookLineParser(booksHeld: booksHeld)
         let path = input.path
         guard let line = try input.nextLine() else {
             throw .badHeader(path: path, reason: "no complete header line")

@@ -52,7 +52,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
 
     private static func open(_ input: FileInput, booksHeld: Int) throws(BacktestError) -> any RecordingReader {
         switch try detect(input) {
-        case .jsonLines: try JSONLinesRecordingReader(input: input)
+        case .jsonLines: try JSONLinesRecordingReader(input: input, booksHeld: booksHeld)
         case .binary: try BinaryRecordingReader(input: input, booksHeld: booksHeld)
         }
     }

@@ -108,6 +108,26 @@ import Testing
         #expect(throws: BacktestError.malformedRecord(path: path, record: 2, reason: BookSnapshot.notBestFirst)) { try reader.next() }
     }
 
+    /// Sides are parsed into recycled storage; one that fails half-way changes no book returned.
+    @Test func aSideThatFailsHalfWayLeavesTheBooksBeforeIt() throws {
+        let path = RecordingFixtures.temporaryPath("half.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let books = (1...6).map { index in
+            RecordingFixtures.book(sequence: UInt64(index), time: Int64(index), bids: [(5000, index), (4990, 7)], asks: [(5010, 1)])
+        }
+        try RecordingFixtures.write(books.map { .book($0) }, to: path, format: .jsonLines)
+        let bad = #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":7,"exchangeTime":7,"receivedTime":7,"bids":[[4000,1],[3990]]}"#
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((bad + "\n").utf8))
+        try handle.close()
+        let reader = try JSONLinesRecordingReader(path: path)
+        var read: [RecordedEvent] = []
+        for _ in books { read.append(try #require(try reader.next())) }
+        #expect(throws: BacktestError.malformedRecord(path: path, record: 7, reason: "expected ','")) { try reader.next() }
+        #expect(read == books.map { .book($0) })
+    }
+
     @Test func malformedRecordIsReportedWithItsNumber() throws {
         let path = RecordingFixtures.temporaryPath("bad.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
