@@ -17,9 +17,10 @@ extension ReplayVenue {
             id: id, venue: configuration.venue, symbol: request.symbol, account: configuration.account,
             side: request.side, type: request.type, price: limit ?? .zero, originalQty: request.qty,
             qty: rests ? request.qty - filled : .zero, ts: now, fills: fills, totalFilled: filled, open: rests)
-        let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0) } ?? 0
+        var levelStart = 0
+        let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0, hint: &levelStart) } ?? 0
         orders.append(SimulatedOrder(
-            status: status, queueAhead: level, lastLevel: level,
+            status: status, queueAhead: level, lastLevel: level, levelStart: levelStart,
             crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false))
         if rests { resting.append(orders.count - 1) }
         return ReplayOrderUpdate(
@@ -59,10 +60,16 @@ extension ReplayVenue {
         return fills
     }
 
-    /// The shares displayed at `price` on `side`'s own side of `book`.
-    static func displayed(at price: Price, side: Side, in book: BookSnapshot) -> Int64 {
+    /// The shares displayed at `price` on `side`'s own side of `book`. `hint`, where the level
+    /// began in an earlier book, is tried first (levels seldom move from book to book, and a
+    /// binary search waits on one memory load after another), and is set to where it begins.
+    static func displayed(at price: Price, side: Side, in book: BookSnapshot, hint: inout Int) -> Int64 {
         let entries = side == .buy ? book.bids : book.asks
-        var index = partitionPoint(of: entries) { side == .buy ? $0.price <= price : $0.price >= price }
+        let isPast = { (entry: BookEntry) in side == .buy ? entry.price <= price : entry.price >= price }
+        let hintIsRight = hint <= entries.count
+            && (hint == entries.count || isPast(entries[hint])) && (hint == 0 || !isPast(entries[hint - 1]))
+        var index = hintIsRight ? hint : partitionPoint(of: entries, where: isPast)
+        hint = index
         var total: Int64 = 0
         while index < entries.count, entries[index].price == price {
             total += entries[index].qty.shares

@@ -9,7 +9,7 @@ extension ReplayVenue {
             let price = orders[index].status.price
             let side = orders[index].status.side
             let through = Self.bestOppositeIsThrough(price, side: side, book)
-            let level = Self.displayed(at: price, side: side, in: book)
+            let level = Self.displayed(at: price, side: side, in: book, hint: &orders[index].levelStart)
             let remaining = orders[index].status.qty.shares
             var fillQty: Int64 = 0
             if through && !orders[index].crossedByTakenLiquidity {
