@@ -115,14 +115,7 @@ import Testing
         let fifo = RecordingFixtures.temporaryPath("ahead-fifo")
         defer { for path in [file, fifo] { try? FileManager.default.removeItem(atPath: path) } }
         let events = RecordingFixtures.events(count: 20, seed: 10)
-        try RecordingFixtures.write(events, to: file, format: .binary)
-        let bytes = try RecordingFixtures.bytes(file)
-        try #require(bytes.count < 60_000, "the whole recording fits in the pipe's buffer, so writing never blocks")
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // Read-write: opening does not wait for a reader, and the reader's open does not wait.
-        let writer = open(fifo, O_RDWR)
-        try #require(writer >= 0)
-        try #require(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        let writer = try RecordingFixtures.pipe(events, format: .binary, through: file, at: fifo)
         var reader: ReadAheadReader? = ReadAheadReader(reading: try RecordingFormat.open(path: fifo), batchSize: 1, capacity: 64)
         let stopped = try #require(reader).readingStopped
         var read: [RecordedEvent] = []

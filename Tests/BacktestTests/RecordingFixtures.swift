@@ -1,7 +1,9 @@
 import Backtest
 import Engine
 import Foundation
+import Glibc
 import StrategyKit
+import Testing
 import Venue
 
 enum RecordingFixtures {
@@ -73,5 +75,20 @@ enum RecordingFixtures {
 
     static func bytes(_ path: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Makes a named pipe at `fifo` holding `events` recorded in `format` (written through
+    /// `file`); returns the pipe's write end, open until the caller closes it (the reader sees
+    /// the end of the recording then).
+    static func pipe(_ events: [RecordedEvent], format: RecordingFormat, through file: String, at fifo: String) throws -> Int32 {
+        try write(events, to: file, format: format)
+        let bytes = try bytes(file)
+        try #require(bytes.count < 60_000, "the whole recording fits in the pipe's buffer, so writing never blocks")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Read-write: opening does not wait for a reader, and the reader's open does not wait.
+        let writer = open(fifo, O_RDWR)
+        try #require(writer >= 0)
+        try #require(bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        return writer
     }
 }

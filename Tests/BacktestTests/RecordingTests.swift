@@ -182,14 +182,7 @@ import Testing
         let fifo = RecordingFixtures.temporaryPath("fifo")
         defer { for path in [file, fifo] { try? FileManager.default.removeItem(atPath: path) } }
         let events = RecordingFixtures.events(count: 20, seed: 8)
-        try RecordingFixtures.write(events, to: file, format: format)
-        let bytes = try RecordingFixtures.bytes(file)
-        try #require(bytes.count < 60_000, "the whole recording fits in the pipe's buffer, so writing never blocks")
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // Read-write: opening does not wait for a reader, and the reader's open does not wait.
-        let writer = open(fifo, O_RDWR)
-        try #require(writer >= 0)
-        try #require(bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        let writer = try RecordingFixtures.pipe(events, format: format, through: file, at: fifo)
         let reader = try RecordingFormat.open(path: fifo)
         close(writer)
         #expect(try reader.readAll() == events)
