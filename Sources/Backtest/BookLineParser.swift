@@ -4,7 +4,8 @@ import StrategyKit
 /// The hot path of reading JSON Lines recordings: parses a `book` record straight from its
 /// bytes, in any key order and with any whitespace, as `JSONDecoder` would (it is the oracle in
 /// the tests). Venue and symbol names are kept from line to line, and the sides are made in
-/// recycled storage (see `EntryArrayPool`), so a book allocates nothing.
+/// recycled storage (see `EntryArrayPool`), so once the pool is full a book normally allocates
+/// nothing.
 struct BookLineParser {
     private var pool: EntryArrayPool
     private var venueBytes: [UInt8] = []

@@ -158,7 +158,7 @@ struct SimulatedOrder: Sendable {
     var queueAhead: Int64
     /// The displayed shares at the order's price in the last book seen.
     var lastLevel: Int64
-    /// Where that level began in the side of the last book seen.
+    /// Where the order's price is, or would be, in its side of the last book seen.
     var levelStart: Int
     /// The order rested while the recorded book still crossed its price (it had taken that
     /// liquidity itself); trade-through does not count until the recorded book stops crossing.

@@ -108,24 +108,32 @@ import Testing
         #expect(throws: BacktestError.malformedRecord(path: path, record: 2, reason: BookSnapshot.notBestFirst)) { try reader.next() }
     }
 
-    /// Sides are parsed into recycled storage; one that fails half-way changes no book returned.
-    @Test func aSideThatFailsHalfWayLeavesTheBooksBeforeIt() throws {
+    /// Sides are parsed into recycled storage, reused in place once nobody holds the book:
+    /// every book read one by one is as written, also after a side that failed half-way left
+    /// its entries in storage that later, shorter sides reuse.
+    @Test func booksReadOneByOneAreAsWrittenAroundASideThatFailedHalfWay() throws {
         let path = RecordingFixtures.temporaryPath("half.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let books = (1...6).map { index in
-            RecordingFixtures.book(sequence: UInt64(index), time: Int64(index), bids: [(5000, index), (4990, 7)], asks: [(5010, 1)])
+        func book(_ index: Int) -> BookSnapshot {
+            RecordingFixtures.book(
+                sequence: UInt64(index), time: Int64(index), bids: [(5000, Int64(index)), (4990, 7)], asks: [(5010, 1)])
         }
-        try RecordingFixtures.write(books.map { .book($0) }, to: path, format: .jsonLines)
-        let bad = #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":7,"exchangeTime":7,"receivedTime":7,"bids":[[4000,1],[3990]]}"#
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data((bad + "\n").utf8))
-        try handle.close()
+        let bids = (0..<12).map { "[\(4000 - $0),1]" }.joined(separator: ",")
+        let bad = #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":31,"exchangeTime":1,"receivedTime":31,"bids":["#
+            + bids + #",[3000]]}"#
+        let header = try String(decoding: JSONEncoder().encode(RecordingFixtures.header), as: UTF8.self)
+        let lines = try (1...30).map { try String(decoding: JSONEncoder().encode(RecordedEvent.book(book($0))), as: UTF8.self) }
+            + [bad] + (32...60).map { try String(decoding: JSONEncoder().encode(RecordedEvent.book(book($0))), as: UTF8.self) }
+        try Data(([header] + lines).joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path))
         let reader = try JSONLinesRecordingReader(path: path)
-        var read: [RecordedEvent] = []
-        for _ in books { read.append(try #require(try reader.next())) }
-        #expect(throws: BacktestError.malformedRecord(path: path, record: 7, reason: "expected ','")) { try reader.next() }
-        #expect(read == books.map { .book($0) })
+        for index in 1...60 {
+            guard index != 31 else {
+                #expect(throws: BacktestError.malformedRecord(path: path, record: 31, reason: "expected ','")) { try reader.next() }
+                continue
+            }
+            #expect(try reader.next() == .book(book(index)))
+        }
+        #expect(try reader.next() == nil)
     }
 
     @Test func malformedRecordIsReportedWithItsNumber() throws {
