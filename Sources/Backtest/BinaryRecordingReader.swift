@@ -9,8 +9,8 @@ public final class BinaryRecordingReader: RecordingReader {
     private let input: FileInput
     private let decoder = JSONDecoder()
     private var recordNumber = 0
-    private var venue: Venue = ""
-    private var symbol: Symbol = ""
+    private var venues = NameCache()
+    private var symbols = NameCache()
     /// The storage of the books' bids and asks, refilled in turn once nobody holds them.
     private var pool: EntryArrayPool
 
@@ -78,8 +78,8 @@ public final class BinaryRecordingReader: RecordingReader {
         let sequence = UInt64(bitPattern: cursor.int64())
         let exchangeTime = Timestamp(nanoseconds: cursor.int64())
         let receivedTime = Timestamp(nanoseconds: cursor.int64())
-        try name(&venue.rawValue, from: &cursor)
-        try name(&symbol.rawValue, from: &cursor)
+        let venue = Venue(rawValue: venues.name(try name(from: &cursor)))
+        let symbol = Symbol(rawValue: symbols.name(try name(from: &cursor)))
         guard cursor.remaining >= 8 else { throw malformed("a book record is cut short") }
         let bidCount = Int(cursor.uint32())
         let askCount = Int(cursor.uint32())
@@ -95,17 +95,12 @@ public final class BinaryRecordingReader: RecordingReader {
         return book
     }
 
-    /// Reads a `u16`-length-prefixed name into `cached`, which keeps its storage when the bytes
-    /// are the same as last time (they nearly always are).
-    private func name(_ cached: inout String, from cursor: inout RecordCursor) throws(BacktestError) {
+    /// The bytes of a `u16`-length-prefixed name.
+    private func name(from cursor: inout RecordCursor) throws(BacktestError) -> UnsafeRawBufferPointer {
         guard cursor.remaining >= 2 else { throw malformed("a book record is cut short") }
         let count = Int(cursor.uint16())
         guard cursor.remaining >= count else { throw malformed("a book record is cut short") }
-        let bytes = cursor.bytes(count)
-        let same = cached.utf8.count == count && (count == 0 || cached.utf8.withContiguousStorageIfAvailable {
-            memcmp($0.baseAddress!, bytes.baseAddress!, count) == 0
-        } == true)
-        if !same { cached = String(decoding: bytes, as: UTF8.self) }
+        return cursor.bytes(count)
     }
 }
 

@@ -8,10 +8,8 @@ import StrategyKit
 /// nothing.
 struct BookLineParser {
     private var pool: EntryArrayPool
-    private var venueBytes: [UInt8] = []
-    private var venue = ""
-    private var symbolBytes: [UInt8] = []
-    private var symbol = ""
+    private var venues = NameCache()
+    private var symbols = NameCache()
 
     /// A parser whose books' storage is reused `booksHeld` books later when nobody holds them.
     init(booksHeld: Int) {
@@ -44,8 +42,8 @@ struct BookLineParser {
                         : Key.equals(rawKind, "book")
                     guard isBookKind else { return nil }
                     isBook = true
-                case .venue: parsedVenue = Venue(rawValue: try Self.cachedName(&cursor, bytes: &venueBytes, name: &venue))
-                case .symbol: parsedSymbol = Symbol(rawValue: try Self.cachedName(&cursor, bytes: &symbolBytes, name: &symbol))
+                case .venue: parsedVenue = Venue(rawValue: try Self.name(&cursor, cache: &venues))
+                case .symbol: parsedSymbol = Symbol(rawValue: try Self.name(&cursor, cache: &symbols))
                 case .seq:
                     let value = try cursor.int64()
                     guard value >= 0 else { throw .init(reason: "seq is negative") }
@@ -73,21 +71,10 @@ struct BookLineParser {
         return book
     }
 
-    /// A string value as a name, reusing the previous line's `String` when the bytes are the same.
-    private static func cachedName(
-        _ cursor: inout JSONCursor, bytes cached: inout [UInt8], name: inout String
-    ) throws(JSONCursor.Failure) -> String {
+    /// A string value as a name, through `cache` unless it has escapes.
+    private static func name(_ cursor: inout JSONCursor, cache: inout NameCache) throws(JSONCursor.Failure) -> String {
         let (raw, escaped) = try cursor.rawString()
-        if !escaped, cached.withUnsafeBytes({ $0.elementsEqual(raw) }) {
-            return name
-        }
-        let bytes = escaped ? try JSONCursor.unescape(raw) : Array(raw)
-        let value = String(decoding: bytes, as: UTF8.self)
-        if !escaped {
-            cached = bytes
-            name = value
-        }
-        return value
+        return escaped ? String(decoding: try JSONCursor.unescape(raw), as: UTF8.self) : cache.name(raw)
     }
 
     /// `null` or `[[price, qty], ...]`.

@@ -19,6 +19,24 @@ import Testing
         #expect(reader.progress.total == (try RecordingFixtures.bytes(path).count))
     }
 
+    /// Readers keep the last names decoded; every change of venue or symbol must show.
+    @Test(arguments: RecordingFormat.allCases)
+    func namesThatChangeFromBookToBookReadBack(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("names")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let names: [(Venue, Symbol)] = [
+            ("TESTEX", "FOOBAR"), ("TESTEX", "FOOBAZ"), ("TESTEX", "FOOBAZ"), ("OTHEREX", "FOOBAZ"),
+            ("A-VENUE-WITH-A-LONG-NAME", "ÜBERSYMBOL"), ("TESTEX", "FOOBAR"), ("TESTEX", "FOOBA"),
+        ]
+        let events = names.enumerated().map { index, name in
+            var book = RecordingFixtures.book(sequence: UInt64(index + 1), time: Int64(index), bids: [(5000, 1)], asks: [], symbol: name.1)
+            book.venue = name.0
+            return RecordedEvent.book(book)
+        }
+        try RecordingFixtures.write(events, to: path, format: format)
+        #expect(try RecordingFormat.open(path: path).readAll() == events)
+    }
+
     @Test(arguments: RecordingFormat.allCases)
     func extremeIntegersSurviveTheRoundTrip(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("extremes")
