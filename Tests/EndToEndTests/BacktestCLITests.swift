@@ -111,6 +111,24 @@ import Testing
         #expect(result.stderr.contains("USAGE: tickwork backtest"))
     }
 
+    @Test func aTruncatedRecordingIsBacktestedWithOneWarningAndABrokenOneStopsNamingTheRecord() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let data = directory + "/books.jsonl"
+        try Self.writeDriftingRecording(to: data, books: 400, format: .jsonLines)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: data))
+        try whole.dropLast(20).write(to: URL(fileURLWithPath: data))
+        let truncated = try TickworkProcess.run(["backtest", "--data", data] + Self.marketMaker)
+        #expect(truncated.status == 0, "\(truncated.stderr)")
+        #expect(truncated.stderr == "tickwork: warning: \(data): record 400 is incomplete (\(whole.split(separator: 10).last!.count - 19) bytes, no end); ignored\n")
+        #expect(truncated.stdout.contains("399 books"))
+        try (whole.prefix(whole.count / 2) + Data("{broken\n".utf8)).write(to: URL(fileURLWithPath: data))
+        let broken = try TickworkProcess.run(["backtest", "--data", data] + Self.marketMaker)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("tickwork: \(data): record "))
+        #expect(broken.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func aMissingRecordingExits1NamingTheFile() throws {
         let result = try TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl", "--strategy", "MarketMaker"])
         #expect(result.status == 1)

@@ -128,7 +128,7 @@ enum BacktestCommand {
         progress.clear()
         try ledger?.close()
         for warning in reader.warnings {
-            Console.err("tickwork: warning: \(data): \(warning)")
+            Console.err("tickwork: warning: \(warning)")
         }
         let names = setup.configuration.strategies.map(\.plugin).joined(separator: ", ")
         let report = BacktestReport(title: "\(names) over \(data)", metrics: metrics)

@@ -20,7 +20,7 @@ enum BacktestReplay {
             logger: Logger(part: "engine", level: .error, handler: StderrLogHandler(style: .text)))
         let outcome = try SessionReplay.run(reader, engine: engine)
         for warning in reader.warnings {
-            Console.err("tickwork: warning: \(path): \(warning)")
+            Console.err("tickwork: warning: \(warning)")
         }
         switch outcome {
         case .identical(let inputs, let actions):

@@ -27,7 +27,7 @@ enum RecordConvert {
             throw CLIError.usage("OUT must end in .jsonl (JSON Lines) or .twrb (binary), got \"\(output)\"")
         }
         for warning in try RecordingConverter.convert(input, to: output, format: format) {
-            Console.err("tickwork: warning: \(input): \(warning)")
+            Console.err("tickwork: warning: \(warning)")
         }
         return 0
     }
