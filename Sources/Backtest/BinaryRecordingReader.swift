@@ -86,13 +86,13 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
-        let bids = pool.make(count: bidCount) { cursor.decode(into: $0, isBuy: true) }
-        let asks = pool.make(count: askCount) { cursor.decode(into: $0, isBuy: false) }
-        let book = BookSnapshot(
+        var bestFirst = true
+        let bids = pool.make(count: bidCount) { bestFirst = cursor.decode(into: $0, isBuy: true) }
+        let asks = pool.make(count: askCount) { bestFirst = cursor.decode(into: $0, isBuy: false) && bestFirst }
+        guard bestFirst else { throw malformed(BestFirstCheck.refusal) }
+        return BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
             receivedTime: receivedTime, sequence: sequence)
-        guard book.sidesAreBestFirst else { throw malformed(BookSnapshot.notBestFirst) }
-        return book
     }
 
     /// The bytes of a `u16`-length-prefixed name.
@@ -126,16 +126,19 @@ private struct RecordCursor {
         return UInt16(littleEndian: body.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
-    /// Fills `entries` with (price, qty) pairs.
-    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) {
-        guard !entries.isEmpty else { return }
+    /// Fills `entries` with (price, qty) pairs; returns whether they are best first.
+    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) -> Bool {
+        guard !entries.isEmpty else { return true }
         let base = body.baseAddress! + offset
+        var check = BestFirstCheck(isBuy: isBuy)
         for index in entries.indices {
             let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
             let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
             entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
+            check.see(price)
         }
         offset += entries.count * 16
+        return check.holds
     }
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {

@@ -63,12 +63,10 @@ struct BookLineParser {
         guard let parsedVenue, let parsedSymbol, let sequence, let exchangeTime, let receivedTime else {
             throw .init(reason: "a book needs venue, symbol, seq, exchangeTime and receivedTime")
         }
-        let book = BookSnapshot(
+        return BookSnapshot(
             venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
             exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
             sequence: UInt64(sequence))
-        guard book.sidesAreBestFirst else { throw .init(reason: BookSnapshot.notBestFirst) }
-        return book
     }
 
     /// A string value as a name, through `cache` unless it has escapes.
@@ -104,6 +102,7 @@ struct BookLineParser {
     private static func parseEntries(
         _ cursor: inout JSONCursor, isBuy: Bool, into entries: inout [BookEntry]
     ) throws(JSONCursor.Failure) {
+        var check = BestFirstCheck(isBuy: isBuy)
         repeat {
             try cursor.expect(UInt8(ascii: "["))
             let price = try cursor.int64()
@@ -111,8 +110,10 @@ struct BookLineParser {
             let qty = try cursor.int64()
             guard cursor.consume(UInt8(ascii: "]")) else { throw .init(reason: "a book entry is [price, qty]") }
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy))
+            check.see(price)
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))
+        guard check.holds else { throw .init(reason: BestFirstCheck.refusal) }
     }
 
     /// The keys a book line has; anything else is skipped.

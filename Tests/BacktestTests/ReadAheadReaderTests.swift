@@ -78,7 +78,7 @@ import Testing
         try RecordingFixtures.write(good + [.book(unsorted)] + good, to: path, format: format)
         let plain = try plainRead(path)
         #expect(plain.events == good)
-        #expect(plain.error == .malformedRecord(path: path, record: 21, reason: BookSnapshot.notBestFirst))
+        #expect(plain.error == .malformedRecord(path: path, record: 21, reason: BestFirstCheck.refusal))
         for shape in Self.shapes {
             let ahead = try readAhead(path, batchSize: shape.batchSize, capacity: shape.capacity)
             #expect(ahead.events == plain.events, "\(shape)")

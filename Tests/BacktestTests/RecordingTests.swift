@@ -123,7 +123,7 @@ import Testing
         try RecordingFixtures.write([.book(sorted), .book(unsorted)], to: path, format: format)
         let reader = try RecordingFormat.open(path: path)
         #expect(try reader.next() == .book(sorted))
-        #expect(throws: BacktestError.malformedRecord(path: path, record: 2, reason: BookSnapshot.notBestFirst)) { try reader.next() }
+        #expect(throws: BacktestError.malformedRecord(path: path, record: 2, reason: BestFirstCheck.refusal)) { try reader.next() }
     }
 
     /// Sides are parsed into recycled storage, reused in place once nobody holds the book:
