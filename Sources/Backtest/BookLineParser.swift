@@ -26,8 +26,10 @@ struct BookLineParser {
         var sequence: Int64?
         var exchangeTime: Int64?
         var receivedTime: Int64?
-        var bids: [BookEntry] = []
-        var asks: [BookEntry] = []
+        var (bids, asks): ([BookEntry], [BookEntry]) = ([], [])
+        // Whether the sides kept are best first; refused only once the line is known to be a
+        // valid book, so that every other fault is reported as before.
+        var bestFirst = (bids: true, asks: true)
         try cursor.expect(UInt8(ascii: "{"))
         if !cursor.consume(UInt8(ascii: "}")) {
             repeat {
@@ -50,8 +52,8 @@ struct BookLineParser {
                     sequence = value
                 case .exchangeTime: exchangeTime = try cursor.int64()
                 case .receivedTime: receivedTime = try cursor.int64()
-                case .bids: bids = try entries(&cursor, isBuy: true)
-                case .asks: asks = try entries(&cursor, isBuy: false)
+                case .bids: (bids, bestFirst.bids) = try entries(&cursor, isBuy: true)
+                case .asks: (asks, bestFirst.asks) = try entries(&cursor, isBuy: false)
                 case .other: try cursor.skipValue()
                 }
             } while cursor.consume(UInt8(ascii: ","))
@@ -63,6 +65,7 @@ struct BookLineParser {
         guard let parsedVenue, let parsedSymbol, let sequence, let exchangeTime, let receivedTime else {
             throw .init(reason: "a book needs venue, symbol, seq, exchangeTime and receivedTime")
         }
+        guard bestFirst.bids && bestFirst.asks else { throw .init(reason: BestFirstCheck.refusal) }
         return BookSnapshot(
             venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
             exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
@@ -75,33 +78,33 @@ struct BookLineParser {
         return escaped ? String(decoding: try JSONCursor.unescape(raw), as: UTF8.self) : cache.name(raw)
     }
 
-    /// `null` or `[[price, qty], ...]`.
+    /// `null` or `[[price, qty], ...]`, and whether it is best first.
     @inline(__always)
-    private mutating func entries(_ cursor: inout JSONCursor, isBuy: Bool) throws(JSONCursor.Failure) -> [BookEntry] {
+    private mutating func entries(_ cursor: inout JSONCursor, isBuy: Bool) throws(JSONCursor.Failure) -> ([BookEntry], Bool) {
         if cursor.peek() == UInt8(ascii: "n") {
             try cursor.literal("null")
-            return []
+            return ([], true)
         }
         try cursor.expect(UInt8(ascii: "["))
-        if cursor.consume(UInt8(ascii: "]")) { return [] }
+        if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
         // Parsed straight into recycled storage; a failure drops the half-made side.
-        var failure: JSONCursor.Failure?
+        var outcome: Result<Bool, JSONCursor.Failure> = .success(true)
         let entries = pool.make { entries in
             do throws(JSONCursor.Failure) {
-                try Self.parseEntries(&cursor, isBuy: isBuy, into: &entries)
+                outcome = .success(try Self.parseEntries(&cursor, isBuy: isBuy, into: &entries))
             } catch {
-                failure = error
+                outcome = .failure(error)
             }
         }
-        if let failure { throw failure }
-        return entries
+        return (entries, try outcome.get())
     }
 
-    /// `[price, qty], ...]`: the entries of a side after its opening bracket.
+    /// `[price, qty], ...]`: the entries of a side after its opening bracket; whether they are
+    /// best first.
     @inline(__always)
     private static func parseEntries(
         _ cursor: inout JSONCursor, isBuy: Bool, into entries: inout [BookEntry]
-    ) throws(JSONCursor.Failure) {
+    ) throws(JSONCursor.Failure) -> Bool {
         var check = BestFirstCheck(isBuy: isBuy)
         repeat {
             try cursor.expect(UInt8(ascii: "["))
@@ -113,7 +116,7 @@ struct BookLineParser {
             check.see(price)
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))
-        guard check.holds else { throw .init(reason: BestFirstCheck.refusal) }
+        return check.holds
     }
 
     /// The keys a book line has; anything else is skipped.

@@ -26,7 +26,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let names: [(Venue, Symbol)] = [
             ("TESTEX", "FOOBAR"), ("TESTEX", "FOOBAZ"), ("TESTEX", "FOOBAZ"), ("OTHEREX", "FOOBAZ"),
-            ("A-VENUE-WITH-A-LONG-NAME", "ÜBERSYMBOL"), ("TESTEX", "FOOBAR"), ("TESTEX", "FOOBA"),
+            ("A-VENUE-WITH-A-LONG-NAME", "ÜBERSYMBOL"), ("", "FOOBAR"), ("TESTEX", "FOOBAR"), ("TESTEX", "FOOBA"),
         ]
         let events = names.enumerated().map { index, name in
             var book = RecordingFixtures.book(sequence: UInt64(index + 1), time: Int64(index), bids: [(5000, 1)], asks: [], symbol: name.1)
@@ -70,6 +70,7 @@ import Testing
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"note":{"a":[1,2.5e3,true,null,"x"]},"bids":[[9223372036854775807,-9223372036854775808]]}"#,
         #"{"kind":"timer","time":5}"#,
         #"{"time":6,"kind":"cancel","orderID":3,"symbol":"FOOBAR","venue":"TESTEX"}"#,
+        #"{"bids":[[1,1],[2,1]],"kind":"timer","time":5}"#,
     ]
 
     @Test(arguments: handWrittenBooks)
@@ -128,7 +129,8 @@ import Testing
 
     /// Sides are parsed into recycled storage, reused in place once nobody holds the book:
     /// every book read one by one is as written, also after a side that failed half-way left
-    /// its entries in storage that later, shorter sides reuse.
+    /// its entries in storage that later, shorter sides reuse, and books still held then are
+    /// unchanged.
     @Test func booksReadOneByOneAreAsWrittenAroundASideThatFailedHalfWay() throws {
         let path = RecordingFixtures.temporaryPath("half.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -144,14 +146,36 @@ import Testing
             + [bad] + (32...60).map { try String(decoding: JSONEncoder().encode(RecordedEvent.book(book($0))), as: UTF8.self) }
         try Data(([header] + lines).joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path))
         let reader = try JSONLinesRecordingReader(path: path)
+        var held: [RecordedEvent] = []
         for index in 1...60 {
             guard index != 31 else {
                 #expect(throws: BacktestError.malformedRecord(path: path, record: 31, reason: "expected ','")) { try reader.next() }
                 continue
             }
-            #expect(try reader.next() == .book(book(index)))
+            let event = try reader.next()
+            #expect(event == .book(book(index)))
+            if (27...33).contains(index), let event { held.append(event) }
         }
         #expect(try reader.next() == nil)
+        #expect(held == [27, 28, 29, 30, 32, 33].map { .book(book($0)) })
+    }
+
+    @Test func aSideOutOfOrderIsRefusedOnlyOnceTheLineIsAValidBook() throws {
+        let unsorted = #""bids":[[1,1],[2,1]]"#
+        let missingTime = #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"#
+        func reason(_ line: String) -> String? {
+            do {
+                _ = try readSingle(line)
+            } catch BacktestError.malformedRecord(_, _, let reason) {
+                return reason
+            } catch {
+                return "\(error)"
+            }
+            return nil
+        }
+        #expect(reason(missingTime + unsorted + "}") == "a book needs venue, symbol, seq, exchangeTime and receivedTime")
+        #expect(reason(missingTime + unsorted + "} x") == "text after the record")
+        #expect(reason(missingTime + #""receivedTime":2,"# + unsorted + "}") == BestFirstCheck.refusal)
     }
 
     @Test func malformedRecordIsReportedWithItsNumber() throws {
