@@ -11,7 +11,8 @@ struct NameCache {
         let same = bytes.count == raw.count
             && bytes.withUnsafeBytes { raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
         if !same {
-            bytes = Array(raw)
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: raw)
             name = String(decoding: raw, as: UTF8.self)
         }
         return name
