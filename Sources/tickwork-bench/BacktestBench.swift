@@ -194,16 +194,16 @@ enum BacktestBench {
         /// Prints the figure `name` (on one thread: snapshots/s by its CPU time, as every other
         /// one-core figure here) or `name.readAhead` (two threads: by the wall clock).
         func figure(_ name: String, snapshots: Int, inputs: [String: String]) {
-            let rate = { (seconds: Double) in Double(snapshots) / seconds }
+            let perSecond = { (seconds: Double) in Double(snapshots) / seconds }
             Figure(
-                name: readingAhead ? name + ".readAhead" : name, unit: "snapshots/s", value: self.rate(snapshots: snapshots),
+                name: readingAhead ? name + ".readAhead" : name, unit: "snapshots/s", value: rate(snapshots: snapshots),
                 inputs: inputs.merging([
                     "form": "binary", "fills": String(fills), "orders": String(orders),
                     "threads": readingAhead
                         ? "2: the recording read and decoded ahead on a second thread; value by the wall clock"
                         : "1: the recording read on the engine's thread; value by its CPU time",
-                    "wallSnapshots/s": String(Int(rate(wallSeconds))),
-                    "engineThreadCPUSnapshots/s": String(Int(rate(threadCPUSeconds))),
+                    "wallSnapshots/s": String(Int(perSecond(wallSeconds))),
+                    "engineThreadCPUSnapshots/s": String(Int(perSecond(threadCPUSeconds))),
                     "processCPUSecondsPerMillionSnapshots": String(format: "%.3f", processCPUSeconds * 1e6 / Double(snapshots)),
                 ]) { $1 }
             ).print()
