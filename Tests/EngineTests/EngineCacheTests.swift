@@ -192,13 +192,7 @@ import Venue
     }
 
     @Test func aResumedStrategyStillBeyondItsLossIsHaltedAgainOnTheNextBook() throws {
-        var limits = RiskLimits.defaults
-        limits.maxLoss = 1_000
-        let harness = try EngineHarness(limits: limits)
-        let client = try harness.placeOneBuy()
-        let fill = OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(2))
-        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7, fills: [fill]), at: EngineHarness.time(2)))
-        _ = try harness.engine.handle(.book(EngineHarness.book(at: 3, bid: 4_500, ask: 4_520)))
+        let harness = try EngineHarness.losingBeyondItsLimit().harness
         #expect(harness.engine.risk.state.status(of: .strategy("s1")).state == .halted)
 
         _ = harness.engine.resumeScopes(activeIn: RiskState(), at: EngineHarness.time(4))

@@ -73,6 +73,18 @@ struct EngineHarness {
         }
         return client
     }
+
+    /// A harness whose strategy (loss limit $10) bought 4 shares at 50.10 in order 7 before the
+    /// market fell $5, and the actions of the book that showed the fall.
+    static func losingBeyondItsLimit() throws -> (harness: EngineHarness, actions: [EngineAction]) {
+        var limits = RiskLimits.defaults
+        limits.maxLoss = 1_000
+        let harness = try EngineHarness(limits: limits)
+        let client = try harness.placeOneBuy()
+        let fill = OrderFill(price: 5_010, qty: 4, ts: time(2))
+        _ = try harness.engine.handle(.placed(client, status(id: 7, fills: [fill]), at: time(2)))
+        return (harness, try harness.engine.handle(.book(book(at: 3, bid: 4_500, ask: 4_520))))
+    }
 }
 
 @Suite struct TradingEngineTests {
@@ -164,14 +176,8 @@ struct EngineHarness {
     }
 
     @Test func aLossBeyondTheLimitHaltsAndCancels() throws {
-        var limits = RiskLimits.defaults
-        limits.maxLoss = 1_000
-        let harness = try EngineHarness(limits: limits)
-        let client = try harness.placeOneBuy()
-        let fill = OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(2))
-        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7, fills: [fill]), at: EngineHarness.time(2)))
         // The market falls $5: 4 shares lose $20, beyond the $10 limit.
-        let actions = try harness.engine.handle(.book(EngineHarness.book(at: 3, bid: 4_500, ask: 4_520)))
+        let (harness, actions) = try EngineHarness.losingBeyondItsLimit()
         #expect(actions.contains(.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)))
         #expect(actions.contains { if case .tradingStateChanged(let change) = $0 { change.to == .halted } else { false } })
         #expect(harness.engine.risk.state.status(of: .strategy("s1")).state == .halted)
