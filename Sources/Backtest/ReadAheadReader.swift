@@ -76,6 +76,7 @@ public final class ReadAheadReader: RecordingReader {
     private static func read(_ inner: any RecordingReader, batchSize: Int, into queue: BatchQueue) {
         var batch: [RecordedEvent] = []
         batch.reserveCapacity(batchSize)
+        let ending: Batch
         do throws(BacktestError) {
             while let event = try inner.next() {
                 batch.append(event)
@@ -85,14 +86,13 @@ public final class ReadAheadReader: RecordingReader {
                 batch = []
                 batch.reserveCapacity(batchSize)
             }
-            batch.reverse()
-            if !batch.isEmpty, !queue.put(.records(batch, progress: inner.progress)) { return }
-            _ = queue.put(.end(warnings: inner.warnings, progress: inner.progress))
+            ending = .end(warnings: inner.warnings, progress: inner.progress)
         } catch {
-            batch.reverse()
-            if !batch.isEmpty, !queue.put(.records(batch, progress: inner.progress)) { return }
-            _ = queue.put(.failed(error, warnings: inner.warnings, progress: inner.progress))
+            ending = .failed(error, warnings: inner.warnings, progress: inner.progress)
         }
+        batch.reverse()
+        if !batch.isEmpty, !queue.put(.records(batch, progress: inner.progress)) { return }
+        _ = queue.put(ending)
     }
 }
 
