@@ -36,7 +36,12 @@ func faultPolicy(_ kind: TransportKind) -> RetryPolicy {
 let secretKey = APIKey("SECRET-KEY-d41d8cd98f00")
 let placeFoobar = PlaceOrder(venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", side: .buy, price: 5100, qty: 100)
 
-func invoker(port: UInt16, _ kind: TransportKind, log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
+/// An invoker for `server`'s port and base path.
+func invoker(_ server: MisbehavingServer, _ kind: TransportKind, log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
+    try invoker(port: server.port, basePath: server.basePath, kind, log: log, policy: policy)
+}
+
+func invoker(port: UInt16, basePath: String = "/ob/api", _ kind: TransportKind, log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
     let policy = policy ?? faultPolicy(kind)
     let transport: any ExchangeTransport
     switch kind {
@@ -45,7 +50,7 @@ func invoker(port: UInt16, _ kind: TransportKind, log: LogCollector, policy: Ret
     case .urlSession:
         transport = URLSessionTransport(origin: try #require(URL(string: "http://127.0.0.1:\(port)")))
     }
-    return CommandInvoker(transport: transport, apiKey: secretKey, policy: policy, log: log.handler)
+    return CommandInvoker(transport: transport, basePath: basePath, apiKey: secretKey, policy: policy, log: log.handler)
 }
 
 /// Runs `command`, returning its error (nil on success).
@@ -75,7 +80,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
     func silentServerTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.silent)
         defer { server.stop() }
-        let client = try invoker(port: server.port, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector())
         let foobarBookError = await failure(client, foobarBook)
         guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
         #expect(server.requests.count == 3)
@@ -89,7 +94,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
     func closeMidResponseIsConnectionLostRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.closeMidResponse)
         defer { server.stop() }
-        let client = try invoker(port: server.port, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector())
         let foobarBookError = await failure(client, foobarBook)
         guard case .connectionLost = foobarBookError else { Issue.record("read not connectionLost: \(String(describing: foobarBookError))"); return }
         let reads = server.requests.count
@@ -104,7 +109,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         let page = "<html><body><h1>502 Bad Gateway</h1></body></html>"
         let server = try MisbehavingServer(.respond(status: 502, body: page))
         defer { server.stop() }
-        let client = try invoker(port: server.port, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector())
         #expect(await failure(client, foobarBook) == ExchangeError.httpStatus(502, message: "non-JSON body: \"\(page)\""))
         #expect(server.requests.count == 3)
         #expect(await failure(client, placeFoobar) == .httpStatus(502, message: "non-JSON body: \"\(page)\""))
@@ -115,7 +120,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
     func dripTooSlowTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.drip(status: 200, body: Fixtures.book, interval: .milliseconds(30)))
         defer { server.stop() }
-        let client = try invoker(port: server.port, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector())
         let foobarBookError = await failure(client, foobarBook)
         guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
         #expect(server.requests.count == 3)
@@ -129,7 +134,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         let body = #"{"ok":true,"venue":"TESTEX"}"#
         let server = try MisbehavingServer(.drip(status: 200, body: body, interval: .milliseconds(1)))
         defer { server.stop() }
-        let client = try invoker(port: server.port, kind, log: LogCollector(), policy: RetryPolicy(attemptTimeout: .seconds(10), maxAttempts: 1))
+        let client = try invoker(server, kind, log: LogCollector(), policy: RetryPolicy(attemptTimeout: .seconds(10), maxAttempts: 1))
         #expect(try await client.run(VenueHeartbeat(venue: "TESTEX")) == "TESTEX")
     }
 
@@ -137,7 +142,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
     func okFalseUnder200IsRejectedAndNeverRetried(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.respond(status: 200, body: #"{"ok":false,"error":"venue is closed"}"#))
         defer { server.stop() }
-        let client = try invoker(port: server.port, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector())
         #expect(await failure(client, foobarBook) == .rejected(status: 200, message: "venue is closed"))
         #expect(await failure(client, placeFoobar) == .rejected(status: 200, message: "venue is closed"))
         #expect(server.requests.count == 2)
@@ -148,7 +153,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         let server = try MisbehavingServer(.respond(status: 401, body: #"{"ok":false,"error":"not yours"}"#))
         defer { server.stop() }
         let log = LogCollector()
-        let client = try invoker(port: server.port, kind, log: log)
+        let client = try invoker(server, kind, log: log)
         let error = await failure(client, placeFoobar)
         #expect(error == .unauthorized(message: "not yours"))
         _ = await failure(client, foobarBook)
@@ -168,7 +173,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
             attemptTimeout: .milliseconds(300), maxAttempts: 50, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20),
             totalBudget: .seconds(1))
         let log = LogCollector()
-        let client = try invoker(port: server.port, .keepAlive, log: log, policy: policy)
+        let client = try invoker(server, .keepAlive, log: log, policy: policy)
         guard case .timedOut = await failure(client, foobarBook) else { Issue.record("did not time out"); return }
         // About three attempts fit in the budget; a loaded machine may fit fewer, never 50.
         #expect((1...5).contains(log.all.count))

@@ -3,8 +3,8 @@ import Glibc
 import Synchronization
 
 /// A loopback HTTP server that misbehaves on purpose, one way per instance, on raw POSIX
-/// sockets and one thread. It counts the requests it read and keeps their raw text.
-/// `stop()` ends the thread and closes every socket.
+/// sockets and one thread. It counts the requests it read under its own `basePath` and keeps
+/// their raw text. `stop()` ends the thread and closes every socket.
 final class MisbehavingServer: Sendable {
     enum Behavior: Sendable {
         /// Reads the request and never answers.
@@ -18,6 +18,10 @@ final class MisbehavingServer: Sendable {
     }
 
     let port: UInt16
+    /// A base path no other server shares. Only requests under it count as this test's: the
+    /// port was free a moment ago, and another test's or process's client still aiming at a
+    /// server that used to have it would otherwise add its requests to the count.
+    let basePath = "/\(UUID().uuidString)/ob/api"
     let behavior: Behavior
     private let listener: Int32
     private let stopping = Atomic<Bool>(false)
@@ -42,8 +46,11 @@ final class MisbehavingServer: Sendable {
         return port
     }
 
-    /// The requests read so far, as text.
-    var requests: [String] { received.withLock { $0 } }
+    /// The requests under `basePath` read so far, as text.
+    var requests: [String] {
+        let line = " \(basePath)/"
+        return received.withLock { $0 }.filter { $0.prefix { $0 != "\r" }.contains(line) }
+    }
 
     /// Ends the serving thread and closes every socket; returns once they are closed.
     func stop() {
