@@ -23,14 +23,17 @@ final class LogCollector: Sendable {
     var handler: ExchangeLogHandler { { entry in self.entries.withLock { $0.append(entry) } } }
 }
 
-/// Short time-outs and back-offs so that every fault ends quickly. URLSession on Linux needs
-/// more slack than a bare socket when the test run keeps both cores busy. The total budget is
+/// Short back-offs so that every fault ends quickly. A fault that ends in a time-out (silence,
+/// a drip) needs a short attempt time-out too; URLSession on Linux needs more slack than a bare
+/// socket when the test run keeps both cores busy. A fault the server answers gets 10 s, so that
+/// a thread starved for a moment never turns the answer into a time-out. The total budget is
 /// generous on purpose: in the full suite, tests that block the concurrency pool's two threads
 /// (spawned processes, waits) can delay a retry's continuation by many seconds, and these tests
 /// count attempts, they do not time them.
-func faultPolicy(_ kind: TransportKind) -> RetryPolicy {
-    RetryPolicy(
-        attemptTimeout: kind == .keepAlive ? .milliseconds(400) : .seconds(2), maxAttempts: 3,
+func faultPolicy(_ kind: TransportKind, timingOut: Bool = false) -> RetryPolicy {
+    let shortTimeout: Duration = kind == .keepAlive ? .milliseconds(400) : .seconds(2)
+    return RetryPolicy(
+        attemptTimeout: timingOut ? shortTimeout : .seconds(10), maxAttempts: 3,
         initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(40), totalBudget: .seconds(300))
 }
 let secretKey = APIKey("SECRET-KEY-d41d8cd98f00")
@@ -66,28 +69,30 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
 @Suite struct FaultTests {
     @Test(arguments: TransportKind.allCases)
     func refusedConnectionIsCouldNotConnectRetriedForReadsNotForPlaces(kind: TransportKind) async throws {
-        let log = LogCollector()
-        let client = try invoker(port: try MisbehavingServer.refusingPort(), kind, log: log)
-        let foobarBookError = await failure(client, foobarBook)
-        guard case .couldNotConnect = foobarBookError else { Issue.record("read not couldNotConnect: \(String(describing: foobarBookError))"); return }
-        #expect(log.all.count == 3)
-        let placeFoobarError = await failure(client, placeFoobar)
-        guard case .couldNotConnect = placeFoobarError else { Issue.record("place not couldNotConnect: \(String(describing: placeFoobarError))"); return }
-        #expect(log.all.count == 4)
+        try await MisbehavingServer.withRefusingPort { port in
+            let log = LogCollector()
+            let client = try invoker(port: port, kind, log: log)
+            let foobarBookError = await failure(client, foobarBook)
+            guard case .couldNotConnect = foobarBookError else { Issue.record("read not couldNotConnect: \(String(describing: foobarBookError))"); return }
+            #expect(log.all.count == 3)
+            let placeFoobarError = await failure(client, placeFoobar)
+            guard case .couldNotConnect = placeFoobarError else { Issue.record("place not couldNotConnect: \(String(describing: placeFoobarError))"); return }
+            #expect(log.all.count == 4)
+        }
     }
 
     @Test(arguments: TransportKind.survivingHeadlessClose)
     func silentServerTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.silent)
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector(), policy: faultPolicy(kind, timingOut: true))
         let foobarBookError = await failure(client, foobarBook)
         guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
-        #expect(server.requests.count == 3)
+        #expect(try await server.requests(reaching: 3).count == 3)
         let placed = await failure(client, placeFoobar)
         guard case .outcomeUnknown(let unknown) = placed else { Issue.record("place gave \(String(describing: placed))"); return }
         #expect(unknown.order == placeFoobar && unknown.sentAfter <= unknown.failedAt)
-        #expect(server.requests.count == 4)
+        #expect(try await server.requests(reaching: 4).count == 4)
     }
 
     @Test(arguments: TransportKind.allCases)
@@ -120,13 +125,13 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
     func dripTooSlowTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
         let server = try MisbehavingServer(.drip(status: 200, body: Fixtures.book, interval: .milliseconds(30)))
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector())
+        let client = try invoker(server, kind, log: LogCollector(), policy: faultPolicy(kind, timingOut: true))
         let foobarBookError = await failure(client, foobarBook)
         guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
-        #expect(server.requests.count == 3)
+        #expect(try await server.requests(reaching: 3).count == 3)
         let placeFoobarError = await failure(client, placeFoobar)
         guard case .outcomeUnknown = placeFoobarError else { Issue.record("place not outcomeUnknown: \(String(describing: placeFoobarError))"); return }
-        #expect(server.requests.count == 4)
+        #expect(try await server.requests(reaching: 4).count == 4)
     }
 
     @Test(arguments: TransportKind.allCases)

@@ -39,17 +39,32 @@ final class MisbehavingServer: Sendable {
         thread.start()
     }
 
-    /// A port on 127.0.0.1 where nothing listens, so connecting is refused.
-    static func refusingPort() throws -> UInt16 {
+    /// Runs `body` with a port on 127.0.0.1 where nothing listens, so connecting is refused.
+    /// The port stays bound, without listening, until `body` returns, so that no server started
+    /// meanwhile can take it.
+    static func withRefusingPort<T>(_ body: (UInt16) async throws -> T) async throws -> T {
         let (fd, port) = try bindLoopback()
-        close(fd)
-        return port
+        defer { close(fd) }
+        return try await body(port)
     }
 
     /// The requests under `basePath` read so far, as text.
     var requests: [String] {
         let line = " \(basePath)/"
         return received.withLock { $0 }.filter { $0.prefix { $0 != "\r" }.contains(line) }
+    }
+
+    /// The requests under `basePath` once there are `count` of them, or as they are after
+    /// `timeout`: a client that timed out has sent its request, but this server's thread may not
+    /// have read it yet.
+    func requests(reaching count: Int, within timeout: Duration = .seconds(10)) async throws -> [String] {
+        let deadline = ContinuousClock.now + timeout
+        var seen = requests
+        while seen.count < count && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+            seen = requests
+        }
+        return seen
     }
 
     /// Ends the serving thread and closes every socket; returns once they are closed.
