@@ -111,7 +111,7 @@ import Glibc
         try workspace.write(quantity: 80, exchange: exchange)
         daemon.send(SIGHUP)
         #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 80 }, "\(daemon.stderr)")
-        #expect(daemon.stderr.contains("configuration reloaded"))
+        #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("configuration reloaded") })
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0)
     }
@@ -158,8 +158,7 @@ import Glibc
         }
         daemon.send(SIGTERM)
         while Date() < deadline.addingTimeInterval(10), !messages.contains("STOPPING=1") {
-            guard let message = socket.receive() else { break }
-            messages.append(message)
+            if let message = socket.receive() { messages.append(message) }
         }
         #expect(daemon.exitStatus(within: 10) == 0)
         #expect(messages.contains { $0.hasPrefix("READY=1") })
@@ -189,7 +188,7 @@ extension DaemonTests {
         #expect(resume.stdout.contains("halted -> active"))
         daemon.send(SIGHUP)
         #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 30 }, "\(daemon.stderr)")
-        #expect(daemon.stderr.contains("trading resumed"))
+        #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("trading resumed") })
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0)
     }

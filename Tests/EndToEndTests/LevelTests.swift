@@ -10,7 +10,8 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("first-steps: PASSED: holds 100 of 100 shares"))
         #expect(result.stdout.contains("average buy price"))
-        #expect(result.stderr.contains("day 1/2: position 100"))
+        // Day 1 on a quick machine; a starved one may reach the position on day 2.
+        #expect(result.stderr.contains(/day [12]\/2: position 100/))
     }
 
     @Test func firstStepsIsFailedWhenTheStrategyStopsShortAndTheVerdictIsJSON() throws {

@@ -15,6 +15,7 @@ import Testing
         ]]
         configuration["recording"] = ["path": directory + "/session.jsonl"]
         configuration["ledger"] = ["path": directory + "/ledger.jsonl", "fsync": "never"]
+        configuration["riskStatePath"] = directory + "/risk.json"
         configuration["pollIntervalMs"] = 100
         let file = directory + "/" + name
         try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: file))

@@ -19,7 +19,8 @@ import Testing
         #expect(reader.header.kind == .books)
         #expect(reader.header.symbols == ["FOOBAR"])
         let books = try reader.readAll()
-        #expect(books.count > 50)
+        // 5 s at 10 ms is ~500 books; a starved recorder may take far fewer.
+        #expect(books.count > 20)
 
         let backtest = try TickworkProcess.run([
             "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--param", "quoteSize=10",

@@ -12,6 +12,8 @@ final class SpawnedProcess {
     private let stderrPipe = Pipe()
     private let output = Locked(Data())
     private let errors = Locked(Data())
+    /// Signalled by each pipe's reader thread when its pipe reaches end of file.
+    private let drained = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], environment: [String: String] = [:], directory: String = TickworkProcess.packageRoot) throws {
         process.executableURL = URL(fileURLWithPath: TickworkProcess.buildDirectory + "/tickwork")
@@ -25,12 +27,14 @@ final class SpawnedProcess {
         // crash libdispatch on Linux when the pipe closes under them.
         for (pipe, sink) in [(stdoutPipe, output), (stderrPipe, errors)] {
             let handle = pipe.fileHandleForReading
+            let drained = drained
             let thread = Thread {
                 while true {
                     let data = handle.availableData
                     if data.isEmpty { break }
                     sink.set(sink.get() + data)
                 }
+                drained.signal()
             }
             thread.start()
         }
@@ -64,8 +68,9 @@ final class SpawnedProcess {
             return nil
         }
         process.waitUntilExit()
-        // Let the readability handlers drain what is left in the pipes.
-        usleep(50_000)
+        // The output is whole once both pipes reach end of file, unless a child of the process
+        // still holds them open.
+        for _ in 0..<2 { _ = drained.wait(timeout: .now() + 5) }
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
     }
 

@@ -41,7 +41,9 @@ enum TickworkProcess {
         process.standardError = err
         try process.run()
         let deadline = DispatchTime.now() + timeout
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        // SIGKILL, not SIGTERM: the test process's children may inherit an ignored SIGTERM, and
+        // a command without a handler of its own would then never end.
+        let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: deadline, execute: killer)
         // Drain both pipes at once so a chatty child never blocks on a full pipe.
         let stdoutData = Locked(Data())
