@@ -34,6 +34,21 @@ import Testing
         try writer.close()
     }
 
+    /// Expects `--report`'s four files in `report`, some fills in report.json, and a ledger
+    /// that `tickwork ledger verify` passes with one entry per fill.
+    static func expectReportWithFills(in report: String) throws {
+        for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
+            #expect(FileManager.default.fileExists(atPath: report + "/" + file), "\(file)")
+        }
+        let metrics = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report + "/report.json")))
+        let account = try #require((metrics as? [String: Any])?["account"] as? [String: Any])
+        let fills = try #require(account["fills"] as? Int)
+        #expect(fills > 0)
+        let verify = try TickworkProcess.run(["ledger", "verify", report + "/ledger.jsonl"])
+        #expect(verify.status == 0)
+        #expect(verify.stdout.contains("ok, \(fills) entries"))
+    }
+
     static let marketMaker = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=2", "--param", "quoteSize=20", "--latency-ms", "2"]
 
     @Test func backtestWritesAReportWhoseLedgerVerifiesAndRepeatsByteForByte() throws {
@@ -44,16 +59,7 @@ import Testing
         let first = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/a"] + Self.marketMaker)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("MarketMaker over \(data)\ntotal: P&L "))
-        for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
-            #expect(FileManager.default.fileExists(atPath: directory + "/a/" + file), "\(file)")
-        }
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/a/report.json")))
-        let account = try #require((report as? [String: Any])?["account"] as? [String: Any])
-        let fills = try #require(account["fills"] as? Int)
-        #expect(fills > 0)
-        let verify = try TickworkProcess.run(["ledger", "verify", directory + "/a/ledger.jsonl"])
-        #expect(verify.status == 0)
-        #expect(verify.stdout.contains("ok, \(fills) entries"))
+        try Self.expectReportWithFills(in: directory + "/a")
 
         let second = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/b"] + Self.marketMaker)
         #expect(second.status == 0)

@@ -27,16 +27,7 @@ import Testing
             "--report", directory + "/report",
         ])
         #expect(backtest.status == 0, "\(backtest.stderr)")
-        for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
-            #expect(FileManager.default.fileExists(atPath: directory + "/report/" + file), "\(file)")
-        }
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report/report.json")))
-        let account = try #require((report as? [String: Any])?["account"] as? [String: Any])
-        let fills = try #require(account["fills"] as? Int)
-        #expect(fills > 0)
-        let verify = try TickworkProcess.run(["ledger", "verify", directory + "/report/ledger.jsonl"])
-        #expect(verify.status == 0)
-        #expect(verify.stdout.contains("ok, \(fills) entries"))
+        try BacktestCLITests.expectReportWithFills(in: directory + "/report")
     }
 
     @Test func sigintStopsTheRecorderWithAReadableFile() throws {
