@@ -46,13 +46,15 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Closes the loop's own descriptors; for a loop that never ran.
+    /// Closes the loop's wake pipe: after `run` has returned, or for a loop that never ran. `run`
+    /// leaves it open, because `requestStop` may still be writing to it when the loop sees
+    /// `stopping` and returns; a write after the read end closed would raise SIGPIPE.
     func releaseResources() {
         Glibc.close(wakeReadFD)
         Glibc.close(wakeWriteFD)
     }
 
-    /// Asks the loop to close everything and return from `run`; safe from any thread.
+    /// Asks the loop to close its connections and return from `run`; safe from any thread.
     func requestStop() {
         stopping.store(true, ordering: .releasing)
         var one: UInt8 = 1
@@ -88,7 +90,6 @@ final class EventLoop: @unchecked Sendable {
         }
         for connection in connections { close(connection) }
         connections.removeAll()
-        releaseResources()
     }
 
     /// Slot 0 is the wake pipe, slot 1 the listener (ignored while paused), then `connections`.

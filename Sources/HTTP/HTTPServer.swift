@@ -74,6 +74,7 @@ public final class HTTPServer: Sendable {
         running.wait()
         state.withLock { state in
             guard case .stopping = state else { return }
+            loops.forEach { $0.releaseResources() }
             close(listenFD)
             state = .stopped
         }
