@@ -4,29 +4,36 @@ import Foundation
 
 /// Finds the API key where the configuration says it is. The key never appears in a message.
 enum APIKeyResolver {
-    /// The key from `source`. When `optional` (the embedded exchange, which is open to any
-    /// key), a missing key is replaced by a placeholder instead of being an error.
-    static func resolve(_ source: APIKeySource, file: String, optional: Bool) throws -> APIKey {
-        switch source {
+    /// The key of `configuration`'s exchange. When `optional` (the embedded exchange, which is
+    /// open to any key), a missing or empty key is replaced by a placeholder instead of being an
+    /// error. A key file is found as `Configuration.apiKeyFilePath` says, and one that group or
+    /// others could read is refused even then (systemd's copy in `$CREDENTIALS_DIRECTORY` is
+    /// private to the service and is not checked).
+    static func resolve(
+        _ configuration: Configuration, optional: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> APIKey {
+        let file = configuration.file
+        switch configuration.exchange.apiKey {
         case .environment(let name):
-            if let value = ProcessInfo.processInfo.environment[name], !value.isEmpty {
+            if let value = environment[name], !value.isEmpty {
                 return APIKey(value)
             }
             if optional { return APIKey("embedded") }
             throw ConfigurationError(file: file, keyPath: "exchange.apiKeyEnv", message: "the environment variable \(name) is not set")
-        case .file(let path):
-            var resolved = path
-            if !path.hasPrefix("/"), let credentials = ProcessInfo.processInfo.environment["CREDENTIALS_DIRECTORY"] {
-                resolved = credentials + "/" + path
+        case .file(let name):
+            let location = configuration.apiKeyFilePath(name, environment: environment)
+            if !location.fromCredentials, let problem = FileSafety.secretProblem(location.path) {
+                throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "\(location.path): \(problem)")
             }
-            guard let data = FileManager.default.contents(atPath: resolved) else {
-                throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "cannot read \(resolved)")
+            let data = FileManager.default.contents(atPath: location.path)
+            let key = data.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            if !key.isEmpty { return APIKey(key) }
+            if optional { return APIKey("embedded") }
+            guard data != nil else {
+                throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "cannot read \(location.path)")
             }
-            let key = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !key.isEmpty else {
-                throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "\(resolved) is empty")
-            }
-            return APIKey(key)
+            let hint = location.fromCredentials ? " (under systemd: the file LoadCredential= names is missing)" : ""
+            throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "\(location.path) is empty\(hint)")
         }
     }
 }

@@ -25,7 +25,7 @@ struct BacktestSetup {
             preconditionFailure("the embedded configuration has a strategy")
         }
         guard let plugin = scan.plugin(named: name) else {
-            let available = scan.plugins.map(\.descriptor.name).sorted().joined(separator: ", ")
+            let available = scan.available.joined(separator: ", ")
             throw CLIError.usage("--strategy: no plugin provides \(name) (available: \(available))")
         }
         var texts = texts

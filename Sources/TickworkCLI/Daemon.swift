@@ -31,8 +31,12 @@ final class Daemon {
 
     /// Runs until a signal (or `duration`), and returns the exit status.
     func run(duration: Duration?) throws -> Int32 {
-        logger.info("starting", ["version": Tickwork.version, "config": configuration.file])
-        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        let base = configPath == nil ? "the current directory \(configuration.directory)" : configuration.directory
+        logger.info("starting", [
+            "version": Tickwork.version, "config": configuration.file, "ledger": configuration.ledger.path,
+            "riskState": configuration.riskStatePath, "relativePaths": "from \(base)",
+        ])
+        let scan = try configuration.loadPlugins()
         for failure in scan.failures {
             logger.warning("plugin not loaded", ["error": failure.description])
         }
@@ -85,7 +89,7 @@ final class Daemon {
             engine: engine, client: client, account: configuration.exchange.account,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(scan: scan), recorder: recorder)
+            reloader: reloader(), recorder: recorder)
         let signals = SignalRelay(inbox: runner.inbox)
         defer { signals.cancel() }
         hooks.started?(runner.inbox)
@@ -133,9 +137,9 @@ final class Daemon {
         try RiskStateFile.load(configuration.riskStatePath) ?? RiskState()
     }
 
-    /// Re-reads the configuration on SIGHUP, from the hooks' source or else the file; the
-    /// embedded default cannot change.
-    private func reloader(scan: PluginScan) -> LiveRunner.Reloader? {
+    /// Re-reads the configuration on SIGHUP, from the hooks' source or else the file, and loads
+    /// the plugins it names; the embedded default cannot change.
+    private func reloader() -> LiveRunner.Reloader? {
         let source: @Sendable () throws -> Configuration
         if let reloadSource = hooks.reloadSource {
             source = reloadSource
@@ -146,7 +150,7 @@ final class Daemon {
         }
         return {
             let fresh = try source()
-            let instances = try fresh.instantiateStrategies(from: scan)
+            let instances = try fresh.instantiateStrategies(from: try fresh.loadPlugins())
             return LiveRunner.Reload(
                 strategies: instances.map(EngineStrategy.init), accountLimits: fresh.accountRisk,
                 savedRiskState: try RiskStateFile.load(fresh.riskStatePath))

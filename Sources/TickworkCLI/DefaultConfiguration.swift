@@ -49,11 +49,12 @@ enum DefaultConfiguration {
 }
 """#
 
-    /// The configuration in `path`, or the embedded default when `path` is nil.
+    /// The configuration in `path`, or the embedded default when `path` is nil, whose relative
+    /// paths lead into the working directory. Every command reading a configuration comes here.
     static func load(_ path: String?) throws -> Configuration {
         if let path {
             return try Configuration.load(file: path)
         }
-        return try Configuration.parse(Data(json.utf8), file: name + " (embedded)")
+        return try Configuration.parse(Data(json.utf8), file: name + " (embedded)", directory: FileManager.default.currentDirectoryPath)
     }
 }

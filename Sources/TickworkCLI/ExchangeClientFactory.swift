@@ -10,7 +10,7 @@ enum ExchangeClientFactory {
     static func make(baseURL: String, configuration: Configuration, keyOptional: Bool, logger: Logger) throws -> StockFighterClient {
         try StockFighterClient(
             baseURL: baseURL,
-            apiKey: try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: keyOptional),
+            apiKey: try APIKeyResolver.resolve(configuration, optional: keyOptional),
             rateLimiter: RateLimiter(
                 ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
                 burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),

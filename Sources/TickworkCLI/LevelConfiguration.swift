@@ -9,7 +9,8 @@ enum LevelConfiguration {
     /// The configuration for `level`, or the file at `path` when given.
     static func load(_ path: String?, level: Level) throws -> Configuration {
         if let path { return try Configuration.load(file: path) }
-        return try Configuration.parse(Data(json(for: level).utf8), file: "level \(level.name) (embedded)")
+        return try Configuration.parse(
+            Data(json(for: level).utf8), file: "level \(level.name) (embedded)", directory: FileManager.default.currentDirectoryPath)
     }
 
     /// The embedded configuration's text for `level`.

@@ -151,7 +151,7 @@ final class LevelRunner: Sendable {
 
     /// The strategies whose plugins declare an integer `priceCapCents`.
     private func strategiesTakingAPriceCap(_ configuration: Configuration) throws -> [StrategyID] {
-        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        let scan = try configuration.loadPlugins()
         return configuration.strategies.filter { settings in
             scan.plugin(named: settings.plugin)?.descriptor.parameters.contains { $0.name == "priceCapCents" && $0.kind == .integer } ?? false
         }.map(\.id)

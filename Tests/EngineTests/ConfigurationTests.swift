@@ -19,7 +19,7 @@ import Testing
 
     func error(_ data: Data) -> ConfigurationError? {
         do {
-            _ = try Configuration.parse(data, file: "test.json")
+            _ = try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")
             return nil
         } catch {
             return error
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func minimalConfigurationGetsSafeDefaults() throws {
-        let configuration = try Configuration.parse(Data(Self.minimal.utf8), file: "test.json")
+        let configuration = try Configuration.parse(Data(Self.minimal.utf8), file: "test.json", directory: "/etc/tickwork")
         #expect(configuration.exchange.apiKey == .environment("TICKWORK_API_KEY"))
         #expect(configuration.ledger.fsync == .always)
         #expect(configuration.risk.allowMarketOrders == false)
@@ -97,7 +97,7 @@ import Testing
             strategy["risk"] = ["maxPosition": 10]
             root["strategies"] = [strategy]
         }
-        let configuration = try Configuration.parse(data, file: "test.json")
+        let configuration = try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")
         #expect(configuration.risk.maxPosition == 100)
         #expect(configuration.strategies[0].risk.maxPosition == 10)
         #expect(configuration.strategies[0].risk.maxOrderQty == 50)
@@ -117,8 +117,8 @@ import Testing
             strategy["parameters"] = ["quantity": 0]
             root["strategies"] = [strategy]
         }
-        let configuration = try Configuration.parse(data, file: "test.json")
-        let scan = try PluginLoader.scan(directory: PluginLoader.executableDirectory)
+        let configuration = try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")
+        let scan = try configuration.loadPlugins()
         #expect(throws: ConfigurationError(
             file: "test.json", keyPath: "strategies[0].parameters.quantity", message: "expected an integer in 1...1000000, got 0")) {
             try configuration.instantiateStrategies(from: scan)
@@ -131,8 +131,8 @@ import Testing
             strategy["plugin"] = "Nope"
             root["strategies"] = [strategy]
         }
-        let configuration = try Configuration.parse(data, file: "test.json")
-        let scan = try PluginLoader.scan(directory: PluginLoader.executableDirectory)
+        let configuration = try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")
+        let scan = try configuration.loadPlugins()
         do {
             _ = try configuration.instantiateStrategies(from: scan)
             Issue.record("a missing plugin was accepted")
@@ -151,8 +151,51 @@ import Testing
         #expect(!files.isEmpty)
         for name in files {
             let configuration = try Configuration.load(file: root.appendingPathComponent(name).path)
-            let scan = try PluginLoader.scan(directory: PluginLoader.executableDirectory)
+            let scan = try configuration.loadPlugins()
             #expect(try configuration.instantiateStrategies(from: scan).count == configuration.strategies.count)
         }
+    }
+
+    @Test func relativePathsAreResolvedAgainstTheGivenDirectoryAndAbsoluteOnesKept() throws {
+        let data = try document { root in
+            root["ledger"] = ["path": "data/ledger.jsonl"]
+            root["riskStatePath"] = "/var/lib/tickwork/risk.json"
+            root["pluginDirectory"] = "../plugins"
+            root["recording"] = ["path": "./session.jsonl"]
+        }
+        let configuration = try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")
+        #expect(configuration.directory == "/etc/tickwork")
+        #expect(configuration.ledger.path == "/etc/tickwork/data/ledger.jsonl")
+        #expect(configuration.riskStatePath == "/var/lib/tickwork/risk.json")
+        #expect(configuration.pluginDirectory == "/etc/plugins")
+        #expect(configuration.recordingPath == "/etc/tickwork/session.jsonl")
+    }
+
+    @Test func defaultPathsLandBesideTheConfiguration() throws {
+        let configuration = try Configuration.parse(Data(Self.minimal.utf8), file: "test.json", directory: "/srv/desk")
+        #expect(configuration.ledger.path == "/srv/desk/tickwork-ledger.jsonl")
+        #expect(configuration.riskStatePath == "/srv/desk/tickwork-risk-state.json")
+        #expect(configuration.effectivePluginDirectory == PluginLoader.executableDirectory)
+    }
+
+    @Test func aFileIsResolvedAgainstItsOwnDirectoryWhateverTheWorkingDirectory() throws {
+        let directory = NSTemporaryDirectory() + "tickwork-config-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/conf", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Self.minimal.write(toFile: directory + "/conf/tickwork.json", atomically: true, encoding: .utf8)
+        #expect(try Configuration.load(file: directory + "/conf/tickwork.json").ledger.path == directory + "/conf/tickwork-ledger.jsonl")
+        #expect(Configuration.directory(of: "conf/tickwork.json") == FileManager.default.currentDirectoryPath + "/conf")
+    }
+
+    @Test func theAPIKeyFileIsLookedForInTheCredentialsDirectoryFirstThenBesideTheConfiguration() throws {
+        let data = try document { root in
+            root["exchange"] = ["baseURL": "http://127.0.0.1:1/ob/api", "apiKeyFile": "api-key"]
+        }
+        let configuration = try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")
+        #expect(configuration.exchange.apiKey == .file("api-key"))
+        let credentials = ["CREDENTIALS_DIRECTORY": "/run/credentials/tickwork.service"]
+        #expect(configuration.apiKeyFilePath("api-key", environment: credentials) == ("/run/credentials/tickwork.service/api-key", true))
+        #expect(configuration.apiKeyFilePath("api-key", environment: [:]) == ("/etc/tickwork/api-key", false))
+        #expect(configuration.apiKeyFilePath("/srv/key", environment: credentials) == ("/srv/key", false))
     }
 }

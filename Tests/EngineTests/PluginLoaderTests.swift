@@ -85,6 +85,62 @@ import Testing
         #expect(scan.failures[0].description == "\(directory)/libBroken.so: not a shared library (no ELF header)")
     }
 
+    @Test func loadingByNameOpensOnlyTheNamedPluginsAndListsTheRest() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["libFirstSteps.so", "libMarketMaker.so", "libStrategyKit.so"] {
+            try FileManager.default.copyItem(atPath: Self.buildDirectory + "/" + name, toPath: directory + "/" + name)
+        }
+        try "not a library\n".write(toFile: directory + "/libBroken.so", atomically: true, encoding: .utf8)
+        let scan = try PluginLoader.load(names: ["FirstSteps", "FirstSteps", "Absent"], directory: directory)
+        #expect(scan.plugins.map(\.descriptor.name) == ["FirstSteps"])
+        #expect(scan.failures.isEmpty)
+        #expect(scan.available == ["Broken", "FirstSteps", "MarketMaker"])
+    }
+
+    @Test func aFileProvidingAnotherStrategyThanItsNameIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libOther.so")
+        let scan = try PluginLoader.load(names: ["Other"], directory: directory)
+        #expect(scan.plugins.isEmpty)
+        #expect(scan.failures == [.misnamed(path: directory + "/libOther.so", provides: "FirstSteps", expected: "Other")])
+    }
+
+    @Test(arguments: [0o777, 0o775, 0o757])
+    func aDirectoryOthersCanWriteIsRefusedBeforeAnythingIsOpened(mode: Int) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libFirstSteps.so")
+        #expect(chmod(directory, mode_t(mode)) == 0)
+        for load in [{ try PluginLoader.scan(directory: directory) }, { try PluginLoader.load(names: ["FirstSteps"], directory: directory) }] {
+            do {
+                _ = try load()
+                Issue.record("a directory of mode \(String(mode, radix: 8)) was accepted")
+            } catch let error as PluginError {
+                guard case .unsafe(let path, let problem) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(path == directory)
+                #expect(problem.hasPrefix("writable by group or others (mode 0\(String(mode, radix: 8)))"))
+            }
+        }
+    }
+
+    @Test func aPluginOthersCanWriteIsAFailureOfItsOwn() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["libFirstSteps.so", "libMomentum.so"] {
+            try FileManager.default.copyItem(atPath: Self.buildDirectory + "/" + name, toPath: directory + "/" + name)
+        }
+        #expect(chmod(directory + "/libMomentum.so", 0o664) == 0)
+        let scan = try PluginLoader.scan(directory: directory)
+        #expect(scan.plugins.map(\.descriptor.name) == ["FirstSteps"])
+        #expect(scan.failures.map(\.path) == [directory + "/libMomentum.so"])
+        #expect(scan.failures.first?.description.contains("refused: writable by group or others (mode 0664)") == true)
+    }
+
     @Test func dlopenErrorsNameTheFile() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

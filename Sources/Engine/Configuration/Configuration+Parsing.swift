@@ -3,16 +3,18 @@ import Risk
 import StrategyKit
 
 extension Configuration {
-    /// Reads and validates the configuration in `file`.
+    /// Reads and validates the configuration in `file`; its relative paths are resolved against
+    /// the file's directory.
     public static func load(file: String) throws(ConfigurationError) -> Configuration {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ConfigurationError(file: file, keyPath: "", message: "cannot read the file")
         }
-        return try parse(data, file: file)
+        return try parse(data, file: file, directory: directory(of: file))
     }
 
-    /// Validates a configuration document; `file` names it in errors.
-    public static func parse(_ data: Data, file: String) throws(ConfigurationError) -> Configuration {
+    /// Validates a configuration document; `file` names it in errors, and its relative paths
+    /// are resolved against the absolute `directory`.
+    public static func parse(_ data: Data, file: String, directory: String) throws(ConfigurationError) -> Configuration {
         let document: JSONValue
         do {
             document = try JSONValue.parse(data)
@@ -91,8 +93,9 @@ extension Configuration {
             try object.finish()
         }
 
-        let configuration = Configuration(
+        var configuration = Configuration(
             file: file,
+            directory: directory,
             exchange: exchange,
             embeddedExchange: embedded,
             pollIntervalMs: try root.integer("pollIntervalMs", in: 10...3_600_000) ?? 250,
@@ -107,6 +110,7 @@ extension Configuration {
             logging: logging
         )
         try root.finish()
+        configuration.resolvePaths()
         return configuration
     }
 

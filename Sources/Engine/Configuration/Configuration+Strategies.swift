@@ -14,6 +14,12 @@ extension Configuration {
         pluginDirectory ?? PluginLoader.executableDirectory
     }
 
+    /// Loads the plugins of the configured strategies from `effectivePluginDirectory`, and no
+    /// other file there (`tickwork strategies list` is the one command that loads them all).
+    public func loadPlugins() throws(PluginError) -> PluginScan {
+        try PluginLoader.load(names: strategies.map(\.plugin), directory: effectivePluginDirectory)
+    }
+
     /// Makes every configured strategy from the plugins in `scan`. A strategy whose plugin is
     /// missing, or whose parameters its plugin refuses, stops everything with an error naming
     /// the key.
@@ -22,15 +28,15 @@ extension Configuration {
         for (index, settings) in strategies.enumerated() {
             let keyPath = "strategies[\(index)]"
             guard let plugin = scan.plugin(named: settings.plugin) else {
-                let expectedFile = "lib\(settings.plugin).so"
-                if let failure = scan.failures.first(where: { $0.path?.hasSuffix("/" + expectedFile) == true }) {
+                let expectedFile = "/lib\(settings.plugin).so"
+                if let failure = scan.failures.first(where: { $0.path?.hasSuffix(expectedFile) == true }) {
                     throw failure
                 }
                 throw ConfigurationError(
                     file: file, keyPath: "\(keyPath).plugin",
                     message: PluginError.unknownStrategy(
                         name: settings.plugin, directory: effectivePluginDirectory,
-                        available: scan.plugins.map(\.descriptor.name)
+                        available: scan.available
                     ).description)
             }
             let parameters: StrategyParameters

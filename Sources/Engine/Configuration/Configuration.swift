@@ -5,6 +5,9 @@ import StrategyKit
 public struct Configuration: Sendable {
     /// The file it was read from, for messages.
     public var file: String
+    /// The absolute directory its relative paths were resolved against (see
+    /// `Configuration+Paths.swift`); every path below is absolute.
+    public var directory: String
     public var exchange: ExchangeSettings
     /// Settings of the simulated exchange the daemon starts in-process; nil when trading
     /// against an outside exchange.
@@ -50,8 +53,7 @@ public struct ExchangeSettings: Sendable, Hashable {
 public enum APIKeySource: Sendable, Hashable {
     /// An environment variable's name.
     case environment(String)
-    /// A file's path; a relative path is looked up in `$CREDENTIALS_DIRECTORY` (systemd's
-    /// `LoadCredential=`) when that is set.
+    /// A file's path as written; `Configuration.apiKeyFilePath` says where a relative one is.
     case file(String)
 }
 

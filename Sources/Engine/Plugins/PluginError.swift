@@ -17,13 +17,18 @@ public enum PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadableDirectory(path: String, message: String)
     /// A configuration names a strategy no loaded plugin provides.
     case unknownStrategy(name: String, directory: String, available: [String])
+    /// The file or directory could have been written by someone other than its owner and root
+    /// (`FileSafety.codeProblem` says how), so nothing is loaded from it.
+    case unsafe(path: String, problem: String)
+    /// `lib<expected>.so` provides another strategy.
+    case misnamed(path: String, provides: String, expected: String)
 
     /// The file at fault, when one is.
     public var path: String? {
         switch self {
         case .notSharedLibrary(let path), .openFailed(let path, _), .missingEntryPoint(let path, _),
              .notAPlugin(let path), .incompatibleSDK(let path, _, _), .duplicateName(_, let path, _),
-             .unreadableDirectory(let path, _):
+             .unreadableDirectory(let path, _), .unsafe(let path, _), .misnamed(let path, _, _):
             return path
         case .unknownStrategy:
             return nil
@@ -49,6 +54,10 @@ public enum PluginError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownStrategy(let name, let directory, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "no plugin in \(directory) provides strategy \(name) (available: \(list))"
+        case .unsafe(let path, let problem):
+            return "\(path): refused: \(problem)"
+        case .misnamed(let path, let provides, let expected):
+            return "\(path): provides strategy \(provides), not \(expected) (a plugin's file is lib<strategy name>.so)"
         }
     }
 }

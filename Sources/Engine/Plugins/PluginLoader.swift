@@ -13,10 +13,13 @@ public struct LoadedPlugin: Sendable {
     public var descriptor: StrategyDescriptor
 }
 
-/// The outcome of scanning a plugin directory: the plugins that loaded and each file that did not.
+/// The outcome of loading plugins from a directory: the plugins that loaded, each file that did
+/// not, and the strategy names the directory offers.
 public struct PluginScan: Sendable {
     public var plugins: [LoadedPlugin]
     public var failures: [PluginError]
+    /// The strategy names of the directory's plugin files (`lib<name>.so`), loaded or not, sorted.
+    public var available: [String] = []
 
     /// The plugin providing strategy `name`.
     public func plugin(named name: String) -> LoadedPlugin? {
@@ -27,7 +30,9 @@ public struct PluginScan: Sendable {
 /// Finds and opens strategy plugins: `lib*.so` files exporting `StrategyPlugin.entryPointSymbol`.
 ///
 /// Libraries are opened with `RTLD_NOW | RTLD_NODELETE` and never closed: unloading Swift code
-/// whose metadata the process may still reference is unsafe.
+/// whose metadata the process may still reference is unsafe. A directory or file that someone
+/// other than its owner and root could have written is refused before anything is opened
+/// (`FileSafety.codeProblem`).
 public enum PluginLoader {
     /// The SDK library itself sits beside the plugins in build and install directories; it is
     /// not a plugin and is skipped by `scan`.
@@ -40,22 +45,22 @@ public enum PluginLoader {
         return (path as NSString).deletingLastPathComponent
     }
 
-    /// Loads every `lib*.so` in `directory` (except the SDK), in name order. Broken files are
-    /// reported in `failures` and do not stop the scan; a second plugin with an already-seen
-    /// strategy name is a failure too.
+    /// The file that provides strategy `name` in `directory`: `lib<name>.so`.
+    public static func file(of name: String, in directory: String) -> String {
+        (directory as NSString).appendingPathComponent("lib\(name).so")
+    }
+
+    /// Loads every `lib*.so` in `directory` (except the SDK), in name order. Broken or unsafe
+    /// files are reported in `failures` and do not stop the scan; a second plugin with an
+    /// already-seen strategy name is a failure too. An unsafe directory is refused whole.
     public static func scan(directory: String) throws(PluginError) -> PluginScan {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            throw .unreadableDirectory(path: directory, message: String(describing: error.localizedDescription))
-        }
-        var scan = PluginScan(plugins: [], failures: [])
+        let names = try pluginFiles(in: directory)
+        var scan = PluginScan(plugins: [], failures: [], available: names.map(strategyName))
         var seen: [String: String] = [:]
-        for name in names.sorted() where name.hasPrefix("lib") && name.hasSuffix(".so") && name != sdkLibraryName {
+        for name in names {
             let path = (directory as NSString).appendingPathComponent(name)
             do {
-                let plugin = try load(path: path)
+                let plugin = try loadChecked(path: path)
                 if let firstPath = seen[plugin.descriptor.name] {
                     scan.failures.append(.duplicateName(name: plugin.descriptor.name, path: path, firstPath: firstPath))
                     continue
@@ -69,7 +74,31 @@ public enum PluginLoader {
         return scan
     }
 
-    /// Loads one plugin file.
+    /// Loads the plugins of the strategies `names` from `directory`, `lib<name>.so` each, and
+    /// opens no other file there. A name without a file is left out (the caller names it with
+    /// `available`); a file that fails to load, or provides another strategy than its name
+    /// says, is in `failures`. An unsafe directory is refused whole.
+    public static func load(names: [String], directory: String) throws(PluginError) -> PluginScan {
+        let files = try pluginFiles(in: directory)
+        var scan = PluginScan(plugins: [], failures: [], available: files.map(strategyName))
+        for name in Set(names).sorted() where files.contains("lib\(name).so") {
+            let path = file(of: name, in: directory)
+            do {
+                let plugin = try loadChecked(path: path)
+                guard plugin.descriptor.name == name else {
+                    scan.failures.append(.misnamed(path: path, provides: plugin.descriptor.name, expected: name))
+                    continue
+                }
+                scan.plugins.append(plugin)
+            } catch {
+                scan.failures.append(error)
+            }
+        }
+        return scan
+    }
+
+    /// Loads one plugin file, without the checks of owner and mode that `scan` and
+    /// `load(names:directory:)` make.
     public static func load(path: String, host: SDKVersion = .current) throws(PluginError) -> LoadedPlugin {
         guard hasELFHeader(path) else { throw .notSharedLibrary(path: path) }
         guard let handle = dlopen(path, RTLD_NOW | RTLD_NODELETE) else {
@@ -87,6 +116,39 @@ public enum PluginLoader {
             throw .incompatibleSDK(path: path, plugin: descriptor.sdkVersion.description, host: host.description)
         }
         return LoadedPlugin(path: path, descriptor: descriptor)
+    }
+
+    /// The plugin files' names in `directory` (`lib*.so` but the SDK), sorted, once the
+    /// directory itself has passed the safety check.
+    private static func pluginFiles(in directory: String) throws(PluginError) -> [String] {
+        if let problem = FileSafety.codeProblem(directory) {
+            throw .unsafe(path: directory, problem: problem)
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .unreadableDirectory(path: directory, message: String(describing: error.localizedDescription))
+        }
+        return names.filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") && $0 != sdkLibraryName }.sorted()
+    }
+
+    /// `load(path:)` once the file, and the directory it really lives in when it is reached
+    /// through a symbolic link, have passed the safety check.
+    private static func loadChecked(path: String) throws(PluginError) -> LoadedPlugin {
+        if let problem = FileSafety.codeProblem(path) {
+            throw .unsafe(path: path, problem: problem)
+        }
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
+        if real != (path as NSString).deletingLastPathComponent, let problem = FileSafety.codeProblem(real) {
+            throw .unsafe(path: real, problem: problem)
+        }
+        return try load(path: path)
+    }
+
+    /// The strategy name a plugin file is named after: `libMarketMaker.so` gives `MarketMaker`.
+    private static func strategyName(_ file: String) -> String {
+        String(file.dropFirst("lib".count).dropLast(".so".count))
     }
 
     private static func hasELFHeader(_ path: String) -> Bool {

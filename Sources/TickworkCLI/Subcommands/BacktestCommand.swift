@@ -74,7 +74,8 @@ enum BacktestCommand {
         let fee = try invocation.integer("--fee-cents", default: 0, in: -1_000...1_000)
 
         var configuration = try DefaultConfiguration.load(configPath)
-        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        let scan = try strategy.map { try PluginLoader.load(names: [$0], directory: configuration.effectivePluginDirectory) }
+            ?? configuration.loadPlugins()
         if let strategy {
             for cell in grid.cells {
                 let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })

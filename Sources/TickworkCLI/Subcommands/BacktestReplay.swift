@@ -8,7 +8,7 @@ import Foundation
 enum BacktestReplay {
     /// Prints "identical" (exit 0) or the first divergence with both sides (exit 1).
     static func run(_ path: String, configuration: Configuration) throws -> Int32 {
-        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        let scan = try configuration.loadPlugins()
         let instances = try configuration.instantiateStrategies(from: scan)
         let reader = try RecordingFormat.open(path: path, readingAhead: true)
         guard reader.header.kind == .session else {

@@ -8,8 +8,10 @@ enum ConfigCheck {
         summary: "Validate a configuration without trading.",
         discussion: """
             Reads the file (or the embedded default), checks every key, loads the plugins it \
-            names and validates each strategy's parameters against its plugin. Prints one line \
-            naming the file and key at fault and exits 1 if anything is wrong.
+            names (and no other) and validates each strategy's parameters against its plugin. \
+            Prints one line naming the file and key at fault and exits 1 if anything is wrong. \
+            The paths printed are absolute: relative ones in a file are resolved against the \
+            file's directory, in the embedded default against the current directory.
             """,
         arguments: [ArgumentSpec("FILE", optional: true, help: "The configuration (default: the embedded config/tickwork.json).")],
         run: run
@@ -17,7 +19,7 @@ enum ConfigCheck {
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let configuration = try DefaultConfiguration.load(invocation.argument(0))
-        let scan = try PluginLoader.scan(directory: configuration.effectivePluginDirectory)
+        let scan = try configuration.loadPlugins()
         let instances = try configuration.instantiateStrategies(from: scan)
         let exchange = configuration.embeddedExchange == nil
             ? configuration.exchange.baseURL ?? ""
@@ -27,6 +29,8 @@ enum ConfigCheck {
         Console.out("  exchange: \(exchange), venue \(configuration.exchange.venue), account \(configuration.exchange.account)")
         Console.out("  strategies: \(list.joined(separator: ", "))")
         Console.out("  ledger: \(configuration.ledger.path) (fsync \(configuration.ledger.fsync.rawValue))")
+        Console.out("  trading states: \(configuration.riskStatePath)")
+        Console.out("  plugins: \(configuration.effectivePluginDirectory)")
         return 0
     }
 }

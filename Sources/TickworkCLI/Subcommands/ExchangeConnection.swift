@@ -41,7 +41,7 @@ struct ExchangeConnection {
         if key == nil {
             switch configuration.exchange.apiKey {
             case .environment(let name): key = environment[name].flatMap { $0.isEmpty ? nil : APIKey($0) }
-            case .file: key = try APIKeyResolver.resolve(configuration.exchange.apiKey, file: configuration.file, optional: false)
+            case .file: key = try APIKeyResolver.resolve(configuration, optional: false, environment: environment)
             }
         }
         do {

@@ -15,7 +15,11 @@ enum Run {
             and the running one stays). On SIGTERM it cancels every open order (waiting at most \
             5 seconds), flushes the ledger and exits 0.
             With no --config it uses the embedded config/tickwork.json: a simulated exchange with \
-            bots in this process, on a free loopback port, traded over HTTP by FirstSteps.
+            bots in this process, on a free loopback port, traded over HTTP by FirstSteps. \
+            Relative paths in a configuration file are resolved against the file's directory, in \
+            the embedded default against the current directory; the start line names the ledger \
+            and trading-state files. Plugins, and their directory, that group or others may write \
+            are refused, and so is an API key file they may read.
             Under systemd (Type=notify) it reports READY, STATUS, WATCHDOG, RELOADING and STOPPING.
             """,
         options: [

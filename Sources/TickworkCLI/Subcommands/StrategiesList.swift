@@ -11,7 +11,9 @@ enum StrategiesList {
             Scans the plugin directory for lib*.so files (libStrategyKit.so, the SDK itself, is \
             skipped), loads each, and prints its name, version, SDK version and parameters. \
             A file that fails to load is reported on stderr and the scan goes on; the exit \
-            status is then 1.
+            status is then 1. A directory or file that group or others may write, or that \
+            belongs to a user other than root and the caller, is refused unopened. (Other \
+            commands load only the plugins their configuration names.)
             """,
         options: [
             .value("--plugin-dir", "DIR", help: "Directory to scan (default: the directory of the tickwork binary)."),
