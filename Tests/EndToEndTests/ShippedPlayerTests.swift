@@ -1,0 +1,16 @@
+import Foundation
+import Testing
+
+/// Each shipped strategy passes the level it was written for, on one seed, with its default
+/// parameters: what `scripts/levels.sh` checks on five seeds, kept in the suite so that a
+/// change to a strategy, the risk checker or the bots cannot lose a level unnoticed.
+/// first-steps is in `LevelTests`. Each run lasts up to its level's length (about a minute).
+@Suite struct ShippedPlayerTests {
+    @Test(arguments: [("chock-a-block", "BlockBuyer"), ("sell-side", "MarketMaker")])
+    func theShippedStrategyPassesItsLevel(level: String, strategy: String) throws {
+        let result = try TickworkProcess.run(["level", level, "--seed", "1", "--json"], timeout: 240)
+        let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(verdict["outcome"] as? String == "passed", "\(strategy) on \(level): \(result.stdout) \(result.stderr.suffix(2_000))")
+        #expect(result.status == 0)
+    }
+}
