@@ -28,8 +28,8 @@ extension Configuration {
         for (index, settings) in strategies.enumerated() {
             let keyPath = "strategies[\(index)]"
             guard let plugin = scan.plugin(named: settings.plugin) else {
-                let expectedFile = "/lib\(settings.plugin).so"
-                if let failure = scan.failures.first(where: { $0.path?.hasSuffix(expectedFile) == true }) {
+                let expectedFile = "lib\(settings.plugin).so"
+                if let failure = scan.failures.first(where: { $0.path?.hasSuffix("/" + expectedFile) == true }) {
                     throw failure
                 }
                 throw ConfigurationError(
