@@ -56,7 +56,9 @@ public struct VenueConfiguration: Sendable {
         }
     }
 
-    /// Reads an accounts file: a JSON object mapping account names to API keys.
+    /// Reads an accounts file: a JSON object mapping account names to API keys. Refuses an empty
+    /// key and a key given to two accounts (a key must name one account), naming the accounts but
+    /// never the key.
     public static func loadAPIKeys(path: String) throws(VenueError) -> [Account: String] {
         let data: Data
         do {
@@ -71,8 +73,15 @@ public struct VenueConfiguration: Sendable {
             throw .invalidAccounts(path: path, reason: "expected a JSON object of account name to API key string")
         }
         var keys: [Account: String] = [:]
-        for (account, key) in object {
+        var accountOfKey: [String: String] = [:]
+        // In name order, so that the refusal names the same two accounts on every run.
+        for (account, key) in object.sorted(by: { $0.key < $1.key }) {
             guard !key.isEmpty else { throw .invalidAccounts(path: path, reason: "\(account): empty API key") }
+            if let other = accountOfKey[key] {
+                throw .invalidAccounts(
+                    path: path, reason: "accounts \(other) and \(account) have the same API key; each account needs a key of its own")
+            }
+            accountOfKey[key] = account
             keys[Account(account)] = key
         }
         return keys
