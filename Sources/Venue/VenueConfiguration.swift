@@ -23,6 +23,13 @@ public struct VenueConfiguration: Sendable {
     /// How often the bots step (100 ms by default); nil steps them only on
     /// `VenueServer.stepBots()`.
     public var botInterval: Duration? = .milliseconds(100)
+    /// The id of the first order, on every venue; nil (the default) takes the microseconds since
+    /// the Unix epoch at start, so that a restarted exchange never hands out an id an earlier run
+    /// gave while a client's ledger remembers it. That holds as long as the earlier run averaged
+    /// under one order per microsecond (a million a second, far beyond what it serves) and the
+    /// clock was not set back between the runs; the ids stay below 2^53, exact for any JSON
+    /// reader, until the year 2255. Tests that want the same ids on every run set it.
+    public var firstOrderID: OrderID?
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 
