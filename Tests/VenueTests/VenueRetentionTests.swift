@@ -25,4 +25,22 @@ import Venue
         #expect(served <= samples.last!.orders, "the account lists serve \(served) orders, more than are kept")
         #expect(samples.dropFirst().allSatisfy { $0.fills <= 2 * samples[0].fills }, "retained fills: \(samples.map(\.fills))")
     }
+
+    @Test func aForgottenOrderIsAnsweredLikeAnIDNeverGivenAndLeavesTheAccountList() throws {
+        let venue = try VenueHarness { configuration in
+            configuration.orderRetention = OrderRetention(maxClosedOrders: 0, maxAge: .seconds(3_600))
+        }
+        let resting = try #require(try venue.place("buy", 5, at: 100).int("id"))
+        // Immediate-or-cancel orders below every ask close at once; past the slack of 16 closed
+        // orders the book forgets them.
+        var closed: [Int] = []
+        for _ in 0..<17 { closed.append(try #require(try venue.place("buy", 1, at: 50, type: "immediate-or-cancel").int("id"))) }
+        let forgotten = try venue.get("/venues/TESTEX/stocks/FOOBAR/orders/\(closed[0])")
+        #expect(forgotten.status == 404)
+        #expect(forgotten.error == "order \(closed[0]) not found (highest available on this venue is \(closed[16]))")
+        #expect(try venue.call("DELETE", "/venues/TESTEX/stocks/FOOBAR/orders/\(closed[0])").status == 404)
+        let listed = try #require(try venue.get("/venues/TESTEX/accounts/EXB123456/orders").list("orders"))
+        #expect(listed.compactMap { $0["id"] as? Int } == [resting], "the open order stays, the closed ones leave")
+        #expect(venue.server.retained(on: "TESTEX").orders == 1)
+    }
 }
