@@ -19,9 +19,7 @@ public final class VenueServer: Sendable {
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
-        let marketplace = Marketplace(
-            listings: configuration.listings, apiKeys: configuration.apiKeys, bots: configuration.bots,
-            botSeed: configuration.botSeed)
+        let marketplace = Marketplace(configuration: configuration)
         let router = VenueRouter(marketplace: marketplace)
         let log = configuration.requestLog
         let http = HTTPServerConfiguration(
@@ -55,6 +53,13 @@ public final class VenueServer: Sendable {
     /// account's trading exactly rather than through polls.
     public func orders(of account: Account, on venue: Venue) -> [OrderStatus] {
         marketplace.orders(of: account, on: venue)
+    }
+
+    /// The number of orders (open, and closed but not yet forgotten under the configuration's
+    /// `orderRetention`) and of their fills that `venue` still holds in memory: what a test
+    /// watches to see that the exchange's memory stays flat.
+    public func retained(on venue: Venue) -> (orders: Int, fills: Int) {
+        marketplace.retained(on: venue)
     }
 
     /// The quote of `symbol` on `venue` now (its `last` is the last trade's price), or nil when
