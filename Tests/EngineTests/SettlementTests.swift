@@ -70,3 +70,41 @@ import Testing
         #expect(tracker.order(newer)?.exchangeID == 43)
     }
 }
+
+/// The uncertain outcomes reach the engine through `handle`.
+@Suite struct UncertainOutcomeEngineTests {
+    @Test func anAccountListShowingAnUnknownPlacementBooksItsFillsForTheStrategy() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy(at: 1)
+        _ = try harness.engine.handle(.placeOutcomeUnknown(client, at: EngineHarness.time(2)))
+        let listed = EngineHarness.status(id: 21, fills: [OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(3))])
+        _ = try harness.engine.handle(.accountOrders([listed], venue: "TESTEX", symbol: nil, requestedAt: EngineHarness.time(4), at: EngineHarness.time(5)))
+        #expect(harness.journal.fills.map(\.orderID) == [21])
+        #expect(harness.strategy.updates == [.accepted(21, EngineHarness.buy)])
+        #expect(harness.strategy.fills.map(\.qty) == [4])
+        #expect(harness.engine.portfolio.position(of: "s1", in: "FOOBAR").quantity == 4)
+    }
+
+    @Test func anUnknownPlacementTheListsNeverShowIsRejectedOnlyAfterTheWindow() throws {
+        let harness = try EngineHarness()
+        harness.engine.settlementWindowMs = 1_000
+        let client = try harness.placeOneBuy(at: 1)
+        _ = try harness.engine.handle(.placeOutcomeUnknown(client, at: EngineHarness.time(500)))
+        _ = try harness.engine.handle(.accountOrders([], venue: "TESTEX", symbol: nil, requestedAt: EngineHarness.time(600), at: EngineHarness.time(700)))
+        #expect(harness.strategy.updates.isEmpty)
+        _ = try harness.engine.handle(.accountOrders([], venue: "TESTEX", symbol: nil, requestedAt: EngineHarness.time(1_001), at: EngineHarness.time(1_100)))
+        #expect(harness.strategy.updates == [.rejected(EngineHarness.buy, reason: OrderTracker.notPlacedReason)])
+        #expect(harness.engine.orders.awaitsLateOrders)
+    }
+
+    @Test func aFailedCancelMayBeAskedForAgain() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy(at: 1)
+        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7), at: EngineHarness.time(2)))
+        #expect(harness.engine.cancelOpenOrders() == [.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)])
+        #expect(harness.engine.cancelOpenOrders().isEmpty)
+        _ = try harness.engine.handle(.cancelFailed(7, reason: "EXCHANGE_TIMEOUT", at: EngineHarness.time(3)))
+        #expect(harness.engine.cancelOpenOrders() == [.cancel(venue: "TESTEX", symbol: "FOOBAR", orderID: 7)])
+        #expect(harness.logs.messages.contains("cancel failed"))
+    }
+}
