@@ -118,6 +118,16 @@ public final class Ledger: @unchecked Sendable {
         return current.sequence(of: fill) != nil
     }
 
+    /// Throws `.full` when the ledger's file system has fewer than `bytes` bytes free for this
+    /// process: room for a few lines. A daemon asks before trading, since a fill it cannot book
+    /// must not happen. (A file-size limit, RLIMIT_FSIZE, is not looked at.)
+    public func requireRoom(_ bytes: Int64 = 4096) throws(LedgerError) {
+        condition.lock()
+        defer { condition.unlock() }
+        let available = try LedgerFile.available(fd, path: path)
+        if available < bytes { throw .full(path: path, available: available, needed: bytes) }
+    }
+
     /// Makes every appended fill durable, stops the sync thread and closes the file. Appends
     /// after this throw `.unusable`. Closing twice does nothing more.
     public func close() throws(LedgerError) {

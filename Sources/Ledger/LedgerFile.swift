@@ -71,6 +71,13 @@ enum LedgerFile {
         return Int64(info.st_size)
     }
 
+    /// The bytes free for this process on the file system of the file open as `fd`.
+    static func available(_ fd: Int32, path: String) throws(LedgerError) -> Int64 {
+        var info = statvfs()
+        guard fstatvfs(fd, &info) == 0 else { throw .system(path: path, call: "fstatvfs", errno: errno) }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+
     /// The directory part of `path` (`.` when it has none).
     static func directoryName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
