@@ -1,6 +1,7 @@
 import Dispatch
 import Exchange
 import Foundation
+import Ledger
 import Risk
 import StrategyKit
 
@@ -13,7 +14,9 @@ extension LiveRunner {
             case .place(let clientID, let approved):
                 let order = PlaceOrder(venue: approved.venue, account: account, request: approved.request)
                 let inbox = inbox
-                Task { [client] in
+                placementsInFlight.update { $0 += 1 }
+                Task { [client, placementsInFlight] in
+                    defer { placementsInFlight.update { $0 -= 1 } }
                     do throws(ExchangeError) {
                         let status = try await client.placeOrder(order)
                         inbox.post(.event(.placed(clientID, status, at: SystemClock.now())))
@@ -134,11 +137,12 @@ extension LiveRunner {
         }
     }
 
-    /// Writes the trading states so a halt survives a restart (write, fsync, rename).
+    /// Writes the trading states so a halt survives a restart (`DurableFile.replace`: temporary
+    /// file, fsync, rename, fsync of the directory).
     func saveRiskState() {
         do {
             let data = try JSONEncoder().encode(engine.risk.state)
-            try data.write(to: URL(fileURLWithPath: riskStatePath), options: .atomic)
+            try DurableFile.replace(riskStatePath, with: Array(data))
         } catch {
             logger.error("could not save the trading state", ["file": riskStatePath, "error": "\(error)"])
         }
