@@ -54,8 +54,9 @@ final class SpawnedProcess {
         return condition()
     }
 
-    /// Sends `signal` to the process.
+    /// Sends `signal` to the process while it runs (once it has ended, its id may be another's).
     func send(_ signal: Int32) {
+        guard process.isRunning else { return }
         kill(process.processIdentifier, signal)
     }
 
