@@ -41,18 +41,28 @@ import Glibc
         let workspace = try Workspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
         var killsWhileResting = 0
+        var killsInStartUp = 0
         var missedAtRestarts = Set<[Int]>()
         var takenInDowntime = 0
         for kill in 1...20 {
             let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
-            // The random moment is the point of the test: from the middle of start-up
-            // (reconciliation included) to well into trading. Only an early exit ends the wait.
-            let moment = TimeInterval(random.int(in: 20...2_500)) / 1_000
+            let ready = { daemon.stderr.contains("engine: ready") }
+            // Half the kills come at a moment up to 1.5 s after "ready", so that however slowly a
+            // loaded machine starts the daemon, they land while it trades; the others at a moment
+            // up to 0.15 s after the spawn, most in the middle of start-up (reconciliation included).
+            let whileTrading = random.int(in: 0...1) == 1
+            if whileTrading {
+                #expect(daemon.wait(upTo: 30) { ready() || !daemon.process.isRunning }, "seed \(seed), kill \(kill): not ready: \(daemon.stderr)")
+            }
+            // The random moment is the point of the test, not a stand-in for a condition: only an
+            // early exit ends the wait.
+            let moment = TimeInterval(random.int(in: whileTrading ? 20...1_500 : 5...150)) / 1_000
             guard !daemon.wait(upTo: moment, for: { !daemon.process.isRunning }) else {
                 _ = daemon.exitStatus(within: 10)
                 Issue.record("seed \(seed): the daemon ended by itself before kill \(kill): \(daemon.stderr)")
                 return
             }
+            if !ready() { killsInStartUp += 1 }
             daemon.send(SIGKILL)
             #expect(daemon.exitStatus(within: 10) == -SIGKILL, "seed \(seed), kill \(kill)")
             // While it is down, another account trades through whatever it left resting.
@@ -77,7 +87,7 @@ import Glibc
         #expect(missedAtRestarts.subtracting(reconciled).isEmpty, "seed \(seed): missing at a restart, not booked as reconciled: \(missedAtRestarts.subtracting(reconciled))")
         #expect(killsWhileResting > 0 && !reconciled.isEmpty, "seed \(seed): no kill landed while orders rested")
         print("""
-            soak: seed \(seed): 20 SIGKILLs (\(killsWhileResting) with orders resting), \(fills.count) fills, \
+            soak: seed \(seed): 20 SIGKILLs (\(killsInStartUp) before "ready", \(killsWhileResting) with orders resting), \(fills.count) fills, \
             \(reconciled.count) booked as reconciled (\(missedAtRestarts.count) missing from the ledger at a restart), \
             \(takenInDowntime) shares taken during downtime, \(Int(Date().timeIntervalSince(started))) s
             """)
