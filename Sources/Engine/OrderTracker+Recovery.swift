@@ -9,14 +9,14 @@ extension OrderTracker {
         _ status: OrderStatus, strategy: StrategyID, recordedFills: Int, at time: Timestamp
     ) -> OrderTrackerChanges {
         let key = OrderKey(venue: status.venue, id: status.id)
-        precondition(byExchangeID[key] == nil && !closed.contains(key), "order \(status.id) is already tracked")
-        // A ledger ahead of the exchange is for reconciliation to report; the tracker never
-        // reports a fill the exchange has not shown.
+        precondition(byExchangeID[key] == nil && closed[key] == nil, "order \(status.id) is already tracked")
+        // Reconciliation refuses a ledger ahead of the exchange before adopting; the tracker
+        // never reports a fill the exchange has not shown.
         let seen = min(max(recordedFills, 0), status.fills.count)
         let client = nextClientID()
         orders[client] = TrackedOrder(
             clientID: client, strategyID: strategy, venue: status.venue, request: Self.request(of: status), submittedAt: time,
-            exchangeID: status.id, state: seen > 0 ? .partlyFilled : .acknowledged, outcomeUnknownSince: nil,
+            exchangeID: status.id, identity: OrderIdentity(status), state: seen > 0 ? .partlyFilled : .acknowledged, outcomeUnknownSince: nil,
             filled: status.fills[..<seen].reduce(Quantity.zero) { $0 + $1.qty }, fillsSeen: seen)
         byExchangeID[key] = client
         var changes = update(client, with: status)
@@ -27,12 +27,26 @@ extension OrderTracker {
         return changes
     }
 
-    /// Stops reporting the order `id` on `venue` as unknown (an order of someone else, or a
+    /// Stops reporting the order `status` shows as unknown (an order of someone else, or a
     /// closed order with nothing to recover). It must not be tracked.
-    public mutating func dismiss(venue: Venue, orderID id: OrderID) {
+    public mutating func dismiss(_ status: OrderStatus) {
+        let key = OrderKey(venue: status.venue, id: status.id)
+        precondition(byExchangeID[key] == nil, "order \(status.id) is tracked; it closes through a report")
+        closed[key] = .exchange(OrderIdentity(status), strategyID: nil)
+    }
+
+    /// Remembers an order of an earlier run that only the ledger still knows (the exchange no
+    /// longer lists it), so that a new order under its id is not taken for it.
+    public mutating func remember(_ recorded: RecordedOrder, venue: Venue, orderID id: OrderID) {
         let key = OrderKey(venue: venue, id: id)
-        precondition(byExchangeID[key] == nil, "order \(id) is tracked; it closes through a report")
-        closed.insert(key)
+        guard byExchangeID[key] == nil, closed[key] == nil else { return }
+        closed[key] = .ledger(recorded)
+    }
+
+    /// Whether the order `id` on `venue` is known, open or not.
+    public func knows(venue: Venue, id: OrderID) -> Bool {
+        let key = OrderKey(venue: venue, id: id)
+        return byExchangeID[key] != nil || closed[key] != nil
     }
 
     /// The tracked order `client`, while it is open.

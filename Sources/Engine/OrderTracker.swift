@@ -10,15 +10,24 @@ import StrategyKit
 /// identified by venue, order id and its index in the order's fills (`FillID`) and reported once.
 ///
 /// An order whose placement had an unknown outcome is never sent again: it stays open (without
-/// an exchange id) until an account order list fetched after the outcome became unknown shows it
-/// (it is then acknowledged) or does not (it is then rejected as `notPlacedReason`).
+/// an exchange id) until an account order list shows it (it is then acknowledged), or until a
+/// list requested once `settlementWindowMs` has passed since it was sent does not (it is then
+/// rejected as `notPlacedReason`). An order so settled that the exchange shows later after all
+/// is adopted, not ignored (see `OrderTracker+Settlement.swift`).
 ///
-/// Final orders are dropped from memory; only their ids are kept (8 to 16 bytes each, plus the
-/// venue's name) so that later reports of them are recognised.
+/// An order is more than its id: a report under a known id whose identity (`OrderIdentity`, or
+/// for an order only the ledger knows, its first fill) differs is another order reusing the id.
+/// Nothing of it is booked; it comes back in `clashes`.
+///
+/// Final orders are dropped from memory; only their ids and fingerprints are kept so that later
+/// reports of them are recognised.
 public struct OrderTracker: Sendable {
     /// The rejection reason of an order with an unknown outcome that the account's orders
     /// showed was never placed.
     public static let notPlacedReason = "ORDER_NOT_PLACED"
+    /// The rejection reason of a placement the exchange acknowledged with an id that already
+    /// stands for another order.
+    public static let clashReason = "ORDER_ID_CLASH"
 
     struct OrderKey: Hashable, Sendable {
         var venue: Venue
@@ -28,7 +37,14 @@ public struct OrderTracker: Sendable {
     /// The open orders, oldest first.
     var orders = TrackedOrders()
     var byExchangeID: [OrderKey: ClientOrderID] = [:]
-    var closed: Set<OrderKey> = []
+    /// Orders no longer open (closed, dismissed, or known from the ledger), by id.
+    var closed: [OrderKey: OrderFingerprint] = [:]
+    /// Orders settled as not placed, kept for `lateOrderWindows` settlement windows in case the
+    /// exchange shows them after all (then they are adopted), oldest first.
+    var settledNotPlaced: [TrackedOrder] = []
+    /// How long after a placement with an unknown outcome was sent an account order list must
+    /// have been requested for its silence to settle the order as not placed.
+    public var settlementWindowMs: Int64 = 30_000
     private var lastClientID: UInt64 = 0
 
     /// A tracker that knows no orders.
@@ -39,7 +55,7 @@ public struct OrderTracker: Sendable {
         let id = nextClientID()
         orders[id] = TrackedOrder(
             clientID: id, strategyID: order.strategyID, venue: order.venue, request: order.request,
-            submittedAt: order.approvedAt, exchangeID: nil, state: .submitted, outcomeUnknownSince: nil, filled: .zero,
+            submittedAt: order.approvedAt, exchangeID: nil, identity: nil, state: .submitted, outcomeUnknownSince: nil, filled: .zero,
             fillsSeen: 0)
         return id
     }
@@ -47,25 +63,68 @@ public struct OrderTracker: Sendable {
     /// The exchange accepted the order `client` and answered with `status`: records its id
     /// (an `accepted` update) and any fills or closing the status already shows.
     ///
-    /// If `client` was already settled as not placed, `status` is an order the tracker no longer
-    /// owns and comes back in `unknownOrders`.
+    /// If `client` was already settled as not placed, it is adopted after all. If the id
+    /// already stands for another order (open, closed, or in the ledger), the placement is
+    /// dropped with a `rejected` update (`clashReason`) and the clash is reported.
     public mutating func acknowledge(_ client: ClientOrderID, with status: OrderStatus) -> OrderTrackerChanges {
-        guard var order = orders[client] else { return apply(status) }
-        var changes = OrderTrackerChanges()
-        if let known = order.exchangeID {
-            precondition(known == status.id, "order \(client) acknowledged as \(known) and as \(status.id)")
-        } else {
-            let key = OrderKey(venue: status.venue, id: status.id)
-            precondition(status.venue == order.venue, "order \(client) acknowledged by another venue")
-            precondition(byExchangeID[key] == nil, "order \(status.id) acknowledged for two submissions")
-            order.exchangeID = status.id
-            order.state = .acknowledged
-            order.outcomeUnknownSince = nil
-            orders[client] = order
-            byExchangeID[key] = client
-            changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .accepted(status.id, order.request)))
+        guard var order = orders[client] else {
+            if let index = settledNotPlaced.firstIndex(where: { $0.clientID == client }) {
+                return adoptSettled(at: index, as: status)
+            }
+            return apply(status)
         }
+        let key = OrderKey(venue: status.venue, id: status.id)
+        if let known = order.exchangeID {
+            guard known == status.id, order.identity == OrderIdentity(status) else {
+                return clash(order.identity.map { "\($0) strategy \(order.strategyID)" } ?? "order \(known)", status, [order.strategyID])
+            }
+            return update(client, with: status)
+        }
+        precondition(status.venue == order.venue, "order \(client) acknowledged by another venue")
+        if let other = byExchangeID[key].flatMap({ orders[$0] }) {
+            orders[client] = nil
+            var changes = clash(
+                other.identity.map { "\($0) strategy \(other.strategyID)" } ?? "order \(status.id)", status, [other.strategyID, order.strategyID])
+            changes.append(dropClashing(order))
+            return changes
+        }
+        if let known = closed[key], known.strategyID != nil || known.matches(status) {
+            orders[client] = nil
+            var changes = clash(known.description, status, [known.strategyID ?? order.strategyID, order.strategyID])
+            changes.append(dropClashing(order))
+            return changes
+        }
+        closed[key] = nil
+        var changes = OrderTrackerChanges()
+        order.exchangeID = status.id
+        order.identity = OrderIdentity(status)
+        order.state = .acknowledged
+        order.outcomeUnknownSince = nil
+        orders[client] = order
+        byExchangeID[key] = client
+        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .accepted(status.id, order.request)))
         changes.append(update(client, with: status))
+        return changes
+    }
+
+    /// A report of an order under an id that stands for `known`: nothing booked, the clash
+    /// reported for `strategies` (each once).
+    private func clash(_ known: String, _ status: OrderStatus, _ strategies: [StrategyID]) -> OrderTrackerChanges {
+        var changes = OrderTrackerChanges()
+        var unique: [StrategyID] = []
+        for strategy in strategies where !unique.contains(strategy) { unique.append(strategy) }
+        changes.clashes.append(OrderClash(known: known, reported: status, strategies: unique))
+        return changes
+    }
+
+    /// Ends the placement `order`, whose acknowledgement clashed, as rejected with `clashReason`:
+    /// it cannot be told apart from the other order, so it is not tracked.
+    private func dropClashing(_ order: TrackedOrder) -> OrderTrackerChanges {
+        var order = order
+        order.state = .rejected
+        var changes = OrderTrackerChanges()
+        changes.finished.append(order)
+        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .rejected(order.request, reason: Self.clashReason)))
         return changes
     }
 
@@ -92,14 +151,32 @@ public struct OrderTracker: Sendable {
 
     /// Takes one report of an order (a status call, a cancel response, an entry of an order
     /// list) and returns its new fills and, if it closed, a `closed` update.
+    ///
+    /// A report under an id that stands for another order of a strategy is a clash; one under
+    /// the id of an order of someone else is a new order (that one's fills were never booked).
     public mutating func apply(_ status: OrderStatus) -> OrderTrackerChanges {
         let key = OrderKey(venue: status.venue, id: status.id)
-        if closed.contains(key) { return OrderTrackerChanges() }
-        if let client = byExchangeID[key] { return update(client, with: status) }
+        if let known = closed[key] {
+            if known.matches(status) { return OrderTrackerChanges() }
+            guard let strategy = known.strategyID else {
+                closed[key] = nil
+                return apply(status)
+            }
+            return clash(known.description, status, [strategy])
+        }
+        if let client = byExchangeID[key], let order = orders[client] {
+            guard order.identity == nil || order.identity == OrderIdentity(status) else {
+                return clash(order.identity.map { "\($0) strategy \(order.strategyID)" } ?? "order \(status.id)", status, [order.strategyID])
+            }
+            return update(client, with: status)
+        }
         switch claim(for: status) {
         case .claim(let client): return acknowledge(client, with: status)
         case .wait: return OrderTrackerChanges()
         case .none: break
+        }
+        if let index = settledNotPlaced.firstIndex(where: { $0.venue == status.venue && Self.isSame($0.request, as: Self.request(of: status)) }) {
+            return adoptSettled(at: index, as: status)
         }
         var changes = OrderTrackerChanges()
         changes.unknownOrders.append(status)
@@ -116,25 +193,6 @@ public struct OrderTracker: Sendable {
         return changes
     }
 
-    /// Takes a complete list of the account's orders on `venue` (in `symbol` only, or all
-    /// symbols when nil), requested at `requestedAt`, and settles every order whose outcome
-    /// became unknown at or before then: the ones the list shows are acknowledged, the others
-    /// were never placed and are rejected with `notPlacedReason`. An order with an identical
-    /// order still in flight waits for a later list.
-    public mutating func applyAccountOrders(
-        _ statuses: [OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp
-    ) -> OrderTrackerChanges {
-        var changes = apply(statuses)
-        let unplaced = orders.values.filter { order in
-            guard let since = order.outcomeUnknownSince, order.exchangeID == nil else { return false }
-            return since <= requestedAt && order.venue == venue && (symbol == nil || order.request.symbol == symbol)
-                && !hasSiblingInFlight(order)
-        }
-        for order in unplaced {
-            changes.append(reject(order.clientID, reason: Self.notPlacedReason))
-        }
-        return changes
-    }
 
     mutating func nextClientID() -> ClientOrderID {
         lastClientID += 1
@@ -166,7 +224,7 @@ public struct OrderTracker: Sendable {
 
     /// Whether an order with an unknown outcome has an identical order in flight, which keeps
     /// it from being claimed or settled until that one is acknowledged.
-    private func hasSiblingInFlight(_ order: TrackedOrder) -> Bool {
+    func hasSiblingInFlight(_ order: TrackedOrder) -> Bool {
         orders.values.contains {
             $0.exchangeID == nil && $0.outcomeUnknownSince == nil && $0.venue == order.venue
                 && Self.isSame($0.request, as: order.request)
@@ -178,7 +236,7 @@ public struct OrderTracker: Sendable {
         OrderRequest(symbol: status.symbol, side: status.side, type: status.type, price: status.price, qty: status.originalQty)
     }
 
-    private static func isSame(_ request: OrderRequest, as other: OrderRequest) -> Bool {
+    static func isSame(_ request: OrderRequest, as other: OrderRequest) -> Bool {
         request.symbol == other.symbol && request.side == other.side && request.type == other.type
             && request.qty == other.qty && (!request.type.isPriced || request.price == other.price)
     }
@@ -208,7 +266,7 @@ public struct OrderTracker: Sendable {
             let key = OrderKey(venue: status.venue, id: id)
             orders[client] = nil
             byExchangeID[key] = nil
-            closed.insert(key)
+            closed[key] = .exchange(OrderIdentity(status), strategyID: order.strategyID)
             order.state = status.totalFilled >= status.originalQty ? .filled : .cancelled
             changes.finished.append(order)
             changes.updates.append(

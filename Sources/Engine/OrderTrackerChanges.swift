@@ -13,11 +13,14 @@ public struct OrderTrackerChanges: Hashable, Sendable {
     /// Orders of the account the tracker knows nothing about (placed before a restart, or by
     /// someone else): to adopt or dismiss (`OrderTracker.adopt`, `dismiss`).
     public var unknownOrders: [OrderStatus] = []
+    /// Reports of an order under an id that already stands for another order: nothing of them
+    /// is booked; the engine halts the strategies involved.
+    public var clashes: [OrderClash] = []
 
     public init() {}
 
     /// Whether nothing new was learned.
-    public var isEmpty: Bool { fills.isEmpty && updates.isEmpty && finished.isEmpty && unknownOrders.isEmpty }
+    public var isEmpty: Bool { fills.isEmpty && updates.isEmpty && finished.isEmpty && unknownOrders.isEmpty && clashes.isEmpty }
 
     mutating func append(_ other: OrderTrackerChanges) {
         // Most reports bring nothing new or are the only one: no arrays to merge then.
@@ -30,5 +33,6 @@ public struct OrderTrackerChanges: Hashable, Sendable {
         updates += other.updates
         finished += other.finished
         unknownOrders += other.unknownOrders
+        clashes += other.clashes
     }
 }

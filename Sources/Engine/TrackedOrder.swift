@@ -13,6 +13,9 @@ public struct TrackedOrder: Hashable, Sendable {
     public let submittedAt: Timestamp
     /// The exchange's id; nil until acknowledged.
     public internal(set) var exchangeID: OrderID?
+    /// What the exchange said the order is when it acknowledged it; nil until then. A report
+    /// under the same id with another identity is another order.
+    public internal(set) var identity: OrderIdentity?
     public internal(set) var state: TrackedOrderState
     /// When placing it had an unknown outcome (a timeout, a dropped connection); nil otherwise.
     /// Such an order is settled from the account's order list, never sent again.

@@ -92,6 +92,17 @@ extension RiskChecker {
             cancelOpenOrders: target == .halted, time: now)
     }
 
+    /// Halts `scope` for `code`, a reason found by the engine rather than a loss (an order id
+    /// clash): its open orders are to be cancelled, and it stays halted, across restarts, until
+    /// `resume`. Nil when it is already halted.
+    public mutating func halt(_ scope: TradingScope, code: RiskCode, now: Timestamp) -> TradingStateChange? {
+        let from = state.status(of: scope).state
+        guard from != .halted else { return nil }
+        state.set(TradingStatus(state: .halted, code: code, since: now), for: scope)
+        return TradingStateChange(
+            scope: scope, from: from, to: .halted, code: code, limit: nil, actual: nil, cancelOpenOrders: true, time: now)
+    }
+
     /// Puts `scope` back to active: `setState(.active, for: scope, now: now)`. If the day's loss
     /// is still beyond the limit, the next `evaluateLoss` halts it again; raise `maxLoss` first
     /// (a configuration change) to keep trading on the same day.

@@ -37,4 +37,10 @@ public enum RiskCode: String, Hashable, Sendable, Codable, CaseIterable {
     case maxLoss = "RISK_MAX_LOSS"
     /// An operator changed the trading state by command or configuration (a state change).
     case manual = "RISK_MANUAL"
+    /// The exchange reported two different orders under one id; the strategies involved are
+    /// halted until an operator resumes them (a state change).
+    case orderIDClash = "RISK_ORDER_ID_CLASH"
+    /// An earlier order of the strategy in the symbol has an unknown placement outcome, not yet
+    /// settled from the account's orders.
+    case unsettledOrder = "RISK_UNSETTLED_ORDER"
 }

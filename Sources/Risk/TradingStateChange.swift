@@ -6,7 +6,7 @@ public struct TradingStateChange: Hashable, Sendable, Codable, CustomStringConve
     public var scope: TradingScope
     public var from: TradingState
     public var to: TradingState
-    /// Why: `RISK_MAX_LOSS` or `RISK_MANUAL`.
+    /// Why: `RISK_MAX_LOSS`, `RISK_MANUAL` or `RISK_ORDER_ID_CLASH`.
     public var code: RiskCode
     /// The loss limit that was crossed, in cents; nil for a manual change.
     public var limit: Int64?

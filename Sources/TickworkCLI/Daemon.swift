@@ -81,6 +81,7 @@ final class Daemon {
         for fill in history.fills {
             engine.restore(fill)
         }
+        engine.settlementWindowMs = configuration.settlementWindowMs
         let runner = LiveRunner(
             engine: engine, client: client, account: configuration.exchange.account,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,

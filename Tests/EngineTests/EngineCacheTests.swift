@@ -25,14 +25,16 @@ import Venue
         var live: [(status: OrderStatus, request: OrderRequest)] = []
         var nextID: Int64 = 1
 
+        /// The report of order `id`; `opened` is its open time (the exchange's `ts`, which stays
+        /// the same in every report of an order), now when nil.
         mutating func status(
-            _ id: OrderID, _ request: OrderRequest, fills: [OrderFill], open: Bool
+            _ id: OrderID, _ request: OrderRequest, fills: [OrderFill], open: Bool, opened: Timestamp? = nil
         ) -> OrderStatus {
             let filled = fills.reduce(Quantity.zero) { $0 + $1.qty }
             return OrderStatus(
                 id: id, venue: "TESTEX", symbol: request.symbol, account: "EXB123456", side: request.side, type: request.type,
                 price: request.price, originalQty: request.qty, qty: open ? request.qty - filled : .zero,
-                ts: Timestamp(nanoseconds: time), fills: fills, totalFilled: filled, open: open)
+                ts: opened ?? Timestamp(nanoseconds: time), fills: fills, totalFilled: filled, open: open)
         }
 
         /// A fill of up to `upTo` more shares of `request`, at its price.
@@ -86,6 +88,8 @@ import Venue
             ],
             accountLimits: AccountRiskLimits(maxSymbolPosition: 2_000, maxLoss: 500), journal: MemoryFillJournal(),
             logger: Logger(part: "engine", level: .error, handler: CollectingHandler()))
+        // Short, so that unknown placements the market never took are settled within the run.
+        engine.settlementWindowMs = 1_000
         let random = RandomBox(SplitMix64(seed: seed))
         for strategy in strategies {
             strategy.onBookIntents = { [unowned engine] book, context in
@@ -105,13 +109,14 @@ import Venue
         var market = Market(random: SplitMix64(seed: seed &* 31))
         var booksSeen = 0
         var halts = 0
+        var uncertain = 0
         for _ in 0..<3_000 {
             market.time += Int64.random(in: 1...50_000_000, using: &market.random)
             let now = Timestamp(nanoseconds: market.time)
             let fillsBefore = engine.statistics.fills
             let actions: [EngineAction]
             var settles = false
-            switch Int.random(in: 0..<20, using: &market.random) {
+            switch Int.random(in: 0..<23, using: &market.random) {
             case 0..<9:
                 let symbol: Symbol = Bool.random(using: &market.random) ? "FOOBAR" : "BAZ"
                 actions = try engine.handle(.book(market.book(symbol)))
@@ -134,13 +139,14 @@ import Venue
                 if let fill = market.fill(request, after: status.fills) {
                     let fills = status.fills + [fill]
                     let open = fills.reduce(Quantity.zero) { $0 + $1.qty } < request.qty
-                    status = market.status(status.id, request, fills: fills, open: open)
+                    status = market.status(status.id, request, fills: fills, open: open, opened: status.ts)
                 }
                 if status.open { market.live[index].status = status } else { market.live.remove(at: index) }
                 actions = try engine.handle(.orderReports([status], at: now))
             case 16 where !market.live.isEmpty:
                 let (status, request) = market.live.remove(at: Int.random(in: market.live.indices, using: &market.random))
-                actions = try engine.handle(.orderReports([market.status(status.id, request, fills: status.fills, open: false)], at: now))
+                actions = try engine.handle(
+                    .orderReports([market.status(status.id, request, fills: status.fills, open: false, opened: status.ts)], at: now))
             case 17:
                 market.time += Bool.random(using: &market.random) ? 86_400_000_000_000 : 0
                 actions = try engine.handle(.timer(Timestamp(nanoseconds: market.time)))
@@ -155,6 +161,21 @@ import Venue
                     strategies: [EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategies[0], limits: newLimits)],
                     accountLimits: AccountRiskLimits(maxSymbolPosition: 2_000, maxLoss: 500))
                 actions = []
+            case 20 where !market.pending.isEmpty:
+                // The answer was lost; the market took the order or not.
+                let (client, request) = market.pending.removeFirst()
+                if Bool.random(using: &market.random) {
+                    market.live.append((market.status(OrderID(market.nextID), request, fills: [], open: true), request))
+                    market.nextID += 1
+                }
+                actions = try engine.handle(.placeOutcomeUnknown(client, at: now))
+                uncertain += 1
+            case 21:
+                let listed = market.live.map(\.status)
+                actions = try engine.handle(.accountOrders(listed, venue: "TESTEX", symbol: nil, requestedAt: now, at: now))
+            case 22 where !market.live.isEmpty:
+                let (status, _) = market.live[Int.random(in: market.live.indices, using: &market.random)]
+                actions = try engine.handle(.cancelFailed(status.id, reason: "EXCHANGE_TIMEOUT", at: now))
             default:
                 actions = []
             }
@@ -171,6 +192,9 @@ import Venue
         #expect(booksSeen > 1_000)
         #expect(engine.statistics.fills > 20)
         #expect(halts > 2)
+        #expect(uncertain > 10)
+        // No clash: the market never reuses an id.
+        #expect(engine.risk.state.strategies.values.allSatisfy { $0.code != .orderIDClash })
     }
 
     /// A strategy at random: buys or sells near the book, cancels one of its orders, or waits.

@@ -12,7 +12,10 @@ import Testing
         let harness = try EngineHarness()
         let status = EngineHarness.status(id: 9, price: 5_001, qty: 5, fills: fills, open: false)
         let (report, actions) = try harness.engine.reconcile(
-            accountOrders: [status], recorded: [9: RecordedOrder(strategyID: "s1", fills: 1)], policy: .cancel, at: EngineHarness.time(5))
+            accountOrders: [status], recorded: [9: RecordedOrder(
+                Fill(
+                    venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: 9, index: 0, side: .buy, price: 5_000, qty: 3,
+                    time: fills[0].ts, strategyID: "s1"))], policy: .cancel, at: EngineHarness.time(5))
         #expect(actions.isEmpty)
         #expect(report.fillsAppended == 1)
         #expect(harness.journal.fills.map(\.index) == [1])

@@ -103,6 +103,7 @@ extension Configuration {
             ledger: ledger,
             riskStatePath: try root.string("riskStatePath") ?? "tickwork-risk-state.json",
             unknownOpenOrders: try parseUnknownOrderPolicy(&root),
+            settlementWindowMs: try root.integer("settlementWindowMs", in: 1_000...3_600_000) ?? 30_000,
             recordingPath: recordingPath,
             logging: logging
         )

@@ -23,6 +23,9 @@ public struct Configuration: Sendable {
     public var riskStatePath: String
     /// What start-up does with open orders at the exchange that the ledger cannot attribute.
     public var unknownOpenOrders: UnknownOrderPolicy
+    /// How long after a placement with an unknown outcome was sent the account's orders must
+    /// still not show it before it counts as never placed.
+    public var settlementWindowMs: Int64
     /// Where the engine's inputs and actions are recorded; nil records nothing.
     public var recordingPath: String?
     public var logging: LoggingSettings

@@ -27,14 +27,19 @@ public final class LedgerFillJournal: FillJournal {
         pending = nil
     }
 
-    /// What the ledger at `path` knows of each order: its strategy and how many fills it holds,
+    /// What the ledger at `path` knows of each order: its strategy, its fills and what tells it from
+    /// another order under the same id,
     /// and every fill in order (to rebuild the portfolio).
     public static func history(at path: String) throws -> (fills: [Fill], orders: [OrderID: RecordedOrder]) {
         var fills: [Fill] = []
         var orders: [OrderID: RecordedOrder] = [:]
         try LedgerReader.forEach(in: path) { entry in
             fills.append(entry.fill)
-            orders[entry.fill.orderID, default: RecordedOrder(strategyID: entry.fill.strategyID, fills: 0)].fills += 1
+            if orders[entry.fill.orderID] == nil {
+                orders[entry.fill.orderID] = RecordedOrder(entry.fill)
+            } else {
+                orders[entry.fill.orderID]?.add(entry.fill)
+            }
         }
         return (fills, orders)
     }

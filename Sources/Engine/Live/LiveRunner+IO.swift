@@ -72,7 +72,8 @@ extension LiveRunner {
     }
 
     /// Asks for the status of every open order with an exchange id, and for the account's
-    /// orders when some placement's outcome is unknown. Results arrive as events.
+    /// orders when some placement's outcome is unknown or an order settled as not placed may
+    /// still show up. Results arrive as events.
     func pollOpenOrders() {
         let open = engine.orders.openOrders
         let venue = engine.venue
@@ -92,7 +93,8 @@ extension LiveRunner {
                 statusPollInFlight.set(false)
             }
         }
-        if open.contains(where: { $0.outcomeUnknownSince != nil }), !accountPollInFlight.get() {
+        let unsettled = open.contains { $0.outcomeUnknownSince != nil } || engine.orders.awaitsLateOrders
+        if unsettled, !accountPollInFlight.get() {
             accountPollInFlight.set(true)
             Task { [client, account, accountPollInFlight] in
                 defer { accountPollInFlight.set(false) }

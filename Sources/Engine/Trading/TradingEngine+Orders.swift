@@ -34,7 +34,7 @@ extension TradingEngine {
 
     private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
         let id = slots[index].id
-        let decision = risk.check(
+        let decision = unsettledDenial(of: request, from: id).map(RiskDecision.denied) ?? risk.check(
             request, from: id, book: book(of: request.symbol), lastTrade: lastTrade[request.symbol],
             exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
         switch decision {
@@ -61,6 +61,19 @@ extension TradingEngine {
             let intents = call(index, at: now) { $0.onOrderUpdate(update, context: $1) }
             try process(intents, from: index, at: now, depth: depth + 1, into: &actions)
         }
+    }
+
+    /// A denial (`RISK_UNSETTLED_ORDER`) while an order of strategy `id` in the request's symbol
+    /// has an unknown placement outcome: until the account's orders settle it, the strategy's
+    /// position there is not known, and a second order could double it.
+    private func unsettledDenial(of request: OrderRequest, from id: StrategyID) -> RiskDenial? {
+        let unsettled = orders.openOrders.first {
+            $0.strategyID == id && $0.request.symbol == request.symbol && $0.outcomeUnknownSince != nil
+        }
+        guard let unsettled else { return nil }
+        return RiskDenial(
+            code: .unsettledOrder, strategyID: id, request: request, limit: nil, actual: nil,
+            message: "order \(unsettled.clientID) in \(request.symbol) has an unknown outcome; waiting for the account's orders to settle it")
     }
 
     /// Sends a cancel for `order` once; an order not yet acknowledged is cancelled when it is.
@@ -90,6 +103,9 @@ extension TradingEngine {
             guard !isStopped, let index = slotIndex(of: update.strategyID) else { continue }
             let intents = call(index, at: now) { $0.onOrderUpdate(update.update, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
+        }
+        for clash in changes.clashes {
+            halt(for: clash, at: now, into: &actions)
         }
         for status in changes.unknownOrders where status.open {
             logger.warning("an open order this daemon did not place", ["order": status.id.description, "symbol": status.symbol.rawValue])
@@ -122,16 +138,46 @@ extension TradingEngine {
     /// when nothing changed since its last evaluation.)
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
         for change in risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now) {
-            logger.warning("trading state changed", ["change": change.description])
-            actions.append(.tradingStateChanged(change))
-            guard change.cancelOpenOrders else { continue }
-            for order in orders.openOrders {
-                switch change.scope {
-                case .account: cancel(order, into: &actions)
-                case .strategy(let id) where id == order.strategyID: cancel(order, into: &actions)
-                case .strategy: continue
-                }
+            act(on: change, into: &actions)
+        }
+    }
+
+    /// Logs `change`, asks for the risk state to be persisted, and cancels the scope's open
+    /// orders when it says so.
+    func act(on change: TradingStateChange, into actions: inout [EngineAction]) {
+        logger.warning("trading state changed", ["change": change.description])
+        actions.append(.tradingStateChanged(change))
+        guard change.cancelOpenOrders else { return }
+        for order in orders.openOrders {
+            switch change.scope {
+            case .account: cancel(order, into: &actions)
+            case .strategy(let id) where id == order.strategyID: cancel(order, into: &actions)
+            case .strategy: continue
             }
+        }
+    }
+
+    /// Two orders under one id: logs both, halts the strategies involved (`RISK_ORDER_ID_CLASH`,
+    /// persisted, lifted only by `tickwork resume`) and cancels the reported order if it is
+    /// open, since no strategy can be said to own it.
+    /// A clash seen again (each poll of the order brings it back) is logged at debug level.
+    func halt(for clash: OrderClash, at now: Timestamp, into actions: inout [EngineAction]) {
+        let reported = clash.reported
+        let filled = reported.fills.reduce(Quantity.zero) { $0 + $1.qty }
+        let repeated = !reportedClashes.insert(reported.id).inserted
+        logger.log(repeated ? .debug : .error, "order id clash: the exchange reports another order under an id that stands for one already known; halting", [
+            "order": reported.id.description, "known": clash.known,
+            "reported": "\(OrderIdentity(reported)) fills \(reported.fills.count) (\(filled) shares) open \(reported.open)",
+            "strategies": clash.strategies.map(\.rawValue).joined(separator: ","),
+        ])
+        for strategy in clash.strategies {
+            if let change = risk.halt(.strategy(strategy), code: .orderIDClash, now: now) {
+                act(on: change, into: &actions)
+            }
+        }
+        if reported.open, pendingCancels.insert(reported.id).inserted {
+            statistics.cancels += 1
+            actions.append(.cancel(venue: reported.venue, symbol: reported.symbol, orderID: reported.id))
         }
     }
 }

@@ -40,6 +40,8 @@ public final class TradingEngine {
     var lastDenial: [StrategyID: (code: RiskCode, time: Timestamp)] = [:]
     /// Orders to cancel as soon as the exchange acknowledges them.
     var cancelOnAcknowledge: Set<ClientOrderID> = []
+    /// Ids of which two orders were reported, logged as an error once.
+    var reportedClashes: Set<OrderID> = []
     let journal: any FillJournal
     let logger: Logger
     /// Set by `stop`: from then on strategies hear nothing more (so they place nothing more),
@@ -63,6 +65,13 @@ public final class TradingEngine {
             state: riskState)
         self.journal = journal
         self.logger = logger
+    }
+
+    /// How long after a placement with an unknown outcome was sent the account's orders must
+    /// still not show it before it counts as never placed (`OrderTracker.settlementWindowMs`).
+    public var settlementWindowMs: Int64 {
+        get { orders.settlementWindowMs }
+        set { orders.settlementWindowMs = newValue }
     }
 
     /// The latest book fed for each symbol.

@@ -9,7 +9,8 @@ enum Resume {
         name: "resume",
         summary: "Resume trading after a halt (a strategy's, or the whole account's).",
         discussion: """
-            A loss beyond maxLoss halts a strategy (or the account) and the halt survives \
+            A loss beyond maxLoss halts a strategy (or the account), and so does an order id \
+            the exchange gave to two different orders (RISK_ORDER_ID_CLASH); the halt survives \
             restarts; only this command lifts it. It sets the scope active in the trading-state \
             file (the configuration's riskStatePath). A daemon that is running picks the change \
             up on SIGHUP (systemctl reload tickwork); one that is stopped, when it starts. If the \
