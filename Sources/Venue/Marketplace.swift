@@ -32,18 +32,30 @@ final class Marketplace: Sendable {
     let state: Mutex<State>
     let access: AccessControl
 
-    /// Empty books for `listings`, with `bots` (seeded from `botSeed` on) trading every venue.
-    init(listings: [VenueListing], apiKeys: [Account: String]?, bots: BotConfiguration?, botSeed: UInt64) {
+    /// Empty books for the configuration's listings, with its bots (seeded from `botSeed` on)
+    /// trading every venue, numbering orders from its `firstOrderID` or else from the clock.
+    init(configuration: VenueConfiguration) {
         var state = State(listings: [:])
-        for (index, listing) in listings.enumerated() {
+        let firstOrderID = configuration.firstOrderID ?? Self.firstOrderIDFromClock()
+        for (index, listing) in configuration.listings.enumerated() {
             let symbols = listing.stocks.map(\.symbol)
-            state.listings[listing.venue] = Listing(exchange: Exchange(venue: listing.venue, symbols: symbols), stocks: listing.stocks)
-            if let bots {
-                state.bots.append((listing.venue, MarketBots(symbols: symbols, configuration: bots, seed: botSeed &+ UInt64(index))))
+            state.listings[listing.venue] = Listing(
+                exchange: Exchange(venue: listing.venue, symbols: symbols, firstOrderID: firstOrderID), stocks: listing.stocks)
+            if let bots = configuration.bots {
+                let seed = configuration.botSeed &+ UInt64(index)
+                state.bots.append((listing.venue, MarketBots(symbols: symbols, configuration: bots, seed: seed)))
             }
         }
         self.state = Mutex(state)
-        access = AccessControl(apiKeys: apiKeys)
+        access = AccessControl(apiKeys: configuration.apiKeys)
+    }
+
+    /// The microseconds since the Unix epoch now: the first order id of an exchange starting now
+    /// (see `VenueConfiguration.firstOrderID`).
+    static func firstOrderIDFromClock() -> OrderID {
+        var clock = timespec()
+        clock_gettime(CLOCK_REALTIME, &clock)
+        return OrderID(Int64(clock.tv_sec) * 1_000_000 + Int64(clock.tv_nsec) / 1_000)
     }
 
     /// Lets every venue's bots take one step now.

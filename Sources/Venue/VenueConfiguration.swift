@@ -23,6 +23,13 @@ public struct VenueConfiguration: Sendable {
     /// How often the bots step (100 ms by default); nil steps them only on
     /// `VenueServer.stepBots()`.
     public var botInterval: Duration? = .milliseconds(100)
+    /// The id of the first order, on every venue; nil (the default) takes the microseconds since
+    /// the Unix epoch at start, so that a restarted exchange never hands out an id an earlier run
+    /// gave while a client's ledger remembers it. That holds as long as the earlier run averaged
+    /// under one order per microsecond (a million a second, far beyond what it serves) and the
+    /// clock was not set back between the runs; the ids stay below 2^53, exact for any JSON
+    /// reader, until the year 2255. Tests that want the same ids on every run set it.
+    public var firstOrderID: OrderID?
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 
@@ -56,7 +63,9 @@ public struct VenueConfiguration: Sendable {
         }
     }
 
-    /// Reads an accounts file: a JSON object mapping account names to API keys.
+    /// Reads an accounts file: a JSON object mapping account names to API keys. Refuses an empty
+    /// key and a key given to two accounts (a key must name one account), naming the accounts but
+    /// never the key.
     public static func loadAPIKeys(path: String) throws(VenueError) -> [Account: String] {
         let data: Data
         do {
@@ -71,8 +80,15 @@ public struct VenueConfiguration: Sendable {
             throw .invalidAccounts(path: path, reason: "expected a JSON object of account name to API key string")
         }
         var keys: [Account: String] = [:]
-        for (account, key) in object {
+        var accountOfKey: [String: String] = [:]
+        // In name order, so that the refusal names the same two accounts on every run.
+        for (account, key) in object.sorted(by: { $0.key < $1.key }) {
             guard !key.isEmpty else { throw .invalidAccounts(path: path, reason: "\(account): empty API key") }
+            if let other = accountOfKey[key] {
+                throw .invalidAccounts(
+                    path: path, reason: "accounts \(other) and \(account) have the same API key; each account needs a key of its own")
+            }
+            accountOfKey[key] = account
             keys[Account(account)] = key
         }
         return keys

@@ -19,9 +19,7 @@ public final class VenueServer: Sendable {
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
-        let marketplace = Marketplace(
-            listings: configuration.listings, apiKeys: configuration.apiKeys, bots: configuration.bots,
-            botSeed: configuration.botSeed)
+        let marketplace = Marketplace(configuration: configuration)
         let router = VenueRouter(marketplace: marketplace)
         let log = configuration.requestLog
         let http = HTTPServerConfiguration(

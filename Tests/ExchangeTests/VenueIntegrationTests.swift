@@ -1,4 +1,5 @@
 import Exchange
+import Foundation
 import StrategyKit
 import Testing
 import Venue
@@ -141,12 +142,24 @@ func client(_ baseURL: String, key: String? = nil) throws -> StockFighterClient 
     }
 
     @Test func keepAliveTransportReconnectsAfterTheServerClosesIdleConnections() async throws {
-        try await withVenue(idleTimeout: .milliseconds(100)) { baseURL in
-            let exchange = try client(baseURL)
+        // Long enough to see the connection open first, even on a loaded machine.
+        try await withVenue(idleTimeout: .seconds(2)) { baseURL in
+            let port = try #require(URL(string: baseURL)?.port)
+            // One attempt per call: a success after the close proves the transport reconnected
+            // by itself, not that the retry policy covered for a dead connection.
+            let exchange = try StockFighterClient(
+                baseURL: baseURL, apiKey: nil, policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 1))
             try await exchange.heartbeat()
-            try await Task.sleep(for: .milliseconds(400))
+            let open = try LoopbackConnections.established(port: port)
+            #expect(open == 2, "\(open) established ends; expected the client's and the server's of the keep-alive connection")
+            let closed = try await LoopbackConnections.waitUntil(within: .seconds(10)) {
+                try LoopbackConnections.established(port: port) == 0
+            }
+            try #require(closed, "the server did not close the idle connection within 10 s")
+
             try await exchange.heartbeat()
-            _ = try await exchange.placeOrder(order(.sell, 1, at: 9000))
+            let placed = try await exchange.placeOrder(order(.sell, 1, at: 9000))
+            #expect(try await exchange.orders(venue: testex, account: account).map(\.id) == [placed.id])
         }
     }
 

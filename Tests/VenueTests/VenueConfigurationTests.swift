@@ -51,6 +51,22 @@ import Venue
         #expect(throws: VenueError.self) { try VenueConfiguration.loadAPIKeys(path: "/nonexistent/accounts.json") }
     }
 
+    @Test func sharedAPIKeyIsRefusedNamingBothAccountsButNotTheKey() throws {
+        let path = try temporaryFile(#"{"ZED":"s1","EXB123456":"same-secret","OTHER":"same-secret"}"#)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let keys = try VenueConfiguration.loadAPIKeys(path: path)
+            Issue.record("accepted a key shared by two accounts: \(keys.keys.sorted { $0.rawValue < $1.rawValue })")
+        } catch {
+            guard case .invalidAccounts(path, let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(reason == "accounts EXB123456 and OTHER have the same API key; each account needs a key of its own")
+            #expect(!error.description.contains("same-secret"))
+        }
+    }
+
     @Test func everyRequestIsLoggedWithItsStatus() throws {
         let lines = LockedLines()
         let configuration = try VenueConfiguration(requestLog: { lines.append($0) })

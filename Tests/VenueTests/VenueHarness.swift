@@ -10,12 +10,14 @@ final class VenueHarness {
 
     init(
         venue: String? = nil, symbols: [String] = [], apiKeys: [Account: String]? = nil, idleTimeout: Duration = .seconds(30),
-        bots: BotConfiguration? = nil, botSeed: UInt64 = 1, botInterval: Duration? = nil
+        bots: BotConfiguration? = nil, botSeed: UInt64 = 1, botInterval: Duration? = nil,
+        configure: (inout VenueConfiguration) -> Void = { _ in }
     ) throws {
         var configuration = try VenueConfiguration(venue: venue, symbols: symbols, apiKeys: apiKeys, idleTimeout: idleTimeout)
         configuration.bots = bots
         configuration.botSeed = botSeed
         configuration.botInterval = botInterval
+        configure(&configuration)
         server = try VenueServer(configuration: configuration)
         client = HTTPClientConnection(address: server.address)
     }

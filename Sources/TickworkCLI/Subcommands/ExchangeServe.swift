@@ -17,9 +17,12 @@ enum ExchangeServe {
             Serves the StockFighter API (endpoints 1-10) for TESTEX/FOOBAR and any --venue and \
             --symbols given, on 127.0.0.1 unless --listen says otherwise; port 0 picks a free \
             port. Prints one line per listening address. Without --accounts any key may trade \
-            any account; with it (a JSON object of account to API key) orders need the \
-            account's key. With --bots, seeded market makers and takers trade every symbol \
-            from their own accounts, so books move and trades happen. Runs until SIGTERM or SIGINT.
+            any account; with it (a JSON object of account to API key, one key per account) \
+            orders need the account's key. With --bots, seeded market makers and takers trade \
+            every symbol from their own accounts, so books move and trades happen. Order ids \
+            start at the microseconds since the Unix epoch at start, so a restarted exchange \
+            never repeats an id an earlier run gave (unless that run averaged over a million \
+            orders a second or the clock was set back). Runs until SIGTERM or SIGINT.
             """,
         options: [
             .value("--listen", "HOST:PORT", help: "Where to listen (default: 127.0.0.1:8080)."),

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tickwork run` on the embedded exchange, which is a new exchange at every start, while the
+/// ledger lives on: what the ledger books must stay what the exchanges filled, session after
+/// session.
+@Suite(.serialized) struct ExchangeRestartTests {
+    static let key = ["TICKWORK_API_KEY": "test-key"]
+
+    /// A directory with a configuration buying `quantity` FOOBAR with FirstSteps on an embedded
+    /// exchange without bots (the test is the only other trader), and the ledger it keeps.
+    struct Workspace {
+        let directory = NSTemporaryDirectory() + "tickwork-restart-" + UUID().uuidString
+        var config: String { directory + "/tickwork.json" }
+        var ledger: String { directory + "/ledger.jsonl" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+
+        func write(quantity: Int) throws {
+            try """
+                {"version": 1,
+                 "exchange": {"venue": "TESTEX", "account": "EXB123456"},
+                 "embeddedExchange": {"listen": "127.0.0.1:0", "bots": 0},
+                 "pollIntervalMs": 50,
+                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["FOOBAR"], "parameters": {"quantity": \(quantity)}}],
+                 "ledger": {"path": "\(ledger)", "fsync": "always"},
+                 "riskStatePath": "\(directory)/risk.json"}
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        /// The ledger's fills as (order id, index, price, qty), sorted.
+        func ledgerFills() throws -> [[Int]] {
+            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
+            return try text.split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+                return [object["order"] as? Int ?? -1, object["index"] as? Int ?? -1, object["price"] as? Int ?? -1, object["qty"] as? Int ?? -1]
+            }.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+
+        func bought() -> Int { ((try? ledgerFills()) ?? []).reduce(0) { $0 + $1[3] } }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// The embedded exchange's API base, from the daemon's start-up log line.
+    private func embeddedBaseURL(_ daemon: SpawnedProcess) -> String? {
+        var address: String?
+        daemon.wait(upTo: 30) {
+            address = daemon.stderr.split(separator: "\n").first { $0.contains("embedded exchange listening") }
+                .flatMap { line in line.split(separator: " ").first { $0.hasPrefix("address=") } }
+                .map { String($0.dropFirst("address=".count)) }
+            return address != nil
+        }
+        return address.map { "http://\($0)/ob/api" }
+    }
+
+    /// `tickwork ARGUMENTS --base-url baseURL --json`, decoded.
+    private func call(_ arguments: [String], _ baseURL: String, account: String) throws -> Any {
+        let result = try TickworkProcess.run(
+            arguments + ["--base-url", baseURL, "--account", account, "--json"], environment: Self.key, timeout: 20)
+        try #require(result.status == 0, "tickwork \(arguments.joined(separator: " ")): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// The fills of `account`'s orders on the exchange at `baseURL`, as (order id, index, price, qty).
+    private func exchangeFills(_ baseURL: String, account: String) throws -> [[Int]] {
+        let orders = try call(["orders"], baseURL, account: account) as? [[String: Any]] ?? []
+        return orders.flatMap { order -> [[Int]] in
+            let id = order["id"] as? Int ?? -1
+            return (order["fills"] as? [[String: Any]] ?? []).enumerated().map { index, fill in
+                [id, index, fill["price"] as? Int ?? -1, fill["qty"] as? Int ?? -1]
+            }
+        }
+    }
+
+    /// One session: starts the daemon buying up to `quantity`, offers it 10 shares from another
+    /// account, waits for the exchange to fill them and the ledger to reach `quantity`, stops the
+    /// daemon, and returns the daemon account's fills as the session's exchange reported them.
+    private func session(_ workspace: Workspace, quantity: Int) throws -> [[Int]] {
+        try workspace.write(quantity: quantity)
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
+        let baseURL = try #require(embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
+        // A bid under the ask gives the book a mid for the risk checker's price collar.
+        _ = try call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
+        _ = try call(["order", "place", "FOOBAR", "sell", "10", "--price", "5000"], baseURL, account: "SELLER")
+        var filled: [[Int]] = []
+        daemon.wait(upTo: 30) {
+            filled = (try? exchangeFills(baseURL, account: "EXB123456")) ?? []
+            return filled.reduce(0) { $0 + $1[3] } >= 10
+        }
+        #expect(daemon.wait(upTo: 15) { workspace.bought() >= quantity }, "ledger holds \(workspace.bought()) of \(quantity): \(daemon.stderr)")
+        let fills = try exchangeFills(baseURL, account: "EXB123456")
+        daemon.send(SIGTERM)
+        #expect(daemon.exitStatus(within: 10) == 0)
+        return fills
+    }
+
+    @Test func aRestartedEmbeddedExchangeGivesNewOrderIDsSoTheLedgerBooksEveryFill() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        let first = try session(workspace, quantity: 10)
+        let second = try session(workspace, quantity: 20)
+        let ledger = try workspace.ledgerFills()
+        #expect(first.reduce(0) { $0 + $1[3] } == 10 && second.reduce(0) { $0 + $1[3] } == 10, "exchange fills \(first) then \(second)")
+        #expect(ledger == (first + second).sorted { $0.lexicographicallyPrecedes($1) }, "ledger \(ledger), exchange \(first) then \(second)")
+    }
+}
