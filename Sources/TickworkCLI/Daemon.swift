@@ -57,9 +57,24 @@ final class Daemon {
             throw CLIError.failure("exchange \(baseURL): venue \(configuration.exchange.venue) is not answering: \(error)")
         }
 
-        let ledger = try Ledger(
-            path: configuration.ledger.path, venue: configuration.exchange.venue, account: configuration.exchange.account,
-            durability: durability)
+        let ledger: Ledger
+        do {
+            ledger = try Ledger(
+                path: configuration.ledger.path, venue: configuration.exchange.venue, account: configuration.exchange.account,
+                durability: durability)
+        } catch {
+            // A ledger the file system refuses, or a corrupt one, can book nothing: nothing may stay
+            // open. A locked or foreign ledger may be another daemon's, whose orders are not ours to cancel.
+            switch error {
+            case .system, .corrupt: break
+            default: throw error
+            }
+            return ledgerFailed(LiveRunner.ledgerEmergency(
+                error, sweep: AccountSweep(
+                    client: client, venue: configuration.exchange.venue, account: configuration.exchange.account,
+                    logger: logger.forPart("engine")),
+                wait: LiveRunner.emergencyWait, notifier: SystemdNotifier()))
+        }
         for warning in ledger.warnings {
             logger.forPart("ledger").warning(warning.description)
         }
@@ -96,10 +111,27 @@ final class Daemon {
                 inbox.post(.stop("--duration elapsed"))
             }
         }
-        try runner.run()
+        do {
+            try runner.run()
+        } catch let error as LiveRunnerError {
+            // The ledger already failed: closing it (and the recording) may fail again; that is logged.
+            do { try recorder?.close() } catch { logger.error("recording not closed", ["error": "\(error)"]) }
+            do { try ledger.close() } catch { logger.forPart("ledger").error("close failed", ["error": error.description]) }
+            return ledgerFailed(error)
+        }
         try recorder?.close()
         try ledger.close()
         return 0
+    }
+
+    /// The exit status after a ledger failure (documented in `tickwork run --help` and the
+    /// README): the orders were cancelled and a restart cannot help until the disk is fixed.
+    static let ledgerFailureStatus: Int32 = 3
+
+    /// Says why on stderr, in the CLI's one-line form, and returns `ledgerFailureStatus`.
+    private func ledgerFailed(_ error: LiveRunnerError) -> Int32 {
+        Console.err("tickwork: \(error)")
+        return Self.ledgerFailureStatus
     }
 
     private var durability: LedgerDurability {

@@ -15,8 +15,11 @@ final class SpawnedProcess {
     /// Signalled by each pipe's reader thread when its pipe reaches end of file.
     private let drained = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], environment: [String: String] = [:], directory: String = TickworkProcess.packageRoot) throws {
-        process.executableURL = URL(fileURLWithPath: TickworkProcess.buildDirectory + "/tickwork")
+    init(
+        _ arguments: [String], environment: [String: String] = [:], directory: String = TickworkProcess.packageRoot,
+        executable: String = TickworkProcess.buildDirectory + "/tickwork"
+    ) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: directory)

@@ -13,7 +13,9 @@ extension LiveRunner {
             case .place(let clientID, let approved):
                 let order = PlaceOrder(venue: approved.venue, account: account, request: approved.request)
                 let inbox = inbox
-                Task { [client] in
+                placementsInFlight.update { $0 += 1 }
+                Task { [client, placementsInFlight] in
+                    defer { placementsInFlight.update { $0 -= 1 } }
                     do throws(ExchangeError) {
                         let status = try await client.placeOrder(order)
                         inbox.post(.event(.placed(clientID, status, at: SystemClock.now())))

@@ -1,6 +1,7 @@
 import Dispatch
 import Exchange
 import Foundation
+import Ledger
 import Risk
 import StrategyKit
 
@@ -56,6 +57,8 @@ public final class LiveRunner {
     let statusPollInFlight = Locked(false)
     /// Whether a request for the account's orders is under way.
     let accountPollInFlight = Locked(false)
+    /// How many placements have been sent and not yet answered.
+    let placementsInFlight = Locked(0)
     private var lastSummary = DispatchTime.now()
     private var lastTimer = DispatchTime.now()
     private var lastWatchdog = DispatchTime.now()
@@ -83,7 +86,21 @@ public final class LiveRunner {
     /// every start, handle and stop call of the engine is recorded with its actions
     /// (reconciliation, reloads and the cancels of the shutdown sweep are not engine events
     /// and are not).
-    public func run(cancelWait: Duration = .seconds(5)) throws {
+    ///
+    /// When the ledger fails (a fill cannot be written or made durable, in reconciliation or
+    /// later), nothing more is placed and every open order of the account, as the exchange
+    /// lists it, is cancelled (for at most `emergencyWait`); then it throws
+    /// `LiveRunnerError.ledgerFailed`.
+    public func run(cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait) throws {
+        do {
+            try trade(cancelWait: cancelWait)
+        } catch let error as LedgerError {
+            throw ledgerEmergency(error, wait: emergencyWait)
+        }
+    }
+
+    /// `run` until the ledger fails.
+    private func trade(cancelWait: Duration) throws {
         let venue = engine.venue
         let accountOrders = try runBlocking { [client, account] in try await client.orders(venue: venue, account: account) }
         let (report, reconcileActions) = try engine.reconcile(

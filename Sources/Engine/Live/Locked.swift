@@ -9,4 +9,7 @@ final class Locked<Value: Sendable>: Sendable {
     func get() -> Value { mutex.withLock { $0 } }
 
     func set(_ value: Value) { mutex.withLock { $0 = value } }
+
+    /// Changes the value in place, with no other thread in between reading and writing it.
+    func update(_ body: (inout Value) -> Void) { mutex.withLock { body(&$0) } }
 }

@@ -14,6 +14,9 @@ enum Run {
             configuration (new risk limits and strategy parameters; an invalid file is refused \
             and the running one stays). On SIGTERM it cancels every open order (waiting at most \
             5 seconds), flushes the ledger and exits 0.
+            If the ledger cannot be written (a full or failing disk), while trading or at \
+            start-up, or is corrupt at start-up, it places nothing more, cancels every open order \
+            of the account (for at most 10 seconds), says why on stderr and to systemd, and exits 3.
             With no --config it uses the embedded config/tickwork.json: a simulated exchange with \
             bots in this process, on a free loopback port, traded over HTTP by FirstSteps.
             Under systemd (Type=notify) it reports READY, STATUS, WATCHDOG, RELOADING and STOPPING.
