@@ -76,15 +76,14 @@ public struct OrderTracker: Sendable {
         let key = OrderKey(venue: status.venue, id: status.id)
         if let known = order.exchangeID {
             guard known == status.id, order.identity == OrderIdentity(status) else {
-                return clash(order.identity.map { "\($0) strategy \(order.strategyID)" } ?? "order \(known)", status, [order.strategyID])
+                return clash(Self.describe(order), status, [order.strategyID])
             }
             return update(client, with: status)
         }
         precondition(status.venue == order.venue, "order \(client) acknowledged by another venue")
         if let other = byExchangeID[key].flatMap({ orders[$0] }) {
             orders[client] = nil
-            var changes = clash(
-                other.identity.map { "\($0) strategy \(other.strategyID)" } ?? "order \(status.id)", status, [other.strategyID, order.strategyID])
+            var changes = clash(Self.describe(other), status, [other.strategyID, order.strategyID])
             changes.append(dropClashing(order))
             return changes
         }
@@ -115,6 +114,11 @@ public struct OrderTracker: Sendable {
         for strategy in strategies where !unique.contains(strategy) { unique.append(strategy) }
         changes.clashes.append(OrderClash(known: known, reported: status, strategies: unique))
         return changes
+    }
+
+    /// The tracked, acknowledged `order` as a clash's log line names it.
+    private static func describe(_ order: TrackedOrder) -> String {
+        order.identity.map { OrderFingerprint.exchange($0, strategyID: order.strategyID).description } ?? "order \(order.clientID)"
     }
 
     /// Ends the placement `order`, whose acknowledgement clashed, as rejected with `clashReason`:
@@ -165,8 +169,8 @@ public struct OrderTracker: Sendable {
             return clash(known.description, status, [strategy])
         }
         if let client = byExchangeID[key], let order = orders[client] {
-            guard order.identity == nil || order.identity == OrderIdentity(status) else {
-                return clash(order.identity.map { "\($0) strategy \(order.strategyID)" } ?? "order \(status.id)", status, [order.strategyID])
+            guard order.identity == OrderIdentity(status) else {
+                return clash(Self.describe(order), status, [order.strategyID])
             }
             return update(client, with: status)
         }

@@ -18,6 +18,7 @@ enum BacktestReplay {
             venue: configuration.exchange.venue, strategies: instances.map(EngineStrategy.init),
             accountLimits: configuration.accountRisk, journal: MemoryFillJournal(),
             logger: Logger(part: "engine", level: .error, handler: StderrLogHandler(style: .text)))
+        engine.settlementWindowMs = configuration.settlementWindowMs
         let outcome = try SessionReplay.run(reader, engine: engine)
         for warning in reader.warnings {
             Console.err("tickwork: warning: \(warning)")
