@@ -32,7 +32,7 @@ extension BookSide {
                             time: Timestamp(nanoseconds: time))))
                 lastTrade = OrderFill(price: Price(cents: price), qty: Quantity(shares: traded), ts: Timestamp(nanoseconds: time))
                 guard standingComplete else { break }
-                store.records[standingRecord].open = false
+                store.close(record: standingRecord, at: time)
                 events.append(.closed(standing, filled: Quantity(shares: store.records[standingRecord].filled)))
                 let next = store.slab[slot].next
                 store.release(slot)

@@ -1,7 +1,7 @@
 import StrategyKit
 
 /// The books of one venue, one per symbol, with the venue's order-id counter: ids increase across
-/// all of the venue's books, and an order is found by id alone.
+/// all of the venue's books, and an order is found by id alone, until it is forgotten.
 ///
 /// Pure and synchronous like `OrderBook`; a server serialises access to it.
 public struct Exchange: Sendable {
@@ -11,10 +11,11 @@ public struct Exchange: Sendable {
     public let symbols: [Symbol]
     private var books: [OrderBook]
     private let bookOfSymbol: [Symbol: Int]
-    /// The book index of each order, indexed by `id - firstOrderID`.
-    private var bookOfOrder: ContiguousArray<Int32> = []
+    /// The book index of each order not forgotten, by id.
+    private var bookOfOrder: [Int64: Int32] = [:]
     private var ordersOfAccount: [Account: [OrderID]] = [:]
-    private let firstOrderID: Int64
+    /// The id the next accepted order will get.
+    public private(set) var nextOrderID: OrderID
 
     /// An exchange with an empty book for each distinct symbol; the first order gets
     /// `firstOrderID`.
@@ -29,11 +30,8 @@ public struct Exchange: Sendable {
         self.symbols = unique
         self.bookOfSymbol = index
         self.books = unique.map { OrderBook(venue: venue, symbol: $0) }
-        self.firstOrderID = firstOrderID.rawValue
+        self.nextOrderID = firstOrderID
     }
-
-    /// The id the next accepted order will get.
-    public var nextOrderID: OrderID { OrderID(firstOrderID + Int64(bookOfOrder.count)) }
 
     /// Whether the venue lists `symbol`.
     public func lists(_ symbol: Symbol) -> Bool { bookOfSymbol[symbol] != nil }
@@ -50,7 +48,8 @@ public struct Exchange: Sendable {
     ) throws(MatchingError) -> OrderID {
         guard let book = bookOfSymbol[symbol] else { throw .unknownSymbol(symbol) }
         let order = try NewOrder(id: nextOrderID, account: account, side: side, type: type, price: price, qty: qty)
-        bookOfOrder.append(Int32(book))
+        nextOrderID = OrderID(order.id.rawValue + 1)
+        bookOfOrder[order.id.rawValue] = Int32(book)
         ordersOfAccount[account, default: []].append(order.id)
         books[book].submit(order, at: time, into: &events)
         return order.id
@@ -68,7 +67,7 @@ public struct Exchange: Sendable {
         return (id, events)
     }
 
-    /// The symbol whose book holds order `id`, or nil for an id the venue never gave.
+    /// The symbol whose book holds order `id`, or nil for an id the venue never gave or forgot.
     public func symbol(of id: OrderID) -> Symbol? { bookIndex(of: id).map { symbols[$0] } }
 
     /// Cancels order `id` on whichever book holds it, appending the events to `events`.
@@ -78,17 +77,18 @@ public struct Exchange: Sendable {
         return books[book].cancel(id, at: time, into: &events)
     }
 
-    /// The order object of order `id`, or nil for an id the venue never gave.
+    /// The order object of order `id`, or nil for an id the venue never gave or forgot.
     public func status(_ id: OrderID) -> OrderStatus? {
         bookIndex(of: id).flatMap { books[$0].status(id) }
     }
 
-    /// The account that placed order `id`, or nil for an id the venue never gave.
+    /// The account that placed order `id`, or nil for an id the venue never gave or forgot.
     public func account(of id: OrderID) -> Account? {
         bookIndex(of: id).flatMap { books[$0].account(of: id) }
     }
 
-    /// Every order `account` placed on this venue (only in `symbol` when given), oldest first.
+    /// Every order `account` placed on this venue and not forgotten (only in `symbol` when given),
+    /// oldest first.
     public func orders(of account: Account, symbol: Symbol? = nil) -> [OrderStatus] {
         let ids = ordersOfAccount[account] ?? []
         let wanted = symbol.flatMap { bookOfSymbol[$0] }
@@ -115,9 +115,37 @@ public struct Exchange: Sendable {
         books.flatMap { book in book.validateInternalState().map { "\(book.symbol): \($0)" } }
     }
 
+    /// The number of closed orders `symbol`'s book still reports on (0 when not listed).
+    public func closedOrderCount(_ symbol: Symbol) -> Int { bookOfSymbol[symbol].map { books[$0].closedOrderCount } ?? 0 }
+
+    /// The number of orders, open or closed, and of their fills that the venue still reports on.
+    public var retained: (orders: Int, fills: Int) {
+        books.reduce((orders: 0, fills: 0)) { sum, book in (sum.orders + book.orderCount, sum.fills + book.fillCount) }
+    }
+
+    /// Forgets, on the books of `symbols`, the closed orders that closed before `cutoff` and the
+    /// earliest closed beyond the `keep` most recently closed of each book (see
+    /// `OrderBook.forgetClosedOrders(closedBefore:keepingAtMost:)`); their ids are then unknown to
+    /// every lookup and gone from the account lists. Returns how many orders were forgotten.
+    @discardableResult
+    public mutating func forgetClosedOrders(in symbols: [Symbol], closedBefore cutoff: Timestamp, keepingAtMost keep: Int) -> Int {
+        var count = 0
+        for symbol in symbols {
+            guard let book = bookOfSymbol[symbol] else { continue }
+            let forgotten = books[book].forgetClosedOrders(closedBefore: cutoff, keepingAtMost: keep)
+            for id in forgotten { bookOfOrder[id.rawValue] = nil }
+            count += forgotten.count
+        }
+        if count > 0 {
+            ordersOfAccount = ordersOfAccount.compactMapValues { ids in
+                let kept = ids.filter { bookOfOrder[$0.rawValue] != nil }
+                return kept.isEmpty ? nil : kept
+            }
+        }
+        return count
+    }
+
     private func bookIndex(of id: OrderID) -> Int? {
-        let offset = id.rawValue - firstOrderID
-        guard offset >= 0, offset < Int64(bookOfOrder.count) else { return nil }
-        return Int(bookOfOrder[Int(offset)])
+        bookOfOrder[id.rawValue].map { Int($0) }
     }
 }

@@ -2,13 +2,13 @@ import StrategyKit
 
 extension OrderBook {
     /// The API's order object for order `id` (open or closed, with all its fills), or nil if the
-    /// book never saw that id.
+    /// book never saw that id or has forgotten it.
     public func status(_ id: OrderID) -> OrderStatus? {
         guard let record = store.recordIndex(of: id.rawValue) else { return nil }
         return store.status(record: record, venue: venue, symbol: symbol)
     }
 
-    /// The account that placed order `id`, or nil if the book never saw that id.
+    /// The account that placed order `id`, or nil if the book never saw that id or has forgotten it.
     public func account(of id: OrderID) -> Account? {
         guard let record = store.recordIndex(of: id.rawValue) else { return nil }
         return store.records[record].account
@@ -20,8 +20,14 @@ extension OrderBook {
     /// The number of orders resting on the book.
     public var restingOrderCount: Int { store.restingCount }
 
-    /// The number of orders the book has seen, open or closed.
+    /// The number of orders the book reports on, open or closed (not the forgotten ones).
     public var orderCount: Int { store.records.count }
+
+    /// The number of closed orders the book still reports on.
+    public var closedOrderCount: Int { store.records.count - store.restingCount }
+
+    /// The number of fills of the orders the book reports on.
+    public var fillCount: Int { store.fills.count }
 
     /// The resting orders of each side as the API lists them: one entry per order, bids highest
     /// first, asks lowest first, oldest first within a price. A side is rebuilt only after it

@@ -6,8 +6,8 @@ import StrategyKit
 /// Pure and synchronous: the caller assigns order ids (increasing) and supplies the time, and
 /// every change is reported as `MatchEvent`s in the order it happened. The quote (best prices,
 /// sizes at best, depths, last trade) is kept up to date as orders change, so reading it is O(1);
-/// the entries are rebuilt only after their side changed. Every order ever submitted, with its
-/// fills, stays available to `status(_:)`.
+/// the entries are rebuilt only after their side changed. Every order submitted, with its fills,
+/// stays available to `status(_:)` until `forgetClosedOrders(closedBefore:keepingAtMost:)` drops it.
 public struct OrderBook: Sendable {
     /// The venue the book belongs to, as reported in quotes and order statuses.
     public let venue: Venue
@@ -66,7 +66,7 @@ public struct OrderBook: Sendable {
             return
         }
         if remaining > 0 { events.append(.cancelled(order.id, qty: Quantity(shares: remaining))) }
-        store.records[record].open = false
+        store.close(record: record, at: time.nanoseconds)
         events.append(.closed(order.id, filled: Quantity(shares: quantity - remaining)))
     }
 
@@ -86,7 +86,7 @@ public struct OrderBook: Sendable {
         }
         let record = store.slab[slot].record
         let removed = store.slab[slot].isBuy ? bids.remove(slot: slot, store: &store) : asks.remove(slot: slot, store: &store)
-        store.records[record].open = false
+        store.close(record: record, at: time.nanoseconds)
         lastUpdate = time
         events.append(.cancelled(id, qty: Quantity(shares: removed)))
         events.append(.closed(id, filled: Quantity(shares: store.records[record].filled)))

@@ -1,30 +1,39 @@
 import StrategyKit
 
 /// The orders a book knows: the nodes of resting orders in a slab with a free list, an index from
-/// id to slot for resting orders, and an append-only archive of every order (sorted by id, since
-/// ids increase) with its fills.
+/// id to slot for resting orders, and an archive of every order not yet forgotten (sorted by id,
+/// since ids increase) with its fills. The archive only grows, except when closed orders are
+/// forgotten, which compacts it.
 struct OrderStore {
     /// Resting-order nodes; freed slots are chained through `next` from `freeSlot`.
     var slab: ContiguousArray<RestingOrder> = []
     var freeSlot = -1
     var restingCount = 0
     var slotOfID = SlotIndex()
-    var records = ChunkedLog(
-        filler: OrderRecord(
-            id: 0, account: "", side: .buy, type: .limit, open: false, price: 0, originalQty: 0, filled: 0, time: 0,
-            slot: -1, firstFill: -1, lastFill: -1))
-    var fills = ChunkedLog(filler: FillRecord(price: 0, qty: 0, time: 0, next: -1))
+    var records = ChunkedLog(filler: Self.emptyRecord)
+    var fills = ChunkedLog(filler: Self.emptyFill)
+    /// The id of the last order archived (forgotten or not), or `Int64.min` before the first.
+    private(set) var lastID = Int64.min
 
-    /// The id of the last order archived, or `Int64.min` before the first.
-    var lastID: Int64 { records.last?.id ?? Int64.min }
+    private static let emptyRecord = OrderRecord(
+        id: 0, account: "", side: .buy, type: .limit, open: false, price: 0, originalQty: 0, filled: 0, time: 0,
+        closedAt: 0, slot: -1, firstFill: -1, lastFill: -1)
+    private static let emptyFill = FillRecord(price: 0, qty: 0, time: 0, next: -1)
 
     /// Archives a new order and returns its record index.
     mutating func archive(_ order: NewOrder, at time: Int64) -> Int {
+        lastID = order.id.rawValue
         return records.append(
             OrderRecord(
                 id: order.id.rawValue, account: order.account, side: order.side, type: order.type,
                 open: true, price: order.price.cents, originalQty: order.qty.shares, filled: 0,
-                time: time, slot: -1, firstFill: -1, lastFill: -1))
+                time: time, closedAt: 0, slot: -1, firstFill: -1, lastFill: -1))
+    }
+
+    /// Marks the order archived at `record` closed at `time`.
+    mutating func close(record: Int, at time: Int64) {
+        records[record].open = false
+        records[record].closedAt = time
     }
 
     /// Takes a slot (reusing a freed one) for the resting remainder of the archived order `record`.
@@ -104,5 +113,40 @@ struct OrderStore {
             qty: Quantity(shares: record.open ? record.originalQty - record.filled : 0),
             ts: Timestamp(nanoseconds: record.time), fills: orderFills, totalFilled: Quantity(shares: record.filled),
             open: record.open)
+    }
+}
+
+extension OrderStore {
+    /// Drops every closed order for which `forget` is true, with its fills, and returns their ids
+    /// (oldest first); open orders are always kept. Rebuilds the archive and the fill log from
+    /// what is kept, so the memory of what is dropped is returned.
+    mutating func forgetClosed(where forget: (OrderRecord) -> Bool) -> [Int64] {
+        var keptRecords = ChunkedLog(filler: Self.emptyRecord)
+        var keptFills = ChunkedLog(filler: Self.emptyFill)
+        var forgotten: [Int64] = []
+        for index in 0..<records.count {
+            var record = records[index]
+            if !record.open, forget(record) {
+                forgotten.append(record.id)
+                continue
+            }
+            var fill = record.firstFill
+            var previous = -1
+            record.firstFill = -1
+            while fill >= 0 {
+                var copy = fills[fill]
+                fill = copy.next
+                copy.next = -1
+                let kept = keptFills.append(copy)
+                if previous >= 0 { keptFills[previous].next = kept } else { record.firstFill = kept }
+                previous = kept
+            }
+            record.lastFill = previous
+            let kept = keptRecords.append(record)
+            if record.slot >= 0 { slab[record.slot].record = kept }
+        }
+        records = keptRecords
+        fills = keptFills
+        return forgotten
     }
 }

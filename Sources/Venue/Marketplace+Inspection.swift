@@ -8,6 +8,12 @@ extension Marketplace {
         state.withLock { state in state.listings[venue]?.exchange.orders(of: account) ?? [] }
     }
 
+    /// The number of orders (open, and closed but not yet forgotten) and of their fills that
+    /// `venue` still reports on; zeros for an unknown venue.
+    func retained(on venue: Venue) -> (orders: Int, fills: Int) {
+        state.withLock { state in state.listings[venue]?.exchange.retained ?? (0, 0) }
+    }
+
     /// The quote of `symbol` on `venue` now, or nil when the venue does not list it.
     func currentQuote(_ symbol: Symbol, on venue: Venue) -> Quote? {
         state.withLock { state in

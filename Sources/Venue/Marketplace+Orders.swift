@@ -10,6 +10,7 @@ extension Marketplace {
             if let account = form.account { try access.authorize(key, for: account, to: "trade on that account") }
             let order = try form.order()
             let time = state.now()
+            let retention = state.retention
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
                 var events: [MatchEvent] = []
                 let id: OrderID
@@ -21,6 +22,7 @@ extension Marketplace {
                     throw Self.failure(error)
                 }
                 guard let status = listing.exchange.status(id) else { preconditionFailure("order \(id) vanished after submit") }
+                Self.forgetClosedOrders(of: &listing, in: [symbol], retention: retention, at: time)
                 return status
             }
         }
@@ -44,12 +46,14 @@ extension Marketplace {
     func cancel(_ venue: Venue, _ symbol: Symbol, id: String, key: String?) throws(APIFailure) -> [UInt8] {
         let status = try state.withLock { state throws(APIFailure) -> OrderStatus in
             let time = state.now()
+            let retention = state.retention
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
                 guard listing.exchange.lists(symbol) else { throw Self.unknownSymbol(symbol, venue) }
                 let order = try owned(id, symbol, in: listing.exchange, key: key, action: "delete that order")
                 var events: [MatchEvent] = []
                 listing.exchange.cancel(order.id, at: time, into: &events)
                 guard let status = listing.exchange.status(order.id) else { preconditionFailure("order \(order.id) vanished on cancel") }
+                Self.forgetClosedOrders(of: &listing, in: [symbol], retention: retention, at: time)
                 return status
             }
         }
@@ -72,8 +76,8 @@ extension Marketplace {
     }
 
     /// The order `idText` on `symbol`, after checking the key: 401 without a valid key (before the
-    /// id is looked up, so ids cannot be probed), 404 for an id the stock does not have, 401 when
-    /// the order is another account's.
+    /// id is looked up, so ids cannot be probed), 404 for an id the stock does not have (never
+    /// given, or forgotten under the retention), 401 when the order is another account's.
     private func owned(_ idText: String, _ symbol: Symbol, in exchange: Exchange, key: String?, action: String) throws(APIFailure) -> OrderStatus {
         let caller = try access.authenticate(key)
         let highest = exchange.nextOrderID.rawValue - 1

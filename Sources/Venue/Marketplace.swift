@@ -11,6 +11,8 @@ final class Marketplace: Sendable {
         let stocks: [ListedStock]
         /// The order-book response up to `"ts":`, per symbol, with the book version it shows.
         var bookPrefixes: [Symbol: (version: UInt64, bytes: [UInt8])] = [:]
+        /// When closed orders past the retention's age are next looked for, in nanoseconds.
+        var nextAgeSweep = Int64.min
     }
 
     struct State {
@@ -19,6 +21,8 @@ final class Marketplace: Sendable {
         var bots: [(venue: Venue, bots: MarketBots)] = []
         /// The last time handed out, so that times never go backwards.
         var lastTime: Int64 = 0
+        /// How long closed orders are kept; nil keeps them all.
+        var retention: OrderRetention?
 
         /// The current wall-clock time, later than every time handed out before.
         mutating func now() -> Timestamp {
@@ -35,7 +39,7 @@ final class Marketplace: Sendable {
     /// Empty books for the configuration's listings, with its bots (seeded from `botSeed` on)
     /// trading every venue, numbering orders from its `firstOrderID` or else from the clock.
     init(configuration: VenueConfiguration) {
-        var state = State(listings: [:])
+        var state = State(listings: [:], retention: configuration.orderRetention)
         let firstOrderID = configuration.firstOrderID ?? Self.firstOrderIDFromClock()
         for (index, listing) in configuration.listings.enumerated() {
             let symbols = listing.stocks.map(\.symbol)
@@ -66,6 +70,8 @@ final class Marketplace: Sendable {
                 let venue = state.bots[index].venue
                 // Bots are only made for listed venues, and listings are never removed.
                 _ = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
+                let symbols = state.listings[venue]!.exchange.symbols
+                Self.forgetClosedOrders(of: &state.listings[venue]!, in: symbols, retention: state.retention, at: time)
             }
         }
     }
@@ -147,6 +153,21 @@ final class Marketplace: Sendable {
     ) throws(APIFailure) -> Result {
         guard state.listings[venue] != nil else { throw .notFound("No venue exists with the symbol \(venue.rawValue).") }
         return try body(&state.listings[venue]!)
+    }
+
+    /// Forgets closed orders of `listing` as `retention` asks, when it is time: on a book of
+    /// `symbols` holding `slack` more closed orders than it keeps, and on every book once per
+    /// sweep interval.
+    static func forgetClosedOrders(of listing: inout Listing, in symbols: [Symbol], retention: OrderRetention?, at time: Timestamp) {
+        guard let retention else { return }
+        let cutoff = Timestamp(nanoseconds: time.nanoseconds &- retention.maxAgeNanoseconds)
+        var due = symbols.filter { listing.exchange.closedOrderCount($0) > retention.maxClosedOrders + retention.slack }
+        if time.nanoseconds >= listing.nextAgeSweep {
+            listing.nextAgeSweep = time.nanoseconds &+ retention.sweepIntervalNanoseconds
+            due = listing.exchange.symbols
+        }
+        guard !due.isEmpty else { return }
+        listing.exchange.forgetClosedOrders(in: due, closedBefore: cutoff, keepingAtMost: retention.maxClosedOrders)
     }
 
     private static func cachedBookPrefix(_ venue: Venue, _ symbol: Symbol, in state: inout State) throws(APIFailure) -> [UInt8] {

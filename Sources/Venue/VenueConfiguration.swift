@@ -30,6 +30,9 @@ public struct VenueConfiguration: Sendable {
     /// clock was not set back between the runs; the ids stay below 2^53, exact for any JSON
     /// reader, until the year 2255. Tests that want the same ids on every run set it.
     public var firstOrderID: OrderID?
+    /// How long closed orders stay in memory for lookups and account lists; nil keeps every order
+    /// for as long as the exchange runs (the practice levels, whose judge reads every order).
+    public var orderRetention: OrderRetention? = OrderRetention()
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 

@@ -55,6 +55,13 @@ public final class VenueServer: Sendable {
         marketplace.orders(of: account, on: venue)
     }
 
+    /// The number of orders (open, and closed but not yet forgotten under the configuration's
+    /// `orderRetention`) and of their fills that `venue` still holds in memory: what a test
+    /// watches to see that the exchange's memory stays flat.
+    public func retained(on venue: Venue) -> (orders: Int, fills: Int) {
+        marketplace.retained(on: venue)
+    }
+
     /// The quote of `symbol` on `venue` now (its `last` is the last trade's price), or nil when
     /// the venue does not list it.
     public func quote(_ symbol: Symbol, on venue: Venue) -> Quote? {

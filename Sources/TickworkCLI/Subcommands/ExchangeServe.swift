@@ -22,7 +22,13 @@ enum ExchangeServe {
             every symbol from their own accounts, so books move and trades happen. Order ids \
             start at the microseconds since the Unix epoch at start, so a restarted exchange \
             never repeats an id an earlier run gave (unless that run averaged over a million \
-            orders a second or the clock was set back). Runs until SIGTERM or SIGINT.
+            orders a second or the clock was set back). Closed orders, with their fills, stay \
+            in memory for status lookups and account lists until --keep-closed more orders of \
+            their stock have closed or --keep-closed-for seconds have passed since they closed \
+            (forgotten within a quarter more); open orders always stay. A forgotten order is \
+            answered 404 like an id never given, and leaves the account's order list, so a \
+            daemon reconciling after a restart finds only the orders kept: the defaults keep \
+            over half an hour of the default bots' trading. Runs until SIGTERM or SIGINT.
             """,
         options: [
             .value("--listen", "HOST:PORT", help: "Where to listen (default: 127.0.0.1:8080)."),
@@ -31,6 +37,8 @@ enum ExchangeServe {
             .value("--accounts", "FILE", help: "JSON object of account name to API key; without it the exchange is open."),
             .value("--bots", "N", help: "Trading bots per symbol (market makers and takers; default 0)."),
             .value("--seed", "S", help: "The bots' random seed (default 1): the same seed and orders give the same market."),
+            .value("--keep-closed", "N", help: "Closed orders kept per stock (default 100000); 0 keeps none."),
+            .value("--keep-closed-for", "S", help: "Seconds a closed order is kept after it closed (default 3600)."),
             .flag("--verbose", help: "Log one line per request on stderr."),
         ],
         run: run
@@ -53,6 +61,9 @@ enum ExchangeServe {
             configuration.bots = BotConfiguration(bots: Int(bots))
             configuration.botSeed = UInt64(try invocation.integer("--seed", default: 1, in: 0...Int64.max))
         }
+        configuration.orderRetention = OrderRetention(
+            maxClosedOrders: Int(try invocation.integer("--keep-closed", default: 100_000, in: 0...100_000_000)),
+            maxAge: .seconds(try invocation.integer("--keep-closed-for", default: 3_600, in: 1...31_536_000)))
         if let accounts = invocation.value("--accounts") {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)
         }

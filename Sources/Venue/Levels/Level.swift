@@ -33,6 +33,8 @@ public struct Level: Sendable {
         configuration.bots = bots
         configuration.botSeed = seed
         configuration.botInterval = botInterval
+        // The judge reads every order of the player; a level is short enough to keep them all.
+        configuration.orderRetention = nil
         return configuration
     }
 
