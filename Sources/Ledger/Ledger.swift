@@ -35,21 +35,22 @@ public final class Ledger: @unchecked Sendable {
     let onDurable: (@Sendable (UInt64) -> Void)?
 
     /// Opens the ledger at `path` for `venue` and `account`, creating it (and its directory) when
-    /// missing.
+    /// missing, and makes the lines it holds durable before counting them as such.
     ///
     /// Throws `.corrupt` naming the first bad line when any line but a torn last one breaks the
     /// format, `.wrongLedger` when the lines name another venue or account, `.locked` when
     /// another writer has the file open. `onDurable`, when given, is called (on the sync thread
     /// under `.batch`, on the appending thread otherwise) with the highest sequence number that
-    /// has become durable.
+    /// has become durable. `fileSystem` makes the calls that create and sync directories and
+    /// sync the lines found (tests pass one that records them).
     public init(
         path: String, venue: Venue, account: Account, durability: LedgerDurability = .always,
-        onDurable: (@Sendable (UInt64) -> Void)? = nil
+        onDurable: (@Sendable (UInt64) -> Void)? = nil, fileSystem: any FileSystem = SystemFileSystem()
     ) throws(LedgerError) {
         if case .batch(let delay, let fills) = durability {
             precondition(delay > .zero && fills > 0, "a batch policy needs a positive delay and fill count")
         }
-        let fd = try LedgerFile.openForAppending(path)
+        let fd = try LedgerFile.openForAppending(path, fileSystem: fileSystem)
         let scan: LedgerScan
         var warnings: [LedgerWarning] = []
         do throws(LedgerError) {
@@ -70,6 +71,9 @@ public final class Ledger: @unchecked Sendable {
                     path: path, expected: "venue \(venue) account \(account)",
                     found: "venue \(foundVenue) account \(foundAccount)")
             }
+            // Lines found may sit only in the page cache (written by a process that died before
+            // syncing): they count as durable only once synced.
+            if scan.goodEnd > 0 { try fileSystem.fsync(fd, path: path) }
         } catch {
             Glibc.close(fd)
             throw error
@@ -112,6 +116,16 @@ public final class Ledger: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return current.sequence(of: fill) != nil
+    }
+
+    /// Throws `.full` when the ledger's file system has fewer than `bytes` bytes free for this
+    /// process: room for a few lines. A daemon asks before trading, since a fill it cannot book
+    /// must not happen. (A file-size limit, RLIMIT_FSIZE, is not looked at.)
+    public func requireRoom(_ bytes: Int64 = 4096) throws(LedgerError) {
+        condition.lock()
+        defer { condition.unlock() }
+        let available = try LedgerFile.available(fd, path: path)
+        if available < bytes { throw .full(path: path, available: available, needed: bytes) }
     }
 
     /// Makes every appended fill durable, stops the sync thread and closes the file. Appends

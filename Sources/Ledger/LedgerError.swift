@@ -16,6 +16,9 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The fill cannot be recorded here: it names another venue or account than the ledger's,
     /// or its numbers would overflow the running totals.
     case unrecordable(FillID, LineFault)
+    /// The ledger's file system has `available` bytes free for this process, fewer than the
+    /// `needed` that `Ledger.requireRoom(_:)` asked for.
+    case full(path: String, available: Int64, needed: Int64)
     /// The ledger accepts no more appends: it was closed, or a write or sync failed earlier
     /// (after a failed `fsync` the kernel may have dropped the data, so nothing later can be
     /// trusted to be durable); `reason` says which.
@@ -34,6 +37,8 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): another process has the ledger open for writing (is another tickwork running?)"
         case .unrecordable(let id, let fault):
             "fill \(id.venue)/\(id.orderID)#\(id.index) cannot be recorded: \(fault)"
+        case .full(let path, let available, let needed):
+            "\(path): \(String(cString: strerror(ENOSPC))): \(available) bytes free on its file system, \(needed) needed to append"
         case .unusable(let path, let reason):
             "\(path): ledger unusable: \(reason)"
         }

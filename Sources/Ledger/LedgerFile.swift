@@ -10,16 +10,22 @@ enum LedgerFile {
     }
 
     /// Opens `path` for appending, creating it (mode 0600) and its directories (mode 0700) when
-    /// missing, and takes an exclusive lock so that no second writer can open it.
-    static func openForAppending(_ path: String) throws(LedgerError) -> Int32 {
+    /// missing, each new name made durable by syncing its directory, and takes an exclusive lock
+    /// so that no second writer can open it.
+    static func openForAppending(_ path: String, fileSystem: any FileSystem) throws(LedgerError) -> Int32 {
         var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         if fd < 0, errno == ENOENT {
             let directory = directoryName(of: path)
-            try makeDirectories(directory)
+            try DurableFile.makeDirectories(directory, fileSystem: fileSystem)
             fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 // The new name must survive a crash as well as the lines written under it.
-                try syncDirectory(directory, closingOnFailure: fd)
+                do throws(LedgerError) {
+                    try DurableFile.syncDirectory(directory, fileSystem: fileSystem)
+                } catch {
+                    Glibc.close(fd)
+                    throw error
+                }
             }
         }
         guard fd >= 0 else { throw .system(path: path, call: "open", errno: errno) }
@@ -65,35 +71,16 @@ enum LedgerFile {
         return Int64(info.st_size)
     }
 
+    /// The bytes free for this process on the file system of the file open as `fd`.
+    static func available(_ fd: Int32, path: String) throws(LedgerError) -> Int64 {
+        var info = statvfs()
+        guard fstatvfs(fd, &info) == 0 else { throw .system(path: path, call: "fstatvfs", errno: errno) }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+
     /// The directory part of `path` (`.` when it has none).
     static func directoryName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// Creates `directory` and its missing parents with mode 0700.
-    static func makeDirectories(_ directory: String) throws(LedgerError) {
-        var prefix = directory.hasPrefix("/") ? "/" : ""
-        for component in directory.split(separator: "/") {
-            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
-            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
-                throw .system(path: prefix, call: "mkdir", errno: errno)
-            }
-        }
-    }
-
-    private static func syncDirectory(_ directory: String, closingOnFailure file: Int32) throws(LedgerError) {
-        let fd = Glibc.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            Glibc.close(file)
-            throw .system(path: directory, call: "open", errno: code)
-        }
-        defer { Glibc.close(fd) }
-        guard fsync(fd) == 0 else {
-            let code = errno
-            Glibc.close(file)
-            throw .system(path: directory, call: "fsync", errno: code)
-        }
     }
 }

@@ -62,11 +62,13 @@ final class Daemon {
             ledger = try Ledger(
                 path: configuration.ledger.path, venue: configuration.exchange.venue, account: configuration.exchange.account,
                 durability: durability)
+            try ledger.requireRoom()
         } catch {
-            // A ledger the file system refuses, or a corrupt one, can book nothing: nothing may stay
-            // open. A locked or foreign ledger may be another daemon's, whose orders are not ours to cancel.
+            // A ledger the file system refuses or has no room for, or a corrupt one, can book
+            // nothing: nothing may stay open. A locked or foreign ledger may be another daemon's,
+            // whose orders are not ours to cancel.
             switch error {
-            case .system, .corrupt: break
+            case .system, .corrupt, .full: break
             default: throw error
             }
             return ledgerFailed(LiveRunner.ledgerEmergency(

@@ -73,10 +73,15 @@ import Glibc
         let workspace = try Workspace(exchange: exchange, disk: disk)
         defer { workspace.remove() }
         try provideMarket(exchange)
-        try workspace.disk.fill()
+        // The file-size limit applies from the daemon's start (the start-up check of free space
+        // does not see it); the tmpfs fills while the daemon trades, since a full one is refused
+        // at start-up.
+        if disk == .fileSizeLimit { try workspace.disk.fill() }
         let socket = try NotifyListener()
         let daemon = try workspace.disk.spawn(
             ["run", "--config", workspace.config], environment: DaemonTests.key.merging(["NOTIFY_SOCKET": socket.path]) { $1 })
+        #expect(daemon.wait(upTo: 30) { ((try? openOrders(exchange)) ?? []).count == 2 }, "no quotes: \(daemon.stderr)")
+        if disk == .tmpfs { try workspace.disk.fill() }
         #expect(try tradeThroughTheBid(exchange, daemon: daemon), "no quotes to trade with: \(daemon.stderr)")
         let status = daemon.exitStatus(within: 60)
         #expect(status == 3, "\(daemon.stderr)")
@@ -125,5 +130,23 @@ extension LedgerFailureTests {
         #expect(daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
         #expect(try openOrders(exchange).isEmpty, "orders left open: \(daemon.stderr)")
         #expect(daemon.stderr.contains("line 1"))
+    }
+}
+
+extension LedgerFailureTests {
+    @Test(.enabled(if: FullDisk.kinds.contains(.tmpfs), "needs a tmpfs mount (root)"))
+    func aLedgerOnAFullDiskIsCaughtAtStartBeforeAnyOrderEvenWithNothingToReconcile() throws {
+        let exchange = try ExchangeFixture()
+        defer { exchange.stop() }
+        let workspace = try Workspace(exchange: exchange, disk: .tmpfs)
+        defer { workspace.remove() }
+        try provideMarket(exchange)
+        try exchange.place(account: Self.account, side: "buy", price: 4_900, qty: 5)
+        try workspace.disk.fill()
+        let daemon = try workspace.disk.spawn(["run", "--config", workspace.config], environment: DaemonTests.key)
+        #expect(daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
+        #expect(try openOrders(exchange).isEmpty, "orders left open: \(daemon.stderr)")
+        #expect(!daemon.stderr.contains("order sent"), "it traded: \(daemon.stderr)")
+        #expect(daemon.stderr.contains("No space left on device"))
     }
 }

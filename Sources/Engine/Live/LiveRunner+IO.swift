@@ -1,6 +1,7 @@
 import Dispatch
 import Exchange
 import Foundation
+import Ledger
 import Risk
 import StrategyKit
 
@@ -136,11 +137,12 @@ extension LiveRunner {
         }
     }
 
-    /// Writes the trading states so a halt survives a restart (write, fsync, rename).
+    /// Writes the trading states so a halt survives a restart (`DurableFile.replace`: temporary
+    /// file, fsync, rename, fsync of the directory).
     func saveRiskState() {
         do {
             let data = try JSONEncoder().encode(engine.risk.state)
-            try data.write(to: URL(fileURLWithPath: riskStatePath), options: .atomic)
+            try DurableFile.replace(riskStatePath, with: Array(data))
         } catch {
             logger.error("could not save the trading state", ["file": riskStatePath, "error": "\(error)"])
         }

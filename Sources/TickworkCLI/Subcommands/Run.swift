@@ -15,7 +15,8 @@ enum Run {
             and the running one stays). On SIGTERM it cancels every open order (waiting at most \
             5 seconds), flushes the ledger and exits 0.
             If the ledger cannot be written (a full or failing disk), while trading or at \
-            start-up, or is corrupt at start-up, it places nothing more, cancels every open order \
+            start-up (where less than 4 KiB free counts as full), or is corrupt at start-up, \
+            it places nothing more, cancels every open order \
             of the account (for at most 10 seconds), says why on stderr and to systemd, and exits 3.
             With no --config it uses the embedded config/tickwork.json: a simulated exchange with \
             bots in this process, on a free loopback port, traded over HTTP by FirstSteps.

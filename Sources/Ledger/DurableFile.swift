@@ -1,0 +1,48 @@
+import Glibc
+
+/// Files and directories made durable by SQLite's rules: a file is synced before it is renamed
+/// into place, and a directory is synced after an entry in it is created or renamed, since
+/// fsync(2) of a file does not make its name durable.
+public enum DurableFile {
+    /// Replaces the file at `path` with `bytes` (mode `mode` if it is new): after a crash it
+    /// holds the old content or the new, never a mix; once this returns, the new content and
+    /// its name are on disk. Writes `path.tmp-PID`, fsyncs it, renames it over `path`, fsyncs
+    /// the directory. Throws `.system` naming the path and the call that failed.
+    public static func replace(
+        _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, fileSystem: any FileSystem = SystemFileSystem()
+    ) throws(LedgerError) {
+        let temporary = "\(path).tmp-\(getpid())"
+        let fd = try fileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+        do throws(LedgerError) {
+            try fileSystem.write(fd, bytes, path: temporary)
+            try fileSystem.fsync(fd, path: temporary)
+            fileSystem.close(fd)
+            try fileSystem.rename(temporary, to: path)
+        } catch {
+            fileSystem.close(fd)
+            fileSystem.remove(temporary)
+            throw error
+        }
+        try syncDirectory(LedgerFile.directoryName(of: path), fileSystem: fileSystem)
+    }
+
+    /// Creates `directory` and its missing parents with mode 0700, syncing the parent of each
+    /// one created so that the new name survives a crash.
+    public static func makeDirectories(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(LedgerError) {
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for component in directory.split(separator: "/") {
+            let parent = prefix.isEmpty ? "." : prefix
+            prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
+            if try fileSystem.makeDirectory(prefix, mode: 0o700) {
+                try syncDirectory(parent, fileSystem: fileSystem)
+            }
+        }
+    }
+
+    /// Makes the entries of `directory` durable.
+    public static func syncDirectory(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(LedgerError) {
+        let fd = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY, mode: 0)
+        defer { fileSystem.close(fd) }
+        try fileSystem.fsync(fd, path: directory)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+import Ledger
+import Testing
+
+/// The order of the calls that make files and names durable (SQLite's rules: sync a file before
+/// renaming it into place, sync a directory after creating or renaming an entry in it), seen
+/// through a recording `FileSystem`. Whether the disk honours fsync is beyond a test's reach.
+@Suite struct DurabilityTests {
+    @Test func replaceWritesATemporaryFileSyncsItRenamesItThenSyncsTheDirectory() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("state.json")
+        try write(Array("old".utf8), to: path)
+        let fileSystem = RecordingFileSystem()
+        try DurableFile.replace(path, with: Array("new".utf8), fileSystem: fileSystem)
+        let temporary = "\(path).tmp-\(getpid())"
+        #expect(fileSystem.calls == [
+            "open \(temporary)", "write \(temporary)", "fsync \(temporary)", "close \(temporary)",
+            "rename \(temporary) -> \(path)", "open \(directory.path)", "fsync \(directory.path)", "close \(directory.path)",
+        ])
+        #expect(try contents(of: path) == Array("new".utf8))
+    }
+
+    @Test func aReplaceWhoseSyncFailsLeavesTheOldFileAndNoTemporaryOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("state.json")
+        try write(Array("old".utf8), to: path)
+        let temporary = "\(path).tmp-\(getpid())"
+        let fileSystem = RecordingFileSystem(failingSync: temporary)
+        #expect(throws: LedgerError.system(path: temporary, call: "fsync", errno: EIO)) {
+            try DurableFile.replace(path, with: Array("new".utf8), fileSystem: fileSystem)
+        }
+        #expect(try contents(of: path) == Array("old".utf8))
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+        #expect(!fileSystem.calls.contains { $0.hasPrefix("rename") })
+    }
+
+    @Test func openingALedgerSyncsTheParentOfEveryDirectoryItCreatesAndOfTheFile() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let fileSystem = RecordingFileSystem()
+        let ledger = try Ledger(
+            path: directory.path + "/a/b/fills.jsonl", venue: testVenue, account: testAccount, fileSystem: fileSystem)
+        try ledger.close()
+        let a = directory.path + "/a"
+        let b = a + "/b"
+        #expect(fileSystem.calls == [
+            "mkdir \(a)", "open \(directory.path)", "fsync \(directory.path)", "close \(directory.path)",
+            "mkdir \(b)", "open \(a)", "fsync \(a)", "close \(a)",
+            "open \(b)", "fsync \(b)", "close \(b)",
+        ])
+    }
+
+    @Test func linesFoundAtOpenAreSyncedBeforeTheyCountAsDurable() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file()
+        try writeLedger(at: path, count: 3)
+        let fileSystem = RecordingFileSystem()
+        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, fileSystem: fileSystem)
+        defer { try? ledger.close() }
+        #expect(fileSystem.calls == ["fsync \(path)"])
+        #expect(ledger.durableSequence == 3)
+    }
+
+    @Test func aLedgerWhoseLinesCannotBeSyncedAtOpenIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file()
+        try writeLedger(at: path, count: 2)
+        #expect(throws: LedgerError.system(path: path, call: "fsync", errno: EIO)) {
+            _ = try Ledger(path: path, venue: testVenue, account: testAccount, fileSystem: RecordingFileSystem(failingSync: path))
+        }
+    }
+}
