@@ -9,9 +9,9 @@ final class ExchangeFixture {
     let process: SpawnedProcess
     let baseURL: String
 
-    /// Starts the exchange, with `bots` trading bots per symbol.
-    init(bots: Int = 0) throws {
-        let process = try SpawnedProcess(["exchange", "--listen", "127.0.0.1:0"] + (bots > 0 ? ["--bots", String(bots)] : []))
+    /// Starts the exchange on `listen` (by default a free port), with `bots` trading bots per symbol.
+    init(bots: Int = 0, listen: String = "127.0.0.1:0") throws {
+        let process = try SpawnedProcess(["exchange", "--listen", listen] + (bots > 0 ? ["--bots", String(bots)] : []))
         self.process = process
         var url: String?
         process.wait(upTo: 20) {
@@ -21,6 +21,11 @@ final class ExchangeFixture {
         }
         guard let url else { throw FixtureError.noAddress(process.stderr) }
         baseURL = url
+    }
+
+    /// The HOST:PORT it listens on, for a new exchange in its place once it has stopped.
+    var listenAddress: String {
+        String(baseURL.dropFirst("http://".count).prefix { $0 != "/" })
     }
 
     enum FixtureError: Error {

@@ -93,11 +93,11 @@ import Glibc
             """)
     }
 
-    /// The exchange stops and a new one starts (another process, another port, the
-    /// configuration rewritten) while the daemon is down. The simulated exchange forgets its
-    /// orders when it stops, so "the exchange's record" is two records: the ledger keeps what it
-    /// booked from the old exchange, line for line, and then books every fill of the new one once.
-    /// The old exchange's fills after the kill are lost with its memory (a real venue keeps them).
+    /// The exchange stops and a new process starts on its address while the daemon is down. The
+    /// simulated exchange forgets its orders when it stops, so "the exchange's record" is two
+    /// records: the ledger keeps what it booked from the old exchange, line for line, and then
+    /// books every fill of the new one once. The old exchange's fills after the kill are lost
+    /// with its memory (a real venue keeps them).
     @Test func afterAnExchangeRestartTheNewExchangesFillsAreBookedOnceAndTheOldOnesKept() throws {
         let account = Self.account
         let first = try ExchangeFixture()
@@ -117,10 +117,9 @@ import Glibc
         let firstIDs = Set(try first.orders(of: account).compactMap { $0["id"] as? Int })
         first.stop()
 
-        let second = try ExchangeFixture()
+        let second = try ExchangeFixture(listen: first.listenAddress)
         defer { second.stop() }
         try DaemonTests.openWideMarket(second)
-        try workspace.write(strategies: DaemonTests.marketMaker, exchange: second)
         let restarted = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
         #expect(
             restarted.wait(upTo: 30) { restarted.stderr.contains("engine: ready") && DaemonTests.quotesRest(at: second) },
