@@ -32,7 +32,7 @@ extension LiveRunner {
         ])
         notifier.send("STOPPING=1\nSTATUS=ledger failed: \(cause); cancelling every open order")
         let left = sweep.run(wait: wait, settled: settled)
-        let error = LiveRunnerError.ledgerFailed(cause, account: sweep.account.rawValue, ordersLeftOpen: left)
+        let error = LiveRunnerError.ledgerFailed(cause, account: sweep.account, ordersLeftOpen: left)
         if left == 0 {
             sweep.logger.error("emergency stop: no order of the account is open", ["account": sweep.account.rawValue])
         } else {
