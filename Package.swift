@@ -78,6 +78,6 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine", "Ledger", "Backtest"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine", "Ledger", "Backtest", "Venue"], exclude: ["Snapshots"]),
     ]
 )

@@ -20,32 +20,61 @@ import Glibc
         var ledger: String { directory + "/ledger.jsonl" }
 
         init(exchange: ExchangeFixture, quantity: Int = 100, extra: String = "") throws {
+            try self.init(exchange: exchange, strategies: Self.firstSteps(quantity: quantity), extra: extra)
+        }
+
+        /// A workspace whose configuration has `strategies` (a JSON array) as its strategies.
+        init(exchange: ExchangeFixture, strategies: String, extra: String = "") throws {
             directory = NSTemporaryDirectory() + "tickwork-daemon-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             config = directory + "/tickwork.json"
-            try write(quantity: quantity, extra: extra, exchange: exchange)
+            try write(strategies: strategies, extra: extra, exchange: exchange)
+        }
+
+        /// The strategies of a configuration that buys `quantity` with FirstSteps.
+        static func firstSteps(quantity: Int) -> String {
+            #"[{"id": "fs", "plugin": "FirstSteps", "symbols": ["FOOBAR"], "parameters": {"quantity": \#(quantity), "maxOrderQty": 30}}]"#
         }
 
         func write(quantity: Int, extra: String = "", exchange: ExchangeFixture) throws {
+            try write(strategies: Self.firstSteps(quantity: quantity), extra: extra, exchange: exchange)
+        }
+
+        /// Writes the configuration: `strategies` trading against `exchange`.
+        func write(strategies: String, extra: String = "", exchange: ExchangeFixture) throws {
             let text = """
                 {"version": 1,
                  "exchange": {"baseURL": "\(exchange.baseURL)", "venue": "TESTEX", "account": "EXB123456"},
                  "pollIntervalMs": 50,
-                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["FOOBAR"],
-                                 "parameters": {"quantity": \(quantity), "maxOrderQty": 30}}],
+                 "strategies": \(strategies),
                  "ledger": {"path": "\(ledger)", "fsync": "always"},
                  "riskStatePath": "\(directory)/risk.json"\(extra)}
                 """
             try text.write(toFile: config, atomically: true, encoding: .utf8)
         }
 
+        /// The ledger's whole lines (a torn last one, left by a kill, is not) as JSON objects, in
+        /// order; none while there is no ledger.
+        func ledgerLines() throws -> [[String: Any]] {
+            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
+            return try text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            }
+        }
+
         /// The ledger's fills as (order id, index, price, qty), sorted.
         func ledgerFills() throws -> [[Int]] {
-            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
-            return try text.split(separator: "\n").map { line in
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-                return [object["order"] as? Int ?? -1, object["index"] as? Int ?? -1, object["price"] as? Int ?? -1, object["qty"] as? Int ?? -1]
-            }.sorted { $0.lexicographicallyPrecedes($1) }
+            try ledgerLines().map(Self.fill).sorted { $0.lexicographicallyPrecedes($1) }
+        }
+
+        /// The fills of the ledger marked `reconciled` (found at start-up, not seen live), sorted.
+        func reconciledFills() throws -> [[Int]] {
+            try ledgerLines().filter { $0["reconciled"] as? Bool == true }.map(Self.fill).sorted { $0.lexicographicallyPrecedes($1) }
+        }
+
+        /// A ledger line's fill as (order id, index, price, qty).
+        static func fill(_ line: [String: Any]) -> [Int] {
+            [line["order"] as? Int ?? -1, line["index"] as? Int ?? -1, line["price"] as? Int ?? -1, line["qty"] as? Int ?? -1]
         }
 
         func bought() throws -> Int { try ledgerFills().reduce(0) { $0 + $1[3] } }
@@ -78,26 +107,57 @@ import Glibc
         #expect(try workspace.ledgerFills() == exchange.fills(of: "EXB123456"))
     }
 
-    @Test func afterSIGKILLARestartLosesNothingAndRecordsNothingTwice() throws {
+    /// MarketMaker quoting 50 shares 10 cents either side of the mid: at $49.90 and $50.10 in
+    /// the market of `openWideMarket`, the only orders near the touch.
+    static let marketMaker = """
+        [{"id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
+          "parameters": {"halfSpreadCents": 10, "quoteSize": 50, "reference": "mid"}}]
+        """
+
+    /// Another account's bid and ask a dollar either side of $50.00.
+    static func openWideMarket(_ exchange: ExchangeFixture) throws {
+        try exchange.place(account: "SELLER", side: "buy", price: 4_900, qty: 100)
+        try exchange.place(account: "SELLER", side: "sell", price: 5_100, qty: 100)
+    }
+
+    /// Whether `marketMaker` is quiet at `exchange`: one untouched 50-share quote on each side
+    /// and nothing else open, so no request of the daemon is in flight.
+    static func quotesRest(at exchange: ExchangeFixture) -> Bool {
+        let open = try? exchange.openOrders(of: "EXB123456").map { "\($0["direction"] ?? "") \($0["qty"] ?? "")" }
+        return open?.sorted() == ["buy 50", "sell 50"]
+    }
+
+    @Test func afterSIGKILLTheFillsOfTheDowntimeAreBookedOnceAsReconciled() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 150)
+        let workspace = try Workspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
-        try provideLiquidity(exchange, asks: 2)
+        try Self.openWideMarket(exchange)
+        let account = "EXB123456"
+        let quoting = { Self.quotesRest(at: exchange) }
         let first = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(first.wait(upTo: 30) { (try? workspace.bought()) ?? 0 >= 50 })
+        #expect(first.wait(upTo: 30, for: quoting), "no quotes: \(first.stderr)")
+        // One fill seen live (the bid is then replaced by a whole one), so that the ledger
+        // holds a fill from before the kill.
+        try exchange.place(account: "TAKER", side: "sell", price: 4_990, qty: 20, type: "immediate-or-cancel")
+        #expect(first.wait(upTo: 30) { (try? workspace.ledgerFills().count) == 1 && quoting() }, "\(first.stderr)")
         first.send(SIGKILL)
         _ = first.exitStatus(within: 10)
-        // While the daemon is down the market moves: its resting buy (if any) may fill.
-        try provideLiquidity(exchange, asks: 6)
+        let atKill = try workspace.ledgerLines().map(Workspace.fill)
+        // While the daemon is down, the other account trades through both resting quotes.
+        #expect(try exchange.trade(through: account, as: "TAKER", share: { min($0, 15) }) == 30)
+        let missed = try exchange.fills(of: account).filter { !atKill.contains($0) }
+        #expect(missed.count == 2)
         let second = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(second.wait(upTo: 30) { (try? workspace.bought()) == 150 }, "\(second.stderr)")
+        #expect(second.wait(upTo: 30) { second.stderr.contains("engine: ready") && quoting() }, "\(second.stderr)")
         second.send(SIGTERM)
         #expect(second.exitStatus(within: 10) == 0)
-        #expect(second.stderr.contains("reconciled with the exchange"))
+        #expect(try workspace.ledgerLines().prefix(atKill.count).map(Workspace.fill) == atKill, "the ledger changed before its end")
+        #expect(try workspace.reconciledFills() == missed)
         let ledger = try workspace.ledgerFills()
-        #expect(ledger == (try exchange.fills(of: "EXB123456")))
+        #expect(ledger == (try exchange.fills(of: account)))
         #expect(Set(ledger.map { [$0[0], $0[1]] }).count == ledger.count, "a fill recorded twice")
+        #expect(try exchange.openOrders(of: account).isEmpty)
     }
 
     @Test func sighupAppliesANewParameterWithoutARestart() throws {

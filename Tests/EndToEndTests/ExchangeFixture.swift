@@ -9,9 +9,9 @@ final class ExchangeFixture {
     let process: SpawnedProcess
     let baseURL: String
 
-    /// Starts the exchange, with `bots` trading bots per symbol.
-    init(bots: Int = 0) throws {
-        let process = try SpawnedProcess(["exchange", "--listen", "127.0.0.1:0"] + (bots > 0 ? ["--bots", String(bots)] : []))
+    /// Starts the exchange on `listen` (by default a free port), with `bots` trading bots per symbol.
+    init(bots: Int = 0, listen: String = "127.0.0.1:0") throws {
+        let process = try SpawnedProcess(["exchange", "--listen", listen] + (bots > 0 ? ["--bots", String(bots)] : []))
         self.process = process
         var url: String?
         process.wait(upTo: 20) {
@@ -21,6 +21,11 @@ final class ExchangeFixture {
         }
         guard let url else { throw FixtureError.noAddress(process.stderr) }
         baseURL = url
+    }
+
+    /// The HOST:PORT it listens on, for a new exchange in its place once it has stopped.
+    var listenAddress: String {
+        String(baseURL.dropFirst("http://".count).prefix { $0 != "/" })
     }
 
     enum FixtureError: Error {
@@ -48,13 +53,33 @@ final class ExchangeFixture {
         return object
     }
 
-    /// Rests a limit order from `account`.
+    /// Places an order from `account`: by default a limit order, which rests what it does not fill.
     @discardableResult
-    func place(account: String, side: String, price: Int, qty: Int) throws -> [String: Any] {
+    func place(account: String, side: String, price: Int, qty: Int, type: String = "limit") throws -> [String: Any] {
         try request("POST", "/venues/TESTEX/stocks/FOOBAR/orders", body: [
             "account": account, "venue": "TESTEX", "stock": "FOOBAR", "price": price, "qty": qty,
-            "direction": side, "orderType": "limit",
+            "direction": side, "orderType": type,
         ])
+    }
+
+    /// The open orders of `account`.
+    func openOrders(of account: String) throws -> [[String: Any]] {
+        try orders(of: account).filter { $0["open"] as? Bool == true }
+    }
+
+    /// Trades `taker` through every open order of `account`: an immediate-or-cancel order on the
+    /// other side at the order's price, for `share(remaining)` shares. Returns how many shares
+    /// the taker got.
+    @discardableResult
+    func trade(through account: String, as taker: String, share: (Int) -> Int) throws -> Int {
+        var taken = 0
+        for order in try openOrders(of: account) {
+            guard let price = order["price"] as? Int, let remaining = order["qty"] as? Int, remaining > 0 else { continue }
+            let side = order["direction"] as? String == "buy" ? "sell" : "buy"
+            let answer = try place(account: taker, side: side, price: price, qty: share(remaining), type: "immediate-or-cancel")
+            taken += answer["totalFilled"] as? Int ?? 0
+        }
+        return taken
     }
 
     /// Every order of `account`.

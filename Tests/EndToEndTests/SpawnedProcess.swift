@@ -14,6 +14,8 @@ final class SpawnedProcess {
     private let errors = Locked(Data())
     /// Signalled by each pipe's reader thread when its pipe reaches end of file.
     private let drained = DispatchSemaphore(value: 0)
+    /// Whether `exitStatus` has waited for both pipes.
+    private var outputWhole = false
 
     init(
         _ arguments: [String], environment: [String: String] = [:], directory: String = TickworkProcess.packageRoot,
@@ -57,8 +59,9 @@ final class SpawnedProcess {
         return condition()
     }
 
-    /// Sends `signal` to the process.
+    /// Sends `signal` to the process while it runs (once it has ended, its id may be another's).
     func send(_ signal: Int32) {
+        guard process.isRunning else { return }
         kill(process.processIdentifier, signal)
     }
 
@@ -72,8 +75,11 @@ final class SpawnedProcess {
         }
         process.waitUntilExit()
         // The output is whole once both pipes reach end of file, unless a child of the process
-        // still holds them open.
-        for _ in 0..<2 { _ = drained.wait(timeout: .now() + 5) }
+        // still holds them open. Each pipe signals once: a second call must not wait again.
+        if !outputWhole {
+            for _ in 0..<2 { _ = drained.wait(timeout: .now() + 5) }
+            outputWhole = true
+        }
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
     }
 

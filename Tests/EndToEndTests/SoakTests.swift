@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import Venue
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon killed again and again while MarketMaker trades against a separate
+/// `tickwork exchange`, and the exchange itself restarted while the daemon is down: at the end
+/// the ledger holds every fill of the account exactly once, and nothing of it is left open.
+@Suite(.serialized, .timeLimit(.minutes(4))) struct SoakTests {
+    typealias Workspace = DaemonTests.Workspace
+    static let account = "EXB123456"
+
+    /// MarketMaker quoting one cent inside the bots' makers (2 to 6 cents from their fair
+    /// value), so that their takers trade with it several times a second.
+    static let marketMaker = """
+        [{"id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
+          "parameters": {"halfSpreadCents": 1, "quoteSize": 20, "positionLimit": 100, "requoteCents": 2}}]
+        """
+
+    /// This run's seed: `TICKWORK_SOAK_SEED` to replay a run, else a new one (failure messages
+    /// and the figures line name it).
+    static func seed() -> UInt64 {
+        ProcessInfo.processInfo.environment["TICKWORK_SOAK_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+    }
+
+    /// The account's fills that `lines` (ledger lines) lack, as (order id, index, price, qty).
+    static func missing(from lines: [[String: Any]], in fills: [[Int]]) -> [[Int]] {
+        let booked = Set(lines.map(Workspace.fill))
+        return fills.filter { !booked.contains($0) }
+    }
+
+    @Test func twentySIGKILLsAtRandomMomentsLoseNoFillAndRecordNoneTwice() throws {
+        let started = Date()
+        let seed = Self.seed()
+        var random = SplitMix64(seed: seed)
+        let exchange = try ExchangeFixture(bots: 4)
+        defer { exchange.stop() }
+        let workspace = try Workspace(exchange: exchange, strategies: Self.marketMaker)
+        defer { workspace.remove() }
+        var killsWhileResting = 0
+        var killsInStartUp = 0
+        var missedAtRestarts = Set<[Int]>()
+        var takenInDowntime = 0
+        for kill in 1...20 {
+            let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
+            let ready = { daemon.stderr.contains("engine: ready") }
+            // Half the kills come at a moment up to 1.5 s after "ready", so that however slowly a
+            // loaded machine starts the daemon, they land while it trades; the others at a moment
+            // up to 0.15 s after the spawn, most in the middle of start-up (reconciliation included).
+            let whileTrading = random.int(in: 0...1) == 1
+            if whileTrading {
+                #expect(daemon.wait(upTo: 30) { ready() || !daemon.process.isRunning }, "seed \(seed), kill \(kill): not ready: \(daemon.stderr)")
+            }
+            // The random moment is the point of the test, not a stand-in for a condition: only an
+            // early exit ends the wait.
+            let moment = TimeInterval(random.int(in: whileTrading ? 20...1_500 : 5...150)) / 1_000
+            guard !daemon.wait(upTo: moment, for: { !daemon.process.isRunning }) else {
+                _ = daemon.exitStatus(within: 10)
+                Issue.record("seed \(seed): the daemon ended by itself before kill \(kill): \(daemon.stderr)")
+                return
+            }
+            if !ready() { killsInStartUp += 1 }
+            daemon.send(SIGKILL)
+            #expect(daemon.exitStatus(within: 10) == -SIGKILL, "seed \(seed), kill \(kill)")
+            // While it is down, another account trades through whatever it left resting.
+            if try !exchange.openOrders(of: Self.account).isEmpty { killsWhileResting += 1 }
+            takenInDowntime += try exchange.trade(through: Self.account, as: "TAKER") { Int(random.int(in: 1...Int64($0))) }
+            missedAtRestarts.formUnion(Self.missing(from: try workspace.ledgerLines(), in: try exchange.fills(of: Self.account)))
+        }
+        let last = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
+        let quoting = { last.stderr.contains("engine: ready") && (try? exchange.openOrders(of: Self.account).isEmpty) == false }
+        #expect(last.wait(upTo: 30, for: quoting), "seed \(seed): not quoting after the last restart: \(last.stderr)")
+        last.send(SIGTERM)
+        #expect(last.exitStatus(within: 15) == 0, "seed \(seed): \(last.stderr)")
+        #expect(try exchange.openOrders(of: Self.account).isEmpty, "seed \(seed): orders left open: \(last.stderr)")
+        let ledger = try workspace.ledgerFills()
+        let fills = try exchange.fills(of: Self.account)
+        #expect(ledger == fills, "seed \(seed): the ledger is not the exchange's record of the account's fills")
+        #expect(Set(ledger.map { [$0[0], $0[1]] }).count == ledger.count, "seed \(seed): a fill recorded twice")
+        let verify = try TickworkProcess.run(["ledger", "verify", workspace.ledger])
+        #expect(verify.status == 0, "seed \(seed): \(verify.stdout)\(verify.stderr)")
+        // A fill the ledger lacked at a restart existed before that start's reconciliation.
+        let reconciled = Set(try workspace.reconciledFills())
+        #expect(missedAtRestarts.subtracting(reconciled).isEmpty, "seed \(seed): missing at a restart, not booked as reconciled: \(missedAtRestarts.subtracting(reconciled))")
+        #expect(killsWhileResting > 0 && !reconciled.isEmpty, "seed \(seed): no kill landed while orders rested")
+        print("""
+            soak: seed \(seed): 20 SIGKILLs (\(killsInStartUp) before "ready", \(killsWhileResting) with orders resting), \(fills.count) fills, \
+            \(reconciled.count) booked as reconciled (\(missedAtRestarts.count) missing from the ledger at a restart), \
+            \(takenInDowntime) shares taken during downtime, \(Int(Date().timeIntervalSince(started))) s
+            """)
+    }
+
+    /// The exchange stops and a new process starts on its address while the daemon is down. The
+    /// simulated exchange forgets its orders when it stops, so "the exchange's record" is two
+    /// records: the ledger keeps what it booked from the old exchange, line for line, and then
+    /// books every fill of the new one once. The old exchange's fills after the kill are lost
+    /// with its memory (a real venue keeps them).
+    @Test func afterAnExchangeRestartTheNewExchangesFillsAreBookedOnceAndTheOldOnesKept() throws {
+        let account = Self.account
+        let first = try ExchangeFixture()
+        defer { first.stop() }
+        let workspace = try Workspace(exchange: first, strategies: DaemonTests.marketMaker)
+        defer { workspace.remove() }
+        try DaemonTests.openWideMarket(first)
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
+        #expect(daemon.wait(upTo: 30) { DaemonTests.quotesRest(at: first) }, "no quotes: \(daemon.stderr)")
+        try first.place(account: "TAKER", side: "sell", price: 4_990, qty: 20, type: "immediate-or-cancel")
+        #expect(daemon.wait(upTo: 30) { (try? workspace.ledgerLines().count) == 1 && DaemonTests.quotesRest(at: first) }, "\(daemon.stderr)")
+        daemon.send(SIGKILL)
+        _ = daemon.exitStatus(within: 10)
+        let atKill = try workspace.ledgerLines().map(Workspace.fill)
+        try first.trade(through: account, as: "TAKER") { min($0, 15) }
+        let firstFills = try first.fills(of: account)
+        let firstIDs = Set(try first.orders(of: account).compactMap { $0["id"] as? Int })
+        first.stop()
+
+        let second = try ExchangeFixture(listen: first.listenAddress)
+        defer { second.stop() }
+        try DaemonTests.openWideMarket(second)
+        let restarted = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
+        #expect(
+            restarted.wait(upTo: 30) { restarted.stderr.contains("engine: ready") && DaemonTests.quotesRest(at: second) },
+            "not quoting on the new exchange: \(restarted.stderr)")
+        try second.trade(through: account, as: "TAKER") { min($0, 15) }
+        let secondFills = try second.fills(of: account)
+        #expect(
+            restarted.wait(upTo: 30) { (try? workspace.ledgerLines().count) == atKill.count + secondFills.count },
+            "the new exchange's \(secondFills.count) fills are not all booked: \(restarted.stderr)")
+        restarted.send(SIGTERM)
+        #expect(restarted.exitStatus(within: 15) == 0, "\(restarted.stderr)")
+        #expect(try second.openOrders(of: account).isEmpty)
+        let secondIDs = Set(try second.orders(of: account).compactMap { $0["id"] as? Int })
+        #expect(secondIDs.isDisjoint(with: firstIDs), "the new exchange reused order ids \(secondIDs.intersection(firstIDs).sorted())")
+        let lines = try workspace.ledgerLines().map(Workspace.fill)
+        #expect(Array(lines.prefix(atKill.count)) == atKill && atKill.allSatisfy(firstFills.contains))
+        #expect(lines.dropFirst(atKill.count).sorted { $0.lexicographicallyPrecedes($1) } == secondFills)
+        let verify = try TickworkProcess.run(["ledger", "verify", workspace.ledger])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        print("""
+            soak, exchange restart: old exchange \(firstFills.count) fills of the account (\(atKill.count) booked before \
+            the kill, \(firstFills.count - atKill.count) after it, lost with its memory), new exchange \(secondFills.count) \
+            fills, ledger \(lines.count) lines
+            """)
+    }
+}
