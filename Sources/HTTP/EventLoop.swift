@@ -154,7 +154,7 @@ final class EventLoop: @unchecked Sendable {
         connection.lastActivity = now
         switch connection.phase {
         case .serving:
-            if !connection.hasUndecodedInput { connection.requestStarted = now }
+            if !connection.isReceivingRequest { connection.requestStarted = now }
             connection.input.append(contentsOf: scratch[0..<count])
             serve(connection)
         case .closingAfterWrite, .draining, .closed:
@@ -179,6 +179,9 @@ final class EventLoop: @unchecked Sendable {
             if connection.output.count - connection.outputWritten >= Self.outputHighWater { return true }
             switch connection.decoder.decode(connection.input, from: connection.inputStart) {
             case .needMoreBytes:
+                // What the decoder has taken in leaves the buffer: a chunked body is held once,
+                // decoded, and its framing never read again.
+                connection.inputStart += connection.decoder.releaseDecoded()
                 if connection.decoder.awaitingBodyAfterContinue && !connection.sentContinue {
                     connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
                     connection.sentContinue = true
@@ -249,7 +252,7 @@ final class EventLoop: @unchecked Sendable {
             case let .draining(since):
                 if now - since > linger { close(connection) }
             case .serving, .closingAfterWrite:
-                let partial = connection.hasUndecodedInput && !connection.hasPendingOutput
+                let partial = connection.isReceivingRequest && !connection.hasPendingOutput
                 let idle = now - connection.lastActivity > idleTimeout
                 let slow = partial && now - connection.requestStarted > requestTimeout
                 guard idle || slow else { continue }

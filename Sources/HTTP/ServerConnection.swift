@@ -39,6 +39,9 @@ final class ServerConnection {
 
     var hasPendingOutput: Bool { outputWritten < output.count }
     var hasUndecodedInput: Bool { inputStart < input.count }
+    /// Whether part of a request has arrived: bytes not yet decoded, or a head whose body is
+    /// still arriving.
+    var isReceivingRequest: Bool { hasUndecodedInput || decoder.hasPartialRequest }
 
     /// Drops decoded input so the buffer does not grow with the connection's lifetime.
     func compactInput() {
