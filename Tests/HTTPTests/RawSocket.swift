@@ -4,23 +4,33 @@ import Foundation
 import Glibc
 #endif
 
+/// Calls `call` (`bind`, `connect`) with the IPv4 address `host`:`port` and returns its result.
+func withIPv4Address(_ host: String, _ port: UInt16, _ call: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr(host)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+}
+
 /// A blocking loopback TCP socket for tests that must send exactly the bytes they choose.
 final class RawSocket {
     let fd: Int32
 
     init(fd: Int32) { self.fd = fd }
 
-    /// Connects to 127.0.0.1:`port`.
-    convenience init?(connectingTo port: UInt16) {
+    /// Connects to 127.0.0.1:`port` from `source` (another loopback address, such as 127.0.0.2,
+    /// plays a second client machine).
+    convenience init?(connectingTo port: UInt16, from source: String = "127.0.0.1") {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        guard withIPv4Address(source, 0, { bind(fd, $0, $1) }) == 0 else {
+            close(fd)
+            return nil
         }
+        let status = withIPv4Address("127.0.0.1", port) { connect(fd, $0, $1) }
         guard status == 0 else {
             close(fd)
             return nil
