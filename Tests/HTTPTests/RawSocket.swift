@@ -115,3 +115,31 @@ final class ScriptedServer: @unchecked Sendable {
         close(listenFD)
     }
 }
+
+/// A port on 127.0.0.1 held bound without listening: connecting to it is refused, and while it is
+/// held neither another server nor the kernel (for an outgoing connection's own port, which could
+/// make a connection to it connect to itself) can take it.
+final class ReservedPort {
+    let port: UInt16
+    private let fd: Int32
+
+    /// Binds `port` (0: any free port); nil when it is taken, which for a port where a server
+    /// listened means something still listens there.
+    init?(_ port: UInt16 = 0) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        // A closed server's port keeps connections in TIME_WAIT, which this allows; a listener
+        // on the port still makes the bind fail.
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withIPv4Address("127.0.0.1", port) { bind(fd, $0, $1) }
+        guard bound == 0, let boundPort = Socket.boundPort(fd) else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.port = boundPort
+    }
+
+    deinit { close(fd) }
+}
