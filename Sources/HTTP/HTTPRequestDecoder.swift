@@ -110,6 +110,11 @@ public struct HTTPRequestDecoder: Sendable {
                 if case let .length(length) = framing, length > limits.maxBodyBytes {
                     return .invalid(status: 413, reason: "request body larger than \(limits.maxBodyBytes) bytes")
                 }
+                // The common case, a body already here in full, needs no pending state.
+                if case let .length(length) = framing, bytes.count - headEnd >= length {
+                    request.body = Array(UnsafeBufferPointer(rebasing: bytes[headEnd..<headEnd + length]))
+                    return .request(request, consumed: headEnd + length - start)
+                }
                 let chunked = framing == .chunked ? HTTPChunkedDecoder(limit: limits.maxBodyBytes) : nil
                 pending = Pending(request: request, framing: framing, bodyOffset: headEnd - start, chunked: chunked)
                 return body(bytes, start: start)

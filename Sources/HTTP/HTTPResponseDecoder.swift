@@ -99,7 +99,15 @@ public struct HTTPResponseDecoder: Sendable {
                 switch HTTPSyntax.framing(headers, minorVersion: minor, default: .untilClose) {
                 case let .failure(error): return .invalid(error.message)
                 case let .success(framing):
-                    if case let .length(length) = framing, length > limits.maxBodyBytes { return .tooLarge(limit: limits.maxBodyBytes) }
+                    if case let .length(length) = framing {
+                        guard length <= limits.maxBodyBytes else { return .tooLarge(limit: limits.maxBodyBytes) }
+                        // The common case, a body already here in full, needs no pending state.
+                        if bytes.count - headEnd >= length {
+                            var response = response
+                            response.body = Array(UnsafeBufferPointer(rebasing: bytes[headEnd..<headEnd + length]))
+                            return .response(response, consumed: headEnd + length - start, keepAlive: keepAlive)
+                        }
+                    }
                     let chunked = framing == .chunked ? HTTPChunkedDecoder(limit: limits.maxBodyBytes) : nil
                     pending = Pending(response: response, framing: framing, keepAlive: keepAlive, bodyOffset: headEnd - start, chunked: chunked)
                     return body(bytes, start, endOfStream)
