@@ -9,14 +9,18 @@ import Glibc
 /// It waits with `poll(2)`: the Glibc module does not expose epoll, and the house rules keep C
 /// shims out of the HTTP part. One `poll` over a few hundred descriptors costs microseconds.
 final class EventLoop: @unchecked Sendable {
-    // Everything but `stopping` and `wakeWriteFD` is touched only by the loop's thread.
+    // Everything but `stopping`, `evictionsPending` and `wakeWriteFD` is touched only by the
+    // loop's thread.
     let index: Int
     private let wakeReadFD: Int32
     private let wakeWriteFD: Int32
     private let listenFD: Int32
     private let configuration: HTTPServerConfiguration
     private let handler: HTTPServer.Handler
+    private let limiter: ConnectionLimiter
     private let stopping = Atomic<Bool>(false)
+    /// Set when another loop (or this one) evicted one of this loop's connections to make room.
+    private let evictionsPending = Atomic<Bool>(false)
     private let idleTimeout: UInt64
     private let requestTimeout: UInt64
     /// How long the loop keeps polling without sleeping after activity.
@@ -28,10 +32,14 @@ final class EventLoop: @unchecked Sendable {
     /// Outputs past this size stop the decoding of further pipelined requests until written.
     private static let outputHighWater = 1 << 20
 
-    init(index: Int, listenFD: Int32, configuration: HTTPServerConfiguration, handler: @escaping HTTPServer.Handler) throws(HTTPError) {
+    init(
+        index: Int, listenFD: Int32, configuration: HTTPServerConfiguration, limiter: ConnectionLimiter,
+        handler: @escaping HTTPServer.Handler
+    ) throws(HTTPError) {
         self.index = index
         self.listenFD = listenFD
         self.configuration = configuration
+        self.limiter = limiter
         self.handler = handler
         idleTimeout = configuration.idleTimeout.nanoseconds
         requestTimeout = configuration.requestTimeout.nanoseconds
@@ -61,6 +69,14 @@ final class EventLoop: @unchecked Sendable {
         _ = write(wakeWriteFD, &one, 1)
     }
 
+    /// Has the loop close its connections that the limiter evicted; safe from any thread.
+    func closeEvictedConnections(askedBy loop: EventLoop) {
+        evictionsPending.store(true, ordering: .releasing)
+        guard loop !== self else { return }
+        var one: UInt8 = 1
+        _ = write(wakeWriteFD, &one, 1)
+    }
+
     /// Serves until `requestStop`. After activity it polls without sleeping for `spin`, yielding
     /// between polls, because on loopback waking a sleeping thread costs more than answering the
     /// next request; the yield hands the processor to any other runnable thread, such as the
@@ -81,6 +97,11 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             if count > 0 { dispatchEvents(polled) }
+            if evictionsPending.exchange(false, ordering: .acquiring) {
+                for connection in connections where connection.ticket.isEvicted { close(connection) }
+                // A listener paused for want of descriptors can accept again.
+                listenerPaused = false
+            }
             connections.removeAll { if case .closed = $0.phase { true } else { false } }
             let now = Socket.monotonicNanoseconds()
             if now >= nextSweep {
@@ -121,22 +142,34 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Accepts waiting connections within the caps (see `ConnectionLimiter`).
     private func acceptConnections() {
         for _ in 0..<64 {
-            let fd = accept(listenFD, nil, nil)
+            var peer = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listenFD, $0, &length) }
+            }
             if fd < 0 {
-                // Out of descriptors: stop accepting until the next sweep rather than spin.
-                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM { pauseListener() }
+                // Out of descriptors: free the longest-idle connection's and stop accepting until
+                // the next sweep rather than spin.
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    limiter.evictOldestIdle()?.owner.closeEvictedConnections(askedBy: self)
+                    pauseListener()
+                }
                 return
             }
-            guard connections.count < configuration.maxConnections else {
+            let now = Socket.monotonicNanoseconds()
+            let ticket = ConnectionTicket(address: PeerAddress(peer), owner: self, now: now)
+            guard case let .admitted(evicted) = limiter.admit(ticket) else {
                 Glibc.close(fd)
                 continue
             }
+            evicted?.owner.closeEvictedConnections(askedBy: self)
             Socket.setNonBlocking(fd)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             Socket.setNoDelay(fd)
-            connections.append(ServerConnection(fd: fd, limits: configuration.limits, now: Socket.monotonicNanoseconds()))
+            connections.append(ServerConnection(fd: fd, ticket: ticket, limits: configuration.limits, now: now))
         }
     }
 
@@ -154,7 +187,14 @@ final class EventLoop: @unchecked Sendable {
         connection.lastActivity = now
         switch connection.phase {
         case .serving:
-            if !connection.hasUndecodedInput { connection.requestStarted = now }
+            if !connection.isReceivingRequest {
+                // An idle connection the limiter picked for closing is closed, not served.
+                guard connection.ticket.markBusy() else {
+                    close(connection)
+                    return
+                }
+                connection.requestStarted = now
+            }
             connection.input.append(contentsOf: scratch[0..<count])
             serve(connection)
         case .closingAfterWrite, .draining, .closed:
@@ -168,7 +208,10 @@ final class EventLoop: @unchecked Sendable {
             let hitHighWater = answerRequests(connection)
             connection.compactInput()
             flush(connection)
-            if !hitHighWater { return }
+            if !hitHighWater { break }
+        }
+        if case .serving = connection.phase, !connection.isReceivingRequest, !connection.hasPendingOutput {
+            connection.ticket.markIdle(now: connection.lastActivity)
         }
     }
 
@@ -179,6 +222,9 @@ final class EventLoop: @unchecked Sendable {
             if connection.output.count - connection.outputWritten >= Self.outputHighWater { return true }
             switch connection.decoder.decode(connection.input, from: connection.inputStart) {
             case .needMoreBytes:
+                // What the decoder has taken in leaves the buffer: a chunked body is held once,
+                // decoded, and its framing never read again.
+                connection.inputStart += connection.decoder.releaseDecoded()
                 if connection.decoder.awaitingBodyAfterContinue && !connection.sentContinue {
                     connection.output.append(contentsOf: "HTTP/1.1 100 Continue\r\n\r\n".utf8)
                     connection.sentContinue = true
@@ -249,7 +295,7 @@ final class EventLoop: @unchecked Sendable {
             case let .draining(since):
                 if now - since > linger { close(connection) }
             case .serving, .closingAfterWrite:
-                let partial = connection.hasUndecodedInput && !connection.hasPendingOutput
+                let partial = connection.isReceivingRequest && !connection.hasPendingOutput
                 let idle = now - connection.lastActivity > idleTimeout
                 let slow = partial && now - connection.requestStarted > requestTimeout
                 guard idle || slow else { continue }
@@ -272,6 +318,7 @@ final class EventLoop: @unchecked Sendable {
     private func close(_ connection: ServerConnection) {
         guard !isClosed(connection) else { return }
         connection.phase = .closed
+        limiter.release(connection.ticket)
         Glibc.close(connection.fd)
     }
 

@@ -22,6 +22,9 @@ public final class HTTPClientConnection: Sendable {
     private struct State: ~Copyable {
         var fd: Int32 = -1
         var buffer: [UInt8] = []
+        /// Whether any byte of the response being read has arrived (the buffer drops bytes the
+        /// decoder has taken in, so its emptiness does not say).
+        var responseStarted = false
         /// Where `recv` writes before bytes join `buffer`; allocated once per connection object.
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         /// The send and receive time-out the socket carries, in nanoseconds.
@@ -49,7 +52,7 @@ public final class HTTPClientConnection: Sendable {
             if !reused { try reconnect(&state) }
             do throws(HTTPError) {
                 return try exchange(&state, bytes, method: request.method, deadline: deadline)
-            } catch .connectionLost(let sent) where reused && state.buffer.isEmpty {
+            } catch .connectionLost(let sent) where reused && !state.responseStarted {
                 disconnect(&state)
                 guard !sent || ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) else {
                     throw .connectionLost(requestSent: sent)
@@ -65,9 +68,10 @@ public final class HTTPClientConnection: Sendable {
         state.withLock { disconnect(&$0) }
     }
 
-    /// Writes the request and reads its response; on failure the socket is closed, except that
-    /// `buffer` stays as it was so the caller can see whether any response byte arrived.
+    /// Writes the request and reads its response; on failure the socket is closed, and
+    /// `responseStarted` says whether any response byte arrived.
     private func exchange(_ state: inout State, _ bytes: [UInt8], method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
+        state.responseStarted = false
         do throws(HTTPError) {
             try write(&state, bytes, deadline: deadline)
             let response = try read(&state, method: method, deadline: deadline)
@@ -100,15 +104,22 @@ public final class HTTPClientConnection: Sendable {
     private func read(_ state: inout State, method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
         var decoder = HTTPResponseDecoder(limits: configuration.limits)
         state.buffer.removeAll(keepingCapacity: true)
+        // Where the bytes the decoder has not taken in yet start.
+        var start = 0
         var endOfStream = false
         while true {
-            if !state.buffer.isEmpty || endOfStream {
-                switch decoder.decode(state.buffer, requestMethod: method, endOfStream: endOfStream) {
+            if start < state.buffer.count || endOfStream {
+                switch decoder.decode(state.buffer, from: start, requestMethod: method, endOfStream: endOfStream) {
                 case .needMoreBytes:
                     if endOfStream { throw .connectionLost(requestSent: true) }
+                    start += decoder.releaseDecoded()
+                    if start == state.buffer.count || start > 64 * 1024 {
+                        state.buffer.removeFirst(start)
+                        start = 0
+                    }
                 case let .response(response, consumed, keepAlive):
                     // Bytes after the response are not ours to interpret: start afresh next time.
-                    if !keepAlive || consumed != state.buffer.count { disconnect(&state) }
+                    if !keepAlive || start + consumed != state.buffer.count { disconnect(&state) }
                     state.buffer.removeAll(keepingCapacity: true)
                     return response
                 case let .invalid(reason):
@@ -133,6 +144,7 @@ public final class HTTPClientConnection: Sendable {
                 count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             }
             if count > 0 {
+                state.responseStarted = true
                 state.buffer.append(contentsOf: state.chunk[0..<count])
             } else if count == 0 {
                 endOfStream = true

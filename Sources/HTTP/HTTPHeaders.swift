@@ -50,6 +50,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// Whether a field named `name` (any case) is present.
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// The number of fields named `name` (any case).
+    func count(of name: String) -> Int {
+        var count = 0
+        for field in fields where Self.namesEqual(field.name, name) { count += 1 }
+        return count
+    }
+
     /// Appends a field, keeping any others of the same name.
     public mutating func add(name: String, value: String) {
         fields.append(Field(name: name, value: value))

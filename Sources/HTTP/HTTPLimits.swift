@@ -4,6 +4,8 @@ public struct HTTPLimits: Sendable, Equatable {
     /// a request past it is answered 431.
     public var maxHeadBytes: Int
     /// Most bytes allowed for the body (64 KiB by default); a request past it is answered 413.
+    /// A chunked body's chunk extensions and trailer section count against it with its data
+    /// (past it: 413 for extensions, 431 for trailers).
     public var maxBodyBytes: Int
 
     /// Limits of these sizes.

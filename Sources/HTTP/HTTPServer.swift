@@ -38,10 +38,13 @@ public final class HTTPServer: Sendable {
             close(fd)
             throw .couldNotListen(configuration.address.description, reason: Socket.errorText(code))
         }
+        let limiter = ConnectionLimiter(
+            maxConnections: configuration.maxConnections, maxPerAddress: configuration.maxConnectionsPerAddress)
         var loops: [EventLoop] = []
         for index in 0..<configuration.eventLoopCount {
             do throws(HTTPError) {
-                loops.append(try EventLoop(index: index, listenFD: fd, configuration: configuration, handler: handler))
+                loops.append(
+                    try EventLoop(index: index, listenFD: fd, configuration: configuration, limiter: limiter, handler: handler))
             } catch {
                 loops.forEach { $0.releaseResources() }
                 close(fd)

@@ -21,8 +21,15 @@ public struct HTTPServerConfiguration: Sendable {
     /// The number of event-loop threads; the handler runs on them, so it is called concurrently
     /// from up to this many threads.
     public var eventLoopCount: Int
-    /// Connections beyond this many are closed as soon as they are accepted.
+    /// The most connections served at once, across all event loops (4,096 by default). A
+    /// connection past it closes the one idle longest to make room, or, with none idle, is
+    /// closed as soon as it is accepted.
     public var maxConnections: Int
+    /// The most connections served at once from one client IP address (512 by default). A
+    /// connection past it closes that address's connection idle longest, or, with none idle, is
+    /// closed as soon as it is accepted: a client hoarding connections loses its own oldest, and
+    /// others are still served.
+    public var maxConnectionsPerAddress: Int
     /// Builds the response for a request the server refuses before the handler sees it (status
     /// 400, 408, 413, 431, 501 or 505, and a sentence saying why). Plain text by default.
     public var errorResponse: @Sendable (_ status: Int, _ reason: String) -> HTTPResponse
@@ -31,12 +38,14 @@ public struct HTTPServerConfiguration: Sendable {
     public init(
         address: HTTPAddress = HTTPAddress(host: "127.0.0.1", port: 0), limits: HTTPLimits = HTTPLimits(),
         idleTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(60), busyPollInterval: Duration = .microseconds(50), eventLoopCount: Int = 1, maxConnections: Int = 4096,
+        maxConnectionsPerAddress: Int = 512,
         errorResponse: @escaping @Sendable (_ status: Int, _ reason: String) -> HTTPResponse = { status, reason in
             HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", text: reason + "\n")
         }
     ) {
         precondition(eventLoopCount >= 1, "an HTTP server needs at least one event loop")
         precondition(idleTimeout > .zero && requestTimeout > .zero, "time-outs must be positive")
+        precondition(maxConnections >= 1 && maxConnectionsPerAddress >= 1, "connection caps must be positive")
         self.address = address
         self.limits = limits
         self.idleTimeout = idleTimeout
@@ -44,6 +53,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.busyPollInterval = busyPollInterval
         self.eventLoopCount = eventLoopCount
         self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
         self.errorResponse = errorResponse
     }
 }

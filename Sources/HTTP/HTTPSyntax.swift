@@ -44,15 +44,20 @@ enum HTTPSyntax {
         end - start > limit ? .tooLarge : .found(end: end)
     }
 
-    /// The lines of a head (`start..<end`), each without its CR LF, the blank last line excluded.
-    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> [Range<Int>] {
+    /// The lines of a head (`start..<end`), each without its CR LF, the blank last line excluded;
+    /// nil when `requireCR` and a line, the blank one included, ends in a bare LF.
+    static func lines(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, requireCR: Bool = false) -> [Range<Int>]? {
         var lines: [Range<Int>] = []
         var lineStart = start
         var index = start
         while index < end {
             if bytes[index] == lf {
                 var lineEnd = index
-                if lineEnd > lineStart, bytes[lineEnd - 1] == cr { lineEnd -= 1 }
+                if lineEnd > lineStart, bytes[lineEnd - 1] == cr {
+                    lineEnd -= 1
+                } else if requireCR {
+                    return nil
+                }
                 if lineEnd == lineStart { break }
                 lines.append(lineStart..<lineEnd)
                 lineStart = index + 1
@@ -127,10 +132,12 @@ enum HTTPSyntax {
         case untilClose
     }
 
-    /// The framing the fields declare; `defaultFraming` when they declare none.
-    static func framing(_ headers: HTTPHeaders, default defaultFraming: Framing) -> Result<Framing, HTTPSyntaxError> {
+    /// The framing the fields declare; `defaultFraming` when they declare none. An HTTP/1.0
+    /// message (`minorVersion` 0) with `Transfer-Encoding` is refused (RFC 9112 section 6.1).
+    static func framing(_ headers: HTTPHeaders, minorVersion: Int, default defaultFraming: Framing) -> Result<Framing, HTTPSyntaxError> {
         let encodings = headers.values(for: "Transfer-Encoding")
         if !encodings.isEmpty {
+            if minorVersion == 0 { return .failure(HTTPSyntaxError("Transfer-Encoding in an HTTP/1.0 message")) }
             if headers.contains("Content-Length") {
                 return .failure(HTTPSyntaxError("both Transfer-Encoding and Content-Length"))
             }

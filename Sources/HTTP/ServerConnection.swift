@@ -13,6 +13,8 @@ final class ServerConnection {
     }
 
     let fd: Int32
+    /// The connection's place in the server's connection caps.
+    let ticket: ConnectionTicket
     var phase = Phase.serving
     var input: [UInt8] = []
     /// Where undecoded input starts.
@@ -29,8 +31,9 @@ final class ServerConnection {
     /// When the first byte of the request now being received arrived.
     var requestStarted: UInt64 = 0
 
-    init(fd: Int32, limits: HTTPLimits, now: UInt64) {
+    init(fd: Int32, ticket: ConnectionTicket, limits: HTTPLimits, now: UInt64) {
         self.fd = fd
+        self.ticket = ticket
         self.decoder = HTTPRequestDecoder(limits: limits)
         self.lastActivity = now
         input.reserveCapacity(4096)
@@ -39,6 +42,9 @@ final class ServerConnection {
 
     var hasPendingOutput: Bool { outputWritten < output.count }
     var hasUndecodedInput: Bool { inputStart < input.count }
+    /// Whether part of a request has arrived: bytes not yet decoded, or a head whose body is
+    /// still arriving.
+    var isReceivingRequest: Bool { hasUndecodedInput || decoder.hasPartialRequest }
 
     /// Drops decoded input so the buffer does not grow with the connection's lifetime.
     func compactInput() {

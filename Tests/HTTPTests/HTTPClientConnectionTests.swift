@@ -41,13 +41,9 @@ import HTTP
         }
     }
 
-    @Test func refusedConnectionIsCouldNotConnect() {
-        let server = ScriptedServer { _ in }
-        let port = server.port
-        let probe = RawSocket(connectingTo: port)  // lets the scripted server finish at once
-        server.finish()
-        _ = probe
-        let client = HTTPClientConnection(address: HTTPAddress(host: "127.0.0.1", port: port))
+    @Test func refusedConnectionIsCouldNotConnect() throws {
+        let reserved = try #require(ReservedPort())
+        let client = HTTPClientConnection(address: HTTPAddress(host: "127.0.0.1", port: reserved.port))
         guard case .failure(.couldNotConnect) = result(client) else {
             Issue.record("expected couldNotConnect")
             return

@@ -39,7 +39,7 @@ import HTTP
     @Test func answersPipelinedRequestsInOrder() throws {
         try withServer { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))
-            socket.send("GET /a HTTP/1.1\r\n\r\nPOST /b HTTP/1.1\r\nContent-Length: 3\r\n\r\nxyzGET /c HTTP/1.1\r\nConnection: close\r\n\r\n")
+            socket.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /b HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nxyzGET /c HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let text = String(decoding: socket.readToEnd().bytes, as: UTF8.self)
             let bodies = ["GET /a 0", "POST /b 3", "GET /c 0"]
             #expect(bodies.allSatisfy(text.contains))
@@ -50,7 +50,7 @@ import HTTP
     @Test func connectionCloseIsHonouredAfterTheResponse() throws {
         try withServer { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))
-            socket.send("GET / HTTP/1.1\r\nConnection: close\r\n\r\n")
+            socket.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let (bytes, closed) = socket.readToEnd()
             #expect(closed)
             #expect(String(decoding: bytes, as: UTF8.self).contains("Connection: close"))
@@ -68,7 +68,7 @@ import HTTP
     @Test func expectContinueGetsAnInterimResponseBeforeTheBody() throws {
         try withServer { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))
-            socket.send("POST /e HTTP/1.1\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n")
+            socket.send("POST /e HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n")
             let interim = socket.readResponseHead()
             #expect(String(decoding: interim, as: UTF8.self) == "HTTP/1.1 100 Continue\r\n\r\n")
             socket.send("abc")
@@ -79,7 +79,7 @@ import HTTP
     @Test func headRequestGetsLengthButNoBody() throws {
         try withServer { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))
-            socket.send("HEAD /x HTTP/1.1\r\nConnection: close\r\n\r\n")
+            socket.send("HEAD /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             let text = String(decoding: socket.readToEnd().bytes, as: UTF8.self)
             #expect(text.hasSuffix("Content-Length: 9\r\nConnection: close\r\n\r\n"))
         }
@@ -88,8 +88,15 @@ import HTTP
     @Test(arguments: [
         ("GARBAGE\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nX: \(String(repeating: "a", count: 17_000))\r\n\r\n", 431),
-        ("POST / HTTP/1.1\r\nContent-Length: 70000\r\n\r\n" + String(repeating: "b", count: 70_000), 413),
+        ("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 70000\r\n\r\n" + String(repeating: "b", count: 70_000), 413),
         ("GET / HTTP/3.0\r\n\r\n", 505),
+        ("GET / HTTP/1.1\nHost: x\n\n", 400),
+        ("GET / HTTP/1.1\r\n\r\n", 400),
+        ("POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\nx\r\n0\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + String(repeating: "1;\(String(repeating: "e", count: 1000))\r\nx\r\n", count: 70), 413),
+        ("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n" + String(repeating: "T: v\r\n", count: 100), 431),
     ])
     func refusesBadRequestsWithTheRightStatusAndCloses(request: String, status: Int) throws {
         let configuration = HTTPServerConfiguration(errorResponse: { status, reason in
@@ -116,7 +123,7 @@ import HTTP
     @Test func stalledClientIsClosedAfterTheIdleTimeOutWhileOthersAreServed() throws {
         try withServer(HTTPServerConfiguration(idleTimeout: .milliseconds(300))) { server in
             let stalled = try #require(RawSocket(connectingTo: server.address.port))
-            stalled.send("POST /slow HTTP/1.1\r\nContent-Length: 100\r\n\r\nonly part")
+            stalled.send("POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nonly part")
             let client = HTTPClientConnection(address: server.address)
             for index in 0..<20 {
                 #expect(try client.send(HTTPRequest(method: "GET", target: "/\(index)")).bodyText == "GET /\(index) 0")
@@ -130,7 +137,7 @@ import HTTP
     @Test func tricklingClientIsCutOffAfterTheRequestTimeOut() throws {
         try withServer(HTTPServerConfiguration(idleTimeout: .seconds(30), requestTimeout: .milliseconds(300))) { server in
             let trickler = try #require(RawSocket(connectingTo: server.address.port))
-            trickler.send("POST /slow HTTP/1.1\r\nContent-Length: 1000\r\n\r\n")
+            trickler.send("POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n")
             var answer: [UInt8] = []
             // One byte every 50 ms keeps the connection active; bounded at 200 bytes (10 s).
             for _ in 0..<200 {
@@ -173,7 +180,7 @@ import HTTP
     @Test func handlerCanAskToCloseTheConnection() throws {
         try withServer(handler: { _ in HTTPResponse(status: 200, headers: ["Connection": "close"]) }) { server in
             let socket = try #require(RawSocket(connectingTo: server.address.port))
-            socket.send("GET / HTTP/1.1\r\n\r\n")
+            socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(socket.readToEnd().closed)
         }
     }
@@ -181,12 +188,14 @@ import HTTP
     @Test func stopClosesOpenConnectionsAndTheListener() throws {
         let server = try HTTPServer(handler: HTTPServerTests.echo)
         let socket = try #require(RawSocket(connectingTo: server.address.port))
-        socket.send("GET / HTTP/1.1\r\n\r\n")
+        socket.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(socket.readResponse() != nil)
         server.stop()
         server.stop()
         #expect(socket.readToEnd().closed)
-        #expect(RawSocket(connectingTo: server.address.port) == nil)
+        // The port can be bound again only once nothing listens there; held, it refuses.
+        let reserved = try #require(ReservedPort(server.address.port))
+        #expect(RawSocket(connectingTo: reserved.port) == nil)
     }
 
     @Test func listeningOnATakenPortThrowsCouldNotListen() throws {

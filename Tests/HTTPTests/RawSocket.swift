@@ -4,23 +4,33 @@ import Foundation
 import Glibc
 #endif
 
+/// Calls `call` (`bind`, `connect`) with the IPv4 address `host`:`port` and returns its result.
+func withIPv4Address(_ host: String, _ port: UInt16, _ call: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr(host)
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+}
+
 /// A blocking loopback TCP socket for tests that must send exactly the bytes they choose.
 final class RawSocket {
     let fd: Int32
 
     init(fd: Int32) { self.fd = fd }
 
-    /// Connects to 127.0.0.1:`port`.
-    convenience init?(connectingTo port: UInt16) {
+    /// Connects to 127.0.0.1:`port` from `source` (another loopback address, such as 127.0.0.2,
+    /// plays a second client machine).
+    convenience init?(connectingTo port: UInt16, from source: String = "127.0.0.1") {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        guard withIPv4Address(source, 0, { bind(fd, $0, $1) }) == 0 else {
+            close(fd)
+            return nil
         }
+        let status = withIPv4Address("127.0.0.1", port) { connect(fd, $0, $1) }
         guard status == 0 else {
             close(fd)
             return nil
@@ -104,4 +114,32 @@ final class ScriptedServer: @unchecked Sendable {
         done.wait()
         close(listenFD)
     }
+}
+
+/// A port on 127.0.0.1 held bound without listening: connecting to it is refused, and while it is
+/// held neither another server nor the kernel (for an outgoing connection's own port, which could
+/// make a connection to it connect to itself) can take it.
+final class ReservedPort {
+    let port: UInt16
+    private let fd: Int32
+
+    /// Binds `port` (0: any free port); nil when it is taken, which for a port where a server
+    /// listened means something still listens there.
+    init?(_ port: UInt16 = 0) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        // A closed server's port keeps connections in TIME_WAIT, which this allows; a listener
+        // on the port still makes the bind fail.
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withIPv4Address("127.0.0.1", port) { bind(fd, $0, $1) }
+        guard bound == 0, let boundPort = Socket.boundPort(fd) else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.port = boundPort
+    }
+
+    deinit { close(fd) }
 }

@@ -90,7 +90,7 @@ import Glibc
         ("GET /ob/api/heartbeat\r\n\r\n", 400),
         ("HELLO\r\n\r\n", 400),
         ("GET /ob/api/heartbeat HTTP/1.1\r\nX-Big: \(String(repeating: "x", count: 17 * 1024))\r\n\r\n", 431),
-        ("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nContent-Length: 70000\r\n\r\n\(String(repeating: " ", count: 70_000))", 413),
+        ("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 70000\r\n\r\n\(String(repeating: " ", count: 70_000))", 413),
     ])
     func malformedRequestsGetJSONErrorsAndTheServerGoesOn(request: String, status: Int) throws {
         let venue = try VenueHarness()
@@ -144,7 +144,7 @@ private func stalledExchange(port: UInt16) -> (String?, Bool) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
     guard connected == 0 else { return (nil, false) }
-    let half = Array("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nContent-Length: 50\r\n\r\n{\"acc".utf8)
+    let half = Array("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"acc".utf8)
     _ = half.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import HTTP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Connection caps: one client address hoarding idle connections loses its oldest ones, and
+/// never locks out other clients.
+@Suite(.serialized) struct HTTPServerConnectionLimitTests {
+    private static func echo(_ request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "text/plain", text: "\(request.method) \(request.target)")
+    }
+
+    /// Raises the soft limit on open files towards `wanted` (within the hard limit) and returns
+    /// the limit now in force.
+    private static func raiseOpenFileLimit(to wanted: Int) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        if limit.rlim_cur < rlim_t(wanted) {
+            limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        return Int(clamping: limit.rlim_cur)
+    }
+
+    /// Waits (up to 10 s) until the server has closed `socket`.
+    private func closedByServer(_ socket: RawSocket) -> Bool {
+        socket.readToEnd(limit: 10_000).closed
+    }
+
+    @Test func twoThousandIdleConnectionsFromOneAddressDoNotLockOutAnother() throws {
+        // The test holds both ends of every connection: two descriptors each, plus slack. Where
+        // the hard limit is lower, it holds as many as fit (never fewer than the global cap).
+        let available = Self.raiseOpenFileLimit(to: 2 * 2000 + 256)
+        let holding = min(2000, (available - 256) / 2)
+        try #require(holding > 1000, "RLIMIT_NOFILE \(available) too low to exceed the global cap")
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(maxConnections: 1000), handler: Self.echo)
+        defer { server.stop() }
+        var idle: [RawSocket] = []
+        for _ in 0..<holding {
+            if let socket = RawSocket(connectingTo: server.address.port) { idle.append(socket) }
+        }
+        #expect(idle.count == holding)
+        let other = try #require(RawSocket(connectingTo: server.address.port, from: "127.0.0.2"))
+        other.send("GET /other HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(other.readResponse()?.bodyText == "GET /other")
+        // The newest of the hoarded connections is served too: only older idle ones were closed.
+        let newest = try #require(idle.last)
+        newest.send("GET /newest HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(newest.readResponse()?.bodyText == "GET /newest")
+        #expect(closedByServer(idle[0]))
+    }
+
+    /// With two loops, the connection to close may belong to the loop that did not accept.
+    @Test(arguments: [1, 2])
+    func aClientOverItsAddressCapLosesItsOldestIdleConnection(eventLoops: Int) throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: eventLoops, maxConnections: 1000, maxConnectionsPerAddress: 20)
+        let server = try HTTPServer(configuration: configuration, handler: Self.echo)
+        defer { server.stop() }
+        var sockets: [RawSocket] = []
+        for index in 0..<25 {
+            let socket = try #require(RawSocket(connectingTo: server.address.port))
+            socket.send("GET /\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(socket.readResponse()?.bodyText == "GET /\(index)")
+            sockets.append(socket)
+        }
+        for socket in sockets[0..<5] { #expect(closedByServer(socket)) }
+        for (index, socket) in sockets.enumerated().dropFirst(5) {
+            socket.send("GET /again/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(socket.readResponse()?.bodyText == "GET /again/\(index)")
+        }
+        let other = try #require(RawSocket(connectingTo: server.address.port, from: "127.0.0.2"))
+        other.send("GET /other HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(other.readResponse()?.bodyText == "GET /other")
+    }
+
+    @Test func connectionsInTheMiddleOfARequestAreNeverClosedToMakeRoom() throws {
+        let configuration = HTTPServerConfiguration(maxConnectionsPerAddress: 3)
+        let server = try HTTPServer(configuration: configuration, handler: Self.echo)
+        defer { server.stop() }
+        var busy: [RawSocket] = []
+        for index in 0..<3 {
+            let socket = try #require(RawSocket(connectingTo: server.address.port))
+            socket.send("POST /\(index) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n")
+            busy.append(socket)
+        }
+        // The server reads each head before the next connection arrives (it answers a probe
+        // from another address in between), so all three are mid-request.
+        let probe = try #require(RawSocket(connectingTo: server.address.port, from: "127.0.0.2"))
+        probe.send("GET /probe HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(probe.readResponse()?.bodyText == "GET /probe")
+        let refused = try #require(RawSocket(connectingTo: server.address.port))
+        #expect(closedByServer(refused))
+        for (index, socket) in busy.enumerated() {
+            socket.send("ok")
+            #expect(socket.readResponse()?.bodyText == "POST /\(index)")
+        }
+    }
+}
