@@ -9,6 +9,7 @@ import Glibc
 /// order placement longer than the client's 5 s time-out, while books and account order lists
 /// go through at once, so the daemon sees lists that do not (yet) show its order. FirstSteps
 /// buys 10 shares against 20 offered at $50.00: an order sent twice would fill twice.
+/// The time limits only stop a hang: a test may wait minutes for a thread in a full parallel run.
 @Suite(.serialized) struct SlowPlacementTests {
     /// The exchange, the proxy in front of it, liquidity, and a daemon trading through the proxy.
     final class Setup {
@@ -42,7 +43,7 @@ import Glibc
         }
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aPlacementHeldPastTheTimeOutButWithinTheSettlementWindowStaysUnknownAndIsBookedOnce() throws {
         let setup = try Setup()
         let (daemon, proxy) = (setup.daemon, setup.proxy)
@@ -64,7 +65,7 @@ import Glibc
         #expect(ledger == exchangeFills)
     }
 
-    @Test(.timeLimit(.minutes(3)))
+    @Test(.timeLimit(.minutes(10)))
     func aPlacementHeldPastTheSettlementWindowIsSettledAsNotPlacedThenAdoptedWhenItShowsUp() throws {
         // A window shorter than the time-out: the first list after the time-out settles it.
         let setup = try Setup(extra: #", "settlementWindowMs": 3000"#)
