@@ -134,4 +134,14 @@ import Testing
         }
         check(CommandTree.root, path: ["tickwork"])
     }
+
+    @Test func recordTakesTheVenueAndAccountOptionsOfTheOtherExchangeCommands() throws {
+        let record = try #require(CommandTree.root.subcommand("record"))
+        let book = try #require(CommandTree.root.subcommand("book"))
+        for name in ["--venue", "--account", "--base-url"] {
+            let own = try #require(record.options.first { $0.name == name })
+            let shared = try #require(book.options.first { $0.name == name })
+            #expect(own.valueName == shared.valueName && own.help == shared.help)
+        }
+    }
 }

@@ -22,7 +22,9 @@ enum Record {
             a recorder that is killed leaves a file whose last line at most is lost. A poll that \
             fails is reported on stderr and the next one goes on.
             """,
-        options: [symbol, out, config, ExchangeConnection.baseURL, interval, duration],
+        options: [
+            symbol, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
+        ],
         subcommands: [RecordConvert.command],
         run: run
     )
@@ -42,7 +44,8 @@ enum Record {
         let out = invocation[Self.out]
         let interval = invocation[Self.interval]
         let duration = invocation[Self.duration]
-        let configuration = try DefaultConfiguration.load(invocation[Self.config])
+        var configuration = try DefaultConfiguration.load(invocation[Self.config])
+        if let venue = invocation[ExchangeConnection.venue] { configuration.exchange.venue = venue }
         let baseURL = invocation[ExchangeConnection.baseURL] ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
         let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
         let client = try ExchangeClientFactory.make(baseURL: baseURL, configuration: configuration, keyOptional: true, logger: logger)
