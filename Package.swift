@@ -78,6 +78,7 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
+        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine", "Ledger", "Backtest", "Venue"], exclude: ["Snapshots"]),
     ]
 )

@@ -40,11 +40,12 @@ enum ArgumentParser {
         if command.run == nil {
             return .help(command, path: path)
         }
-        var invocation = Invocation(path: path, values: [:], flags: [], arguments: [])
+        var texts: [String: [String]] = [:]
+        var positional: [String] = []
         var onlyArguments = false
         while let word = rest.popFirst() {
             if onlyArguments || !word.hasPrefix("-") || word == "-" {
-                invocation.arguments.append(word)
+                positional.append(word)
                 continue
             }
             if word == "--" {
@@ -65,26 +66,48 @@ enum ArgumentParser {
                 guard inlineValue == nil else {
                     throw UsageError(message: "\(option.name) takes no value", command: command, path: path)
                 }
-                invocation.flags.insert(option.name)
+                texts[option.name, default: []].append("")
                 continue
             }
             guard let value = inlineValue ?? rest.popFirst() else {
                 throw UsageError(message: "\(option.name) needs a value (\(option.valueName ?? ""))", command: command, path: path)
             }
-            if !option.repeatable, invocation.values[option.name] != nil {
+            if !option.repeatable, texts[option.name] != nil {
                 throw UsageError(message: "\(option.name) given more than once", command: command, path: path)
             }
-            invocation.values[option.name, default: []].append(value)
+            texts[option.name, default: []].append(value)
         }
         let required = command.arguments.filter { !$0.optional }.count
-        if invocation.arguments.count < required {
-            let missing = command.arguments[invocation.arguments.count]
+        if positional.count < required {
+            let missing = command.arguments[positional.count]
             throw UsageError(message: "missing argument \(missing.name)", command: command, path: path)
         }
-        if invocation.arguments.count > command.arguments.count {
-            let extra = invocation.arguments[command.arguments.count]
+        if positional.count > command.arguments.count {
+            let extra = positional[command.arguments.count]
             throw UsageError(message: "unexpected argument '\(extra)'", command: command, path: path)
         }
-        return .run(command, invocation)
+        do {
+            return .run(command, try resolve(command, path: path, texts: texts, positional: positional))
+        } catch {
+            throw UsageError(message: error.description, command: command, path: path)
+        }
+    }
+
+    /// The typed values of `command`'s options and arguments from the texts given, in the order
+    /// they are declared, then the command's own check of how they go together.
+    private static func resolve(
+        _ command: Command, path: [String], texts: [String: [String]], positional: [String]
+    ) throws(CLIError) -> Invocation {
+        var invocation = Invocation(path: path)
+        for option in command.options {
+            let given = texts[option.name]
+            invocation.options[option.name] = try option.resolve(given ?? [])
+            if given != nil { invocation.given.insert(option.name) }
+        }
+        for (index, argument) in command.arguments.enumerated() {
+            invocation.arguments[argument.name] = try argument.resolve(index < positional.count ? positional[index] : nil)
+        }
+        try command.validate?(invocation)
+        return invocation
     }
 }

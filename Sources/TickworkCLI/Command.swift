@@ -10,20 +10,25 @@ public struct Command: Sendable {
     public var arguments: [ArgumentSpec]
     public var options: [OptionSpec]
     public var subcommands: [Command]
+    /// Checks what one option cannot check alone (options that exclude or need each other)
+    /// once every value has parsed, before `run`; a `CLIError.usage` it throws exits 64.
+    public var validate: (@Sendable (Invocation) throws(CLIError) -> Void)?
     /// Runs the command and returns its exit status; nil for a pure group.
     public var run: (@Sendable (Invocation) throws -> Int32)?
 
     public init(
-        name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], subcommands: [Command] = [],
+        name: String, summary: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
+        options: [any OptionDeclaration] = [], subcommands: [Command] = [],
+        validate: (@Sendable (Invocation) throws(CLIError) -> Void)? = nil,
         run: (@Sendable (Invocation) throws -> Int32)? = nil
     ) {
         self.name = name
         self.summary = summary
         self.discussion = discussion
-        self.arguments = arguments
-        self.options = options
+        self.arguments = arguments.map(\.spec)
+        self.options = options.map(\.spec)
         self.subcommands = subcommands
+        self.validate = validate
         self.run = run
     }
 
@@ -33,7 +38,18 @@ public struct Command: Sendable {
     }
 }
 
-/// A named option: a flag (`--json`) or an option with a value (`--config FILE`).
+/// A typed option (`Option<Value>`) as the command tree lists it, whatever its value type.
+public protocol OptionDeclaration: Sendable {
+    var spec: OptionSpec { get }
+}
+
+/// A typed positional argument (`Argument<Value>`) as the command tree lists it.
+public protocol ArgumentDeclaration: Sendable {
+    var spec: ArgumentSpec { get }
+}
+
+/// A named option as the parser and `--help` see it: a flag (`--json`) or an option with a
+/// value (`--config FILE`), and how what was given becomes its typed value.
 public struct OptionSpec: Sendable {
     /// The long name with dashes, e.g. `--config`.
     public var name: String
@@ -44,28 +60,18 @@ public struct OptionSpec: Sendable {
     public var help: String
     /// Whether the option may be given more than once.
     public var repeatable: Bool
-
-    /// A flag: present or absent.
-    public static func flag(_ name: String, short: String? = nil, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help, repeatable: false)
-    }
-
-    /// An option that takes a value.
-    public static func value(_ name: String, _ valueName: String, short: String? = nil, repeatable: Bool = false, help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help, repeatable: repeatable)
-    }
+    /// The typed value from the texts given, in order (none when absent; one empty text per
+    /// occurrence of a flag); a usage error names the option.
+    var resolve: @Sendable ([String]) throws(CLIError) -> any Sendable
 }
 
-/// A positional argument.
+/// A positional argument as the parser and `--help` see it.
 public struct ArgumentSpec: Sendable {
     /// The placeholder shown in usage (`FILE`).
     public var name: String
     public var help: String
     public var optional: Bool
-
-    public init(_ name: String, optional: Bool = false, help: String) {
-        self.name = name
-        self.help = help
-        self.optional = optional
-    }
+    /// The typed value from the text given (nil when an optional argument is absent); a usage
+    /// error names the argument.
+    var resolve: @Sendable (String?) throws(CLIError) -> any Sendable
 }

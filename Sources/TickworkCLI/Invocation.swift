@@ -1,34 +1,40 @@
-/// A parsed command line for one command: what was given, checked against the command's
-/// declared options and arguments.
+/// A parsed command line for one command: the typed value of every option and argument the
+/// command declares, each already parsed and checked, read with `invocation[declaration]`.
 public struct Invocation: Sendable {
     /// The command words from the root, e.g. `["tickwork", "strategies", "list"]`.
     public var path: [String]
-    /// The values given for each option that takes one, in order.
-    public var values: [String: [String]]
-    /// The flags given.
-    public var flags: Set<String>
-    /// The positional arguments, in order.
-    public var arguments: [String]
+    /// Every declared option's value (its default where absent), by long name.
+    var options: [String: any Sendable] = [:]
+    /// The long names of the options given on the line.
+    var given: Set<String> = []
+    /// Every declared argument's value (nil where an optional one is absent), by placeholder.
+    var arguments: [String: any Sendable] = [:]
 
-    /// The last value given for `option`, if any.
-    public func value(_ option: String) -> String? { values[option]?.last }
+    init(path: [String]) {
+        self.path = path
+    }
 
-    /// Every value given for a repeatable `option`.
-    public func allValues(_ option: String) -> [String] { values[option] ?? [] }
+    /// The value of `option`, which the command must declare.
+    public subscript<Value>(option: Option<Value>) -> Value {
+        value(options[option.spec.name], named: option.spec.name)
+    }
 
-    /// Whether the flag `option` was given.
-    public func flag(_ option: String) -> Bool { flags.contains(option) }
+    /// The value of `argument`, which the command must declare.
+    public subscript<Value>(argument: Argument<Value>) -> Value {
+        value(arguments[argument.spec.name], named: argument.spec.name)
+    }
 
-    /// The positional argument at `index`, if given.
-    public func argument(_ index: Int) -> String? { index < arguments.count ? arguments[index] : nil }
+    /// Whether `option` was given on the line (as opposed to taking its default).
+    public func isGiven(_ option: any OptionDeclaration) -> Bool {
+        given.contains(option.spec.name)
+    }
 
-    /// The value of `option` as an integer in `range`, or `fallback` when absent. A value that
-    /// is not such an integer is a usage error.
-    public func integer(_ option: String, default fallback: Int64, in range: ClosedRange<Int64>) throws(CLIError) -> Int64 {
-        guard let text = value(option) else { return fallback }
-        guard let number = Int64(text), range.contains(number) else {
-            throw .usage("\(option): expected an integer in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+    /// A stored value as the declaration's type. A declaration the command does not list is a
+    /// programming error, which the first test of the command finds.
+    private func value<Value>(_ stored: (any Sendable)?, named name: String) -> Value {
+        guard let stored, let value = stored as? Value else {
+            preconditionFailure("\(name) is not declared by \(path.joined(separator: " ")) as \(Value.self)")
         }
-        return number
+        return value
     }
 }

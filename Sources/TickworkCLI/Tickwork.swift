@@ -9,7 +9,11 @@ public enum Tickwork {
     /// 0 success, 1 a runtime failure (one line on stderr), 64 a usage error (usage on stderr).
     /// Commands may return other documented statuses (`ledger verify` returns 2 for a corrupt ledger).
     public static func main(_ arguments: [String]) -> Int32 {
-        let root = CommandTree.root
+        main(arguments, root: CommandTree.root)
+    }
+
+    /// Runs the command tree `root` on `arguments`, as `main(_:)` runs `tickwork`'s.
+    static func main(_ arguments: [String], root: Command) -> Int32 {
         let outcome: ParseOutcome
         do {
             outcome = try ArgumentParser.parse(arguments, root: root)

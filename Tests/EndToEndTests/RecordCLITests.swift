@@ -58,6 +58,20 @@ import Testing
         #expect(bytes[0] == bytes[1])
     }
 
+    /// Like every other exchange command, `record` acts for the venue `--venue` names.
+    @Test func recordAsksTheVenueGivenByVenue() throws {
+        let exchange = try ExchangeFixture()
+        defer { exchange.stop() }
+        let directory = try BacktestCLITests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try TickworkProcess.run([
+            "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--venue", "NOPEX", "--account", "EXB1",
+            "--out", directory + "/books.jsonl", "--duration", "1",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tickwork: exchange \(exchange.baseURL): venue NOPEX is not answering"), "\(result.stderr)")
+    }
+
     @Test(arguments: [["record", "--out", "x.jsonl"], ["record", "--symbol", "FOOBAR"], ["record", "convert", "a.jsonl", "b.csv"], ["record", "convert", "a.jsonl"]])
     func badCommandLinesExit64(arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

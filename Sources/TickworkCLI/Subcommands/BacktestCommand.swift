@@ -29,49 +29,63 @@ enum BacktestCommand {
             and its actions must be the recorded ones. It prints "identical" and exits 0, or the \
             first divergence with both sides and exits 1.
             """,
-        options: [
-            .value("--data", "FILE", help: "The recording to replay (a pipe will do, except for a sweep)."),
-            .value("--replay", "FILE", help: "Check a recorded live session against the engine instead."),
-            .value("--config", "FILE", help: "The configuration whose strategies and risk limits to use."),
-            .value("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration."),
-            .value("--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A --strategy parameter; a list of values sweeps."),
-            .value("--report", "DIR", help: "Write report.json, ledger.jsonl, equity.csv and report.html here."),
-            .flag("--json", help: "Print the metrics as JSON instead of a summary."),
-            .value("--latency-ms", "N", help: "Order and cancel latency to the simulated exchange (default 0)."),
-            .value("--fee-cents", "N", help: "Fee per share on every fill, in cents; negative is a rebate (default 0)."),
-        ],
+        options: [data, replay, config, strategy, params, report, json, latency, fee],
+        validate: validate,
         run: run
     )
 
+    static let data: Option<String?> = .optional("--data", "FILE", help: "The recording to replay (a pipe will do, except for a sweep).")
+    static let replay: Option<String?> = .optional("--replay", "FILE", help: "Check a recorded live session against the engine instead.")
+    static let config: Option<String?> = .optional("--config", "FILE", help: "The configuration whose strategies and risk limits to use.")
+    static let strategy: Option<String?> = .optional("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration.")
+    static let params = Option<ParameterGrid>(
+        "--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A --strategy parameter; a list of values sweeps."
+    ) { texts throws(CLIError) in
+        do throws(BacktestError) {
+            return try ParameterGrid(arguments: texts)
+        } catch {
+            throw .usage(error.description)
+        }
+    }
+    static let report: Option<String?> = .optional("--report", "DIR", help: "Write report.json, ledger.jsonl, equity.csv and report.html here.")
+    static let json: Option<Bool> = .flag("--json", help: "Print the metrics as JSON instead of a summary.")
+    static let latency: Option<Int64> = .defaulted(
+        "--latency-ms", "N", default: 0, help: "Order and cancel latency to the simulated exchange (default 0).", parse: .integer(in: 0...60_000))
+    static let fee: Option<Int64> = .defaulted(
+        "--fee-cents", "N", default: 0, help: "Fee per share on every fill, in cents; negative is a rebate (default 0).",
+        parse: .integer(in: -1_000...1_000))
+
+    /// A replay takes --config alone; a backtest takes --data and one of --config and --strategy,
+    /// --param only with --strategy and --report only for a single run.
+    static func validate(_ invocation: Invocation) throws(CLIError) {
+        if invocation[replay] != nil {
+            let others: [any OptionDeclaration] = [data, strategy, params, report, latency, fee]
+            let extra = others.first(where: invocation.isGiven).map(\.spec.name)
+            guard extra == nil, !invocation[json] else { throw .usage("--replay takes --config alone, not \(extra ?? "--json")") }
+            return
+        }
+        guard invocation[data] != nil else { throw .usage("missing --data FILE (or --replay FILE)") }
+        guard (invocation[config] == nil) != (invocation[strategy] == nil) else {
+            throw .usage("give either --config FILE or --strategy NAME")
+        }
+        if invocation[config] != nil, invocation.isGiven(params) {
+            throw .usage("--param goes with --strategy")
+        }
+        if invocation[params].count > 1, invocation[report] != nil {
+            throw .usage("--report goes with a single run, not a sweep")
+        }
+    }
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configPath = invocation.value("--config")
-        let strategy = invocation.value("--strategy")
-        if let replay = invocation.value("--replay") {
-            let others = ["--data", "--strategy", "--param", "--report", "--latency-ms", "--fee-cents"].filter { invocation.values[$0] != nil }
-            guard others.isEmpty, !invocation.flag("--json") else {
-                throw CLIError.usage("--replay takes --config alone, not \(others.first ?? "--json")")
-            }
+        let configPath = invocation[Self.config]
+        let strategy = invocation[Self.strategy]
+        if let replay = invocation[Self.replay] {
             return try BacktestReplay.run(replay, configuration: try DefaultConfiguration.load(configPath))
         }
-        guard let data = invocation.value("--data") else { throw CLIError.usage("missing --data FILE (or --replay FILE)") }
-        guard (configPath == nil) != (strategy == nil) else {
-            throw CLIError.usage("give either --config FILE or --strategy NAME")
-        }
-        let params = invocation.allValues("--param")
-        if configPath != nil, !params.isEmpty {
-            throw CLIError.usage("--param goes with --strategy")
-        }
-        let grid: ParameterGrid
-        do {
-            grid = try ParameterGrid(arguments: params)
-        } catch {
-            throw CLIError.usage(error.description)
-        }
-        if grid.count > 1, invocation.value("--report") != nil {
-            throw CLIError.usage("--report goes with a single run, not a sweep")
-        }
-        let latency = try invocation.integer("--latency-ms", default: 0, in: 0...60_000)
-        let fee = try invocation.integer("--fee-cents", default: 0, in: -1_000...1_000)
+        guard let data = invocation[Self.data] else { preconditionFailure("validate requires --data without --replay") }
+        let grid = invocation[Self.params]
+        let latency = invocation[Self.latency]
+        let fee = invocation[Self.fee]
 
         var configuration = try DefaultConfiguration.load(configPath)
         let scan = try strategy.map { try PluginLoader.load(names: [$0], directory: configuration.effectivePluginDirectory) }
@@ -99,9 +113,9 @@ enum BacktestCommand {
             cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
         let setup = BacktestSetup(configuration: configuration, scan: scan, venue: venue)
         if let strategy, sweeping {
-            return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation.flag("--json"))
+            return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation[Self.json])
         }
-        return try single(setup, reader: reader, data: data, report: invocation.value("--report"), json: invocation.flag("--json"))
+        return try single(setup, reader: reader, data: data, report: invocation[Self.report], json: invocation[Self.json])
     }
 
     /// Whether `path` is a regular file (not a pipe or a device), following links.

@@ -7,15 +7,17 @@ enum BookCall {
         name: "book",
         summary: "Show a stock's order book.",
         discussion: "Every resting order, bids and asks side by side, best first, prices in dollars (--json: the API's shape, in cents).",
-        arguments: [ArgumentSpec("SYMBOL", help: "The stock, e.g. FOOBAR.")],
+        arguments: [symbol],
         options: ExchangeConnection.options,
         run: run
     )
 
+    static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The stock, e.g. FOOBAR.", parse: .name())
+
     static func run(_ invocation: Invocation) throws -> Int32 {
         let connection = try ExchangeConnection(invocation)
         let venue = connection.venue
-        let symbol = Symbol(invocation.argument(0) ?? "")
+        let symbol = invocation[Self.symbol]
         let book = try connection.call { client throws(ExchangeError) in try await client.orderBook(venue: venue, symbol: symbol) }
         try connection.print(ExchangeJSON.Book(book)) { ExchangeOutput.text(book) }
         return 0

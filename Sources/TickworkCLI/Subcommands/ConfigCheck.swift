@@ -13,12 +13,14 @@ enum ConfigCheck {
             The paths printed are absolute: relative ones in a file are resolved against the \
             file's directory, in the embedded default against the current directory.
             """,
-        arguments: [ArgumentSpec("FILE", optional: true, help: "The configuration (default: the embedded config/tickwork.json).")],
+        arguments: [file],
         run: run
     )
 
+    static let file: Argument<String?> = .optional("FILE", help: "The configuration (default: the embedded config/tickwork.json).")
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configuration = try DefaultConfiguration.load(invocation.argument(0))
+        let configuration = try DefaultConfiguration.load(invocation[Self.file])
         let scan = try configuration.loadPlugins()
         let instances = try configuration.instantiateStrategies(from: scan)
         let exchange = configuration.embeddedExchange == nil

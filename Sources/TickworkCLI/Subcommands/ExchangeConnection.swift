@@ -8,13 +8,16 @@ import StrategyKit
 /// `--venue`, `--account`, `--json` and `TICKWORK_API_KEY`.
 struct ExchangeConnection {
     /// The options every one-call exchange command takes.
-    static let options: [OptionSpec] = [
-        .value("--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: the embedded one)."),
-        .value("--base-url", "URL", help: "The API base (default: the configuration's, else \(defaultBaseURL), where tickwork exchange listens)."),
-        .value("--venue", "V", help: "The venue (default: the configuration's)."),
-        .value("--account", "A", help: "The account (default: the configuration's)."),
-        .flag("--json", help: "Print the result as JSON (prices in cents)."),
-    ]
+    static let options: [any OptionDeclaration] = [config, baseURL, venue, account, json]
+
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: the embedded one).")
+    static let baseURL: Option<String?> = .optional(
+        "--base-url", "URL", help: "The API base (default: the configuration's, else \(defaultBaseURL), where tickwork exchange listens).")
+    static let venue: Option<Venue?> = .optional("--venue", "V", help: "The venue (default: the configuration's).", parse: .name())
+    static let account: Option<Account?> = .optional(
+        "--account", "A", help: "The account (default: the configuration's).", parse: .name())
+    static let json: Option<Bool> = .flag("--json", help: "Print the result as JSON (prices in cents).")
 
     /// Where `tickwork exchange` listens by default.
     static let defaultBaseURL = "http://127.0.0.1:8080/ob/api"
@@ -31,11 +34,11 @@ struct ExchangeConnection {
     /// a configured key file that cannot be read. A key that is simply absent is not an error:
     /// the calls that need one fail with the exchange's "unauthorized".
     init(_ invocation: Invocation) throws {
-        let configuration = try DefaultConfiguration.load(invocation.value("--config"))
-        baseURL = invocation.value("--base-url") ?? configuration.exchange.baseURL ?? Self.defaultBaseURL
-        venue = invocation.value("--venue").map { Venue($0) } ?? configuration.exchange.venue
-        account = invocation.value("--account").map { Account($0) } ?? configuration.exchange.account
-        json = invocation.flag("--json")
+        let configuration = try DefaultConfiguration.load(invocation[Self.config])
+        baseURL = invocation[Self.baseURL] ?? configuration.exchange.baseURL ?? Self.defaultBaseURL
+        venue = invocation[Self.venue] ?? configuration.exchange.venue
+        account = invocation[Self.account] ?? configuration.exchange.account
+        json = invocation[Self.json]
         let environment = ProcessInfo.processInfo.environment
         var key = environment[Self.keyVariable].flatMap { $0.isEmpty ? nil : APIKey($0) }
         if key == nil {

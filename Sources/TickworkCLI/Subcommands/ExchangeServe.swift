@@ -30,41 +30,51 @@ enum ExchangeServe {
             daemon reconciling after a restart finds only the orders kept: the defaults keep \
             over half an hour of the default bots' trading. Runs until SIGTERM or SIGINT.
             """,
-        options: [
-            .value("--listen", "HOST:PORT", help: "Where to listen (default: 127.0.0.1:8080)."),
-            .value("--venue", "V", help: "A venue to list besides TESTEX."),
-            .value("--symbols", "A,B", help: "Stocks to list on --venue (or TESTEX), comma-separated."),
-            .value("--accounts", "FILE", help: "JSON object of account name to API key; without it the exchange is open."),
-            .value("--bots", "N", help: "Trading bots per symbol (market makers and takers; default 0)."),
-            .value("--seed", "S", help: "The bots' random seed (default 1): the same seed and orders give the same market."),
-            .value("--keep-closed", "N", help: "Closed orders kept per stock (default 100000); 0 keeps none."),
-            .value("--keep-closed-for", "S", help: "Seconds a closed order is kept after it closed (default 3600)."),
-            .flag("--verbose", help: "Log one line per request on stderr."),
-        ],
+        options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, verbose],
         run: run
     )
 
+    static let listen: Option<HTTPAddress> = .defaulted(
+        "--listen", "HOST:PORT", default: HTTPAddress(host: "127.0.0.1", port: 8080), help: "Where to listen (default: 127.0.0.1:8080).",
+        parse: ValueParser { text throws(ValueError) in
+            guard let address = HTTPAddress(parsing: text) else { throw .expected("HOST:PORT") }
+            return address
+        })
+    static let venue: Option<String?> = .optional("--venue", "V", help: "A venue to list besides TESTEX.")
+    static let symbols: Option<[String]> = .defaulted(
+        "--symbols", "A,B", default: [], help: "Stocks to list on --venue (or TESTEX), comma-separated.",
+        parse: ValueParser { $0.split(separator: ",").map(String.init) })
+    static let accounts: Option<String?> = .optional(
+        "--accounts", "FILE", help: "JSON object of account name to API key; without it the exchange is open.")
+    static let bots: Option<Int64> = .defaulted(
+        "--bots", "N", default: 0, help: "Trading bots per symbol (market makers and takers; default 0).", parse: .integer(in: 0...64))
+    static let seed: Option<Int64> = .defaulted(
+        "--seed", "S", default: 1, help: "The bots' random seed (default 1): the same seed and orders give the same market.",
+        parse: .integer(in: 0...Int64.max))
+    static let keepClosed: Option<Int64> = .defaulted(
+        "--keep-closed", "N", default: 100_000, help: "Closed orders kept per stock (default 100000); 0 keeps none.",
+        parse: .integer(in: 0...100_000_000))
+    static let keepClosedFor: Option<Int64> = .defaulted(
+        "--keep-closed-for", "S", default: 3_600, help: "Seconds a closed order is kept after it closed (default 3600).",
+        parse: .integer(in: 1...31_536_000))
+    static let verbose: Option<Bool> = .flag("--verbose", help: "Log one line per request on stderr.")
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let listenText = invocation.value("--listen") ?? "127.0.0.1:8080"
-        guard let listen = HTTPAddress(parsing: listenText) else {
-            throw CLIError.usage("--listen: expected HOST:PORT, got \"\(listenText)\"")
-        }
-        let symbols = invocation.value("--symbols").map { $0.split(separator: ",").map(String.init) } ?? []
+        let verbose = invocation[Self.verbose]
         let logger = Logger(
-            part: "exchange", level: invocation.flag("--verbose") ? .debug : .info,
+            part: "exchange", level: verbose ? .debug : .info,
             handler: StderrLogHandler(style: StderrLogHandler.style(for: .text)))
-        let requestLog: (@Sendable (String) -> Void)? = invocation.flag("--verbose") ? { @Sendable line in logger.debug(line) } : nil
+        let requestLog: (@Sendable (String) -> Void)? = verbose ? { @Sendable line in logger.debug(line) } : nil
         var configuration = try VenueConfiguration(
-            listen: listen, venue: invocation.value("--venue"), symbols: symbols, requestLog: requestLog)
-        let bots = try invocation.integer("--bots", default: 0, in: 0...64)
+            listen: invocation[Self.listen], venue: invocation[Self.venue], symbols: invocation[Self.symbols], requestLog: requestLog)
+        let bots = invocation[Self.bots]
         if bots > 0 {
             configuration.bots = BotConfiguration(bots: Int(bots))
-            configuration.botSeed = UInt64(try invocation.integer("--seed", default: 1, in: 0...Int64.max))
+            configuration.botSeed = UInt64(invocation[Self.seed])
         }
         configuration.orderRetention = OrderRetention(
-            maxClosedOrders: Int(try invocation.integer("--keep-closed", default: 100_000, in: 0...100_000_000)),
-            maxAge: .seconds(try invocation.integer("--keep-closed-for", default: 3_600, in: 1...31_536_000)))
-        if let accounts = invocation.value("--accounts") {
+            maxClosedOrders: Int(invocation[Self.keepClosed]), maxAge: .seconds(invocation[Self.keepClosedFor]))
+        if let accounts = invocation[Self.accounts] {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)
         }
         let server = try VenueServer(configuration: configuration)

@@ -14,16 +14,19 @@ enum LedgerVerify {
             not, naming the first bad line and why. --json prints a summary: entries, first and \
             last sequence, fills and volume per symbol, final positions and realized P&L.
             """,
-        arguments: [ArgumentSpec("FILE", optional: true, help: "The ledger (default: ledger.path of the embedded configuration).")],
-        options: [.flag("--json", help: "Print the summary as JSON.")],
+        arguments: [file],
+        options: [json],
         run: run
     )
 
+    static let file: Argument<String?> = .optional("FILE", help: "The ledger (default: ledger.path of the embedded configuration).")
+    static let json: Option<Bool> = .flag("--json", help: "Print the summary as JSON.")
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let path = try invocation.argument(0) ?? DefaultConfiguration.load(nil).ledger.path
+        let path = try invocation[Self.file] ?? DefaultConfiguration.load(nil).ledger.path
         let verification = try LedgerVerification(path: path)
         let summary = verification.summary
-        if invocation.flag("--json") {
+        if invocation[Self.json] {
             Console.out(try JSONOutput.encode(summary))
         } else {
             Console.out(report(summary), terminator: "")

@@ -11,33 +11,40 @@ enum OrderPlaceCall {
             order is looked up in the account's orders before anything is concluded: the command \
             reports the order if it was placed, and fails if it was not or cannot be told.
             """,
-        arguments: [
-            ArgumentSpec("SYMBOL", help: "The stock, e.g. FOOBAR."),
-            ArgumentSpec("SIDE", help: "buy or sell."),
-            ArgumentSpec("QTY", help: "Shares, a positive integer."),
-        ],
-        options: [
-            .value("--price", "CENTS", help: "The limit price in cents, e.g. 5100 for $51.00 (required unless --type market)."),
-            .value("--type", "TYPE", help: "limit (default), market, fok (fill-or-kill) or ioc (immediate-or-cancel)."),
-        ] + ExchangeConnection.options,
+        arguments: [symbol, side, qty],
+        options: [price, type] + ExchangeConnection.options,
+        validate: { invocation throws(CLIError) in
+            let type = invocation[Self.type]
+            guard type == .market || invocation[Self.price] > 0 else {
+                throw .usage("--price: required (in cents) for a \(type.rawValue) order")
+            }
+        },
         run: run
     )
 
+    static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The stock, e.g. FOOBAR.", parse: .name())
+    static let side: Argument<Side> = .required("SIDE", help: "buy or sell.", parse: .oneOf("buy or sell"))
+    static let qty: Argument<Quantity> = .required(
+        "QTY", help: "Shares, a positive integer.",
+        parse: ValueParser { text throws(ValueError) in
+            guard let shares = Int64(text), shares > 0 else { throw .expected("a positive integer") }
+            return Quantity(shares: shares)
+        })
+    static let price: Option<Int64> = .defaulted(
+        "--price", "CENTS", default: 0, help: "The limit price in cents, e.g. 5100 for $51.00 (required unless --type market).",
+        parse: .integer(in: 0...Int64(Int32.max)))
+    static let type: Option<OrderType> = .defaulted(
+        "--type", "TYPE", default: .limit, help: "limit (default), market, fok (fill-or-kill) or ioc (immediate-or-cancel).",
+        parse: ValueParser { text throws(ValueError) in
+            guard let type = OrderType(apiName: text) else { throw .expected("limit, market, fok or ioc") }
+            return type
+        })
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let side = try parseSide(invocation.argument(1) ?? "")
-        guard let qty = Int64(invocation.argument(2) ?? ""), qty > 0 else {
-            throw CLIError.usage("QTY: expected a positive integer, got \"\(invocation.argument(2) ?? "")\"")
-        }
-        let typeText = invocation.value("--type") ?? "limit"
-        guard let type = OrderType(apiName: typeText) else {
-            throw CLIError.usage("--type: expected limit, market, fok or ioc, got \"\(typeText)\"")
-        }
-        let price = try invocation.integer("--price", default: 0, in: 0...Int64(Int32.max))
-        guard type == .market || price > 0 else { throw CLIError.usage("--price: required (in cents) for a \(typeText) order") }
         let connection = try ExchangeConnection(invocation)
         let order = PlaceOrder(
-            venue: connection.venue, account: connection.account, symbol: Symbol(invocation.argument(0) ?? ""), side: side,
-            type: type, price: Price(cents: price), qty: Quantity(shares: qty))
+            venue: connection.venue, account: connection.account, symbol: invocation[Self.symbol], side: invocation[Self.side],
+            type: invocation[Self.type], price: Price(cents: invocation[Self.price]), qty: invocation[Self.qty])
         let outcome = try connection.call { client throws(ExchangeError) -> Outcome in
             do throws(ExchangeError) {
                 return .answered(try await client.placeOrder(order))
@@ -63,10 +70,5 @@ enum OrderPlaceCall {
     private enum Outcome: Sendable {
         case answered(OrderStatus)
         case lost(UnknownPlacement, PlacementResolution)
-    }
-
-    private static func parseSide(_ text: String) throws(CLIError) -> Side {
-        guard let side = Side(rawValue: text) else { throw .usage("SIDE: expected buy or sell, got \"\(text)\"") }
-        return side
     }
 }

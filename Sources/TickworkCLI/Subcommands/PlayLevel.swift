@@ -22,13 +22,8 @@ enum PlayLevel {
             ledger and risk-state settings are replaced by the level's.
             Exit status: 0 when the level is passed, 1 when it is failed (or cannot be played).
             """,
-        arguments: [ArgumentSpec("LEVEL", help: "first-steps, chock-a-block or sell-side.")],
-        options: [
-            .value("--config", "FILE", help: "The configuration to play with (default: the level's shipped strategy)."),
-            .value("--seed", "S", help: "The bots' random seed (default 1): the same seed gives the same bots."),
-            .value("--log-level", "LEVEL", help: "The daemon's log level on stderr (default: warning)."),
-            .flag("--json", help: "Print the verdict as JSON."),
-        ],
+        arguments: [level],
+        options: [config, seed, logLevel, json],
         run: run
     )
 
@@ -37,23 +32,29 @@ enum PlayLevel {
         "\(level.name): \(level.rules.objective); \(level.days) days; played by \(LevelConfiguration.shippedStrategy(level))."
     }.joined(separator: "\n")
 
+    static let level: Argument<Level> = .required(
+        "LEVEL", help: "first-steps, chock-a-block or sell-side.",
+        parse: ValueParser { text throws(ValueError) in
+            guard let level = Level.named(text) else { throw .expected("first-steps, chock-a-block or sell-side") }
+            return level
+        })
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration to play with (default: the level's shipped strategy).")
+    static let seed: Option<Int64> = .defaulted(
+        "--seed", "S", default: 1, help: "The bots' random seed (default 1): the same seed gives the same bots.",
+        parse: .integer(in: 0...Int64.max))
+    static let logLevel: Option<LoggingSettings.Level> = .defaulted(
+        "--log-level", "LEVEL", default: .warning, help: "The daemon's log level on stderr (default: warning).",
+        parse: .oneOf("debug, info, warning or error"))
+    static let json: Option<Bool> = .flag("--json", help: "Print the verdict as JSON.")
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let name = invocation.argument(0) ?? ""
-        guard let level = Level.named(name) else {
-            throw CLIError.usage("LEVEL: expected first-steps, chock-a-block or sell-side, got \"\(name)\"")
-        }
-        let seed = try invocation.integer("--seed", default: 1, in: 0...Int64.max)
-        var configuration = try LevelConfiguration.load(invocation.value("--config"), level: level)
-        configuration.logging.level = .warning
-        if let text = invocation.value("--log-level") {
-            guard let value = LoggingSettings.Level(rawValue: text) else {
-                throw CLIError.usage("--log-level: expected debug, info, warning or error, got \"\(text)\"")
-            }
-            configuration.logging.level = value
-        }
-        let runner = try LevelRunner(level: level, seed: UInt64(seed), configuration: configuration)
+        let level = invocation[Self.level]
+        var configuration = try LevelConfiguration.load(invocation[Self.config], level: level)
+        configuration.logging.level = invocation[Self.logLevel]
+        let runner = try LevelRunner(level: level, seed: UInt64(invocation[Self.seed]), configuration: configuration)
         let verdict = try runner.run { Console.err($0) }
-        if invocation.flag("--json") {
+        if invocation[Self.json] {
             Console.out(try JSONOutput.encode(verdict))
         } else {
             Console.out("\(level.name): \(verdict.outcome == .passed ? "PASSED" : "FAILED"): \(verdict.reason)")

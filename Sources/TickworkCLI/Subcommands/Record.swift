@@ -23,30 +23,33 @@ enum Record {
             fails is reported on stderr and the next one goes on.
             """,
         options: [
-            .value("--symbol", "SYMBOL", help: "The stock whose book to record."),
-            .value("--out", "FILE", help: "The recording to write (.twrb: binary; otherwise JSON Lines)."),
-            .value("--config", "FILE", help: "The configuration naming the exchange and venue (default: the embedded one)."),
-            .value("--base-url", "URL", help: "The API base (default: the configuration's, else \(ExchangeConnection.defaultBaseURL), where tickwork exchange listens)."),
-            .value("--interval", "MS", help: "Milliseconds between polls (default 250)."),
-            .value("--duration", "SECONDS", help: "Stop after this many seconds."),
+            symbol, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
         ],
         subcommands: [RecordConvert.command],
         run: run
     )
 
+    static let symbol: Option<Symbol> = .required("--symbol", "SYMBOL", help: "The stock whose book to record.", parse: .name())
+    static let out: Option<String> = .required(
+        "--out", "FILE", help: "The recording to write (.twrb: binary; otherwise JSON Lines).", parse: .text)
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the exchange and venue (default: the embedded one).")
+    static let interval: Option<Int64> = .defaulted(
+        "--interval", "MS", default: 250, help: "Milliseconds between polls (default 250).", parse: .integer(in: 1...3_600_000))
+    static let duration: Option<Int64?> = .optional(
+        "--duration", "SECONDS", help: "Stop after this many seconds.", parse: .integer(in: 1...31_536_000))
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        guard let symbolText = invocation.value("--symbol") else { throw CLIError.usage("missing --symbol SYMBOL") }
-        guard let out = invocation.value("--out") else { throw CLIError.usage("missing --out FILE") }
-        let interval = try invocation.integer("--interval", default: 250, in: 1...3_600_000)
-        let duration = try invocation.value("--duration").map { _ in
-            try invocation.integer("--duration", default: 0, in: 1...31_536_000)
-        }
-        let configuration = try DefaultConfiguration.load(invocation.value("--config"))
-        let baseURL = invocation.value("--base-url") ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
+        let symbol = invocation[Self.symbol]
+        let out = invocation[Self.out]
+        let interval = invocation[Self.interval]
+        let duration = invocation[Self.duration]
+        var configuration = try DefaultConfiguration.load(invocation[Self.config])
+        if let venue = invocation[ExchangeConnection.venue] { configuration.exchange.venue = venue }
+        let baseURL = invocation[ExchangeConnection.baseURL] ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
         let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
         let client = try ExchangeClientFactory.make(baseURL: baseURL, configuration: configuration, keyOptional: true, logger: logger)
         let venue = configuration.exchange.venue
-        let symbol = Symbol(rawValue: symbolText)
         do {
             _ = try runBlocking { try await client.heartbeat(venue: venue) }
         } catch {

@@ -11,22 +11,28 @@ enum RecordConvert {
             it back gives the same bytes. An incomplete final record of IN is left out, with a \
             warning on stderr.
             """,
-        arguments: [ArgumentSpec("IN", help: "The recording to read."), ArgumentSpec("OUT", help: "The file to write (.jsonl or .twrb).")],
+        arguments: [input, output],
         run: run
     )
 
+    static let input: Argument<String> = .required("IN", help: "The recording to read.")
+    static let output: Argument<Output> = .required(
+        "OUT", help: "The file to write (.jsonl or .twrb).",
+        parse: ValueParser { path throws(ValueError) in
+            if path.hasSuffix(".jsonl") { return Output(path: path, format: .jsonLines) }
+            if path.hasSuffix(".twrb") { return Output(path: path, format: .binary) }
+            throw .expected("a name ending in .jsonl (JSON Lines) or .twrb (binary)")
+        })
+
+    /// The file to write and the form its name asks for.
+    struct Output: Sendable {
+        var path: String
+        var format: RecordingFormat
+    }
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let input = invocation.arguments[0]
-        let output = invocation.arguments[1]
-        let format: RecordingFormat
-        if output.hasSuffix(".jsonl") {
-            format = .jsonLines
-        } else if output.hasSuffix(".twrb") {
-            format = .binary
-        } else {
-            throw CLIError.usage("OUT must end in .jsonl (JSON Lines) or .twrb (binary), got \"\(output)\"")
-        }
-        for warning in try RecordingConverter.convert(input, to: output, format: format) {
+        let output = invocation[Self.output]
+        for warning in try RecordingConverter.convert(invocation[Self.input], to: output.path, format: output.format) {
             Console.err("tickwork: warning: \(warning)")
         }
         return 0

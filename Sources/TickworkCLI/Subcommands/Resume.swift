@@ -16,16 +16,18 @@ enum Resume {
             up on SIGHUP (systemctl reload tickwork); one that is stopped, when it starts. If the \
             day's loss is still beyond the limit, the next check halts it again: raise maxLoss first.
             """,
-        options: [
-            .value("--config", "FILE", help: "The configuration naming the state file (default: the embedded one)."),
-            .value("--strategy", "ID", help: "The strategy to resume (default: the whole account)."),
-        ],
+        options: [config, strategy],
         run: run
     )
 
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the state file (default: the embedded one).")
+    static let strategy: Option<StrategyID?> = .optional(
+        "--strategy", "ID", help: "The strategy to resume (default: the whole account).", parse: .name())
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configuration = try DefaultConfiguration.load(invocation.value("--config"))
-        let scope = invocation.value("--strategy").map { TradingScope.strategy(StrategyID($0)) } ?? .account
+        let configuration = try DefaultConfiguration.load(invocation[Self.config])
+        let scope = invocation[Self.strategy].map(TradingScope.strategy) ?? .account
         if case .strategy(let id) = scope, !configuration.strategies.contains(where: { $0.id == id }) {
             throw CLIError.failure("\(configuration.file): no strategy with id \(id)")
         }

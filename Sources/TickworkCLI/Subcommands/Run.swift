@@ -26,34 +26,26 @@ enum Run {
             are refused, and so is an API key file they may read.
             Under systemd (Type=notify) it reports READY, STATUS, WATCHDOG, RELOADING and STOPPING.
             """,
-        options: [
-            .value("--config", "FILE", help: "The configuration (default: the embedded config/tickwork.json)."),
-            .value("--duration", "SECONDS", help: "Stop by itself after this many seconds, as if sent SIGTERM."),
-            .value("--log-format", "FORMAT", help: "text or json (default: the configuration's logging.format)."),
-            .value("--log-level", "LEVEL", help: "debug, info, warning or error (default: the configuration's logging.level)."),
-        ],
+        options: [config, duration, logFormat, logLevel],
         run: run
     )
 
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration (default: the embedded config/tickwork.json).")
+    static let duration: Option<Int64?> = .optional(
+        "--duration", "SECONDS", help: "Stop by itself after this many seconds, as if sent SIGTERM.", parse: .integer(in: 1...31_536_000))
+    static let logFormat: Option<LoggingSettings.Format?> = .optional(
+        "--log-format", "FORMAT", help: "text or json (default: the configuration's logging.format).", parse: .oneOf("text or json"))
+    static let logLevel: Option<LoggingSettings.Level?> = .optional(
+        "--log-level", "LEVEL", help: "debug, info, warning or error (default: the configuration's logging.level).",
+        parse: .oneOf("debug, info, warning or error"))
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configPath = invocation.value("--config")
+        let configPath = invocation[Self.config]
         var configuration = try DefaultConfiguration.load(configPath)
-        if let format = invocation.value("--log-format") {
-            guard let value = LoggingSettings.Format(rawValue: format) else {
-                throw CLIError.usage("--log-format: expected text or json, got \"\(format)\"")
-            }
-            configuration.logging.format = value
-        }
-        if let level = invocation.value("--log-level") {
-            guard let value = LoggingSettings.Level(rawValue: level) else {
-                throw CLIError.usage("--log-level: expected debug, info, warning or error, got \"\(level)\"")
-            }
-            configuration.logging.level = value
-        }
-        let duration = try invocation.value("--duration").map { _ in
-            try invocation.integer("--duration", default: 0, in: 1...31_536_000)
-        }
+        if let format = invocation[Self.logFormat] { configuration.logging.format = format }
+        if let level = invocation[Self.logLevel] { configuration.logging.level = level }
         let daemon = try Daemon(configuration: configuration, configPath: configPath)
-        return try daemon.run(duration: duration.map { .seconds($0) })
+        return try daemon.run(duration: invocation[Self.duration].map { .seconds($0) })
     }
 }

@@ -15,17 +15,18 @@ enum StrategiesList {
             belongs to a user other than root and the caller, is refused unopened. (Other \
             commands load only the plugins their configuration names.)
             """,
-        options: [
-            .value("--plugin-dir", "DIR", help: "Directory to scan (default: the directory of the tickwork binary)."),
-            .flag("--json", help: "Print JSON instead of a table."),
-        ],
+        options: [pluginDirectory, json],
         run: run
     )
 
+    static let pluginDirectory: Option<String?> = .optional(
+        "--plugin-dir", "DIR", help: "Directory to scan (default: the directory of the tickwork binary).")
+    static let json: Option<Bool> = .flag("--json", help: "Print JSON instead of a table.")
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let directory = invocation.value("--plugin-dir") ?? PluginLoader.executableDirectory
+        let directory = invocation[Self.pluginDirectory] ?? PluginLoader.executableDirectory
         let scan = try PluginLoader.scan(directory: directory)
-        if invocation.flag("--json") {
+        if invocation[Self.json] {
             Console.out(try JSONOutput.encode(Listing(directory: directory, scan: scan)))
         } else {
             Console.out(table(scan, directory: directory), terminator: "")

@@ -18,23 +18,25 @@ enum Tail {
             Every line is checked as it is read; a corrupt ledger stops the command with the line \
             at fault. Colour only on a terminal, and never when NO_COLOR is set.
             """,
-        options: [
-            .value("--ledger", "FILE", help: "The ledger (default: ledger.path of the embedded configuration)."),
-            .flag("--follow", short: "-f", help: "Keep printing fills as they are appended."),
-            .value("--lines", "N", short: "-n", help: "How many fills to show first (default 10)."),
-            .value("--symbol", "S", help: "Only fills of this symbol."),
-            .value("--strategy", "ID", help: "Only fills of this strategy."),
-            .flag("--json", help: "Print the ledger's lines (JSON Lines) instead of a table."),
-        ],
+        options: [ledger, follow, lines, symbol, strategy, json],
         run: run
     )
 
+    static let ledger: Option<String?> = .optional(
+        "--ledger", "FILE", help: "The ledger (default: ledger.path of the embedded configuration).")
+    static let follow: Option<Bool> = .flag("--follow", short: "-f", help: "Keep printing fills as they are appended.")
+    static let lines: Option<Int64> = .defaulted(
+        "--lines", "N", short: "-n", default: 10, help: "How many fills to show first (default 10).", parse: .integer(in: 0...1_000_000))
+    static let symbol: Option<String?> = .optional("--symbol", "S", help: "Only fills of this symbol.")
+    static let strategy: Option<String?> = .optional("--strategy", "ID", help: "Only fills of this strategy.")
+    static let json: Option<Bool> = .flag("--json", help: "Print the ledger's lines (JSON Lines) instead of a table.")
+
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let path = try invocation.value("--ledger") ?? DefaultConfiguration.load(nil).ledger.path
-        let count = Int(try invocation.integer("--lines", default: 10, in: 0...1_000_000))
-        let filter = TailFilter(symbol: invocation.value("--symbol"), strategy: invocation.value("--strategy"))
-        let json = invocation.flag("--json")
-        let follow = invocation.flag("--follow")
+        let path = try invocation[Self.ledger] ?? DefaultConfiguration.load(nil).ledger.path
+        let count = Int(invocation[Self.lines])
+        let filter = TailFilter(symbol: invocation[Self.symbol], strategy: invocation[Self.strategy])
+        let json = invocation[Self.json]
+        let follow = invocation[Self.follow]
         var last: [LedgerEntry] = []
         let state: LedgerState
         do {

@@ -1,0 +1,39 @@
+/// A typed positional argument of a command, declared once as a static constant: its
+/// placeholder and help (`spec`, which the parser and `--help` read) and how the text given
+/// becomes a `Value`. `run` reads the value with `invocation[argument]`.
+public struct Argument<Value: Sendable>: ArgumentDeclaration {
+    public let spec: ArgumentSpec
+
+    private init(
+        _ name: String, optional: Bool, help: String, resolve: @escaping @Sendable (String?) throws(CLIError) -> Value
+    ) {
+        spec = ArgumentSpec(name: name, help: help, optional: optional, resolve: { text throws(CLIError) in try resolve(text) })
+    }
+
+    /// An argument that must be given (`tickwork book SYMBOL`).
+    public static func required(_ name: String, help: String, parse: ValueParser<Value>) -> Argument<Value> {
+        Argument(name, optional: false, help: help) { text throws(CLIError) in
+            guard let text else { throw .usage("missing argument \(name)") }
+            return try parse.value(of: text, for: name)
+        }
+    }
+
+    /// An argument that may be left out, nil then (`tickwork orders [SYMBOL]`).
+    public static func optional<Wrapped>(_ name: String, help: String, parse: ValueParser<Wrapped>) -> Argument<Value>
+    where Value == Wrapped? {
+        Argument(name, optional: true, help: help) { text throws(CLIError) in
+            guard let text else { return nil }
+            return try parse.value(of: text, for: name)
+        }
+    }
+
+    /// A text argument (a path, a name) that must be given.
+    public static func required(_ name: String, help: String) -> Argument<Value> where Value == String {
+        required(name, help: help, parse: .text)
+    }
+
+    /// A text argument that may be left out, nil then.
+    public static func optional(_ name: String, help: String) -> Argument<Value> where Value == String? {
+        optional(name, help: help, parse: .text)
+    }
+}
