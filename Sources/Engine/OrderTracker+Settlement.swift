@@ -22,7 +22,8 @@ extension OrderTracker {
                 && order.venue == venue && (symbol == nil || order.request.symbol == symbol) && !hasSiblingInFlight(order)
         }
         for order in unplaced {
-            let settled = reject(order.clientID, reason: Self.notPlacedReason)
+            var settled = reject(order.clientID, reason: Self.notPlacedReason)
+            settled.notPlaced = settled.finished
             settledNotPlaced.append(contentsOf: settled.finished)
             changes.append(settled)
         }
@@ -42,6 +43,10 @@ extension OrderTracker {
         order.state = .submitted
         order.outcomeUnknownSince = nil
         orders[order.clientID] = order
-        return acknowledge(order.clientID, with: status)
+        var changes = acknowledge(order.clientID, with: status)
+        if let adopted = orders[order.clientID] ?? changes.finished.first(where: { $0.clientID == order.clientID }) {
+            changes.adoptedLate.append(adopted)
+        }
+        return changes
     }
 }

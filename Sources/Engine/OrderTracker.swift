@@ -197,7 +197,6 @@ public struct OrderTracker: Sendable {
         return changes
     }
 
-
     mutating func nextClientID() -> ClientOrderID {
         lastClientID += 1
         return ClientOrderID(rawValue: lastClientID)

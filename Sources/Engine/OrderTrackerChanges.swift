@@ -16,11 +16,20 @@ public struct OrderTrackerChanges: Hashable, Sendable {
     /// Reports of an order under an id that already stands for another order: nothing of them
     /// is booked; the engine halts the strategies involved.
     public var clashes: [OrderClash] = []
+    /// Placements with an unknown outcome settled as never placed: the settlement window
+    /// passed and a list of the account's orders did not show them.
+    public var notPlaced: [TrackedOrder] = []
+    /// Placements settled as never placed that the exchange showed after all, now tracked
+    /// again with their exchange ids.
+    public var adoptedLate: [TrackedOrder] = []
 
     public init() {}
 
     /// Whether nothing new was learned.
-    public var isEmpty: Bool { fills.isEmpty && updates.isEmpty && finished.isEmpty && unknownOrders.isEmpty && clashes.isEmpty }
+    public var isEmpty: Bool {
+        fills.isEmpty && updates.isEmpty && finished.isEmpty && unknownOrders.isEmpty && clashes.isEmpty && notPlaced.isEmpty
+            && adoptedLate.isEmpty
+    }
 
     mutating func append(_ other: OrderTrackerChanges) {
         // Most reports bring nothing new or are the only one: no arrays to merge then.
@@ -34,5 +43,7 @@ public struct OrderTrackerChanges: Hashable, Sendable {
         finished += other.finished
         unknownOrders += other.unknownOrders
         clashes += other.clashes
+        notPlaced += other.notPlaced
+        adoptedLate += other.adoptedLate
     }
 }

@@ -97,6 +97,19 @@ import Testing
         #expect(harness.engine.orders.awaitsLateOrders)
     }
 
+    @Test func settlingAsNotPlacedAndAdoptingLaterAreBothLogged() throws {
+        let harness = try EngineHarness()
+        harness.engine.settlementWindowMs = 1_000
+        let client = try harness.placeOneBuy(at: 1)
+        _ = try harness.engine.handle(.placeOutcomeUnknown(client, at: EngineHarness.time(500)))
+        _ = try harness.engine.handle(.accountOrders([], venue: "TESTEX", symbol: nil, requestedAt: EngineHarness.time(1_001), at: EngineHarness.time(1_100)))
+        #expect(harness.logs.messages.contains("order settled as not placed"))
+        let late = EngineHarness.status(id: 21, fills: [OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(1_200))])
+        _ = try harness.engine.handle(.accountOrders([late], venue: "TESTEX", symbol: nil, requestedAt: EngineHarness.time(1_300), at: EngineHarness.time(1_400)))
+        #expect(harness.logs.messages.contains("order settled as not placed showed up; adopted"))
+        #expect(harness.journal.fills.map(\.orderID) == [21])
+    }
+
     @Test func aFailedCancelMayBeAskedForAgain() throws {
         let harness = try EngineHarness()
         let client = try harness.placeOneBuy(at: 1)

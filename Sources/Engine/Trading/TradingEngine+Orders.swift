@@ -99,6 +99,18 @@ extension TradingEngine {
         for order in changes.finished {
             if let exchangeID = order.exchangeID { pendingCancels.remove(exchangeID) }
         }
+        for order in changes.notPlaced {
+            logger.warning("order settled as not placed", [
+                "strategy": order.strategyID.rawValue, "client": order.clientID.description, "symbol": order.request.symbol.rawValue,
+                "reason": OrderTracker.notPlacedReason,
+            ])
+        }
+        for order in changes.adoptedLate {
+            logger.warning("order settled as not placed showed up; adopted", [
+                "strategy": order.strategyID.rawValue, "client": order.clientID.description,
+                "order": order.exchangeID?.description ?? "-",
+            ])
+        }
         for update in changes.updates {
             guard !isStopped, let index = slotIndex(of: update.strategyID) else { continue }
             let intents = call(index, at: now) { $0.onOrderUpdate(update.update, context: $1) }
