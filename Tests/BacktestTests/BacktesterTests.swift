@@ -34,7 +34,7 @@ final class RoundTrip: Strategy {
     }
 }
 
-@Suite struct BacktesterTests {
+@Suite(.timeLimit(.minutes(10))) struct BacktesterTests {
     static let limits = RiskLimits(
         maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
         priceCollarBasisPoints: 10_000, maxOrdersPerSecond: 1_000, staleBookMs: 60_000, allowMarketOrders: true,

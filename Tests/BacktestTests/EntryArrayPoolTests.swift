@@ -2,7 +2,7 @@
 import StrategyKit
 import Testing
 
-struct EntryArrayPoolTests {
+@Suite(.timeLimit(.minutes(10))) struct EntryArrayPoolTests {
     func entries(_ prices: [Int64]) -> [BookEntry] {
         prices.map { BookEntry(price: Price(cents: $0), qty: 1, isBuy: true) }
     }

@@ -3,7 +3,7 @@ import Foundation
 import StrategyKit
 import Testing
 
-@Suite struct MetricsTests {
+@Suite(.timeLimit(.minutes(10))) struct MetricsTests {
     static let second: Int64 = 1_000_000_000
 
     func at(_ tenths: Int64) -> Timestamp { Timestamp(nanoseconds: tenths * Self.second / 10) }

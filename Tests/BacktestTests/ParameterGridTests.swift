@@ -1,7 +1,7 @@
 import Backtest
 import Testing
 
-@Suite struct ParameterGridTests {
+@Suite(.timeLimit(.minutes(10))) struct ParameterGridTests {
     @Test func cellsAreEveryCombinationWithTheFirstAxisSlowest() throws {
         let grid = try ParameterGrid(arguments: ["spread=1,2,4", "size=10,50"])
         #expect(grid.count == 6)

@@ -1,7 +1,7 @@
 import Backtest
 import Testing
 
-@Suite struct ProgressLineTests {
+@Suite(.timeLimit(.minutes(10))) struct ProgressLineTests {
     @Test func showsRateShareAndTimeLeftAtTheByteRate() {
         let line = ProgressLine(events: 2_000_000, elapsedNanoseconds: 1_000_000_000, consumedBytes: 250, totalBytes: 1000)
         #expect(line.secondsLeft == 3)

@@ -4,7 +4,7 @@ import Foundation
 import StrategyKit
 import Testing
 
-@Suite struct ReadAheadReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct ReadAheadReaderTests {
     static let shapes = [(batchSize: 1, capacity: 1), (batchSize: 7, capacity: 2), (batchSize: 256, capacity: 2)]
 
     /// What a plain reader returns for `path`: the records, then the end (warnings, or an error).

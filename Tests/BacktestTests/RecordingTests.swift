@@ -3,7 +3,7 @@ import Foundation
 import StrategyKit
 import Testing
 
-@Suite struct RecordingTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingTests {
     @Test(arguments: RecordingFormat.allCases)
     func writtenRecordsReadBackEqual(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("roundtrip")

@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 import Venue
 
-@Suite struct ReplayVenueTests {
+@Suite(.timeLimit(.minutes(10))) struct ReplayVenueTests {
     static let ms: Int64 = 1_000_000
 
     func venue(orderLatency: Int64 = 0, cancelLatency: Int64 = 0, fees: FeeSchedule = .none) -> ReplayVenue {

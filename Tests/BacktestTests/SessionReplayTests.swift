@@ -6,7 +6,7 @@ import Risk
 import StrategyKit
 import Testing
 
-@Suite struct SessionReplayTests {
+@Suite(.timeLimit(.minutes(10))) struct SessionReplayTests {
     static func parameters(halfSpread: Int64) throws -> StrategyParameters {
         try StrategyParameters(
             schema: MarketMaker.parameters, values: ["halfSpreadCents": .integer(halfSpread), "quoteSize": .integer(20)])

@@ -2,7 +2,7 @@
 import StrategyKit
 import Testing
 
-struct SymbolMapTests {
+@Suite(.timeLimit(.minutes(10))) struct SymbolMapTests {
     @Test func valuesAreSetReplacedAndRemovedBySymbol() {
         var map = SymbolMap<Int>()
         #expect(map["FOOBAR"] == nil)

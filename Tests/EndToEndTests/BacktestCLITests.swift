@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 
 /// `tickwork backtest` as a user runs it: over a recording, with reports, sweeps and errors.
-@Suite struct BacktestCLITests {
+@Suite(.timeLimit(.minutes(10))) struct BacktestCLITests {
     /// A fresh temporary directory that the caller removes.
     static func temporaryDirectory() throws -> String {
         let directory = NSTemporaryDirectory() + "tickwork-backtest-" + UUID().uuidString

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The command line as a user meets it: help text, version, exit statuses, errors.
-@Suite struct CLITests {
+@Suite(.timeLimit(.minutes(10))) struct CLITests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
     /// `--help` output is pinned in `Snapshots/<name>.txt`; set `TICKWORK_RECORD_SNAPSHOTS=1`

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The one-call exchange commands against a spawned `tickwork exchange`.
-@Suite struct ExchangeCallsTests {
+@Suite(.timeLimit(.minutes(10))) struct ExchangeCallsTests {
     @Test func everyExchangeCallWorksAgainstTickworkExchange() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }

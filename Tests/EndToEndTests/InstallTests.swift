@@ -5,7 +5,7 @@ import Testing
 /// user exists, the configuration is readable by its group and no one else, code is writable by
 /// root only, and the unit files pass `systemd-analyze verify` and keep their hardening.
 /// Needs systemd's tools (`.ci/run` installs them); no running systemd.
-@Suite(.enabled(if: geteuid() == 0, "install.sh sets owners: run as root")) struct InstallTests {
+@Suite(.enabled(if: geteuid() == 0, "install.sh sets owners: run as root"), .timeLimit(.minutes(10))) struct InstallTests {
     static let systemdAnalyze = "/usr/bin/systemd-analyze"
 
     /// The highest `systemd-analyze security --offline=yes` exposure each unit may have: the

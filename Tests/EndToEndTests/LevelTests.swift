@@ -4,7 +4,7 @@ import Testing
 /// `tickwork level` end to end, on the short level: the shipped strategy passes, a player that
 /// cannot reach the goal fails with exit 1, and usage errors exit 64. The long levels are played
 /// by `scripts/levels.sh` (about a minute each); `NaivePlayerTests` has the naive player lose.
-@Suite struct LevelTests {
+@Suite(.timeLimit(.minutes(10))) struct LevelTests {
     @Test func firstStepsIsPassedByTheShippedStrategyWithExitZeroAndTheFigures() throws {
         let result = try TickworkProcess.run(["level", "first-steps", "--seed", "3"])
         #expect(result.status == 0)

@@ -6,7 +6,7 @@ import Testing
 /// overpays for the block and breaks the market maker's position limit. Both runs end within
 /// seconds because the judge decides early; the shipped players' full runs are in
 /// `scripts/levels.sh`.
-@Suite(.serialized) struct NaivePlayerTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct NaivePlayerTests {
     /// Builds the fixture package once and returns the directory holding `libSweeper.so`.
     static let pluginDirectory: Result<String, any Error> = Result {
         let arguments = [

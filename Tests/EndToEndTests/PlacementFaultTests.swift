@@ -8,7 +8,7 @@ import Glibc
 /// A placement fault injected into a running daemon: the exchange process is stopped (SIGSTOP)
 /// while an order is on its way, so the POST waits in the socket longer than the client's
 /// time-out, and the exchange executes it when it continues.
-@Suite(.serialized) struct PlacementFaultTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PlacementFaultTests {
     @Test func aPlacementTheExchangeExecutesAfterTheTimeOutIsBookedOnceAndNotSentAgain() throws {
         let exchange = try ExchangeFixture()
         defer {

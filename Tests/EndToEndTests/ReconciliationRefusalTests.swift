@@ -9,7 +9,7 @@ import Glibc
 
 /// Start-up reconciliation against a separately started exchange refuses to trade when the
 /// ledger and the exchange disagree in a way appending fills cannot explain.
-@Suite(.serialized) struct ReconciliationRefusalTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ReconciliationRefusalTests {
     @Test func aLedgerHoldingAFillTheExchangeNeverShowedEndsTheStartWithOneLine() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }

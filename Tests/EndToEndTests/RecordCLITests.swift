@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `tickwork record` and `tickwork record convert` as a user runs them.
-@Suite struct RecordCLITests {
+@Suite(.timeLimit(.minutes(10))) struct RecordCLITests {
     @Test func aRecordingOfABotMarketBacktestsWithFillsAndAVerifiedLedger() throws {
         let exchange = try ExchangeFixture(bots: 4)
         defer { exchange.stop() }

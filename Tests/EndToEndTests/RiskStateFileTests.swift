@@ -3,7 +3,7 @@ import Testing
 
 /// The trading-state file fails closed: absent means nothing is halted, but one that exists and
 /// cannot be read or decoded stops `run` and `resume` with exit 1, naming it.
-@Suite(.serialized) struct RiskStateFileTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct RiskStateFileTests {
     @Test func anUnreadableStateFileStopsRunBeforeAnyOrderAndResumeNamingIt() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }

@@ -5,7 +5,7 @@ import Testing
 /// parameters: what `scripts/levels.sh` checks on five seeds, kept in the suite so that a
 /// change to a strategy, the risk checker or the bots cannot lose a level unnoticed.
 /// first-steps is in `LevelTests`. Each run lasts up to its level's length (about a minute).
-@Suite struct ShippedPlayerTests {
+@Suite(.timeLimit(.minutes(10))) struct ShippedPlayerTests {
     @Test(arguments: [("chock-a-block", "BlockBuyer"), ("sell-side", "MarketMaker")])
     func theShippedStrategyPassesItsLevel(level: String, strategy: String) throws {
         let result = try TickworkProcess.run(["level", level, "--seed", "1", "--json"], timeout: 240)

@@ -9,8 +9,8 @@ import Glibc
 /// order placement longer than the client's 5 s time-out, while books and account order lists
 /// go through at once, so the daemon sees lists that do not (yet) show its order. FirstSteps
 /// buys 10 shares against 20 offered at $50.00: an order sent twice would fill twice.
-/// The time limits only stop a hang: a test may wait minutes for a thread in a full parallel run.
-@Suite(.serialized) struct SlowPlacementTests {
+/// The time limit only stops a hang: a test may wait minutes for a thread in a full parallel run.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SlowPlacementTests {
     /// The exchange, the proxy in front of it, liquidity, and a daemon trading through the proxy.
     final class Setup {
         let exchange: ExchangeFixture
@@ -43,8 +43,7 @@ import Glibc
         }
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func aPlacementHeldPastTheTimeOutButWithinTheSettlementWindowStaysUnknownAndIsBookedOnce() throws {
+    @Test func aPlacementHeldPastTheTimeOutButWithinTheSettlementWindowStaysUnknownAndIsBookedOnce() throws {
         let setup = try Setup()
         let (daemon, proxy) = (setup.daemon, setup.proxy)
         #expect(daemon.wait(upTo: 60) { proxy.isHolding }, "no placement reached the proxy: \(daemon.stderr)")
@@ -65,8 +64,7 @@ import Glibc
         #expect(ledger == exchangeFills)
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func aPlacementHeldPastTheSettlementWindowIsSettledAsNotPlacedThenAdoptedWhenItShowsUp() throws {
+    @Test func aPlacementHeldPastTheSettlementWindowIsSettledAsNotPlacedThenAdoptedWhenItShowsUp() throws {
         // A window shorter than the time-out: the first list after the time-out settles it.
         let setup = try Setup(extra: #", "settlementWindowMs": 3000"#)
         let (daemon, proxy) = (setup.daemon, setup.proxy)

@@ -3,7 +3,7 @@ import Foundation
 import StrategyKit
 import Testing
 
-@Suite struct ConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct ConfigurationTests {
     static let minimal = """
         {"version": 1,
          "exchange": {"baseURL": "http://127.0.0.1:8080/ob/api", "venue": "TESTEX", "account": "EXB123456"},

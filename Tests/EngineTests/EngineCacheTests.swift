@@ -8,7 +8,7 @@ import Venue
 /// loss evaluations that could change nothing. These tests drive it with random events (books,
 /// exchange answers, timers, resumes, new limits) and check after each one that what it keeps
 /// is what it would compute afresh.
-@Suite struct EngineCacheTests {
+@Suite(.timeLimit(.minutes(10))) struct EngineCacheTests {
     /// The strategies' generator, shared by their closures.
     final class RandomBox {
         var generator: SplitMix64

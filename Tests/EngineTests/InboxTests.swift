@@ -2,7 +2,7 @@ import Dispatch
 import Engine
 import Testing
 
-@Suite struct InboxTests {
+@Suite(.timeLimit(.minutes(10))) struct InboxTests {
     @Test func takesInPostingOrder() {
         let inbox = Inbox<Int>()
         for value in 0..<5_000 { inbox.post(value) }

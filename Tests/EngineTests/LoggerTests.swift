@@ -11,7 +11,7 @@ final class CollectingHandler: LogHandler {
     var messages: [String] { records.withLock { $0.map(\.message) } }
 }
 
-@Suite struct LoggerTests {
+@Suite(.timeLimit(.minutes(10))) struct LoggerTests {
     let fixedClock: @Sendable () -> Timestamp = { Timestamp(nanoseconds: 1_449_219_736_680_986_205) }
 
     @Test func messagesBelowTheLevelAreNotEvenBuilt() {

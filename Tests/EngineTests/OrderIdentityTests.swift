@@ -7,7 +7,7 @@ import Testing
 
 /// An exchange that numbers orders again from 1 (a restart) reuses ids: the daemon must never
 /// take the new order for the old one.
-@Suite struct OrderIdentityTests {
+@Suite(.timeLimit(.minutes(10))) struct OrderIdentityTests {
     /// Order 7 as an exchange that reused the id reports it: opened at 50 ms, one fill at 51 ms.
     static func reused(open: Bool = true) -> OrderStatus {
         let fill = OrderFill(price: 5_000, qty: 10, ts: EngineHarness.time(51))

@@ -3,7 +3,7 @@ import Risk
 import StrategyKit
 import Testing
 
-@Suite struct OrderTrackerTests {
+@Suite(.timeLimit(.minutes(10))) struct OrderTrackerTests {
     static let symbol: Symbol = "FOOBAR"
     static let venue: Venue = "TESTEX"
     static let t0 = Timestamp(nanoseconds: 1_700_000_000_000_000_000)

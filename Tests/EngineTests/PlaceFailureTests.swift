@@ -5,7 +5,7 @@ import Testing
 
 /// `LiveRunner.placeFailure` decides whether a failed placement may exist at the exchange (then
 /// it is settled from the account's orders and never resent) or surely does not.
-@Suite struct PlaceFailureTests {
+@Suite(.timeLimit(.minutes(10))) struct PlaceFailureTests {
     static let client = ClientOrderID(rawValue: 3)
 
     static func isUnknown(_ error: ExchangeError) -> Bool {

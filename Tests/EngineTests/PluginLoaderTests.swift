@@ -5,7 +5,7 @@ import Testing
 
 /// The loader against real shared libraries: the FirstSteps plugin built with Tickwork, plugins
 /// built by a separate package against StrategyKit by path, and files that are not plugins.
-@Suite(.serialized) struct PluginLoaderTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PluginLoaderTests {
     static let buildDirectory = PluginLoader.executableDirectory
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

@@ -2,7 +2,7 @@ import Engine
 import StrategyKit
 import Testing
 
-@Suite struct PortfolioTests {
+@Suite(.timeLimit(.minutes(10))) struct PortfolioTests {
     static let symbol: Symbol = "FOOBAR"
     static let t0 = Timestamp(nanoseconds: 1_700_000_000_000_000_000)
 

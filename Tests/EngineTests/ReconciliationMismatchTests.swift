@@ -6,7 +6,7 @@ import Testing
 
 /// Start-up reconciliation: what it cancels, what it skips, and the differences between the
 /// ledger and the exchange that make it refuse to trade.
-@Suite struct ReconciliationMismatchTests {
+@Suite(.timeLimit(.minutes(10))) struct ReconciliationMismatchTests {
     /// What the ledger knows of `fills`, through a real ledger file as the daemon reads it.
     static func recorded(_ fills: [Fill]) throws -> [OrderID: RecordedOrder] {
         let directory = try temporaryDirectory()

@@ -2,7 +2,7 @@ import Engine
 import StrategyKit
 import Testing
 
-@Suite struct ReconciliationTests {
+@Suite(.timeLimit(.minutes(10))) struct ReconciliationTests {
     let fills = [
         OrderFill(price: 5_000, qty: 3, ts: EngineHarness.time(1)),
         OrderFill(price: 5_001, qty: 2, ts: EngineHarness.time(2)),

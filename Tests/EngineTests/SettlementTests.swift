@@ -5,7 +5,7 @@ import Testing
 
 /// A placement whose outcome is unknown is settled only from the account's orders, and not
 /// before its settlement window has passed.
-@Suite struct SettlementTests {
+@Suite(.timeLimit(.minutes(10))) struct SettlementTests {
     typealias T = OrderTrackerTests
 
     @Test func anUnknownPlacementMissingFromAListWithinTheWindowStaysUnknown() {
@@ -72,7 +72,7 @@ import Testing
 }
 
 /// The uncertain outcomes reach the engine through `handle`.
-@Suite struct UncertainOutcomeEngineTests {
+@Suite(.timeLimit(.minutes(10))) struct UncertainOutcomeEngineTests {
     @Test func anAccountListShowingAnUnknownPlacementBooksItsFillsForTheStrategy() throws {
         let harness = try EngineHarness()
         let client = try harness.placeOneBuy(at: 1)

@@ -87,7 +87,7 @@ struct EngineHarness {
     }
 }
 
-@Suite struct TradingEngineTests {
+@Suite(.timeLimit(.minutes(10))) struct TradingEngineTests {
     @Test func approvedIntentBecomesAPlaceAction() throws {
         let harness = try EngineHarness()
         harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }

@@ -13,7 +13,7 @@ func decode<C: ExchangeCommand>(_ command: C, _ body: String, status: Int = 200,
 let foobarBook = GetOrderBook(venue: "TESTEX", symbol: "FOOBAR")
 let received = Timestamp(nanoseconds: 1_700_000_000_123_456_789)
 
-@Suite struct DecodingTests {
+@Suite(.timeLimit(.minutes(10))) struct DecodingTests {
     @Test(arguments: Fixtures.books.map(\.name))
     func orderBookMatchesJSONDecoderOracle(name: String) throws {
         let body = try #require(Fixtures.books.first { $0.name == name }).body

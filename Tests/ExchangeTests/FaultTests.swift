@@ -66,7 +66,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
     }
 }
 
-@Suite struct FaultTests {
+@Suite(.timeLimit(.minutes(10))) struct FaultTests {
     @Test(arguments: TransportKind.allCases)
     func refusedConnectionIsCouldNotConnectRetriedForReadsNotForPlaces(kind: TransportKind) async throws {
         try await MisbehavingServer.withRefusingPort { port in

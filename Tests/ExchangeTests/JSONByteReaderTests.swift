@@ -14,7 +14,7 @@ func reading<T>(_ text: String, _ body: (inout JSONByteReader) throws(ExchangeEr
     }
 }
 
-@Suite struct JSONByteReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct JSONByteReaderTests {
     /// Whether the byte reader accepts `text` as one whole document.
     func skip(_ text: String) -> Bool {
         let result = reading(text) { reader throws(ExchangeError) in

@@ -2,7 +2,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct PolicyTests {
+@Suite(.timeLimit(.minutes(10))) struct PolicyTests {
     @Test func backoffDoublesFromTheInitialWaitUpToTheCap() {
         let policy = RetryPolicy(initialBackoff: .milliseconds(100), maxBackoff: .milliseconds(500))
         let upper = (1...6).map { policy.backoff(afterAttempt: $0, jitter: 0.999_999) }

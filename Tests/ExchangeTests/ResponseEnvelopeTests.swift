@@ -2,7 +2,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct ResponseEnvelopeTests {
+@Suite(.timeLimit(.minutes(10))) struct ResponseEnvelopeTests {
     func failure(_ status: Int, _ body: String) -> ExchangeError? {
         do {
             _ = try decode(foobarBook, body, status: status)

@@ -28,7 +28,7 @@ func client(_ baseURL: String, key: String? = nil) throws -> StockFighterClient 
     try StockFighterClient(baseURL: baseURL, apiKey: key.map(APIKey.init), policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 2))
 }
 
-@Suite struct VenueIntegrationTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueIntegrationTests {
     @Test func everyCommandWorksAgainstTheVenueOverKeepAlive() async throws {
         try await withVenue { baseURL in
             let exchange = try client(baseURL)

@@ -3,7 +3,7 @@ import Testing
 
 /// Chunked bodies of requests and responses: the limits on their data, extensions and trailers,
 /// strict framing, and decoding as bytes arrive.
-@Suite struct HTTPChunkedBodyTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPChunkedBodyTests {
     private static let head = "POST /o HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
 
     private func decode(_ text: String, limits: HTTPLimits = HTTPLimits()) -> HTTPRequestDecoder.Result {

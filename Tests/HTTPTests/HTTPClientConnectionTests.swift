@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import HTTP
 
-@Suite struct HTTPClientConnectionTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPClientConnectionTests {
     private static let get = HTTPRequest(method: "GET", target: "/q")
 
     private func scripted(_ script: @escaping @Sendable (RawSocket) -> Void, _ body: (HTTPClientConnection) -> Void) {

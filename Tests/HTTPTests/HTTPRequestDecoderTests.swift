@@ -1,7 +1,7 @@
 import Testing
 @testable import HTTP
 
-@Suite struct HTTPRequestDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPRequestDecoderTests {
     private func decode(_ text: String, limits: HTTPLimits = HTTPLimits()) -> HTTPRequestDecoder.Result {
         var decoder = HTTPRequestDecoder(limits: limits)
         return decoder.decode(Array(text.utf8))

@@ -1,7 +1,7 @@
 import Testing
 @testable import HTTP
 
-@Suite struct HTTPResponseDecoderTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPResponseDecoderTests {
     private func decode(_ text: String, method: String = "GET", endOfStream: Bool = false, limits: HTTPLimits? = nil) -> HTTPResponseDecoder.Result {
         var decoder = limits.map { HTTPResponseDecoder(limits: $0) } ?? HTTPResponseDecoder()
         return decoder.decode(Array(text.utf8), requestMethod: method, endOfStream: endOfStream)

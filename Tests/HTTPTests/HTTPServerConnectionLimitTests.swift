@@ -7,7 +7,7 @@ import Glibc
 
 /// Connection caps: one client address hoarding idle connections loses its oldest ones, and
 /// never locks out other clients.
-@Suite(.serialized) struct HTTPServerConnectionLimitTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HTTPServerConnectionLimitTests {
     private static func echo(_ request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: 200, contentType: "text/plain", text: "\(request.method) \(request.target)")
     }

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import HTTP
 
-@Suite struct HTTPServerTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPServerTests {
     private static func echo(_ request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: 200, contentType: "text/plain", text: "\(request.method) \(request.target) \(request.body.count)")
     }

@@ -63,7 +63,7 @@ final class ChildWriter {
     static var isChild: Bool { ProcessInfo.processInfo.environment[modeVariable] != nil }
 }
 
-@Suite struct ChildWriterEntryPoint {
+@Suite(.timeLimit(.minutes(10))) struct ChildWriterEntryPoint {
     /// The child's side of `ChildWriter`; skipped unless the environment asks for it.
     @Test(.enabled(if: ChildWriter.isChild)) func childWritesALedger() throws {
         let environment = ProcessInfo.processInfo.environment

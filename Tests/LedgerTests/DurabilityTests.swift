@@ -6,7 +6,7 @@ import Testing
 /// The order of the calls that make files and names durable (SQLite's rules: sync a file before
 /// renaming it into place, sync a directory after creating or renaming an entry in it), seen
 /// through a recording `FileSystem`. Whether the disk honours fsync is beyond a test's reach.
-@Suite struct DurabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct DurabilityTests {
     @Test func replaceWritesATemporaryFileSyncsItRenamesItThenSyncsTheDirectory() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

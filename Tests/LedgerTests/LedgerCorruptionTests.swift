@@ -3,7 +3,7 @@ import Ledger
 import StrategyKit
 import Testing
 
-@Suite struct LedgerCorruptionTests {
+@Suite(.timeLimit(.minutes(10))) struct LedgerCorruptionTests {
     /// Writes a five-line ledger, lets `damage` rewrite its lines, and returns the path.
     private func damagedLedger(in directory: TemporaryDirectory, _ damage: (inout [[UInt8]]) throws -> Void) throws -> String {
         let path = directory.file()

@@ -4,7 +4,7 @@ import Ledger
 import StrategyKit
 import Testing
 
-@Suite struct LedgerFollowerTests {
+@Suite(.timeLimit(.minutes(10))) struct LedgerFollowerTests {
     private func entries(_ events: [LedgerFollower.Event]) -> [UInt64] {
         events.compactMap { if case .entry(let entry) = $0 { entry.sequence } else { nil } }
     }

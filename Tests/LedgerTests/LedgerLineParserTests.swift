@@ -5,7 +5,7 @@ import Testing
 
 /// The byte parser checked against `JSONDecoder` as the oracle: same values on every line the
 /// decoder accepts, refusal of every line it refuses.
-@Suite struct LedgerLineParserTests {
+@Suite(.timeLimit(.minutes(10))) struct LedgerLineParserTests {
     /// What `JSONDecoder` makes of a line, plus the format's range rules.
     struct OracleLine: Decodable, Equatable {
         var seq: UInt64, time: Int64, iso: String, venue: String, account: String, symbol: String

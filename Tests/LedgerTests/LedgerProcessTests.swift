@@ -4,7 +4,7 @@ import Ledger
 import StrategyKit
 import Testing
 
-@Suite(.disabled(if: ChildWriter.isChild)) struct LedgerProcessTests {
+@Suite(.disabled(if: ChildWriter.isChild), .timeLimit(.minutes(10))) struct LedgerProcessTests {
     @Test func aWriterKilledMidStreamLeavesALedgerThatOpensVerifiesAndEndsWithACompleteFill() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

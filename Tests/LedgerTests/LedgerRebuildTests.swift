@@ -2,7 +2,7 @@ import Ledger
 import StrategyKit
 import Testing
 
-@Suite struct LedgerRebuildTests {
+@Suite(.timeLimit(.minutes(10))) struct LedgerRebuildTests {
     /// Two strategies trading two symbols, with positions worked out by hand (prices in cents):
     ///
     ///  1. a buys 10 X @ 100.00   a/X: +10, cost 1000.00, cash -1000.00

@@ -4,7 +4,7 @@ import Ledger
 import StrategyKit
 import Testing
 
-@Suite struct LedgerWriterTests {
+@Suite(.timeLimit(.minutes(10))) struct LedgerWriterTests {
     @Test func appendingAFillTheLedgerHoldsWritesNothingAndSaysWhere() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

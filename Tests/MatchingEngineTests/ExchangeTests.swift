@@ -2,7 +2,7 @@ import MatchingEngine
 import StrategyKit
 import Testing
 
-@Suite struct ExchangeTests {
+@Suite(.timeLimit(.minutes(10))) struct ExchangeTests {
     var exchange = Exchange(venue: "TESTEX", symbols: ["FOOBAR", "BARFOO", "FOOBAR"])
     let time = Timestamp(nanoseconds: 5)
 

@@ -5,7 +5,7 @@ import Venue
 
 /// The engine against the naive reference book on long random streams of every kind of request;
 /// a stream stops at its first disagreement so that the report shows where it began.
-@Suite struct OrderBookReferenceTests {
+@Suite(.timeLimit(.minutes(10))) struct OrderBookReferenceTests {
     static let operationsPerSeed = 25_000
 
     @Test(arguments: [UInt64(1), 2, 3, 4, 5])

@@ -3,7 +3,7 @@ import StrategyKit
 import Testing
 
 /// One behaviour of the book per test: each order type and each edge the API spells out.
-@Suite struct OrderBookTests {
+@Suite(.timeLimit(.minutes(10))) struct OrderBookTests {
     var book = OrderBook(venue: "TESTEX", symbol: "FOOBAR")
     var nextID: Int64 = 1
     let t0 = Timestamp(nanoseconds: 1_000)

@@ -2,7 +2,7 @@ import MatchingEngine
 import StrategyKit
 import Testing
 
-@Suite struct OrderForgettingTests {
+@Suite(.timeLimit(.minutes(10))) struct OrderForgettingTests {
     private func at(_ nanoseconds: Int64) -> Timestamp { Timestamp(nanoseconds: nanoseconds) }
 
     /// A venue where order 1 rests (buy 10 at 100) and order 2 sells 4 into it at time 2 (closing),

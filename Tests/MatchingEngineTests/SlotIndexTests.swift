@@ -4,7 +4,7 @@ import Venue
 
 /// The resting-order index against the standard dictionary, through growth and deletions that
 /// shift probe runs.
-@Suite struct SlotIndexTests {
+@Suite(.timeLimit(.minutes(10))) struct SlotIndexTests {
     @Test func slotIndexAgreesWithDictionaryThroughGrowthAndDeletion() {
         var random = SplitMix64(seed: 7)
         var index = SlotIndex(capacity: 4)

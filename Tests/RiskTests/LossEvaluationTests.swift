@@ -7,7 +7,7 @@ import Venue
 /// skip the work when nothing can change. These tests drive one with random P&L, days, limits
 /// and operator commands, and check that each evaluation decides what a fresh checker with the
 /// same limits and states decides.
-@Suite struct LossEvaluationTests {
+@Suite(.timeLimit(.minutes(10))) struct LossEvaluationTests {
     typealias F = Fixture
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])

@@ -2,7 +2,7 @@ import Risk
 import StrategyKit
 import Testing
 
-@Suite struct RiskCheckerTests {
+@Suite(.timeLimit(.minutes(10))) struct RiskCheckerTests {
     typealias F = Fixture
 
     @Test func approvesAnOrderWithinEveryLimitAndSaysWhoWhereAndWhen() {

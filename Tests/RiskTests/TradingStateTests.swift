@@ -3,7 +3,7 @@ import Risk
 import StrategyKit
 import Testing
 
-@Suite struct TradingStateTests {
+@Suite(.timeLimit(.minutes(10))) struct TradingStateTests {
     typealias F = Fixture
 
     @Test func aHaltedStrategyIsDeniedNewOrdersButOthersTrade() {

@@ -1,7 +1,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct BookSnapshotTests {
+@Suite(.timeLimit(.minutes(10))) struct BookSnapshotTests {
     @Test func touchSizesAddUpEntriesAtTheBestPriceOnly() {
         let snapshot = book(bids: [(5_100, 10), (5_100, 5), (5_000, 100)], asks: [(5_200, 3)])
         #expect(snapshot.size(atBest: .buy) == 15)

@@ -3,7 +3,7 @@ import Testing
 
 /// `==` and `hash(into:)` of the hot value types are written out (to be inlinable); they must
 /// agree with each other and hash as the synthesized conformances they replace did.
-@Suite struct EquatableHashingTests {
+@Suite(.timeLimit(.minutes(10))) struct EquatableHashingTests {
     func hash(_ value: some Hashable) -> Int {
         var hasher = Hasher()
         hasher.combine(value)

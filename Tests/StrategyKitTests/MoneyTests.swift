@@ -1,7 +1,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct MoneyTests {
+@Suite(.timeLimit(.minutes(10))) struct MoneyTests {
     @Test func priceTimesQuantityIsNotionalInCents() {
         #expect(Price(cents: 5_125) * Quantity(shares: 40) == Money(cents: 205_000))
     }

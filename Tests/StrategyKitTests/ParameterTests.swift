@@ -1,7 +1,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct ParameterTests {
+@Suite(.timeLimit(.minutes(10))) struct ParameterTests {
     let schema: [ParameterSpec] = [
         .integer("size", default: 10, range: 1...100, help: "shares per quote"),
         .boolean("skew", default: true, help: "skew quotes"),

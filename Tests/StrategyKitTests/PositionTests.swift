@@ -1,7 +1,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct PositionTests {
+@Suite(.timeLimit(.minutes(10))) struct PositionTests {
     @Test func buyingAddsQuantityAndCost() {
         let position = Position.flat.applying(side: .buy, price: 5_000, qty: 10).applying(side: .buy, price: 5_100, qty: 10)
         #expect(position.quantity == 20)

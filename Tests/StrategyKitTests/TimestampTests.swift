@@ -1,7 +1,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct TimestampTests {
+@Suite(.timeLimit(.minutes(10))) struct TimestampTests {
     @Test func formatsNanosecondsInUTC() {
         let time = Timestamp(nanoseconds: 1_449_219_736_680_986_205)
         #expect(time.iso8601 == "2015-12-04T09:02:16.680986205Z")

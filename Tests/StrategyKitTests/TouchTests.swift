@@ -1,7 +1,7 @@
 import StrategyKit
 import Testing
 
-@Suite struct TouchTests {
+@Suite(.timeLimit(.minutes(10))) struct TouchTests {
     func order(_ side: Side, _ price: Int64, qty: Int64, filled: Int64 = 0, symbol: Symbol = "FOOBAR") -> OpenOrder {
         OpenOrder(
             id: OrderID(price), request: OrderRequest(symbol: symbol, side: side, price: Price(cents: price), qty: Quantity(shares: qty)),

@@ -5,7 +5,7 @@ import Testing
 /// The typed layer under every subcommand: declarations parse and check their values before the
 /// command runs, a bad line is a usage error naming the option (exit 64), and `--help` is
 /// rendered from the same declarations.
-@Suite struct TypedOptionTests {
+@Suite(.timeLimit(.minutes(10))) struct TypedOptionTests {
     static let out: Option<String> = .required("--out", "FILE", help: "Where to write.", parse: .text)
     static let interval: Option<Int64> = .defaulted(
         "--interval", "MS", short: "-i", default: 250, help: "Milliseconds between polls.", parse: .integer(in: 1...1_000))

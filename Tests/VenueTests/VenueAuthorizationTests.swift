@@ -2,7 +2,7 @@ import Testing
 import StrategyKit
 import Venue
 
-@Suite struct VenueAuthorizationTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueAuthorizationTests {
     private static let keys: [Account: String] = ["EXB123456": "key-exb", "RIVAL": "key-rival"]
 
     private func secured() throws -> VenueHarness { try VenueHarness(apiKeys: Self.keys) }

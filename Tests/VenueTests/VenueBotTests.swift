@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Venue
 
-@Suite struct VenueBotTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueBotTests {
     /// The bids and asks of a book response, without its time.
     private func entries(_ venue: VenueHarness, _ path: String) throws -> String {
         let reply = try venue.get(path)

@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 import Venue
 
-@Suite struct VenueConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueConfigurationTests {
     private func temporaryFile(_ contents: String) throws -> String {
         let path = NSTemporaryDirectory() + "venue-accounts-\(UUID().uuidString).json"
         try contents.write(toFile: path, atomically: true, encoding: .utf8)

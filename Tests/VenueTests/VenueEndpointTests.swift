@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Venue
 
-@Suite struct VenueEndpointTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueEndpointTests {
     @Test func apiHeartbeatIsOkWithEmptyError() throws {
         let venue = try VenueHarness()
         let reply = try venue.get("/heartbeat")

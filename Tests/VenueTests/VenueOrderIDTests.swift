@@ -3,7 +3,7 @@ import StrategyKit
 import Testing
 import Venue
 
-@Suite struct VenueOrderIDTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueOrderIDTests {
     /// The ids three orders get from a newly started exchange, which is then stopped.
     private func idsFromOneRun() throws -> [Int] {
         let venue = try VenueHarness()

@@ -2,7 +2,7 @@ import StrategyKit
 import Testing
 import Venue
 
-@Suite struct VenueRetentionTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueRetentionTests {
     @Test func botsTradingForAnHourOfStepsLeaveTheRetainedOrdersFlat() throws {
         let bots = BotConfiguration(bots: 4)
         let venue = try VenueHarness(bots: bots, botInterval: nil) { configuration in

@@ -6,7 +6,7 @@ import Venue
 import Glibc
 #endif
 
-@Suite struct VenueRobustnessTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueRobustnessTests {
     private static let ordersPath = "/venues/TESTEX/stocks/FOOBAR/orders"
 
     @Test(arguments: [

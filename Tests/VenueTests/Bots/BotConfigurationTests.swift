@@ -4,7 +4,7 @@ import Testing
 import Venue
 
 /// The knobs the practice levels are calibrated with reach the bots.
-@Suite struct BotConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct BotConfigurationTests {
     @Test func makersQuoteInTenthsOfTheirQuoteSizeAndTakersStayWithinTheirMaximum() throws {
         let configuration = BotConfiguration(
             bots: 4, intensity: 300, volatility: 0, makerQuoteSize: 2_000, makerHalfSpread: 20...40, takerMaxSize: 300)

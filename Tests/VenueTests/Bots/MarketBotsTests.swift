@@ -3,7 +3,7 @@ import StrategyKit
 import Testing
 import Venue
 
-@Suite struct MarketBotsTests {
+@Suite(.timeLimit(.minutes(10))) struct MarketBotsTests {
     static let symbols: [Symbol] = ["FOOBAR", "BARFOO"]
     static let stepNanoseconds: Int64 = 100_000_000
 

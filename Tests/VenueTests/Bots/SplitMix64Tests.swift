@@ -1,7 +1,7 @@
 import Testing
 import Venue
 
-@Suite struct SplitMix64Tests {
+@Suite(.timeLimit(.minutes(10))) struct SplitMix64Tests {
     @Test func generatorMatchesTheReferenceSequence() {
         // The first outputs of the reference SplitMix64 for seed 0.
         var random = SplitMix64(seed: 0)

@@ -3,7 +3,7 @@ import Testing
 import Venue
 
 /// The judges on scripted outcomes: fills in, verdicts out.
-struct LevelJudgeTests {
+@Suite(.timeLimit(.minutes(10))) struct LevelJudgeTests {
     private func fill(_ second: Int64, _ side: Side, _ qty: Int64, at price: Int64) -> LevelFill {
         LevelFill(time: Timestamp(nanoseconds: second * 1_000_000_000), side: side, price: Price(cents: price), qty: Quantity(shares: qty))
     }

@@ -2,7 +2,7 @@ import BlockBuyer
 import StrategyKit
 import Testing
 
-@Suite struct BlockBuyerTests {
+@Suite(.timeLimit(.minutes(10))) struct BlockBuyerTests {
     func make(_ values: [String: ParameterValue] = [:]) throws -> (BlockBuyer, StrategyParameters) {
         let parameters = try StrategyParameters(schema: BlockBuyer.parameters, values: values)
         return (try BlockBuyer(parameters: parameters), parameters)

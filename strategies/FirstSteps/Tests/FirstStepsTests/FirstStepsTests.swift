@@ -2,7 +2,7 @@ import FirstSteps
 import StrategyKit
 import Testing
 
-@Suite struct FirstStepsTests {
+@Suite(.timeLimit(.minutes(10))) struct FirstStepsTests {
     func make(_ values: [String: ParameterValue] = [:]) throws -> (FirstSteps, StrategyParameters) {
         let parameters = try StrategyParameters(schema: FirstSteps.parameters, values: values)
         return (try FirstSteps(parameters: parameters), parameters)

@@ -5,7 +5,7 @@ import Testing
 /// Drives MarketMaker and `ReferenceMarketMaker` through the same long random session (books
 /// with and without our quotes in them, acknowledgements, fills, cancels, rejections, a clock)
 /// and requires the same intents from both at every callback.
-@Suite struct MarketMakerEquivalenceTests {
+@Suite(.timeLimit(.minutes(10))) struct MarketMakerEquivalenceTests {
     /// A small deterministic random source (SplitMix64).
     struct Random {
         var state: UInt64

@@ -4,7 +4,7 @@ import Testing
 
 /// Books here list the rest of the market; `ours` adds our own resting quotes to them, as the
 /// exchange would show them.
-@Suite struct MarketMakerTests {
+@Suite(.timeLimit(.minutes(10))) struct MarketMakerTests {
     static let midReference: [String: ParameterValue] = [
         "reference": .string("mid"), "halfSpreadCents": .integer(5), "quoteSize": .integer(100),
         "skewCentsPer100": .integer(2), "positionLimit": .integer(500), "requoteCents": .integer(5),

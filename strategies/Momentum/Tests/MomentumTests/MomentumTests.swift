@@ -4,7 +4,7 @@ import Testing
 
 /// Windows of 2 and 4 snapshots, entry at 100 bps and exit at 20 bps of the slow average. Each
 /// book has equal sizes a cent either side of a price, so its micro-price is that price.
-@Suite struct MomentumTests {
+@Suite(.timeLimit(.minutes(10))) struct MomentumTests {
     static let small: [String: ParameterValue] = [
         "fastWindow": .integer(2), "slowWindow": .integer(4), "entryBps": .integer(100), "exitBps": .integer(20),
         "positionLimit": .integer(200), "orderSize": .integer(100),
