@@ -3,8 +3,9 @@ import StrategyKit
 /// GET `/venues/:venue/stocks/:stock`: the order book, decoded on the hot path without
 /// `JSONDecoder`.
 ///
-/// An empty side may come as `[]` or `null`. The snapshot's `receivedTime` is the local receive
-/// time; its `sequence` is 0, for the poller to number.
+/// An empty side may come as `[]` or `null`. A price or quantity outside 0...1_000_000_000 is
+/// refused, naming the entry (`order book: bids[2].price: ...`). The snapshot's `receivedTime`
+/// is the local receive time; its `sequence` is 0, for the poller to number.
 public struct GetOrderBook: ExchangeCommand, Hashable {
     public var venue: Venue
     public var symbol: Symbol
@@ -48,13 +49,14 @@ public struct GetOrderBook: ExchangeCommand, Hashable {
     private static func readSide(_ reader: inout JSONByteReader, isBuy: Bool) throws(ExchangeError) -> [BookEntry] {
         var entries: [BookEntry] = []
         guard try !reader.readNull() else { return entries }
+        func field(_ name: String) -> String { "order book: \(isBuy ? "bids" : "asks")[\(entries.count)].\(name)" }
         try reader.readArray { reader throws(ExchangeError) in
             var price: Int64?, qty: Int64?, buy = isBuy
             try reader.readObject { reader, key throws(ExchangeError) in
                 if memoryEquals(key, "price") {
-                    price = try reader.readInt64()
+                    price = try reader.readInt64(in: JSONByteReader.prices, field: field("price"))
                 } else if memoryEquals(key, "qty") {
-                    qty = try reader.readInt64()
+                    qty = try reader.readInt64(in: JSONByteReader.quantities, field: field("qty"))
                 } else if memoryEquals(key, "isBuy") {
                     buy = try reader.readBool()
                 } else {
