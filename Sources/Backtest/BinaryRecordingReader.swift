@@ -86,9 +86,13 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
-        var bestFirst = true
-        let bids = pool.make(count: bidCount) { bestFirst = cursor.decode(into: $0, isBuy: true) }
-        let asks = pool.make(count: askCount) { bestFirst = cursor.decode(into: $0, isBuy: false) && bestFirst }
+        var bestFirst = true, inRange = true
+        let bids = pool.make(count: bidCount) { (bestFirst, inRange) = cursor.decode(into: $0, isBuy: true) }
+        let asks = pool.make(count: askCount) { entries in
+            let side = cursor.decode(into: entries, isBuy: false)
+            (bestFirst, inRange) = (side.bestFirst && bestFirst, side.inRange && inRange)
+        }
+        guard inRange else { throw malformed(RecordedNumbers.refusal(bids: bids, asks: asks)) }
         guard bestFirst else { throw malformed(BestFirstCheck.refusal) }
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
@@ -126,19 +130,22 @@ private struct RecordCursor {
         return UInt16(littleEndian: body.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
-    /// Fills `entries` with (price, qty) pairs; returns whether they are best first.
-    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) -> Bool {
-        guard !entries.isEmpty else { return true }
+    /// Fills `entries` with (price, qty) pairs; returns whether they are best first and whether
+    /// every price and quantity is within `RecordedNumbers`' range.
+    mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) -> (bestFirst: Bool, inRange: Bool) {
+        guard !entries.isEmpty else { return (true, true) }
         let base = body.baseAddress! + offset
         var check = BestFirstCheck(isBuy: isBuy)
+        var inRange = true
         for index in entries.indices {
             let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
             let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
             entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
             check.see(price)
+            inRange = inRange && RecordedNumbers.holds(price: price, qty: qty)
         }
         offset += entries.count * 16
-        return check.holds
+        return (check.holds, inRange)
     }
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {
