@@ -49,14 +49,13 @@ public struct GetOrderBook: ExchangeCommand, Hashable {
     private static func readSide(_ reader: inout JSONByteReader, isBuy: Bool) throws(ExchangeError) -> [BookEntry] {
         var entries: [BookEntry] = []
         guard try !reader.readNull() else { return entries }
-        func field(_ name: String) -> String { "order book: \(isBuy ? "bids" : "asks")[\(entries.count)].\(name)" }
         try reader.readArray { reader throws(ExchangeError) in
             var price: Int64?, qty: Int64?, buy = isBuy
             try reader.readObject { reader, key throws(ExchangeError) in
                 if memoryEquals(key, "price") {
-                    price = try reader.readInt64(in: JSONByteReader.prices, field: field("price"))
+                    price = try reader.readInt64()
                 } else if memoryEquals(key, "qty") {
-                    qty = try reader.readInt64(in: JSONByteReader.quantities, field: field("qty"))
+                    qty = try reader.readInt64()
                 } else if memoryEquals(key, "isBuy") {
                     buy = try reader.readBool()
                 } else {
@@ -64,8 +63,20 @@ public struct GetOrderBook: ExchangeCommand, Hashable {
                 }
             }
             guard let price, let qty else { throw .undecodable("book entry before byte \(reader.index): needs price and qty") }
+            // Checked once both are read, with one unsigned comparison each: this is the hot path.
+            guard UInt64(bitPattern: price) <= UInt64(Price.maxAccepted.cents),
+                  UInt64(bitPattern: qty) <= UInt64(Quantity.maxAccepted.shares)
+            else { throw outOfRange(price: price, qty: qty, isBuy: isBuy, index: entries.count) }
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: buy))
         }
         return entries
+    }
+
+    /// The error for entry `index` of a side whose price or quantity is out of range.
+    private static func outOfRange(price: Int64, qty: Int64, isBuy: Bool, index: Int) -> ExchangeError {
+        let entry = "order book: \(isBuy ? "bids" : "asks")[\(index)]"
+        let (field, value, range) = JSONByteReader.prices.contains(price)
+            ? ("qty", qty, JSONByteReader.quantities) : ("price", price, JSONByteReader.prices)
+        return .undecodable("\(entry).\(field): \(value) is out of range \(range.lowerBound)...\(range.upperBound)")
     }
 }

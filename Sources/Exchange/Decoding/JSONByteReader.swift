@@ -133,9 +133,9 @@ struct JSONByteReader {
     }
 
     /// The prices the client accepts, in cents: those the simulated exchange accepts.
-    static let prices = 0...Price.maxAccepted.cents
+    static var prices: ClosedRange<Int64> { 0...Price.maxAccepted.cents }
     /// The quantities the client accepts, in shares: those the simulated exchange accepts.
-    static let quantities = 0...Quantity.maxAccepted.shares
+    static var quantities: ClosedRange<Int64> { 0...Quantity.maxAccepted.shares }
 
     /// Reads an integer in `range`, as every price and quantity from the exchange must be: a
     /// value outside it, or anything but an integer, throws `undecodable` naming `field`.
