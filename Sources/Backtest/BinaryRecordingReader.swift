@@ -136,16 +136,19 @@ private struct RecordCursor {
         guard !entries.isEmpty else { return (true, true) }
         let base = body.baseAddress! + offset
         var check = BestFirstCheck(isBuy: isBuy)
-        var inRange = true
+        // The largest of each as unsigned numbers (a negative one is huge), compared once after
+        // the loop: no branch per entry.
+        var largestPrice: UInt64 = 0, largestQty: UInt64 = 0
         for index in entries.indices {
             let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
             let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
             entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
             check.see(price)
-            inRange = inRange && RecordedNumbers.holds(price: price, qty: qty)
+            largestPrice = max(largestPrice, UInt64(bitPattern: price))
+            largestQty = max(largestQty, UInt64(bitPattern: qty))
         }
         offset += entries.count * 16
-        return (check.holds, inRange)
+        return (check.holds, RecordedNumbers.holds(price: Int64(bitPattern: largestPrice), qty: Int64(bitPattern: largestQty)))
     }
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {
