@@ -2,6 +2,8 @@ import StrategyKit
 
 /// An `OrderStatus` in the exchange API's own JSON shape (`direction`, `orderType`, ISO-8601
 /// times), so that a session recording holds order updates exactly as the API returned them.
+/// Decoding refuses what the exchange client refuses: a price or quantity out of
+/// `RecordedNumbers`' range, a fill of no shares, fills adding up to more than `originalQty`.
 struct APIOrder: Codable {
     var status: OrderStatus
 
@@ -23,6 +25,14 @@ struct APIOrder: Codable {
             }
             return value
         }
+        func number<K: CodingKey>(_ key: K, in range: ClosedRange<Int64>, of container: KeyedDecodingContainer<K>) throws -> Int64 {
+            let value = try container.decode(Int64.self, forKey: key)
+            guard range.contains(value) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: RecordedNumbers.outOfRange(key.stringValue, value, range))
+            }
+            return value
+        }
         let typeName = try container.decode(String.self, forKey: .orderType)
         guard let type = OrderType(apiName: typeName) else {
             throw DecodingError.dataCorruptedError(
@@ -33,19 +43,28 @@ struct APIOrder: Codable {
         while !fillsContainer.isAtEnd {
             let fill = try fillsContainer.nestedContainer(keyedBy: FillKey.self)
             fills.append(OrderFill(
-                price: try fill.decode(Price.self, forKey: .price), qty: try fill.decode(Quantity.self, forKey: .qty),
+                price: Price(cents: try number(.price, in: RecordedNumbers.prices, of: fill)),
+                qty: Quantity(shares: try number(.qty, in: RecordedNumbers.fillQuantities, of: fill)),
                 ts: try time(try fill.decode(String.self, forKey: .ts), .fills)))
+        }
+        let originalQty = try number(.originalQty, in: RecordedNumbers.quantities, of: container)
+        let totalFilled = try number(.totalFilled, in: 0...originalQty, of: container)
+        // Each fill is at most `Quantity.maxAccepted`: no record holds enough of them to overflow.
+        let fillsTotal = fills.reduce(0) { $0 + $1.qty.shares }
+        guard fillsTotal <= originalQty else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .fills, in: container, debugDescription: "\(fillsTotal) shares filled, more than originalQty \(originalQty)")
         }
         status = OrderStatus(
             id: try container.decode(OrderID.self, forKey: .id), venue: try container.decode(Venue.self, forKey: .venue),
             symbol: try container.decode(Symbol.self, forKey: .symbol),
             account: try container.decode(Account.self, forKey: .account),
             side: try container.decode(Side.self, forKey: .direction), type: type,
-            price: try container.decode(Price.self, forKey: .price),
-            originalQty: try container.decode(Quantity.self, forKey: .originalQty),
-            qty: try container.decode(Quantity.self, forKey: .qty),
+            price: Price(cents: try number(.price, in: RecordedNumbers.prices, of: container)),
+            originalQty: Quantity(shares: originalQty),
+            qty: Quantity(shares: try number(.qty, in: RecordedNumbers.quantities, of: container)),
             ts: try time(try container.decode(String.self, forKey: .ts), .ts), fills: fills,
-            totalFilled: try container.decode(Quantity.self, forKey: .totalFilled),
+            totalFilled: Quantity(shares: totalFilled),
             open: try container.decode(Bool.self, forKey: .open))
     }
 

@@ -86,10 +86,13 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
+        // The closures stay one plain assignment each: the optimizer specialises `make` for
+        // them, which it did not for closures assigning a tuple.
         var bestFirst = true
         let bids = pool.make(count: bidCount) { bestFirst = cursor.decode(into: $0, isBuy: true) }
         let asks = pool.make(count: askCount) { bestFirst = cursor.decode(into: $0, isBuy: false) && bestFirst }
         guard bestFirst else { throw malformed(BestFirstCheck.refusal) }
+        guard cursor.entriesInRange else { throw malformed(RecordedNumbers.refusal(bids: bids, asks: asks)) }
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
             receivedTime: receivedTime, sequence: sequence)
@@ -108,6 +111,8 @@ public final class BinaryRecordingReader: RecordingReader {
 private struct RecordCursor {
     let body: UnsafeRawBufferPointer
     var offset: Int
+    /// Whether every price and quantity `decode` read is within `RecordedNumbers`' range.
+    private(set) var entriesInRange = true
 
     var remaining: Int { body.count - offset }
 
@@ -126,18 +131,30 @@ private struct RecordCursor {
         return UInt16(littleEndian: body.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 
-    /// Fills `entries` with (price, qty) pairs; returns whether they are best first.
+    /// Fills `entries` with (price, qty) pairs; returns whether they are best first, and clears
+    /// `entriesInRange` if a price or quantity is out of `RecordedNumbers`' range.
     mutating func decode(into entries: UnsafeMutableBufferPointer<BookEntry>, isBuy: Bool) -> Bool {
         guard !entries.isEmpty else { return true }
         let base = body.baseAddress! + offset
         var check = BestFirstCheck(isBuy: isBuy)
+        // One OR per entry: the quantities' bits, as unsigned numbers (a negative one is huge).
+        // Within range, every quantity is at most their OR, so the exact check runs only when
+        // the OR is above the limit. Prices need no work per entry: on a best-first side
+        // (which the caller refuses otherwise) the first and last are the extremes.
+        var quantityBits: UInt64 = 0
         for index in entries.indices {
             let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
             let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
             entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
             check.see(price)
+            quantityBits |= UInt64(bitPattern: qty)
         }
         offset += entries.count * 16
+        let extremes = (entries[0].price.cents, entries[entries.count - 1].price.cents)
+        entriesInRange = entriesInRange && RecordedNumbers.holds(price: extremes.0, qty: 0)
+            && RecordedNumbers.holds(price: extremes.1, qty: 0)
+            && (quantityBits <= UInt64(RecordedNumbers.quantities.upperBound)
+                || entries.allSatisfy { RecordedNumbers.holds(price: 0, qty: $0.qty.shares) })
         return check.holds
     }
 

@@ -112,6 +112,9 @@ struct BookLineParser {
             try cursor.expect(UInt8(ascii: ","))
             let qty = try cursor.int64()
             guard cursor.consume(UInt8(ascii: "]")) else { throw .init(reason: "a book entry is [price, qty]") }
+            guard RecordedNumbers.holds(price: price, qty: qty) else {
+                throw .init(reason: RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: entries.count))
+            }
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy))
             check.see(price)
         } while cursor.consume(UInt8(ascii: ","))

@@ -21,10 +21,15 @@ extension RecordedEvent: Codable {
         case "book":
             func entries(_ key: Key, isBuy: Bool) throws -> [BookEntry] {
                 let pairs = try container.decodeIfPresent([[Int64]].self, forKey: key) ?? []
-                return try pairs.map { pair in
+                return try pairs.enumerated().map { index, pair in
                     guard pair.count == 2 else {
                         throw DecodingError.dataCorruptedError(
                             forKey: key, in: container, debugDescription: "a book entry is [price, qty]")
+                    }
+                    guard RecordedNumbers.holds(price: pair[0], qty: pair[1]) else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: key, in: container,
+                            debugDescription: RecordedNumbers.refusal(price: pair[0], qty: pair[1], isBuy: isBuy, index: index))
                     }
                     return BookEntry(price: Price(cents: pair[0]), qty: Quantity(shares: pair[1]), isBuy: isBuy)
                 }

@@ -259,7 +259,7 @@ public struct OrderTracker: Sendable {
                     venue: status.venue, account: status.account, symbol: status.symbol, orderID: id, index: index,
                     side: status.side, price: reported.price, qty: reported.qty, time: reported.ts,
                     strategyID: order.strategyID))
-            order.filled += reported.qty
+            order.filled = order.filled.addingSaturated(reported.qty)
         }
         order.fillsSeen = status.fills.count
         if status.open {

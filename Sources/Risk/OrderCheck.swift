@@ -143,7 +143,10 @@ struct OrderCheck {
         } else {
             return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to value a market order")
         }
-        let notional = unitPrice * request.qty
+        // A price from a plugin or a hostile book can make the product leave Int64: it is
+        // then above any limit, and reported as Int64.max.
+        let (product, overflow) = unitPrice.cents.multipliedReportingOverflow(by: request.qty.shares)
+        let notional = Money(cents: overflow ? .max : product)
         guard notional > limits.maxNotionalPerOrder else { return nil }
         return deny(
             .maxNotional, limit: limits.maxNotionalPerOrder.cents, actual: notional.cents,
@@ -163,10 +166,13 @@ struct OrderCheck {
         guard let reference = referencePrice, reference.cents > 0 else {
             return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to check the price collar against")
         }
-        let distance = abs(request.price.cents - reference.cents)
-        // Exact integer comparison; the reported basis points are rounded up.
-        guard distance * 10_000 > reference.cents * limits.priceCollarBasisPoints else { return nil }
-        let basisPoints = (distance * 10_000 + reference.cents - 1) / reference.cents
+        // Both prices are positive here, so their distance fits in Int64; the products are
+        // compared in 128 bits, exactly, whatever a plugin or a hostile book made the prices.
+        let distance = Int128(abs(request.price.cents - reference.cents))
+        let reference128 = Int128(reference.cents)
+        guard distance * 10_000 > reference128 * Int128(limits.priceCollarBasisPoints) else { return nil }
+        // The reported basis points are rounded up.
+        let basisPoints = Int64(clamping: (distance * 10_000 + reference128 - 1) / reference128)
         return deny(
             .priceCollar, limit: limits.priceCollarBasisPoints, actual: basisPoints,
             "limit is \(basisPoints) bp from reference \(reference), collar \(limits.priceCollarBasisPoints) bp")

@@ -46,8 +46,8 @@ struct OrderForm {
     private let fields: Body
     /// The largest quantity and price accepted: far beyond any real order, and low enough that
     /// the book's sums of quantities cannot overflow.
-    static let maxQuantity: Int64 = 1_000_000_000
-    static let maxPrice: Int64 = 1_000_000_000
+    static let maxQuantity: Int64 = Quantity.maxAccepted.shares
+    static let maxPrice: Int64 = Price.maxAccepted.cents
 
     /// The account named in the body, if any.
     var account: Account? { fields.account.flatMap { $0.isEmpty ? nil : Account($0) } }

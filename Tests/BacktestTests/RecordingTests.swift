@@ -37,14 +37,16 @@ import Testing
         #expect(try RecordingFormat.open(path: path).readAll() == events)
     }
 
+    /// Times and sequence numbers at the ends of their types, prices and quantities at the ends
+    /// of the accepted range (`RecordedNumbersTests` has those beyond it).
     @Test(arguments: RecordingFormat.allCases)
     func extremeIntegersSurviveTheRoundTrip(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("extremes")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let events: [RecordedEvent] = [.book(BookSnapshot(
             venue: "TESTEX", symbol: "FOOBAR",
-            bids: [BookEntry(price: Price(cents: .max), qty: Quantity(shares: .min), isBuy: true),
-                   BookEntry(price: 0, qty: 9, isBuy: true), BookEntry(price: -10, qty: 10, isBuy: true)],
+            bids: [BookEntry(price: .maxAccepted, qty: 0, isBuy: true),
+                   BookEntry(price: 0, qty: 9, isBuy: true), BookEntry(price: 0, qty: .maxAccepted, isBuy: true)],
             asks: [], exchangeTime: Timestamp(nanoseconds: .min), receivedTime: Timestamp(nanoseconds: 99_999_999_999),
             sequence: UInt64(Int64.max)))]
         try RecordingFixtures.write(events, to: path, format: format)
@@ -67,7 +69,7 @@ import Testing
         #"  { "kind" : "book" , "venue" : "TESTEX", "symbol":"FOOBAR", "seq":1, "exchangeTime":-5, "receivedTime":0, "bids" : [ [ 1 , 2 ] ] , "asks" : null }  "#,
         #"{"kind":"book","venue":"TEST\u0045X","symbol":"F\/OO\"BAR","seq":0,"exchangeTime":1,"receivedTime":2}"#,
         #"{"kind":"b\u006fok","venue":"TESTEX","symbol":"FOOBAR","seq":2,"exchangeTime":1,"receivedTime":2,"bids":[],"asks":[]}"#,
-        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"note":{"a":[1,2.5e3,true,null,"x"]},"bids":[[9223372036854775807,-9223372036854775808]]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"note":{"a":[1,2.5e3,true,null,"x"]},"bids":[[1000000000,0],[0,1000000000]]}"#,
         #"{"kind":"timer","time":5}"#,
         #"{"time":6,"kind":"cancel","orderID":3,"symbol":"FOOBAR","venue":"TESTEX"}"#,
         #"{"bids":[[1,1],[2,1]],"kind":"timer","time":5}"#,
@@ -85,6 +87,8 @@ import Testing
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2,"bids":[[1.5,2]]}"#,
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":9223372036854775808}"#,
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":01,"receivedTime":2}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"bids":[[9223372036854775807,-9223372036854775808]]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":3,"exchangeTime":1,"receivedTime":2,"asks":[[1000000001,1]]}"#,
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2} x"#,
         #"{"kind":"book","venue":TESTEX,"symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2}"#,
         #"{"kind":"trade","time":1}"#,

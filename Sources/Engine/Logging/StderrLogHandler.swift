@@ -12,6 +12,12 @@ import Glibc
 /// - `journal` when stderr is systemd's journal (`JOURNAL_STREAM` set): `<6>engine: message key=value`,
 ///   with the syslog priority prefix and no timestamp (the journal adds its own);
 /// - `json`: one object per line with `time`, `level`, `part`, `message` and the fields.
+///
+/// A record is always one line, whatever its text holds (a symbol or an error from the exchange
+/// may hold anything): control characters (C0, DEL, C1) and the Unicode line and paragraph
+/// separators are written as JSON escapes (`\n`, `\u001b`) in the part, the message, the keys
+/// and the values, and a backslash as `\\`. In `text` and `journal`, a value that is empty or
+/// holds a space, `"`, `=`, `\` or an escaped character is written as a JSON string.
 public final class StderrLogHandler: LogHandler {
     public enum Style: Sendable {
         case text, journal, json
@@ -53,9 +59,9 @@ public final class StderrLogHandler: LogHandler {
         switch style {
         case .text:
             let level = record.level.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
-            return "\(clock().iso8601) \(level) \(record.part): \(record.message)\(Self.fieldText(record.fields))"
+            return "\(clock().iso8601) \(level) \(Self.escaped(record.part)): \(Self.escaped(record.message))\(Self.fieldText(record.fields))"
         case .journal:
-            return "<\(Self.priority(record.level))>\(record.part): \(record.message)\(Self.fieldText(record.fields))"
+            return "<\(Self.priority(record.level))>\(Self.escaped(record.part)): \(Self.escaped(record.message))\(Self.fieldText(record.fields))"
         case .json:
             var object = "{\"time\":\"\(clock().iso8601)\",\"level\":\"\(record.level.rawValue)\",\"part\":\(Self.quoted(record.part)),\"message\":\(Self.quoted(record.message))"
             for (key, value) in record.fields {
@@ -77,24 +83,46 @@ public final class StderrLogHandler: LogHandler {
 
     static func fieldText(_ fields: [(String, String)]) -> String {
         fields.map { key, value in
-            value.contains(" ") || value.isEmpty ? " \(key)=\(quoted(value))" : " \(key)=\(value)"
+            " \(escaped(key))=\(needsQuotes(value) ? quoted(value) : value)"
         }.joined()
+    }
+
+    /// Whether a `text` or `journal` value must be quoted to be read back as one value.
+    static func needsQuotes(_ value: String) -> Bool {
+        value.isEmpty || value.unicodeScalars.contains { scalar in
+            scalar == " " || scalar == "\"" || scalar == "=" || scalar == "\\" || isEscaped(scalar)
+        }
+    }
+
+    /// Whether `scalar` is written as an escape: it could end a line, or drive a terminal.
+    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 
     /// `text` as a JSON string literal.
     static func quoted(_ text: String) -> String {
-        var out = "\""
+        "\"" + escaped(text, quotes: true) + "\""
+    }
+
+    /// `text` with backslashes, escaped characters and (with `quotes`) double quotes escaped as
+    /// in a JSON string; unchanged, without a copy, when it holds none.
+    static func escaped(_ text: String, quotes: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\\" || (quotes && $0 == "\"") || isEscaped($0) }) else { return text }
+        var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
+            case "\"" where quotes: out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where isEscaped(scalar): out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        return out
     }
 }

@@ -3,8 +3,9 @@ import StrategyKit
 /// GET `/venues/:venue/stocks/:stock`: the order book, decoded on the hot path without
 /// `JSONDecoder`.
 ///
-/// An empty side may come as `[]` or `null`. The snapshot's `receivedTime` is the local receive
-/// time; its `sequence` is 0, for the poller to number.
+/// An empty side may come as `[]` or `null`. A price or quantity outside 0...1_000_000_000 is
+/// refused, naming the entry (`order book: bids[2].price: ...`). The snapshot's `receivedTime`
+/// is the local receive time; its `sequence` is 0, for the poller to number.
 public struct GetOrderBook: ExchangeCommand, Hashable {
     public var venue: Venue
     public var symbol: Symbol
@@ -62,8 +63,20 @@ public struct GetOrderBook: ExchangeCommand, Hashable {
                 }
             }
             guard let price, let qty else { throw .undecodable("book entry before byte \(reader.index): needs price and qty") }
+            // Checked once both are read, with one unsigned comparison each: this is the hot path.
+            guard UInt64(bitPattern: price) <= UInt64(Price.maxAccepted.cents),
+                  UInt64(bitPattern: qty) <= UInt64(Quantity.maxAccepted.shares)
+            else { throw outOfRange(price: price, qty: qty, isBuy: isBuy, index: entries.count) }
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: buy))
         }
         return entries
+    }
+
+    /// The error for entry `index` of a side whose price or quantity is out of range.
+    private static func outOfRange(price: Int64, qty: Int64, isBuy: Bool, index: Int) -> ExchangeError {
+        let entry = "order book: \(isBuy ? "bids" : "asks")[\(index)]"
+        let (field, value, range) = JSONByteReader.prices.contains(price)
+            ? ("qty", qty, JSONByteReader.quantities) : ("price", price, JSONByteReader.prices)
+        return .undecodable("\(entry).\(field): \(value) is out of range \(range.lowerBound)...\(range.upperBound)")
     }
 }

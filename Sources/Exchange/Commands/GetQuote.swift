@@ -3,7 +3,8 @@ import StrategyKit
 /// GET `/venues/:venue/stocks/:stock/quote`: the top of the book and the last trade.
 ///
 /// `bid`/`ask` and the last-trade fields may be absent; absent sizes and depths read as 0 and an
-/// absent `quoteTime` as the local receive time.
+/// absent `quoteTime` as the local receive time. A price, size or depth outside
+/// 0...1_000_000_000 is refused, naming the field.
 public struct GetQuote: ExchangeCommand, Hashable {
     public var venue: Venue
     public var symbol: Symbol
@@ -23,13 +24,14 @@ public struct GetQuote: ExchangeCommand, Hashable {
         var quote = Quote(
             venue: venue, symbol: symbol, bid: nil, ask: nil, bidSize: .zero, askSize: .zero, bidDepth: .zero,
             askDepth: .zero, last: nil, lastSize: nil, lastTrade: nil, quoteTime: context.receivedAt)
-        func price(_ reader: inout JSONByteReader) throws(ExchangeError) -> Price? {
-            try reader.readNull() ? nil : Price(cents: try reader.readInt64())
-        }
-        func shares(_ reader: inout JSONByteReader) throws(ExchangeError) -> Quantity? {
-            try reader.readNull() ? nil : Quantity(shares: try reader.readInt64())
-        }
         try reader.readObject { reader, key throws(ExchangeError) in
+            func field() -> String { "quote: \(String(decoding: key, as: UTF8.self))" }
+            func price(_ reader: inout JSONByteReader) throws(ExchangeError) -> Price? {
+                try reader.readNull() ? nil : Price(cents: try reader.readInt64(in: JSONByteReader.prices, field: field()))
+            }
+            func shares(_ reader: inout JSONByteReader) throws(ExchangeError) -> Quantity? {
+                try reader.readNull() ? nil : Quantity(shares: try reader.readInt64(in: JSONByteReader.quantities, field: field()))
+            }
             if memoryEquals(key, "bid") {
                 quote.bid = try price(&reader)
             } else if memoryEquals(key, "ask") {

@@ -132,6 +132,27 @@ struct JSONByteReader {
         return false
     }
 
+    /// The prices the client accepts, in cents: those the simulated exchange accepts.
+    static var prices: ClosedRange<Int64> { 0...Price.maxAccepted.cents }
+    /// The quantities the client accepts, in shares: those the simulated exchange accepts.
+    static var quantities: ClosedRange<Int64> { 0...Quantity.maxAccepted.shares }
+
+    /// Reads an integer in `range`, as every price and quantity from the exchange must be: a
+    /// value outside it, or anything but an integer, throws `undecodable` naming `field`.
+    mutating func readInt64(in range: ClosedRange<Int64>, field: @autoclosure () -> String) throws(ExchangeError) -> Int64 {
+        let value: Int64
+        do {
+            value = try readInt64()
+        } catch {
+            guard case .undecodable(let detail) = error else { throw error }
+            throw .undecodable("\(field()): \(detail)")
+        }
+        guard range.contains(value) else {
+            throw .undecodable("\(field()): \(value) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
     /// Reads an integer that fits in `Int64`; a fraction or exponent is an error (prices and
     /// quantities are integers in this API).
     mutating func readInt64() throws(ExchangeError) -> Int64 {

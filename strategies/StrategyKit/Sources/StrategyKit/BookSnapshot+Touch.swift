@@ -34,7 +34,7 @@ extension BookSnapshot {
             guard let shares = left else { continue }
             if let best, best != price { break }
             best = price
-            size += shares
+            size = size.addingSaturated(shares)
         }
         return (best, size)
     }
@@ -60,11 +60,12 @@ extension BookSnapshot {
         let entry = entries[index]
         var owed: Quantity?
         for order in orders where order.request.price == entry.price && order.request.side == side && order.request.symbol == symbol {
-            owed = (owed ?? .zero) + order.remaining
+            owed = (owed ?? .zero).addingSaturated(order.remaining)
         }
         guard var owed else { return entry.qty }
+        // An entry with fewer than no shares (never sent by an exchange) covers none of ours.
         for earlier in entries[..<index] where earlier.price == entry.price && owed > .zero {
-            owed -= min(owed, earlier.qty)
+            owed -= min(owed, max(earlier.qty, .zero))
         }
         guard owed > .zero else { return entry.qty }
         let kept = entry.qty - min(owed, entry.qty)

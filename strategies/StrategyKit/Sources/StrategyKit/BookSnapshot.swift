@@ -48,11 +48,14 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
         return Touch.midpoint(bid, ask)
     }
 
-    /// The best ask minus the best bid; nil if a side is empty.
+    /// The best ask minus the best bid; nil if a side is empty. A difference beyond `Int64`
+    /// (only between prices no exchange sends) is clamped to it.
     @inlinable
     public var spread: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
-        return ask - bid
+        let (difference, overflow) = ask.cents.subtractingReportingOverflow(bid.cents)
+        guard overflow else { return Price(cents: difference) }
+        return Price(cents: ask > bid ? .max : .min)
     }
 
     /// The size-weighted micro-price of the touch, rounded down to a cent (`touch.microPrice`).
@@ -60,7 +63,8 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     @inlinable
     public var microPrice: Price? { touch.microPrice }
 
-    /// Total shares at the best price of one side (`.buy` for bids).
+    /// Total shares at the best price of one side (`.buy` for bids); a total beyond `Int64` is
+    /// clamped to it.
     @inlinable
     public func size(atBest side: Side) -> Quantity {
         let entries = side == .buy ? bids : asks
@@ -68,14 +72,14 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
         var total = Quantity.zero
         for entry in entries {
             guard entry.price == best else { break }
-            total += entry.qty
+            total = total.addingSaturated(entry.qty)
         }
         return total
     }
 
-    /// Total shares on one side (`.buy` for bids).
+    /// Total shares on one side (`.buy` for bids); a total beyond `Int64` is clamped to it.
     @inlinable
     public func depth(_ side: Side) -> Quantity {
-        (side == .buy ? bids : asks).reduce(Quantity.zero) { $0 + $1.qty }
+        (side == .buy ? bids : asks).reduce(Quantity.zero) { $0.addingSaturated($1.qty) }
     }
 }

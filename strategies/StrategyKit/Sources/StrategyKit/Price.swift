@@ -15,6 +15,13 @@ public struct Price: Hashable, Comparable, Sendable, Codable, CustomStringConver
     @inlinable
     public static var zero: Price { Price(cents: 0) }
 
+    /// The highest price accepted from outside the process, $10,000,000.00: the simulated
+    /// exchange refuses orders above it, and the exchange client and the recording readers
+    /// refuse answers and records above it (or below zero). Far beyond any real share price,
+    /// and low enough that a price times `Quantity.maxAccepted` fits in `Int64`.
+    @inlinable
+    public static var maxAccepted: Price { Price(cents: 1_000_000_000) }
+
     public init(from decoder: any Decoder) throws {
         cents = try decoder.singleValueContainer().decode(Int64.self)
     }

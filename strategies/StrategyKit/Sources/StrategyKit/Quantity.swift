@@ -14,6 +14,22 @@ public struct Quantity: Hashable, Comparable, Sendable, Codable, CustomStringCon
     @inlinable
     public static var zero: Quantity { Quantity(shares: 0) }
 
+    /// The largest quantity accepted from outside the process, a billion shares: the simulated
+    /// exchange refuses orders above it, and the exchange client and the recording readers
+    /// refuse answers and records above it (or below zero). Low enough that
+    /// `Price.maxAccepted` times it fits in `Int64`.
+    @inlinable
+    public static var maxAccepted: Quantity { Quantity(shares: 1_000_000_000) }
+
+    /// `self + other`, or `Int64.max` or `Int64.min` shares where the exact sum does not fit:
+    /// never traps. For totals of numbers read from outside, which no invariant bounds.
+    @inlinable
+    public func addingSaturated(_ other: Quantity) -> Quantity {
+        let (sum, overflow) = shares.addingReportingOverflow(other.shares)
+        guard overflow else { return Quantity(shares: sum) }
+        return Quantity(shares: other.shares > 0 ? .max : .min)
+    }
+
     public init(from decoder: any Decoder) throws {
         shares = try decoder.singleValueContainer().decode(Int64.self)
     }

@@ -2,7 +2,10 @@
 /// and whose minor version is not newer than its own.
 ///
 /// 2.0 made the value types a callback sees on every book `@frozen`, which changes how they are
-/// laid out and passed between host and plugin: a 1.x plugin must be rebuilt.
+/// laid out and passed between host and plugin: a 1.x plugin must be rebuilt. 2.1 added
+/// `Price.maxAccepted`, `Quantity.maxAccepted` and `Quantity.addingSaturated(_:)`, and made
+/// `mid`, `microPrice`, `spread` and the sizes of a book defined for any numbers: a 2.1 plugin
+/// may call them, so a 2.0 host refuses it.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -17,7 +20,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 2, minor: 0) }
+    public static var current: SDKVersion { SDKVersion(major: 2, minor: 1) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {

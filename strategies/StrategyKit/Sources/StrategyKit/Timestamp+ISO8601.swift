@@ -39,7 +39,9 @@ extension Timestamp {
     }
 
     /// Parses an ISO-8601 UTC time with any number of fractional digits (digits past the ninth
-    /// are dropped), `Z` or a numeric offset such as `+01:00`. Returns nil for anything else.
+    /// are dropped), `Z` or a numeric offset such as `+01:00`. Returns nil for anything else,
+    /// and for a time that nanoseconds in `Int64` cannot hold (before 1677-09-21, after
+    /// 2262-04-11).
     public init?(iso8601 text: String) {
         var text = text
         guard let value = text.withUTF8({ Timestamp(iso8601UTF8: UnsafeRawBufferPointer($0)) }) else { return nil }
@@ -99,7 +101,11 @@ extension Timestamp {
         guard index == count else { return nil }
         let days = Timestamp.days(fromCivilYear: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        self.init(nanoseconds: seconds * 1_000_000_000 + fraction)
+        // Years 0000-9999 fit in seconds; in nanoseconds only 1677-09-21 to 2262-04-11 do.
+        guard case let (whole, false) = seconds.multipliedReportingOverflow(by: 1_000_000_000),
+              case let (nanoseconds, false) = whole.addingReportingOverflow(fraction)
+        else { return nil }
+        self.init(nanoseconds: nanoseconds)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

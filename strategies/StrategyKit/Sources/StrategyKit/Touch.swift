@@ -34,20 +34,40 @@ public struct Touch: Hashable, Sendable {
     }
 
     /// The size-weighted micro-price, rounded down to a cent:
-    /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`, or the mid if both sizes are
-    /// zero. Nil if a side is empty.
+    /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`, or the mid if the sizes add up
+    /// to zero or less. Nil if a side is empty. Computed without overflow for any sizes and
+    /// prices.
     @inlinable
     public var microPrice: Price? {
         guard let bid, let ask else { return nil }
-        let total = bidSize.shares + askSize.shares
-        guard total > 0 else { return Self.midpoint(bid, ask) }
-        return Price(cents: (bid.cents * askSize.shares + ask.cents * bidSize.shares) / total)
+        let (total, totalOverflow) = bidSize.shares.addingReportingOverflow(askSize.shares)
+        let (bidPart, bidOverflow) = bid.cents.multipliedReportingOverflow(by: askSize.shares)
+        let (askPart, askOverflow) = ask.cents.multipliedReportingOverflow(by: bidSize.shares)
+        let (sum, sumOverflow) = bidPart.addingReportingOverflow(askPart)
+        guard totalOverflow || bidOverflow || askOverflow || sumOverflow else {
+            return total > 0 ? Price(cents: sum / total) : Self.midpoint(bid, ask)
+        }
+        return Self.wideMicroPrice(bid, bidSize, ask, askSize)
     }
 
-    /// The midpoint of two prices, rounded down to a cent.
+    /// `microPrice` in 128 bits, for sizes and prices whose products leave `Int64`; a result
+    /// outside `Int64` (only possible with a negative size) is clamped to it.
+    @usableFromInline
+    static func wideMicroPrice(_ bid: Price, _ bidSize: Quantity, _ ask: Price, _ askSize: Quantity) -> Price {
+        let total = Int128(bidSize.shares) + Int128(askSize.shares)
+        guard total > 0 else { return midpoint(bid, ask) }
+        let sum = Int128(bid.cents) * Int128(askSize.shares) + Int128(ask.cents) * Int128(bidSize.shares)
+        return Price(cents: Int64(clamping: sum / total))
+    }
+
+    /// The midpoint of two prices, rounded toward zero to a cent (down for positive prices).
+    /// Any two prices have one: where their sum leaves `Int64`, both have the same sign and
+    /// their halves are added instead.
     @inlinable
     static func midpoint(_ bid: Price, _ ask: Price) -> Price {
-        Price(cents: (bid.cents + ask.cents) / 2)
+        let (sum, overflow) = bid.cents.addingReportingOverflow(ask.cents)
+        guard overflow else { return Price(cents: sum / 2) }
+        return Price(cents: bid.cents / 2 + ask.cents / 2 + (bid.cents % 2 + ask.cents % 2) / 2)
     }
 
     @inlinable
