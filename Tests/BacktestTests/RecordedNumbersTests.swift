@@ -5,7 +5,7 @@ import Testing
 
 /// Recordings holding numbers the exchange client would refuse: both readers, and `JSONDecoder`
 /// (the oracle and the reader of the rarer records), refuse the record, naming the number.
-@Suite struct RecordedNumbersTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordedNumbersTests {
     static let hostileEntries: [(bids: [(Int64, Int64)], asks: [(Int64, Int64)], reason: String)] = [
         ([(5_000_000_000_000_000_000, 1)], [], "bids[0].price: 5000000000000000000 is out of range 0...1000000000"),
         ([(5000, 1)], [(5010, 1), (5020, -1)], "asks[1].qty: -1 is out of range 0...1000000000"),

@@ -7,7 +7,7 @@ import Venue
 /// Books and order reports with numbers no exchange should send, built directly and fed to the
 /// engine (the decoders refuse them at the edge; this is what happens past it). The engine
 /// answers with actions or a typed error; it never traps.
-@Suite struct HostileInputEngineTests {
+@Suite(.timeLimit(.minutes(10))) struct HostileInputEngineTests {
     static let extremes: [Int64] = [
         .max, .min, .max - 1, .min + 1, 0, -1, 1, 1_000_000_000, 1_000_000_001, 5_000_000_000_000_000_000,
         -5_000_000_000_000_000_000,

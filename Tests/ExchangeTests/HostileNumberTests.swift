@@ -6,7 +6,7 @@ import Venue
 /// Numbers no exchange should send, fed to every decoder of the client: each is refused with an
 /// `undecodable` error naming the field, or read as a value within the accepted range; none
 /// traps. Prices and quantities are accepted in 0...1_000_000_000 (a fill's quantity from 1).
-@Suite struct HostileNumberTests {
+@Suite(.timeLimit(.minutes(10))) struct HostileNumberTests {
     /// One response shape: a body with `{field}` placeholders and the valid value of each.
     struct Shape: Sendable, CustomStringConvertible {
         var name: String

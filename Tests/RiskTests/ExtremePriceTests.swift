@@ -4,7 +4,7 @@ import Testing
 
 /// Prices near the ends of `Int64`, from a strategy's request or a hostile book's mid: every
 /// check answers with a denial instead of trapping on overflow.
-@Suite struct ExtremePriceTests {
+@Suite(.timeLimit(.minutes(10))) struct ExtremePriceTests {
     typealias F = Fixture
     static let huge: Int64 = 5_000_000_000_000_000_000
 

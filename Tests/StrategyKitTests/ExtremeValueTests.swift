@@ -3,7 +3,7 @@ import Testing
 
 /// Prices and sizes no exchange should send, but one may: the SDK's arithmetic on them gives a
 /// defined answer instead of trapping the process.
-@Suite struct ExtremeValueTests {
+@Suite(.timeLimit(.minutes(10))) struct ExtremeValueTests {
     @Test func theMidOfTwoHugePricesIsTheirMidpointWithoutOverflow() {
         let huge: Int64 = 5_000_000_000_000_000_000
         #expect(book(bids: [(huge, 1)], asks: [(huge, 1)]).mid == Price(cents: huge))
