@@ -14,12 +14,16 @@ public enum DurableFile {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = try fileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
         do throws(LedgerError) {
+            defer { fileSystem.close(fd) }
             try fileSystem.write(fd, bytes, path: temporary)
             try fileSystem.fsync(fd, path: temporary)
-            fileSystem.close(fd)
+        } catch {
+            fileSystem.remove(temporary)
+            throw error
+        }
+        do throws(LedgerError) {
             try fileSystem.rename(temporary, to: path)
         } catch {
-            fileSystem.close(fd)
             fileSystem.remove(temporary)
             throw error
         }

@@ -37,6 +37,24 @@ import Testing
         #expect(!fileSystem.calls.contains { $0.hasPrefix("rename") })
     }
 
+    @Test func aReplaceWhoseRenameFailsClosesTheTemporaryFileOnceAndRemovesIt() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // A directory with an entry in it cannot be renamed over.
+        let path = directory.file("state.json")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        try write(Array("kept".utf8), to: "\(path)/entry")
+        let temporary = "\(path).tmp-\(getpid())"
+        let fileSystem = RecordingFileSystem()
+        #expect(throws: LedgerError.self) {
+            try DurableFile.replace(path, with: Array("new".utf8), fileSystem: fileSystem)
+        }
+        // A second close of the number could close a descriptor another thread opened meanwhile.
+        #expect(fileSystem.calls.filter { $0.hasPrefix("close") } == ["close \(temporary)"])
+        #expect(fileSystem.calls.last == "remove \(temporary)")
+        #expect(!FileManager.default.fileExists(atPath: temporary))
+    }
+
     @Test func openingALedgerSyncsTheParentOfEveryDirectoryItCreatesAndOfTheFile() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
