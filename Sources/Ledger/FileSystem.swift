@@ -31,15 +31,7 @@ public struct SystemFileSystem: FileSystem {
     }
 
     public func write(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LedgerError) {
-        let failure = bytes.withUnsafeBytes { buffer -> LedgerError? in
-            do throws(LedgerError) {
-                try LedgerFile.writeAll(fd, buffer, path: path)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try LedgerFile.writeAll(fd, bytes, path: path)
     }
 
     public func fsync(_ fd: Int32, path: String) throws(LedgerError) {

@@ -95,15 +95,9 @@ extension Ledger {
     /// (`linesAreRecorded`) the ledger is marked failed, since file and state now disagree.
     /// Called with the lock held.
     func writeUnwritten(linesAreRecorded: Bool) throws(LedgerError) {
-        let error = unwritten.withUnsafeBytes { bytes -> LedgerError? in
-            do throws(LedgerError) {
-                try LedgerFile.writeAll(fd, bytes, path: path)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let error {
+        do throws(LedgerError) {
+            try LedgerFile.writeAll(fd, unwritten, path: path)
+        } catch {
             if ftruncate(fd, off_t(fileLength)) != 0 || linesAreRecorded { failure = error }
             condition.broadcast()
             throw error

@@ -39,10 +39,10 @@ enum LedgerFile {
     }
 
     /// Writes all of `bytes` at the end of the file, retrying short writes.
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws(LedgerError) {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LedgerError) {
         var done = 0
         while done < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .system(path: path, call: "write", errno: errno)
