@@ -87,6 +87,16 @@ extension TradingEngine {
         actions.append(.cancel(venue: order.venue, symbol: order.request.symbol, orderID: exchangeID))
     }
 
+    /// Sends a cancel, once, for the order `status` reports if it is open: an order that no
+    /// tracked order stands for. Returns whether a cancel was sent.
+    @discardableResult
+    func cancelUntracked(_ status: OrderStatus, into actions: inout [EngineAction]) -> Bool {
+        guard status.open, pendingCancels.insert(status.id).inserted else { return false }
+        statistics.cancels += 1
+        actions.append(.cancel(venue: status.venue, symbol: status.symbol, orderID: status.id))
+        return true
+    }
+
     /// Records, applies and announces what the order tracker found: fills first (journal, then
     /// portfolio, then the strategy), then order updates.
     func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
@@ -187,9 +197,6 @@ extension TradingEngine {
                 act(on: change, into: &actions)
             }
         }
-        if reported.open, pendingCancels.insert(reported.id).inserted {
-            statistics.cancels += 1
-            actions.append(.cancel(venue: reported.venue, symbol: reported.symbol, orderID: reported.id))
-        }
+        cancelUntracked(reported, into: &actions)
     }
 }

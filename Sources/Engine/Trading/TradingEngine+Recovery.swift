@@ -93,12 +93,8 @@ extension TradingEngine {
             let owner = known?.strategyID ?? slots.first { $0.symbols.contains(status.symbol) }?.id
             guard let owner, known != nil || !status.fills.isEmpty || status.open else {
                 orders.dismiss(status)
-                if status.open, pendingCancels.insert(status.id).inserted {
-                    // Nobody's order in a symbol nobody trades: a risk nobody watches.
-                    statistics.cancels += 1
-                    actions.append(.cancel(venue: venue, symbol: status.symbol, orderID: status.id))
-                    report.ordersCancelled += 1
-                }
+                // Nobody's order in a symbol nobody trades: a risk nobody watches.
+                if cancelUntracked(status, into: &actions) { report.ordersCancelled += 1 }
                 continue
             }
             let changes = orders.adopt(status, strategy: owner, recordedFills: known?.fills ?? 0, at: now)
