@@ -34,17 +34,19 @@ let package = Package(
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit], swiftSettings: hotPathSettings),
         .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
+        .target(name: "Lifecycle"),
         .target(name: "HTTP"),
-        .target(name: "Exchange", dependencies: [strategyKit, "HTTP"]),
-        .target(name: "Venue", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
-        .target(name: "Engine", dependencies: [strategyKit, "Risk", "Ledger", "Exchange"], swiftSettings: hotPathSettings),
+        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP"]),
+        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
+        .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Engine"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
+            name: "Backtest", dependencies: [strategyKit, "Trading"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
-        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "Exchange", "Venue", "Engine", "Backtest"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Trading", "Backtest"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Exchange", "Engine", "HTTP", "Venue", "Backtest"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "SimulatedMarket", "Backtest"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -56,15 +58,15 @@ let package = Package(
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
-        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "Venue", strategyKit]),
-        .testTarget(name: "RiskTests", dependencies: ["Risk", "Venue", strategyKit]),
+        .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
+        .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "ExchangeTests", dependencies: ["Exchange", "HTTP", "Venue", strategyKit]),
-        .testTarget(name: "VenueTests", dependencies: ["Venue", "MatchingEngine", "HTTP", strategyKit]),
-        .testTarget(name: "EngineTests", dependencies: ["Engine", "Risk", "Exchange", "Venue", strategyKit]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
+        .testTarget(name: "EngineTests", dependencies: ["Trading", "Live", "Risk", "StockFighter", "SimulatedMarket", strategyKit]),
         .testTarget(
-            name: "BacktestTests", dependencies: ["Backtest", "Engine", "Risk", "Ledger", "MarketMaker", "Venue", strategyKit],
+            name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", strategyKit],
             linkerSettings: pluginTestLinking),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit],
@@ -79,6 +81,6 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Engine", "Ledger", "Backtest", "Venue"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket"], exclude: ["Snapshots"]),
     ]
 )

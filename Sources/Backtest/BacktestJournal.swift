@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// The engine's fill journal in a backtest: hands each new fill to the backtester for its
@@ -29,7 +29,7 @@ public final class BacktestJournal: FillJournal {
     }
 
     /// The fills appended since the last call, in order.
-    func drain() -> [Fill] {
+    public func drain() -> [Fill] {
         // Most events book no fill: returning the shared empty array keeps the capacity unshared.
         if pending.isEmpty { return [] }
         defer { pending.removeAll(keepingCapacity: true) }

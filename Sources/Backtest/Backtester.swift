@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// Runs the live trading engine (the same strategies, risk checker and order tracker) over a

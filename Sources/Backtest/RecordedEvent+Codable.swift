@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// The JSON Lines shape of every record (see RECORDINGS.md). `JSONDecoder` with this conformance

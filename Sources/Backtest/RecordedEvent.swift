@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// One record of a recording after its header, in the order it happened.

@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 extension ReplayVenue {

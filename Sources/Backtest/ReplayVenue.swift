@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// A simulated exchange driven by recorded books: the venue a backtest puts behind the engine.

@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// What a `ReplayVenue` tells its client, in the API's terms.

@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// Writes a live-session recording: each engine input, the fills it booked, and the actions it

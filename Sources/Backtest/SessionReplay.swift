@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// Live-session parity: feeds every recorded input of a session to an engine built like the

@@ -1,5 +1,5 @@
-import Engine
-import Exchange
+import Live
+import StockFighter
 import Foundation
 
 /// Finds the API key where the configuration says it is. The key never appears in a message.

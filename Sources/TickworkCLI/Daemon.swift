@@ -1,13 +1,14 @@
 import Backtest
 import Dispatch
-import Engine
-import Exchange
+import Trading
+import Live
+import StockFighter
 import Foundation
 import HTTP
 import Ledger
 import Risk
 import StrategyKit
-import Venue
+import SimulatedMarket
 
 #if canImport(Glibc)
 import Glibc

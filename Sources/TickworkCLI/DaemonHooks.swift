@@ -1,5 +1,5 @@
-import Engine
-import Venue
+import Live
+import SimulatedMarket
 
 /// What a caller running the daemon in-process (a level) may put in place of the daemon's own
 /// choices. The default changes nothing: `tickwork run` uses none of them.

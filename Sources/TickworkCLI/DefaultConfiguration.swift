@@ -1,4 +1,4 @@
-import Engine
+import Live
 import Foundation
 
 /// The configuration `tickwork` uses when no `--config` is given: a copy of

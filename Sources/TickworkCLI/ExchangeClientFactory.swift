@@ -1,5 +1,6 @@
-import Engine
-import Exchange
+import Trading
+import Live
+import StockFighter
 
 /// Builds the StockFighter client every command that talks to an exchange uses (`run`,
 /// `record`): the configured transport, API key and rate limit.

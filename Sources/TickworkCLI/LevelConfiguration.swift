@@ -1,6 +1,6 @@
-import Engine
+import Live
 import Foundation
-import Venue
+import SimulatedMarket
 
 /// The configuration a level runs when no `--config` is given: the level's shipped strategy with
 /// its default parameters (only the stock named), and risk limits that let it play the level.

@@ -1,5 +1,5 @@
 import Dispatch
-import Engine
+import Live
 
 #if canImport(Glibc)
 import Glibc

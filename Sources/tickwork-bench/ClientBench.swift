@@ -1,8 +1,8 @@
-import Exchange
+import StockFighter
 import Foundation
 import HTTP
 import StrategyKit
-import Venue
+import SimulatedMarket
 
 /// Sequential order-book GETs against `VenueServer` on loopback through the exchange client
 /// (`CommandInvoker`, envelope check and decoding included), once over the keep-alive transport

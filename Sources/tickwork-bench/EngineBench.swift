@@ -1,11 +1,12 @@
 import Dispatch
-import Engine
-import Exchange
+import Trading
+import Live
+import StockFighter
 import Foundation
 import HTTP
 import Risk
 import StrategyKit
-import Venue
+import SimulatedMarket
 
 /// The daemon's decision path: inside the engine (snapshot in, approved place out), and end to
 /// end against the simulated exchange over loopback (book received, order acknowledged).

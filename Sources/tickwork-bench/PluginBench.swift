@@ -1,4 +1,4 @@
-import Engine
+import Live
 import StrategyKit
 
 /// What a call across the plugin boundary costs: a strategy from `libFirstSteps.so`, loaded

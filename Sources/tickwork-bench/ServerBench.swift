@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTP
-import Venue
+import SimulatedMarket
 
 /// Order-book GETs per second against `VenueServer` on loopback, through `HTTPClientConnection`,
 /// with 1 and with 32 keep-alive connections, the server running `eventLoops` threads. Prints

@@ -1,7 +1,7 @@
 // tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME...]`). Prints one
 // JSON object per figure. With no names, runs every benchmark.
 
-import Engine
+import Live
 import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [

@@ -1,12 +1,13 @@
 import Backtest
-import Engine
+import Trading
+import Live
 import Foundation
 import Ledger
 import MarketMaker
 import Risk
 import StrategyKit
 import Testing
-import Venue
+import SimulatedMarket
 
 /// Discards log records: a backtest's engine logs every order and fill.
 final class SilentLogHandler: LogHandler {

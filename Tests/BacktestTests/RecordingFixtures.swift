@@ -1,10 +1,10 @@
 import Backtest
-import Engine
+import Trading
 import Foundation
 import Glibc
 import StrategyKit
 import Testing
-import Venue
+import SimulatedMarket
 
 enum RecordingFixtures {
     static let header = RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", kind: .session)

@@ -1,8 +1,8 @@
 import Backtest
-import Engine
+import Trading
 import StrategyKit
 import Testing
-import Venue
+import SimulatedMarket
 
 @Suite(.timeLimit(.minutes(10))) struct ReplayVenueTests {
     static let ms: Int64 = 1_000_000

@@ -1,5 +1,6 @@
 import Backtest
-import Engine
+import Trading
+import Live
 import Foundation
 import MarketMaker
 import Risk

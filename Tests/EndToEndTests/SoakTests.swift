@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Venue
+import SimulatedMarket
 
 #if canImport(Glibc)
 import Glibc

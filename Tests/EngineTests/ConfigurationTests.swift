@@ -1,4 +1,4 @@
-import Engine
+import Live
 import Foundation
 import StrategyKit
 import Testing

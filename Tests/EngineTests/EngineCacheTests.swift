@@ -1,8 +1,9 @@
-import Engine
+import Trading
+import Live
 import Risk
 import StrategyKit
 import Testing
-import Venue
+import SimulatedMarket
 
 /// The engine keeps each strategy's open orders and holdings ready between changes, and skips
 /// loss evaluations that could change nothing. These tests drive it with random events (books,

@@ -1,8 +1,8 @@
-import Engine
+import Trading
 import Risk
 import StrategyKit
 import Testing
-import Venue
+import SimulatedMarket
 
 /// Books and order reports with numbers no exchange should send, built directly and fed to the
 /// engine (the decoders refuse them at the edge; this is what happens past it). The engine

@@ -1,5 +1,5 @@
 import Dispatch
-import Engine
+import Live
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct InboxTests {

@@ -1,5 +1,6 @@
-@testable import Engine
-import Exchange
+@testable import Trading
+@testable import Live
+import StockFighter
 import StrategyKit
 import Testing
 

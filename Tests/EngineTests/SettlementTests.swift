@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import Risk
 import StrategyKit
 import Testing

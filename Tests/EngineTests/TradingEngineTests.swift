@@ -1,4 +1,5 @@
-import Engine
+import Trading
+import Live
 import Risk
 import StrategyKit
 import Testing

@@ -1,7 +1,7 @@
 import MatchingEngine
 import StrategyKit
 import Testing
-import Venue
+import SimulatedMarket
 
 /// The engine against the naive reference book on long random streams of every kind of request;
 /// a stream stops at its first disagreement so that the report shows where it began.

@@ -1,5 +1,5 @@
 import Backtest
-import Engine
+import Live
 import Foundation
 import StrategyKit
 

@@ -1,5 +1,6 @@
 import Backtest
-import Engine
+import Trading
+import Live
 import Foundation
 
 /// `tickwork backtest --replay`: live-session parity. The session's recorded inputs go into an

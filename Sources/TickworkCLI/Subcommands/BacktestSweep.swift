@@ -1,5 +1,5 @@
 import Backtest
-import Engine
+import Trading
 import Foundation
 
 /// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a

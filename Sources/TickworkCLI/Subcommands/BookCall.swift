@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// `tickwork book SYMBOL`: the order book.

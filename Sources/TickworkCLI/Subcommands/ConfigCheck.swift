@@ -1,4 +1,4 @@
-import Engine
+import Trading
 import StrategyKit
 
 /// `tickwork config check`: validate a configuration without trading.

@@ -1,5 +1,5 @@
-import Engine
-import Exchange
+import Live
+import StockFighter
 import Foundation
 import StrategyKit
 

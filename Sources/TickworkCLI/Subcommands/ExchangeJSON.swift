@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// The API's shapes for `--json`: prices in cents, quantities in shares, ISO-8601 times.

@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// How the one-call exchange commands show results: text for people (prices in dollars and

@@ -1,8 +1,9 @@
 import Dispatch
-import Engine
+import Trading
+import Live
 import HTTP
 import StrategyKit
-import Venue
+import SimulatedMarket
 
 #if canImport(Glibc)
 import Glibc

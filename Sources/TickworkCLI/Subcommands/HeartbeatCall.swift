@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// `tickwork heartbeat`: is the exchange's API up, and is the venue?

@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// `tickwork order place SYMBOL buy|sell QTY [--price CENTS] [--type TYPE]`.

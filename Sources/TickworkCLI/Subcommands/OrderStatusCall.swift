@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// `tickwork order status SYMBOL ID` and `tickwork order cancel SYMBOL ID`.

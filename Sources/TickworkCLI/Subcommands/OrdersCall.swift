@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// `tickwork orders [SYMBOL]`: the account's orders.

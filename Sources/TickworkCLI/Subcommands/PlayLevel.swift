@@ -1,5 +1,5 @@
-import Engine
-import Venue
+import Live
+import SimulatedMarket
 
 /// `tickwork level`: play a practice level and be judged.
 enum PlayLevel {

@@ -1,4 +1,4 @@
-import Exchange
+import StockFighter
 import StrategyKit
 
 /// `tickwork quote SYMBOL`: the top of the book and the last trade.

@@ -1,7 +1,8 @@
 import Backtest
 import Dispatch
-import Engine
-import Exchange
+import Trading
+import Live
+import StockFighter
 import Foundation
 import StrategyKit
 

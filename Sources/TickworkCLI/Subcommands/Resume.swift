@@ -1,5 +1,5 @@
-import Engine
-import Exchange
+import Trading
+import StockFighter
 import Risk
 import StrategyKit
 

@@ -1,0 +1,130 @@
+import Risk
+import StrategyKit
+import Trading
+
+/// A validated Tickwork configuration (`"version": 1`). See `config/README.md` for every key.
+public struct Configuration: Sendable {
+    /// The file it was read from, for messages.
+    public var file: String
+    /// The absolute directory its relative paths were resolved against (see
+    /// `Configuration+Paths.swift`); every path below is absolute.
+    public var directory: String
+    public var exchange: ExchangeSettings
+    /// Settings of the simulated exchange the daemon starts in-process; nil when trading
+    /// against an outside exchange.
+    public var embeddedExchange: EmbeddedExchangeSettings?
+    /// How often each symbol's book is polled.
+    public var pollIntervalMs: Int64
+    /// Where plugins are looked for; nil means beside the executable.
+    public var pluginDirectory: String?
+    public var strategies: [StrategySettings]
+    /// The limits of every strategy that does not set its own.
+    public var risk: RiskLimits
+    /// The limits of the whole account.
+    public var accountRisk: AccountRiskLimits
+    public var ledger: LedgerSettings
+    /// Where the trading states (active, reducing, halted) are kept across restarts.
+    public var riskStatePath: String
+    /// What start-up does with open orders at the exchange that the ledger cannot attribute.
+    public var unknownOpenOrders: UnknownOrderPolicy
+    /// How long after a placement with an unknown outcome was sent the account's orders must
+    /// still not show it before it counts as never placed.
+    public var settlementWindowMs: Int64
+    /// Where the engine's inputs and actions are recorded; nil records nothing.
+    public var recordingPath: String?
+    public var logging: LoggingSettings
+
+    /// Every symbol some strategy trades, sorted, without repeats.
+    public var symbols: [Symbol] {
+        Array(Set(strategies.flatMap(\.symbols))).sorted()
+    }
+}
+
+/// Where the exchange is and who we are on it.
+public struct ExchangeSettings: Sendable, Hashable {
+    /// The API base, e.g. `http://127.0.0.1:8080/ob/api`; nil when the embedded exchange is used.
+    public var baseURL: String?
+    public var venue: Venue
+    public var account: Account
+    /// Where the API key comes from; the key itself never appears in a configuration.
+    public var apiKey: APIKeySource
+    /// The most requests per second sent to the venue (a token bucket shared by every poller
+    /// and order), with bursts of up to a quarter second's worth.
+    public var maxRequestsPerSecond: Int64
+}
+
+/// Where to read the API key from.
+public enum APIKeySource: Sendable, Hashable {
+    /// An environment variable's name.
+    case environment(String)
+    /// A file's path as written; `Configuration.apiKeyFilePath` says where a relative one is.
+    case file(String)
+}
+
+/// The in-process simulated exchange.
+public struct EmbeddedExchangeSettings: Sendable, Hashable {
+    /// `HOST:PORT` to listen on; port 0 picks a free port.
+    public var listen: String
+    /// Symbols listed on the venue besides FOOBAR.
+    public var symbols: [Symbol]
+    /// Trading bots per symbol.
+    public var bots: Int64
+    /// The bots' random seed.
+    public var seed: Int64
+}
+
+/// One configured strategy instance.
+public struct StrategySettings: Sendable, Hashable {
+    public var id: StrategyID
+    /// The strategy name a plugin provides.
+    public var plugin: String
+    public var symbols: [Symbol]
+    /// Parameter values as written; validated against the plugin's schema when it is loaded.
+    public var parameters: [String: ParameterValue]
+    /// This strategy's own limits (the top-level limits overridden by its `risk` object).
+    public var risk: RiskLimits
+}
+
+extension RiskLimits {
+    /// The limits used where a configuration sets none: small, so that a forgotten key errs
+    /// on the side of trading less.
+    public static let defaults = RiskLimits(
+        maxOrderQty: 1_000, maxPosition: 1_000, maxNotionalPerOrder: 10_000_000, maxOpenOrders: 20,
+        priceCollarBasisPoints: 500, maxOrdersPerSecond: 20, staleBookMs: 2_000, allowMarketOrders: false,
+        maxLoss: 1_000_000)
+}
+
+extension AccountRiskLimits {
+    /// The account-wide limits used where a configuration sets none.
+    public static let defaults = AccountRiskLimits(maxSymbolPosition: 2_000, maxLoss: 2_000_000)
+}
+
+/// How fills are made durable.
+public enum FsyncPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Each fill is on disk before anything else hears of it.
+    case always
+    /// Group commit: durable within `batchMs` or `batchFills`, whichever comes first.
+    case batch
+    /// Never fsync (tests and backtests).
+    case never
+}
+
+/// The fill ledger.
+public struct LedgerSettings: Sendable, Hashable {
+    public var path: String
+    public var fsync: FsyncPolicy
+    public var batchMs: Int64
+    public var batchFills: Int64
+}
+
+/// Log output.
+public struct LoggingSettings: Sendable, Hashable {
+    public typealias Level = LogLevel
+
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        case text, json
+    }
+
+    public var level: Level
+    public var format: Format
+}

@@ -1,0 +1,188 @@
+import Foundation
+import HTTP
+import Testing
+import SimulatedMarket
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.timeLimit(.minutes(10))) struct VenueRobustnessTests {
+    private static let ordersPath = "/venues/TESTEX/stocks/FOOBAR/orders"
+
+    @Test(arguments: [
+        ("not json", "not a valid JSON object"),
+        (#"{"account":"EXB123456","price":100,"qty":1,"direction":"buy""#, "not a valid JSON object"),
+        (#"{"account":"EXB123456","price":"100","qty":1,"direction":"buy","orderType":"limit"}"#, "price"),
+        (#"{"account":"EXB123456","price":100,"qty":0,"direction":"buy","orderType":"limit"}"#, "qty"),
+        (#"{"account":"EXB123456","price":100,"qty":-5,"direction":"buy","orderType":"limit"}"#, "qty"),
+        (#"{"account":"EXB123456","price":100,"qty":1,"direction":"up","orderType":"limit"}"#, "direction"),
+        (#"{"account":"EXB123456","price":100,"qty":1,"direction":"buy","orderType":"stop"}"#, "orderType"),
+        (#"{"account":"EXB123456","qty":1,"direction":"buy","orderType":"limit"}"#, "price"),
+        (#"{"account":"EXB123456","price":-1,"qty":1,"direction":"buy","orderType":"limit"}"#, "price"),
+        (#"{"price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "account"),
+        (#"{"account":"EXB123456","venue":"OTHER","price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "venue"),
+        (#"{"account":"EXB123456","stock":"OTHER","price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "stock"),
+        (#"{"account":"EXB123456","symbol":"OTHER","price":100,"qty":1,"direction":"buy","orderType":"limit"}"#, "stock"),
+        (#"{"account":"EXB123456","price":100,"qty":5000000000000000000,"direction":"buy","orderType":"limit"}"#, "qty"),
+        (#"{"account":"EXB123456","price":1000000000000,"qty":1,"direction":"buy","orderType":"limit"}"#, "price"),
+        (#"{"account":"EXB123456","price":100,"qty":1.5,"direction":"buy","orderType":"limit"}"#, "qty must be a whole number"),
+        (#"{"account":"EXB123456","price":50.25,"qty":1,"direction":"buy","orderType":"limit"}"#, "got 50.25"),
+        ("[1,2]", "not a valid JSON object"),
+        ("", "body"),
+    ])
+    func invalidOrdersAre400NamingTheProblemAndBookNothing(body: String, mentions: String) throws {
+        // Numbered from 1, so that the next order's id shows the refused one took none.
+        let venue = try VenueHarness { $0.firstOrderID = 1 }
+        let reply = try venue.call("POST", Self.ordersPath, body: body)
+        #expect(reply.status == 400)
+        #expect(reply.ok == false)
+        #expect(reply.error?.contains(mentions) == true, "\(reply.error ?? "no error")")
+        #expect(try venue.place("buy", 1, at: 1).int("id") == 1)
+    }
+
+    @Test func marketOrderNeedsNoPrice() throws {
+        let venue = try VenueHarness()
+        let reply = try venue.call("POST", Self.ordersPath, body: #"{"account":"A","qty":1,"direction":"sell","orderType":"market"}"#)
+        #expect(reply.status == 200)
+        #expect(reply.int("price") == 0)
+    }
+
+    /// Sends raw bytes on a fresh socket and returns the decoded reply and whether the server
+    /// closed the connection afterwards.
+    private func raw(_ venue: VenueHarness, _ bytes: [UInt8]) throws -> (HTTPResponse?, closed: Bool) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = venue.server.address.port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }
+            written += count
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var closed = false
+        while true {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 5000) > 0 else { break }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count <= 0 {
+                closed = true
+                break
+            }
+            received.append(contentsOf: chunk[0..<count])
+        }
+        var decoder = HTTPResponseDecoder()
+        if case let .response(response, _, _) = decoder.decode(received, requestMethod: "GET", endOfStream: true) {
+            return (response, closed)
+        }
+        return (nil, closed)
+    }
+
+    @Test(arguments: [
+        ("GET /ob/api/heartbeat\r\n\r\n", 400),
+        ("HELLO\r\n\r\n", 400),
+        ("GET /ob/api/heartbeat HTTP/1.1\r\nX-Big: \(String(repeating: "x", count: 17 * 1024))\r\n\r\n", 431),
+        ("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 70000\r\n\r\n\(String(repeating: " ", count: 70_000))", 413),
+    ])
+    func malformedRequestsGetJSONErrorsAndTheServerGoesOn(request: String, status: Int) throws {
+        let venue = try VenueHarness()
+        let (response, closed) = try raw(venue, Array(request.utf8))
+        let reply = try #require(response)
+        #expect(reply.status == status)
+        #expect(reply.headers["Content-Type"] == "application/json")
+        let json = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any]
+        #expect(json?["ok"] as? Bool == false)
+        #expect(closed)
+        #expect(try venue.get("/heartbeat").status == 200)
+    }
+
+    @Test func stalledClientIsClosedWhileOthersTrade() throws {
+        let venue = try VenueHarness(idleTimeout: .milliseconds(300))
+        let stalled = Thread.detachNewThreadWithResult { [port = venue.server.address.port] in
+            stalledExchange(port: port)
+        }
+        for index in 0..<20 {
+            #expect(try venue.place("buy", 1, at: 100 + index).status == 200)
+        }
+        let (reply, closed) = stalled.wait()
+        #expect(reply?.hasPrefix("HTTP/1.1 408") == true)
+        #expect(closed)
+    }
+
+    @Test func hundredsOfKeepAliveClientsReadTheBookAtOnce() throws {
+        let venue = try VenueHarness()
+        _ = try venue.place("buy", 5, at: 100)
+        let clients = (0..<200).map { _ in HTTPClientConnection(address: venue.server.address) }
+        defer { clients.forEach { $0.close() } }
+        let request = HTTPRequest(method: "GET", target: "/ob/api/venues/TESTEX/stocks/FOOBAR")
+        for client in clients { #expect((try? client.send(request))?.status == 200) }
+        let failures = LockedCounter()
+        DispatchQueue.concurrentPerform(iterations: clients.count) { index in
+            for _ in 0..<3 where (try? clients[index].send(request))?.status != 200 { failures.increment() }
+        }
+        #expect(failures.value == 0)
+    }
+}
+
+/// Sends half a request, then reads what the server says before closing (bounded by 5 s).
+private func stalledExchange(port: UInt16) -> (String?, Bool) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { return (nil, false) }
+    let half = Array("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"acc".utf8)
+    _ = half.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 5000) > 0 else { return (String(decoding: received, as: UTF8.self), false) }
+        let count = recv(fd, &chunk, chunk.count, 0)
+        if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+        received.append(contentsOf: chunk[0..<count])
+    }
+}
+
+/// A counter several threads may bump.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+extension Thread {
+    /// A thread running `body` whose result `wait()` returns.
+    final class Result<Value: Sendable>: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var value: Value?
+        fileprivate func finish(_ result: Value) {
+            value = result
+            done.signal()
+        }
+        func wait() -> Value {
+            done.wait()
+            return value!
+        }
+    }
+
+    static func detachNewThreadWithResult<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Result<Value> {
+        let result = Result<Value>()
+        Thread.detachNewThread { result.finish(body()) }
+        return result
+    }
+}

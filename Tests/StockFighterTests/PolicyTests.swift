@@ -1,0 +1,59 @@
+@testable import StockFighter
+import StrategyKit
+import Testing
+
+@Suite(.timeLimit(.minutes(10))) struct PolicyTests {
+    @Test func backoffDoublesFromTheInitialWaitUpToTheCap() {
+        let policy = RetryPolicy(initialBackoff: .milliseconds(100), maxBackoff: .milliseconds(500))
+        let upper = (1...6).map { policy.backoff(afterAttempt: $0, jitter: 0.999_999) }
+        let lower = (1...6).map { policy.backoff(afterAttempt: $0, jitter: 0) }
+        #expect(lower == [50, 100, 200, 250, 250, 250].map { Duration.milliseconds($0) })
+        for (index, wait) in upper.enumerated() {
+            #expect(wait > lower[index] && wait < lower[index] * 2)
+        }
+    }
+
+    @Test func tokenBucketGrantsTheBurstThenPacesAtTheRate() {
+        let start = ContinuousClock.now
+        var bucket = TokenBucket(ratePerSecond: 10, burst: 3, now: start)
+        let waits = (0..<5).map { _ in bucket.reserve(now: start) }
+        #expect(waits[0...2].allSatisfy { $0 == .zero })
+        #expect(waits[3] > .milliseconds(99) && waits[3] <= .milliseconds(100))
+        #expect(waits[4] > .milliseconds(199) && waits[4] <= .milliseconds(200))
+        // After a quiet second the bucket is full again, but never fuller than the burst.
+        let later = start + .seconds(10)
+        #expect((0..<3).map { _ in bucket.reserve(now: later) }.allSatisfy { $0 == .zero })
+        #expect(bucket.reserve(now: later) > .zero)
+    }
+
+    @Test func rateLimiterKeepsOneBucketPerVenueSharedByAllCallers() async {
+        let limiter = RateLimiter(ratePerSecond: 1, burst: 2)
+        let now = ContinuousClock.now
+        // Two callers drain TESTEX's bucket; a third waits about a second, another venue does not.
+        await withTaskGroup(of: Duration.self) { group in
+            group.addTask { limiter.reserve("TESTEX", now: now) }
+            group.addTask { limiter.reserve("TESTEX", now: now) }
+            #expect(await group.reduce(into: []) { $0.append($1) } == [.zero, .zero])
+        }
+        #expect(limiter.reserve("TESTEX", now: now) == .seconds(1))
+        #expect(limiter.reserve("OTHER", now: now) == .zero)
+        #expect(limiter.reserve(nil, now: now) == .zero)
+    }
+
+    @Test func apiKeyNeverPrintsItsSecret() {
+        let key = APIKey("hunter2-secret")
+        let printed = ["\(key)", String(reflecting: key), String(describing: Mirror(reflecting: key).children.map(\.value))]
+        #expect(printed.allSatisfy { !$0.contains("hunter2") })
+    }
+
+    @Test func endpointChoosesTheTransportByScheme() throws {
+        let plain = try ExchangeEndpoint(baseURL: "http://127.0.0.1:8080/ob/api/")
+        #expect(plain.basePath == "/ob/api" && plain.port == 8080)
+        #expect(plain.makeTransport(timeout: .seconds(1)) is KeepAliveTransport)
+        let secure = try ExchangeEndpoint(baseURL: "https://api.stockfighter.io")
+        #expect(secure.basePath == "/ob/api" && secure.port == 443)
+        #expect(secure.makeTransport(timeout: .seconds(1)) is URLSessionTransport)
+        #expect(throws: ExchangeError.self) { try ExchangeEndpoint(baseURL: "ftp://example.com/ob/api") }
+        #expect(throws: ExchangeError.self) { try ExchangeEndpoint(baseURL: "not a url") }
+    }
+}
