@@ -12,7 +12,7 @@ import Testing
     /// scores when the units were last hardened (1.5 and 1.1; 3.2 and 3.7 before).
     static let exposureLimits = ["tickwork.service": 15, "tickwork-exchange.service": 11]
 
-    struct Installed {
+    struct Installed: ScratchRoot {
         let root: String
 
         init() throws {
@@ -24,24 +24,6 @@ import Testing
                 executable: "/usr/bin/env")
             guard result.status == 0 else { throw InstallFailed(output: result.stdout + result.stderr) }
         }
-
-        /// The numeric id of `name` in the installed root's group file.
-        func groupID(_ name: String) throws -> Int {
-            let text = try String(contentsOfFile: root + "/etc/group", encoding: .utf8)
-            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(name + ":") })
-            return try #require(Int(line.split(separator: ":")[2]))
-        }
-
-        /// Mode bits, owner and group of `path` under the root.
-        func attributes(_ path: String) throws -> (mode: Int, owner: Int, group: Int) {
-            let attributes = try FileManager.default.attributesOfItem(atPath: root + path)
-            return (
-                (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1,
-                (attributes[.ownerAccountID] as? NSNumber)?.intValue ?? -1,
-                (attributes[.groupOwnerAccountID] as? NSNumber)?.intValue ?? -1)
-        }
-
-        func remove() { try? FileManager.default.removeItem(atPath: root) }
     }
 
     struct InstallFailed: Error, CustomStringConvertible {
@@ -52,7 +34,7 @@ import Testing
     @Test func theServiceCanReadItsConfigurationAndNoOneElseCanChangeIt() throws {
         let installed = try Installed()
         defer { installed.remove() }
-        let group = try installed.groupID("tickwork")
+        let group = try installed.id(of: "tickwork")
         #expect(try installed.attributes("/etc/tickwork/tickwork.json") == (0o640, 0, group))
         #expect(try installed.attributes("/etc/tickwork") == (0o750, 0, group))
         #expect(try installed.attributes("/usr/local/lib/tickwork") == (0o755, 0, 0))
@@ -73,20 +55,12 @@ import Testing
     @Test func theUnitFilesVerifyAndStayHardened() throws {
         let installed = try Installed()
         defer { installed.remove() }
-        // Verified on this system (a scratch root lacks systemd's own units), with the command
-        // pointed at the binary installed in the scratch root.
-        let copies = installed.root + "/verify"
-        try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
         for (unit, limit) in Self.exposureLimits.sorted(by: { $0.key < $1.key }) {
-            let path = installed.root + "/etc/systemd/system/" + unit
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(text.contains("ExecStart=/usr/local/bin/tickwork "))
-            try text.replacingOccurrences(of: "ExecStart=/usr/local/bin/tickwork ", with: "ExecStart=\(installed.root)/usr/local/lib/tickwork/tickwork ")
-                .write(toFile: copies + "/" + unit, atomically: true, encoding: .utf8)
-            let verify = try TickworkProcess.run(["verify", copies + "/" + unit], executable: Self.systemdAnalyze)
+            let path = "/etc/systemd/system/" + unit
+            let verify = try installed.verifyUnit(path, command: "/usr/local/bin/tickwork", binary: "/usr/local/lib/tickwork/tickwork")
             #expect(verify.status == 0 && verify.stdout.isEmpty && verify.stderr.isEmpty, "\(unit): \(verify.stdout)\(verify.stderr)")
             let security = try TickworkProcess.run(
-                ["security", "--offline=yes", "--threshold=\(limit)", "--no-pager", path], executable: Self.systemdAnalyze)
+                ["security", "--offline=yes", "--threshold=\(limit)", "--no-pager", installed.root + path], executable: Self.systemdAnalyze)
             #expect(security.status == 0, "\(unit): \(security.stdout.split(separator: "\n").last ?? "")")
         }
     }
