@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
     ("engine", EngineBench.run),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("sizes", SizeBench.run),
     ("matching", { runMatchingBench() }),
     ("server", {
         try runServerBench()
