@@ -59,8 +59,11 @@ enum DaemonMemoryBench {
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        _ = FileManager.default.createFile(atPath: stdout, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+        // Only a file that is not there yet: createFile replaces an existing path by a new
+        // regular file, which made /dev/null one for the whole machine when run as root.
+        for path in [stdout, stderr] where !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+        }
         process.standardOutput = FileHandle(forWritingAtPath: stdout)
         process.standardError = FileHandle(forWritingAtPath: stderr)
         try process.run()
