@@ -150,6 +150,8 @@ for script in postinst prerm postrm; do
     install -m 0755 "packaging/debian/$script" "$deb/DEBIAN/$script"
 done
 echo /etc/tickwork/tickwork.json >"$deb/DEBIAN/conffiles"
+# Depends: the system libraries' packages, then passwd (postinst's useradd without systemd) and
+# procps (the unit's ExecReload=/bin/kill, which a minimal Debian lacks).
 size="$(du -sk --exclude=DEBIAN "$deb" | cut -f1)"
 sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$debarch/" -e "s/@DEPENDS@/$depends/" -e "s/@SIZE@/$size/" \
     packaging/debian/control >"$deb/DEBIAN/control"
