@@ -9,6 +9,12 @@ public final class TestCertificates: Sendable {
     public struct Identity: Sendable {
         public var certificateFile: String
         public var keyFile: String
+
+        /// The certificate and key in these PEM files.
+        public init(certificateFile: String, keyFile: String) {
+            self.certificateFile = certificateFile
+            self.keyFile = keyFile
+        }
     }
 
     /// What went wrong making a certificate.
