@@ -1,12 +1,8 @@
-import Foundation
 import HTTP
 import HTTPTesting
 import SimulatedMarket
 import StockFighter
 import StrategyKit
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// HTTPS against plain HTTP on loopback: sequential order-book GETs through the exchange client
 /// (`CommandInvoker`, decoding included) to one `VenueServer`, and the cost of a TLS handshake.
@@ -15,18 +11,13 @@ import FoundationNetworking
 /// more loopback hop than a direct one; the same front without TLS (`plain relay`) isolates what
 /// TLS itself costs. Prints p50 and p99 in microseconds per transport, and for handshakes the
 /// time of a new connection's first GET, with a full handshake and with a resumed one.
-///
-/// Certificates are made in a temporary directory, or read from `$TICKWORK_BENCH_TLS_DIR`
-/// (`ca.pem`, `loopback.pem`, `loopback.key`) when set: URLSession trusts only the system's
-/// authorities, so its figure needs that directory's `ca.pem` bind-mounted over the system
-/// bundle (`unshare -m`, see the report of issue 15); without it URLSession is skipped.
+/// (URLSession over HTTPS, measured the same way before it left the client, took p50 305 µs
+/// where the keep-alive TLS client took 57; see the closing note of issue 15.)
 public func runTLSBench(requests: Int = 20_000, handshakes: Int = 1_000, restingOrders: Int = 40) async throws {
-    let made = ProcessInfo.processInfo.environment["TICKWORK_BENCH_TLS_DIR"] == nil ? try TestCertificates() : nil
-    defer { made?.remove() }
-    let directory = made?.directory ?? ProcessInfo.processInfo.environment["TICKWORK_BENCH_TLS_DIR"] ?? ""
-    let identity = try made?.issue("loopback", names: ["IP:127.0.0.1"])
-        ?? TestCertificates.Identity(certificateFile: directory + "/loopback.pem", keyFile: directory + "/loopback.key")
-    let caFile = directory + "/ca.pem"
+    let certificates = try TestCertificates()
+    defer { certificates.remove() }
+    let identity = try certificates.issue("loopback", names: ["IP:127.0.0.1"])
+    let caFile = certificates.caFile
     let server = try VenueServer(configuration: try VenueConfiguration())
     defer { server.stop() }
     let secureFront = try TLSFront(backend: server.address, mode: .tls(identity))
@@ -46,13 +37,10 @@ public func runTLSBench(requests: Int = 20_000, handshakes: Int = 1_000, resting
             venue: "TESTEX", account: "BENCH", symbol: "FOOBAR", side: buy ? .buy : .sell,
             price: Price(cents: Int64(buy ? 5000 - index : 5100 + index)), qty: Quantity(shares: Int64(10 + index))))
     }
-    var transports = [
+    let transports = [
         ("http direct", direct), ("http plain relay", try invoker("http://\(plainFront.address)/ob/api")),
         ("https relay", try invoker("https://\(secureFront.address)/ob/api")),
     ]
-    if made == nil, let origin = URL(string: "https://\(secureFront.address)") {
-        transports.append(("URLSession https relay", CommandInvoker(transport: URLSessionTransport(origin: origin), apiKey: nil, policy: policy)))
-    }
     let book = GetOrderBook(venue: "TESTEX", symbol: "FOOBAR")
     for (name, invoker) in transports {
         for _ in 0..<1_000 { _ = try await invoker.run(book) }

@@ -20,7 +20,7 @@ import Testing
         let front = try TLSFront(backend: HTTPAddress(host: "127.0.0.1", port: server.port), mode: try mode(certificates))
         defer { front.stop() }
         let log = LogCollector()
-        let policy = faultPolicy(.keepAlive, timingOut: timingOut)
+        let policy = faultPolicy(timingOut: timingOut)
         let transport = try ExchangeEndpoint(baseURL: "https://\(front.address)/ob/api")
             .makeTransport(timeout: policy.attemptTimeout, caFile: certificates.caFile)
         try await body(CommandInvoker(transport: transport, basePath: server.basePath, apiKey: secretKey, policy: policy, log: log.handler), log)
@@ -46,7 +46,7 @@ import Testing
             let log = LogCollector()
             let client = CommandInvoker(
                 transport: try ExchangeEndpoint(baseURL: "https://127.0.0.1:\(port)/ob/api").makeTransport(timeout: .seconds(10)),
-                apiKey: secretKey, policy: faultPolicy(.keepAlive), log: log.handler)
+                apiKey: secretKey, policy: faultPolicy(), log: log.handler)
             guard case .couldNotConnect = await failure(client, foobarBook) else { Issue.record("read not couldNotConnect"); return }
             guard case .couldNotConnect = await failure(client, placeFoobar) else { Issue.record("place not couldNotConnect"); return }
             #expect(log.all.count == 4)
