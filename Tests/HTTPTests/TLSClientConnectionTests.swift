@@ -145,8 +145,16 @@ import Testing
 
     /// 100,000 requests on one keep-alive TLS connection. A leak of 170 bytes a request (what
     /// URLSession leaks here) would grow the process by 17 MB; allocator noise stays far below
-    /// the 4 MB allowed.
+    /// the 4 MB allowed. Resident memory is the whole process's, and in the full run other
+    /// suites allocate meanwhile, so the loop runs in a process of its own: this test binary,
+    /// filtered to this test alone, which the test waits for.
     @Test func hundredThousandKeepAliveGetsDoNotGrowTheProcess() throws {
+        guard ProcessInfo.processInfo.environment[Self.isolatedVariable] != nil else {
+            let name = "hundredThousandKeepAliveGetsDoNotGrowTheProcess()"
+            let output = try Self.runIsolated("TLSClientConnectionTests/hundredThousandKeepAliveGetsDoNotGrowTheProcess")
+            #expect(output.status == 0 && output.text.contains("\(name) passed"), "\(output.text)")
+            return
+        }
         try withFront(Self.loopback) { client in
             let request = HTTPRequest(method: "GET", target: "/book")
             for _ in 0..<5_000 { _ = try client.send(request) }
@@ -163,6 +171,25 @@ import Testing
             // One connection throughout: a reconnect would have resumed the session.
             #expect(!client.lastHandshakeResumed)
         }
+    }
+
+    /// Set in the process that runs a test alone.
+    private static let isolatedVariable = "TICKWORK_TEST_ISOLATED"
+
+    /// Runs this test binary on the Swift Testing tests matching `filter`, alone, and returns its
+    /// exit status and output once it has exited.
+    private static func runIsolated(_ filter: String) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
+        process.environment = ProcessInfo.processInfo.environment.merging([isolatedVariable: "1"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
     }
 
     private static func residentBytes() throws -> Int {
