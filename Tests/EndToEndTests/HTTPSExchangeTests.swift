@@ -4,7 +4,8 @@ import HTTPTesting
 import Testing
 
 /// The exchange commands over `https://`: a spawned `tickwork exchange` behind a TLS front whose
-/// certificate comes from an authority made by the test, trusted through `exchange.caFile`.
+/// certificate comes from an authority made by the test, trusted through `exchange.caFile` or
+/// `SSL_CERT_FILE`.
 @Suite(.timeLimit(.minutes(10))) struct HTTPSExchangeTests {
     @Test func theConfiguredCAFileIsTrustedAndNothingElseIs() throws {
         let exchange = try ExchangeFixture()
@@ -27,6 +28,10 @@ import Testing
 
         let untrusted = try TickworkProcess.run(["heartbeat", "--base-url", baseURL])
         #expect(untrusted.status == 1 && untrusted.stderr.contains("certificate rejected"), "\(untrusted.stderr)")
+
+        // OpenSSL's default store, which SSL_CERT_FILE replaces.
+        let byEnvironment = try TickworkProcess.run(["heartbeat", "--base-url", baseURL], environment: ["SSL_CERT_FILE": certificates.caFile])
+        #expect(byEnvironment.status == 0, "\(byEnvironment.stderr)")
 
         let missing = try TickworkProcess.run(["heartbeat", "--config", try configuration("missing", caFile: "nowhere.pem")])
         #expect(missing.status == 1 && missing.stderr.contains("exchange.caFile") && missing.stderr.contains("nowhere.pem"), "\(missing.stderr)")
