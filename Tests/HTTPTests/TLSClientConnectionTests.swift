@@ -10,7 +10,7 @@ import Testing
     /// A plain server answering every request with its target, behind a TLS front in `mode`,
     /// and a client trusting the test's authority; every piece is stopped afterwards.
     private func withFront(
-        _ mode: (TestCertificates) throws -> TLSFront.Mode, trustTestCA: Bool = true,
+        _ mode: (TestCertificates) throws -> TLSFront.Mode, trustTestCA: Bool = true, host: String = "127.0.0.1",
         _ body: (HTTPClientConnection) throws -> Void
     ) throws {
         let certificates = try TestCertificates()
@@ -20,7 +20,7 @@ import Testing
         let front = try TLSFront(backend: server.address, mode: try mode(certificates))
         defer { front.stop() }
         let client = HTTPClientConnection(
-            address: front.address,
+            address: HTTPAddress(host: host, port: front.address.port),
             configuration: HTTPClientConfiguration(connectTimeout: .seconds(5), responseTimeout: .seconds(5)),
             tls: try TLSClientContext(caFile: trustTestCA ? certificates.caFile : nil))
         defer { client.close() }
@@ -82,6 +82,20 @@ import Testing
 
     @Test func certificateForAnotherHostIsRejected() throws {
         try withFront({ .tls(try $0.issue("other", names: ["DNS:other.example", "IP:127.0.0.2"])) }) { client in
+            guard case .certificateRejected(_, let reason) = failure(client) else {
+                Issue.record("not rejected")
+                return
+            }
+            #expect(reason.contains("mismatch"))
+        }
+    }
+
+    @Test func aHostNameIsCheckedAgainstTheCertificatesDNSNames() throws {
+        try withFront({ .tls(try $0.issue("named", names: ["DNS:localhost"])) }, host: "localhost") { client in
+            let response = try client.send(HTTPRequest(method: "GET", target: "/named"))
+            #expect(response.bodyText == "/named")
+        }
+        try withFront({ .tls(try $0.issue("wildcard", names: ["DNS:*.localhost", "DNS:other.example"])) }, host: "localhost") { client in
             guard case .certificateRejected(_, let reason) = failure(client) else {
                 Issue.record("not rejected")
                 return
