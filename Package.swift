@@ -35,8 +35,12 @@ let package = Package(
         .target(name: "Risk", dependencies: [strategyKit], swiftSettings: hotPathSettings),
         .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
         .target(name: "Lifecycle"),
-        .target(name: "HTTP"),
+        // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .target(name: "HTTP", dependencies: ["COpenSSL"]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP"]),
+        // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
+        .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
@@ -46,7 +50,7 @@ let package = Package(
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "SimulatedMarket", "Backtest"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -61,8 +65,8 @@ let package = Package(
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting"]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "HTTPTesting", "SimulatedMarket", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Trading", "Live", "Risk", "StockFighter", "SimulatedMarket", strategyKit]),
         .testTarget(
@@ -81,6 +85,6 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting"], exclude: ["Snapshots"]),
     ]
 )

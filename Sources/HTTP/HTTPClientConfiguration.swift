@@ -1,6 +1,7 @@
 /// Time-outs and limits of an `HTTPClientConnection`.
 public struct HTTPClientConfiguration: Sendable {
-    /// How long establishing a TCP connection may take (5 s by default).
+    /// How long establishing a TCP connection may take, and then again its TLS handshake (5 s
+    /// by default).
     public var connectTimeout: Duration
     /// How long one request may take from the first byte sent to the last byte of its response
     /// received (10 s by default), so that a server dripping bytes cannot hold a caller forever.

@@ -3,7 +3,7 @@ import Synchronization
 import Glibc
 #endif
 
-/// A keep-alive HTTP/1.1 client connection to one host and port.
+/// A keep-alive HTTP/1.1 client connection to one host and port, over plain TCP or over TLS.
 ///
 /// It connects on the first request and keeps the socket open between requests. Requests run one
 /// at a time: concurrent callers wait their turn. When the server has closed an idle connection,
@@ -11,16 +11,29 @@ import Glibc
 /// of the response arrived, the request is sent once more on a fresh connection if it is
 /// idempotent (GET, HEAD, PUT, DELETE, OPTIONS) or was not fully written; any other request fails
 /// with `connectionLost(requestSent: true)` so that the caller decides. After any error the socket is closed, and the next request reconnects.
+///
+/// With a `TLSClientContext` every connection starts with a TLS handshake that verifies the
+/// server's certificate against `address.host`; a refused certificate or a failed handshake
+/// throws before any byte of the request is sent. A connection closed cleanly keeps its TLS
+/// session, and the next connection resumes it (an abbreviated handshake).
 public final class HTTPClientConnection: Sendable {
     /// The server's address.
     public let address: HTTPAddress
     /// The time-outs and limits in force.
     public let configuration: HTTPClientConfiguration
+    /// The TLS settings, nil for plain TCP.
+    public let tls: TLSClientContext?
     private let hostHeader: String
     private let state = Mutex<State>(State())
 
     private struct State: ~Copyable {
         var fd: Int32 = -1
+        /// The TLS session over `fd`, when the connection speaks TLS and is open.
+        var session: TLSSession?
+        /// The session of the last connection closed cleanly, for the next one to resume.
+        var ticket: TLSTicket?
+        /// Whether the last TLS handshake resumed an earlier session.
+        var resumed = false
         var buffer: [UInt8] = []
         /// Whether any byte of the response being read has arrived (the buffer drops bytes the
         /// decoder has taken in, so its emptiness does not say).
@@ -33,11 +46,13 @@ public final class HTTPClientConnection: Sendable {
         deinit { if fd >= 0 { Glibc.close(fd) } }
     }
 
-    /// A connection to `address`; nothing happens on the network until the first request.
-    public init(address: HTTPAddress, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+    /// A connection to `address`, over TLS when `tls` is given; nothing happens on the network
+    /// until the first request.
+    public init(address: HTTPAddress, configuration: HTTPClientConfiguration = HTTPClientConfiguration(), tls: TLSClientContext? = nil) {
         self.address = address
         self.configuration = configuration
-        hostHeader = address.port == 80 ? address.host : address.description
+        self.tls = tls
+        hostHeader = address.port == (tls == nil ? 80 : 443) ? address.host : address.description
     }
 
     /// Sends `request` and returns the server's response (interim 1xx responses skipped), or
@@ -48,7 +63,7 @@ public final class HTTPClientConnection: Sendable {
         request.encode(into: &bytes, host: hostHeader)
         return try state.withLock { (state: inout State) throws(HTTPError) -> HTTPResponse in
             let deadline = Socket.monotonicNanoseconds() + configuration.responseTimeout.nanoseconds
-            let reused = state.fd >= 0 && !peerHasClosed(state.fd)
+            let reused = state.fd >= 0 && !peerHasClosed(state.fd, state.session)
             if !reused { try reconnect(&state) }
             do throws(HTTPError) {
                 return try exchange(&state, bytes, method: request.method, deadline: deadline)
@@ -68,6 +83,11 @@ public final class HTTPClientConnection: Sendable {
         state.withLock { disconnect(&$0) }
     }
 
+    /// Whether the last TLS handshake resumed an earlier session rather than starting afresh.
+    var lastHandshakeResumed: Bool {
+        state.withLock { $0.resumed }
+    }
+
     /// Writes the request and reads its response; on failure the socket is closed, and
     /// `responseStarted` says whether any response byte arrived.
     private func exchange(_ state: inout State, _ bytes: [UInt8], method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
@@ -77,6 +97,8 @@ public final class HTTPClientConnection: Sendable {
             let response = try read(&state, method: method, deadline: deadline)
             return response
         } catch {
+            // A broken TLS session is not closed cleanly, and so not resumed.
+            state.session = nil
             let fd = state.fd
             if fd >= 0 { Glibc.close(fd) }
             state.fd = -1
@@ -88,6 +110,14 @@ public final class HTTPClientConnection: Sendable {
         var written = 0
         while written < bytes.count {
             guard arm(&state, until: deadline) else { throw .timedOut(requestSent: false) }
+            if let session = state.session {
+                switch bytes.withUnsafeBytes({ session.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }) {
+                case .moved(let count): written += count
+                case .again: continue
+                case .closed, .failed: throw .connectionLost(requestSent: false)
+                }
+                continue
+            }
             let fd = state.fd
             let count = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL)) }
             if count > 0 {
@@ -131,6 +161,18 @@ public final class HTTPClientConnection: Sendable {
             }
             guard arm(&state, until: deadline) else { throw .timedOut(requestSent: true) }
             let fd = state.fd
+            if let session = state.session {
+                awaitBytes(fd, session)
+                switch state.chunk.withUnsafeMutableBytes({ session.read(into: $0) }) {
+                case .moved(let count):
+                    state.responseStarted = true
+                    state.buffer.append(contentsOf: state.chunk[0..<count])
+                case .closed: endOfStream = true
+                case .again: continue
+                case .failed: throw .connectionLost(requestSent: true)
+                }
+                continue
+            }
             // Spin briefly before sleeping: a loopback server usually answers sooner than a
             // sleeping thread wakes up.
             var count = -1
@@ -154,6 +196,15 @@ public final class HTTPClientConnection: Sendable {
                 throw .connectionLost(requestSent: true)
             }
         }
+    }
+
+    /// Spins for `busyPollInterval` until the socket is readable, for the same reason as the plain
+    /// read spins; the blocking read that follows waits the rest.
+    private func awaitBytes(_ fd: Int32, _ session: TLSSession) {
+        guard !session.hasBufferedBytes else { return }
+        let spinUntil = Socket.monotonicNanoseconds() + configuration.busyPollInterval.nanoseconds
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, 0) == 0 && Socket.monotonicNanoseconds() < spinUntil { sched_yield() }
     }
 
     /// Sets the socket's send and receive time-outs to the time left before `deadline` (false when
@@ -191,12 +242,15 @@ public final class HTTPClientConnection: Sendable {
 
     /// Whether an idle connection was closed by the server (or has unexpected bytes waiting,
     /// which makes it unusable as well).
-    private func peerHasClosed(_ fd: Int32) -> Bool {
+    private func peerHasClosed(_ fd: Int32, _ session: TLSSession?) -> Bool {
+        if session?.hasBufferedBytes == true { return true }
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) != 0
     }
 
     private func disconnect(_ state: inout State) {
+        if let session = state.session { state.ticket = session.finish() }
+        state.session = nil
         if state.fd >= 0 { Glibc.close(state.fd) }
         state.fd = -1
         state.buffer.removeAll(keepingCapacity: true)
@@ -206,6 +260,27 @@ public final class HTTPClientConnection: Sendable {
         disconnect(&state)
         state.fd = try connect()
         state.armedTimeout = 0
+        guard let tls else { return }
+        do throws(HTTPError) {
+            try handshake(&state, tls)
+        } catch {
+            state.session = nil
+            Glibc.close(state.fd)
+            state.fd = -1
+            throw error
+        }
+    }
+
+    /// Starts TLS on the connected socket within `connectTimeout`, resuming the last session if
+    /// there is one.
+    private func handshake(_ state: inout State, _ tls: TLSClientContext) throws(HTTPError) {
+        let session = try TLSSession(fd: state.fd, host: address.host, context: tls, resuming: state.ticket)
+        state.session = session
+        let deadline = Socket.monotonicNanoseconds() + configuration.connectTimeout.nanoseconds
+        repeat {
+            guard arm(&state, until: deadline) else { throw .timedOut(requestSent: false) }
+        } while try !session.handshake(address: address.description)
+        state.resumed = session.resumed
     }
 
     private func connect() throws(HTTPError) -> Int32 {

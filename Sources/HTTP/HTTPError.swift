@@ -17,6 +17,15 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedResponse(String)
     /// The response exceeds the configured limit (in bytes) for its head or body.
     case tooLarge(limit: Int)
+    /// The TLS handshake with the server failed (`host:port`, OpenSSL's reason: no common
+    /// protocol version or cipher, not a TLS server, closed during the handshake); nothing was
+    /// sent.
+    case tlsHandshakeFailed(String, reason: String)
+    /// The server's certificate failed verification (`host:port`, OpenSSL's reason: an unknown
+    /// certificate authority, another host's name, expired); nothing was sent.
+    case certificateRejected(String, reason: String)
+    /// TLS could not be set up on this side (why: an unreadable CA file, OpenSSL out of memory).
+    case tlsSetupFailed(String)
 
     public var description: String {
         switch self {
@@ -28,6 +37,9 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             "connection lost (\(sent ? "after" : "before") the request was fully sent)"
         case let .malformedResponse(what): "malformed HTTP response: \(what)"
         case let .tooLarge(limit): "HTTP response larger than \(limit) bytes"
+        case let .tlsHandshakeFailed(address, reason): "TLS handshake with \(address) failed: \(reason)"
+        case let .certificateRejected(address, reason): "certificate of \(address) rejected: \(reason)"
+        case let .tlsSetupFailed(reason): "cannot set up TLS: \(reason)"
         }
     }
 }

@@ -33,20 +33,20 @@ public struct ExchangeEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// `scheme://host:port/basePath`.
     public var description: String { "\(scheme)://\(HTTPAddress(host: host, port: port))\(basePath)" }
 
-    /// The transport the scheme calls for: keep-alive connections for `http`, `URLSession` for
-    /// `https`. `timeout` bounds each request; `poolSize` is the number of keep-alive connections.
-    public func makeTransport(timeout: Duration, poolSize: Int = 4) -> any ExchangeTransport {
-        let address = HTTPAddress(host: host, port: port)
-        if scheme == "http" {
-            return KeepAliveTransport(
-                address: address, poolSize: poolSize,
-                configuration: HTTPClientConfiguration(connectTimeout: min(timeout, .seconds(5)), responseTimeout: timeout))
+    /// Keep-alive connections to the endpoint, over TLS for `https` (trusting the system's
+    /// certificate authorities and those in `caFile`). `timeout` bounds each request; `poolSize`
+    /// is the number of connections. Throws `tlsSetupFailed` when `caFile` cannot be loaded.
+    public func makeTransport(timeout: Duration, poolSize: Int = 4, caFile: String? = nil) throws(ExchangeError) -> KeepAliveTransport {
+        var tls: TLSClientContext?
+        if scheme == "https" {
+            do throws(HTTPError) {
+                tls = try TLSClientContext(caFile: caFile)
+            } catch {
+                throw .tlsSetupFailed("\(self): \(error)")
+            }
         }
-        var components = URLComponents()
-        components.scheme = scheme
-        components.host = host
-        components.port = Int(port)
-        guard let origin = components.url else { preconditionFailure("an endpoint parsed from a URL forms a URL") }
-        return URLSessionTransport(origin: origin)
+        return KeepAliveTransport(
+            address: HTTPAddress(host: host, port: port), poolSize: poolSize,
+            configuration: HTTPClientConfiguration(connectTimeout: min(timeout, .seconds(5)), responseTimeout: timeout), tls: tls)
     }
 }

@@ -29,13 +29,23 @@ public enum ExchangeError: Error, Hashable, Sendable, CustomStringConvertible {
     case outcomeUnknown(UnknownPlacement)
     /// The configured base URL cannot be used (not `http://` or `https://`, or malformed).
     case invalidBaseURL(String)
+    /// The TLS handshake failed (the server speaks no TLS 1.2+, shares no cipher, or closed
+    /// during it): the request was certainly not sent.
+    case tlsHandshakeFailed(String)
+    /// The server's certificate was refused (an unknown certificate authority, another host's
+    /// name, expired): the request was certainly not sent.
+    case certificateRejected(String)
+    /// TLS cannot be set up with the given settings (a CA file that cannot be read or holds no
+    /// certificate).
+    case tlsSetupFailed(String)
 
     /// Whether a retry might succeed: transport failures and server-side (5xx) errors.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .couldNotConnect, .connectionLost: return true
+        case .timedOut, .couldNotConnect, .connectionLost, .tlsHandshakeFailed: return true
         case .httpStatus(let status, _): return status >= 500
-        case .rejected, .unauthorized, .notFound, .undecodable, .outcomeUnknown, .invalidBaseURL: return false
+        case .rejected, .unauthorized, .notFound, .undecodable, .outcomeUnknown, .invalidBaseURL, .certificateRejected, .tlsSetupFailed:
+            return false
         }
     }
 
@@ -59,6 +69,9 @@ public enum ExchangeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undecodable(let what): return "undecodable response: \(what)"
         case .outcomeUnknown(let placement): return "outcome unknown: \(placement)"
         case .invalidBaseURL(let what): return "invalid base URL: \(what)"
+        case .tlsHandshakeFailed(let what): return "TLS handshake failed: \(what)"
+        case .certificateRejected(let what): return "certificate rejected: \(what)"
+        case .tlsSetupFailed(let what): return "TLS setup failed: \(what)"
         }
     }
 }

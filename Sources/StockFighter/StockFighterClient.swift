@@ -12,15 +12,17 @@ public final class StockFighterClient: Sendable {
     /// A client over an existing invoker.
     public init(invoker: CommandInvoker) { self.invoker = invoker }
 
-    /// A client for the API at `baseURL` (`http://` uses keep-alive connections, `https://`
-    /// uses URLSession), sending `apiKey` with the calls that need it.
+    /// A client for the API at `baseURL` over keep-alive connections (TLS for `https://`,
+    /// trusting the system's certificate authorities and those in `caFile`), sending `apiKey`
+    /// with the calls that need it.
     public convenience init(
         baseURL: String, apiKey: APIKey?, policy: RetryPolicy = .standard,
-        rateLimiter: RateLimiter? = RateLimiter(ratePerSecond: 50, burst: 20), log: ExchangeLogHandler? = nil
+        rateLimiter: RateLimiter? = RateLimiter(ratePerSecond: 50, burst: 20), log: ExchangeLogHandler? = nil,
+        caFile: String? = nil
     ) throws(ExchangeError) {
         let endpoint = try ExchangeEndpoint(baseURL: baseURL)
         self.init(invoker: CommandInvoker(
-            transport: endpoint.makeTransport(timeout: policy.attemptTimeout), basePath: endpoint.basePath,
+            transport: try endpoint.makeTransport(timeout: policy.attemptTimeout, caFile: caFile), basePath: endpoint.basePath,
             apiKey: apiKey, policy: policy, rateLimiter: rateLimiter, log: log))
     }
 

@@ -15,6 +15,6 @@ enum ExchangeClientFactory {
             rateLimiter: RateLimiter(
                 ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
                 burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
-            log: { entry in logger.debug(entry.description) })
+            log: { entry in logger.debug(entry.description) }, caFile: configuration.exchange.caFile)
     }
 }

@@ -49,7 +49,7 @@ enum EngineBench {
         defer { server.stop() }
         let endpoint = try ExchangeEndpoint(baseURL: "http://\(server.address)/ob/api")
         let client = StockFighterClient(invoker: CommandInvoker(
-            transport: endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath, apiKey: APIKey("bench")))
+            transport: try endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath, apiKey: APIKey("bench")))
         let seller = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .sell, price: 5_010, qty: Quantity(shares: Int64(steps + 10)))
         let bidder = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .buy, price: 5_000, qty: 100)
         _ = try runBlocking { _ = try await client.placeOrder(seller); return try await client.placeOrder(bidder) }

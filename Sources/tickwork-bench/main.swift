@@ -18,6 +18,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("backtest", BacktestBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("client", { try runBlocking { try await runClientBench() } }),
+    ("tls", { try runBlocking { try await runTLSBench() } }),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTP
 
 /// A `tickwork exchange` on a free loopback port, with a small client for what tests need:
 /// placing liquidity from another account and reading an account's orders.
@@ -35,21 +33,18 @@ final class ExchangeFixture {
 
     /// Sends a request and returns the JSON object answered.
     func request(_ method: String, _ path: String, body: [String: Any]? = nil) throws -> [String: Any] {
-        var request = URLRequest(url: URL(string: baseURL + path)!)
-        request.httpMethod = method
-        request.setValue("test-key", forHTTPHeaderField: "X-Starfighter-Authorization")
-        if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        guard let address = HTTPAddress(parsing: listenAddress) else { throw FixtureError.badResponse("no address in \(baseURL)") }
+        var headers = HTTPHeaders()
+        headers.add(name: "X-Starfighter-Authorization", value: "test-key")
+        if body != nil { headers.add(name: "Content-Type", value: "application/json") }
+        let bytes = try body.map { [UInt8](try JSONSerialization.data(withJSONObject: $0)) } ?? []
+        let basePath = String(baseURL.dropFirst("http://".count + listenAddress.count))
+        let connection = HTTPClientConnection(address: address, configuration: HTTPClientConfiguration(responseTimeout: .seconds(10)))
+        defer { connection.close() }
+        let response = try connection.send(HTTPRequest(method: method, target: basePath + path, headers: headers, body: bytes))
+        guard let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else {
+            throw FixtureError.badResponse("\(method) \(path)")
         }
-        let result = Locked<Data?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, _, _ in
-            result.set(data)
-            done.signal()
-        }.resume()
-        guard done.wait(timeout: .now() + 10) == .success, let data = result.get(),
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { throw FixtureError.badResponse("\(method) \(path)") }
         return object
     }
 

@@ -187,6 +187,17 @@ import Testing
         #expect(Configuration.directory(of: "conf/tickwork.json") == FileManager.default.currentDirectoryPath + "/conf")
     }
 
+    @Test func theCAFileIsResolvedBesideTheConfigurationAndAbsentByDefault() throws {
+        let relative = try document { root in
+            root["exchange"] = ["baseURL": "https://venue.example/ob/api", "caFile": "certs/venue-ca.pem"]
+        }
+        #expect(try Configuration.parse(relative, file: "test.json", directory: "/etc/tickwork").exchange.caFile == "/etc/tickwork/certs/venue-ca.pem")
+        let absent = try document { root in root["exchange"] = ["baseURL": "https://venue.example/ob/api"] }
+        #expect(try Configuration.parse(absent, file: "test.json", directory: "/etc/tickwork").exchange.caFile == nil)
+        let number = try document { root in root["exchange"] = ["baseURL": "https://venue.example/ob/api", "caFile": 3] }
+        #expect(throws: ConfigurationError.self) { try Configuration.parse(number, file: "test.json", directory: "/etc/tickwork") }
+    }
+
     @Test func theAPIKeyFileIsLookedForInTheCredentialsDirectoryFirstThenBesideTheConfiguration() throws {
         let data = try document { root in
             root["exchange"] = ["baseURL": "http://127.0.0.1:1/ob/api", "apiKeyFile": "api-key"]

@@ -5,17 +5,6 @@ import StrategyKit
 import Synchronization
 import Testing
 
-/// The transports the fault tests run against.
-enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case keepAlive, urlSession
-    var testDescription: String { rawValue }
-
-    /// The transports that survive a server closing a connection before a complete response
-    /// head: FoundationNetworking on this toolchain traps with "Transfer completed, but there's
-    /// no response" (swift-corelibs-foundation#5285), so URLSession sits out those faults.
-    static let survivingHeadlessClose: [TransportKind] = [.keepAlive]
-}
-
 /// Collects the invoker's log entries.
 final class LogCollector: Sendable {
     private let entries = Mutex<[ExchangeLogEntry]>([])
@@ -24,35 +13,27 @@ final class LogCollector: Sendable {
 }
 
 /// Short back-offs so that every fault ends quickly. A fault that ends in a time-out (silence,
-/// a drip) needs a short attempt time-out too; URLSession on Linux needs more slack than a bare
-/// socket when the test run keeps both cores busy. A fault the server answers gets 10 s, so that
-/// a thread starved for a moment never turns the answer into a time-out. The total budget is
+/// a drip) needs a short attempt time-out too. A fault the server answers gets 10 s, so that a
+/// thread starved for a moment never turns the answer into a time-out. The total budget is
 /// generous on purpose: in the full suite, tests that block the concurrency pool's two threads
 /// (spawned processes, waits) can delay a retry's continuation by many seconds, and these tests
 /// count attempts, they do not time them.
-func faultPolicy(_ kind: TransportKind, timingOut: Bool = false) -> RetryPolicy {
-    let shortTimeout: Duration = kind == .keepAlive ? .milliseconds(400) : .seconds(2)
-    return RetryPolicy(
-        attemptTimeout: timingOut ? shortTimeout : .seconds(10), maxAttempts: 3,
+func faultPolicy(timingOut: Bool = false) -> RetryPolicy {
+    RetryPolicy(
+        attemptTimeout: timingOut ? .milliseconds(400) : .seconds(10), maxAttempts: 3,
         initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(40), totalBudget: .seconds(300))
 }
 let secretKey = APIKey("SECRET-KEY-d41d8cd98f00")
 let placeFoobar = PlaceOrder(venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", side: .buy, price: 5100, qty: 100)
 
 /// An invoker for `server`'s port and base path.
-func invoker(_ server: MisbehavingServer, _ kind: TransportKind, log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
-    try invoker(port: server.port, basePath: server.basePath, kind, log: log, policy: policy)
+func invoker(_ server: MisbehavingServer, log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
+    try invoker(port: server.port, basePath: server.basePath, log: log, policy: policy)
 }
 
-func invoker(port: UInt16, basePath: String = "/ob/api", _ kind: TransportKind, log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
-    let policy = policy ?? faultPolicy(kind)
-    let transport: any ExchangeTransport
-    switch kind {
-    case .keepAlive:
-        transport = try ExchangeEndpoint(baseURL: "http://127.0.0.1:\(port)/ob/api").makeTransport(timeout: policy.attemptTimeout)
-    case .urlSession:
-        transport = URLSessionTransport(origin: try #require(URL(string: "http://127.0.0.1:\(port)")))
-    }
+func invoker(port: UInt16, basePath: String = "/ob/api", log: LogCollector, policy: RetryPolicy? = nil) throws -> CommandInvoker {
+    let policy = policy ?? faultPolicy()
+    let transport = try ExchangeEndpoint(baseURL: "http://127.0.0.1:\(port)/ob/api").makeTransport(timeout: policy.attemptTimeout)
     return CommandInvoker(transport: transport, basePath: basePath, apiKey: secretKey, policy: policy, log: log.handler)
 }
 
@@ -67,11 +48,10 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
 }
 
 @Suite(.timeLimit(.minutes(10))) struct FaultTests {
-    @Test(arguments: TransportKind.allCases)
-    func refusedConnectionIsCouldNotConnectRetriedForReadsNotForPlaces(kind: TransportKind) async throws {
+    @Test func refusedConnectionIsCouldNotConnectRetriedForReadsNotForPlaces() async throws {
         try await MisbehavingServer.withRefusingPort { port in
             let log = LogCollector()
-            let client = try invoker(port: port, kind, log: log)
+            let client = try invoker(port: port, log: log)
             let foobarBookError = await failure(client, foobarBook)
             guard case .couldNotConnect = foobarBookError else { Issue.record("read not couldNotConnect: \(String(describing: foobarBookError))"); return }
             #expect(log.all.count == 3)
@@ -81,11 +61,10 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         }
     }
 
-    @Test(arguments: TransportKind.survivingHeadlessClose)
-    func silentServerTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
+    @Test func silentServerTimesOutRetryingReadsButPlaceReportsOutcomeUnknown() async throws {
         let server = try MisbehavingServer(.silent)
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector(), policy: faultPolicy(kind, timingOut: true))
+        let client = try invoker(server, log: LogCollector(), policy: faultPolicy(timingOut: true))
         let foobarBookError = await failure(client, foobarBook)
         guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
         #expect(try await server.requests(reaching: 3).count == 3)
@@ -95,11 +74,10 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         #expect(try await server.requests(reaching: 4).count == 4)
     }
 
-    @Test(arguments: TransportKind.allCases)
-    func closeMidResponseIsConnectionLostRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
+    @Test func closeMidResponseIsConnectionLostRetryingReadsButPlaceReportsOutcomeUnknown() async throws {
         let server = try MisbehavingServer(.closeMidResponse)
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector())
+        let client = try invoker(server, log: LogCollector())
         let foobarBookError = await failure(client, foobarBook)
         guard case .connectionLost = foobarBookError else { Issue.record("read not connectionLost: \(String(describing: foobarBookError))"); return }
         let reads = server.requests.count
@@ -109,23 +87,21 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         #expect(server.requests.count == reads + 1)
     }
 
-    @Test(arguments: TransportKind.allCases)
-    func htmlBadGatewayIsHTTPStatusQuotingThePageRetriedForReadsNotForPlaces(kind: TransportKind) async throws {
+    @Test func htmlBadGatewayIsHTTPStatusQuotingThePageRetriedForReadsNotForPlaces() async throws {
         let page = "<html><body><h1>502 Bad Gateway</h1></body></html>"
         let server = try MisbehavingServer(.respond(status: 502, body: page))
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector())
+        let client = try invoker(server, log: LogCollector())
         #expect(await failure(client, foobarBook) == ExchangeError.httpStatus(502, message: "non-JSON body: \"\(page)\""))
         #expect(server.requests.count == 3)
         #expect(await failure(client, placeFoobar) == .httpStatus(502, message: "non-JSON body: \"\(page)\""))
         #expect(server.requests.count == 4)
     }
 
-    @Test(arguments: TransportKind.survivingHeadlessClose)
-    func dripTooSlowTimesOutRetryingReadsButPlaceReportsOutcomeUnknown(kind: TransportKind) async throws {
+    @Test func dripTooSlowTimesOutRetryingReadsButPlaceReportsOutcomeUnknown() async throws {
         let server = try MisbehavingServer(.drip(status: 200, body: Fixtures.book, interval: .milliseconds(30)))
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector(), policy: faultPolicy(kind, timingOut: true))
+        let client = try invoker(server, log: LogCollector(), policy: faultPolicy(timingOut: true))
         let foobarBookError = await failure(client, foobarBook)
         guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
         #expect(try await server.requests(reaching: 3).count == 3)
@@ -134,31 +110,28 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         #expect(try await server.requests(reaching: 4).count == 4)
     }
 
-    @Test(arguments: TransportKind.allCases)
-    func dripWithinTheBoundSucceeds(kind: TransportKind) async throws {
+    @Test func dripWithinTheBoundSucceeds() async throws {
         let body = #"{"ok":true,"venue":"TESTEX"}"#
         let server = try MisbehavingServer(.drip(status: 200, body: body, interval: .milliseconds(1)))
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector(), policy: RetryPolicy(attemptTimeout: .seconds(10), maxAttempts: 1))
+        let client = try invoker(server, log: LogCollector(), policy: RetryPolicy(attemptTimeout: .seconds(10), maxAttempts: 1))
         #expect(try await client.run(VenueHeartbeat(venue: "TESTEX")) == "TESTEX")
     }
 
-    @Test(arguments: TransportKind.allCases)
-    func okFalseUnder200IsRejectedAndNeverRetried(kind: TransportKind) async throws {
+    @Test func okFalseUnder200IsRejectedAndNeverRetried() async throws {
         let server = try MisbehavingServer(.respond(status: 200, body: #"{"ok":false,"error":"venue is closed"}"#))
         defer { server.stop() }
-        let client = try invoker(server, kind, log: LogCollector())
+        let client = try invoker(server, log: LogCollector())
         #expect(await failure(client, foobarBook) == .rejected(status: 200, message: "venue is closed"))
         #expect(await failure(client, placeFoobar) == .rejected(status: 200, message: "venue is closed"))
         #expect(server.requests.count == 2)
     }
 
-    @Test(arguments: TransportKind.allCases)
-    func apiKeyIsSentButNeverLoggedOrInErrors(kind: TransportKind) async throws {
+    @Test func apiKeyIsSentButNeverLoggedOrInErrors() async throws {
         let server = try MisbehavingServer(.respond(status: 401, body: #"{"ok":false,"error":"not yours"}"#))
         defer { server.stop() }
         let log = LogCollector()
-        let client = try invoker(server, kind, log: log)
+        let client = try invoker(server, log: log)
         let error = await failure(client, placeFoobar)
         #expect(error == .unauthorized(message: "not yours"))
         _ = await failure(client, foobarBook)
@@ -178,7 +151,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
             attemptTimeout: .milliseconds(300), maxAttempts: 50, initialBackoff: .milliseconds(10), maxBackoff: .milliseconds(20),
             totalBudget: .seconds(1))
         let log = LogCollector()
-        let client = try invoker(server, .keepAlive, log: log, policy: policy)
+        let client = try invoker(server, log: log, policy: policy)
         guard case .timedOut = await failure(client, foobarBook) else { Issue.record("did not time out"); return }
         // About three attempts fit in the budget; a loaded machine may fit fewer, never 50.
         #expect((1...5).contains(log.all.count))

@@ -15,6 +15,9 @@ final class MisbehavingServer: Sendable {
         case respond(status: Int, body: String)
         /// Sends a complete response one byte every `interval`, then closes.
         case drip(status: Int, body: String, interval: Duration)
+        /// Answers every request but a POST with a keep-alive 200 of `body`; resets the
+        /// connection on reading a POST, as a server that dies on a reused connection does.
+        case resetOnPost(body: String)
     }
 
     let port: UInt16
@@ -146,8 +149,17 @@ final class MisbehavingServer: Sendable {
             client.input += chunk[0..<count]
             guard let request = Self.completeRequest(client.input) else { return true }
             received.withLock { $0.append(request) }
+            if case .resetOnPost = behavior, request.hasPrefix("POST ") {
+                var reset = linger(l_onoff: 1, l_linger: 0)
+                _ = setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+                return false
+            }
             client.answering = true
             client.output = answer()
+            return true
+        }
+        if case .resetOnPost = behavior, client.written == client.output.count {
+            client = Client(fd: client.fd)
             return true
         }
         guard client.written < client.output.count else {
@@ -166,6 +178,7 @@ final class MisbehavingServer: Sendable {
         }
         guard count > 0 else { return count < 0 && errno == EAGAIN }
         client.written += count
+        if case .resetOnPost = behavior { return true }
         return client.written < client.output.count
     }
 
@@ -177,6 +190,9 @@ final class MisbehavingServer: Sendable {
             return Array(full[0..<(full.count - 30)])
         case .respond(let status, let body), .drip(let status, let body, _):
             return Self.response(status: status, body: body)
+        case .resetOnPost(let body):
+            let bytes = Array(body.utf8)
+            return Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
         }
     }
 

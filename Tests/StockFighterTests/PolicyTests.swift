@@ -46,13 +46,14 @@ import Testing
         #expect(printed.allSatisfy { !$0.contains("hunter2") })
     }
 
-    @Test func endpointChoosesTheTransportByScheme() throws {
+    @Test func endpointSpeaksTLSForHTTPSOnly() throws {
         let plain = try ExchangeEndpoint(baseURL: "http://127.0.0.1:8080/ob/api/")
         #expect(plain.basePath == "/ob/api" && plain.port == 8080)
-        #expect(plain.makeTransport(timeout: .seconds(1)) is KeepAliveTransport)
+        #expect(try plain.makeTransport(timeout: .seconds(1)).tls == nil)
         let secure = try ExchangeEndpoint(baseURL: "https://api.stockfighter.io")
         #expect(secure.basePath == "/ob/api" && secure.port == 443)
-        #expect(secure.makeTransport(timeout: .seconds(1)) is URLSessionTransport)
+        #expect(try secure.makeTransport(timeout: .seconds(1)).tls != nil)
+        #expect(throws: ExchangeError.self) { try secure.makeTransport(timeout: .seconds(1), caFile: "/nonexistent/ca.pem") }
         #expect(throws: ExchangeError.self) { try ExchangeEndpoint(baseURL: "ftp://example.com/ob/api") }
         #expect(throws: ExchangeError.self) { try ExchangeEndpoint(baseURL: "not a url") }
     }

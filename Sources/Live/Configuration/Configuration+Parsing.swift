@@ -141,7 +141,8 @@ extension Configuration {
             venue: Venue(try object.string("venue") ?? "TESTEX"),
             account: Account(try object.string("account") ?? "EXB123456"),
             apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? "TICKWORK_API_KEY"),
-            maxRequestsPerSecond: try object.integer("maxRequestsPerSecond", in: 1...1_000_000) ?? 200
+            maxRequestsPerSecond: try object.integer("maxRequestsPerSecond", in: 1...1_000_000) ?? 200,
+            caFile: try object.string("caFile")
         )
         try object.finish()
         return settings

@@ -35,5 +35,6 @@ extension Configuration {
         riskStatePath = Self.resolve(riskStatePath, against: directory)
         pluginDirectory = pluginDirectory.map { Self.resolve($0, against: directory) }
         recordingPath = recordingPath.map { Self.resolve($0, against: directory) }
+        exchange.caFile = exchange.caFile.map { Self.resolve($0, against: directory) }
     }
 }

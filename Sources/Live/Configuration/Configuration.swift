@@ -51,6 +51,9 @@ public struct ExchangeSettings: Sendable, Hashable {
     /// The most requests per second sent to the venue (a token bucket shared by every poller
     /// and order), with bursts of up to a quarter second's worth.
     public var maxRequestsPerSecond: Int64
+    /// A PEM file of certificate authorities trusted for `https://` besides the system's; nil
+    /// for the system's alone. Verification itself cannot be turned off.
+    public var caFile: String?
 }
 
 /// Where to read the API key from.

@@ -4,7 +4,7 @@ import Synchronization
 /// A thread of its own that runs blocking jobs one at a time, in order.
 ///
 /// The keep-alive transport's socket calls block for up to a time-out; on a dispatch queue they
-/// would hold threads of a small shared pool that Swift concurrency and URLSession also need.
+/// would hold threads of a small shared pool that Swift concurrency also needs.
 final class ConnectionWorker: Sendable {
     private let jobs = Mutex<(queue: [@Sendable () -> Void], stopping: Bool)>(([], false))
     private let wakeUp = DispatchSemaphore(value: 0)

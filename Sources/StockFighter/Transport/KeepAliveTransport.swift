@@ -1,7 +1,8 @@
 import HTTP
 import Synchronization
 
-/// A transport for `http://` exchanges over a small pool of keep-alive HTTP/1.1 connections.
+/// A transport for `http://` and `https://` exchanges over a small pool of keep-alive HTTP/1.1
+/// connections, plain or over TLS.
 ///
 /// Each connection carries one request at a time and reconnects when the server has closed it;
 /// a request goes to the least busy connection, so up to `poolSize` requests run at once. The
@@ -10,16 +11,23 @@ import Synchronization
 public final class KeepAliveTransport: ExchangeTransport {
     /// The server's host and port.
     public let address: HTTPAddress
+    /// The TLS settings, nil for plain HTTP.
+    public let tls: TLSClientContext?
     private let connections: [HTTPClientConnection]
     private let workers: [ConnectionWorker]
     /// Requests in flight per connection.
     private let load: Mutex<[Int]>
 
-    /// A pool of `poolSize` connections to `address`, opened on first use.
-    public init(address: HTTPAddress, poolSize: Int = 4, configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+    /// A pool of `poolSize` connections to `address`, opened on first use, over TLS when `tls`
+    /// is given.
+    public init(
+        address: HTTPAddress, poolSize: Int = 4, configuration: HTTPClientConfiguration = HTTPClientConfiguration(),
+        tls: TLSClientContext? = nil
+    ) {
         precondition(poolSize >= 1, "a pool needs at least one connection")
         self.address = address
-        self.connections = (0..<poolSize).map { _ in HTTPClientConnection(address: address, configuration: configuration) }
+        self.tls = tls
+        self.connections = (0..<poolSize).map { _ in HTTPClientConnection(address: address, configuration: configuration, tls: tls) }
         self.workers = (0..<poolSize).map { ConnectionWorker(name: "exchange-\(address)-\($0)") }
         self.load = Mutex([Int](repeating: 0, count: poolSize))
     }
@@ -63,7 +71,8 @@ public final class KeepAliveTransport: ExchangeTransport {
     }
 
     /// The exchange error an HTTP failure stands for. A failure before the request was fully
-    /// written counts as not connected: no server acts on a partial request.
+    /// written counts as not connected: no server acts on a partial request; TLS failures keep
+    /// their own cases, which say the same.
     static func map(_ error: HTTPError, _ request: TransportRequest) -> ExchangeError {
         switch error {
         case .invalidAddress, .couldNotListen, .couldNotConnect: return .couldNotConnect("\(request): \(error)")
@@ -71,6 +80,9 @@ public final class KeepAliveTransport: ExchangeTransport {
         case .timedOut(requestSent: true): return .timedOut("\(request): \(error)")
         case .connectionLost(requestSent: true), .malformedResponse: return .connectionLost("\(request): \(error)")
         case .tooLarge: return .undecodable("\(request): \(error)")
+        case .tlsHandshakeFailed: return .tlsHandshakeFailed("\(request): \(error)")
+        case .certificateRejected: return .certificateRejected("\(request): \(error)")
+        case .tlsSetupFailed: return .tlsSetupFailed("\(request): \(error)")
         }
     }
 }

@@ -47,10 +47,13 @@ struct ExchangeConnection {
             case .file: key = try APIKeyResolver.resolve(configuration, optional: false, environment: environment)
             }
         }
-        do {
+        do throws(ExchangeError) {
             client = try StockFighterClient(
                 baseURL: baseURL, apiKey: key,
-                policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)), rateLimiter: nil)
+                policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)), rateLimiter: nil,
+                caFile: configuration.exchange.caFile)
+        } catch .tlsSetupFailed(let reason) {
+            throw CLIError.failure("\(configuration.file): exchange.caFile: \(reason)")
         } catch {
             throw CLIError.usage("--base-url: \(error)")
         }
