@@ -3,10 +3,10 @@ import StrategyKit
 
 /// The engine's fill journal in a backtest: hands each new fill to the backtester for its
 /// metrics and, when given one, to a journal behind it (the ledger in `never` fsync mode, so a
-/// backtest leaves a ledger in the live format).
+/// backtest leaves a ledger in the live format). The engine's order tracker hands it each fill
+/// once; only a journal behind it may refuse one (the ledger, holding it from an earlier run).
 public final class BacktestJournal: FillJournal {
     private let inner: (any FillJournal)?
-    private var seen: Set<FillID> = []
     private var pending: [Fill] = []
 
     /// A journal that keeps fills in memory and passes them on to `inner` when there is one.
@@ -15,11 +15,7 @@ public final class BacktestJournal: FillJournal {
     }
 
     public func append(_ fill: Fill, reconciled: Bool) throws -> Bool {
-        if let inner {
-            guard try inner.append(fill, reconciled: reconciled) else { return false }
-        } else {
-            guard seen.insert(fill.id).inserted else { return false }
-        }
+        if let inner, try !inner.append(fill, reconciled: reconciled) { return false }
         pending.append(fill)
         return true
     }

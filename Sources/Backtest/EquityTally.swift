@@ -31,16 +31,20 @@ struct EquityTally: Sendable {
         realized + unrealized(marks: marks, lastFillPrices: lastFillPrices) - fees
     }
 
+    /// Books `fill`, which cost `fee`; its effect on the position is `Position.checkedApplying`'s
+    /// (a fill the position's numbers cannot hold traps, as it would in `Position.applying`).
     mutating func book(_ fill: Fill, fee: Money) {
-        let before = positions[fill.symbol] ?? .flat
-        let after = before.applying(fill)
+        guard let change = (positions[fill.symbol] ?? .flat).checkedApplying(fill) else {
+            preconditionFailure("a fill of \(fill.qty) \(fill.symbol) at \(fill.price) overflows its position")
+        }
+        let after = change.position
         positions[fill.symbol] = after
         fees += fee
         fills += 1
         volume += fill.qty
         notional += fill.price * fill.qty
         maxPosition = max(maxPosition, after.quantity.magnitude)
-        let result = (after.realizedPnL - before.realizedPnL - fee).cents
+        let result = (change.realized - fee).cents
         if result > 0 { grossProfit += result } else { grossLoss -= result }
     }
 

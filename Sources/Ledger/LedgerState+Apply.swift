@@ -18,18 +18,17 @@ extension LedgerState {
         let symbolIndex = symbols.index(forKey: symbol)
         var holding = holdingIndex.map { holdings.values[$0] } ?? LedgerHolding()
         var totals = symbolIndex.map { symbols.values[$0] } ?? SymbolTotals()
-        guard let position = holding.position.checkedApplying(side: side, price: price, qty: qty),
-              let symbolPosition = totals.position.checkedApplying(side: side, price: price, qty: qty)
-        else { return nil }
-        // checkedApplying has shown that price * qty fits.
-        let flow = -side.sign * price.cents * qty.shares
-        guard case let (cash, false) = holding.cash.cents.addingReportingOverflow(flow),
-              case let (symbolCash, false) = totals.cash.cents.addingReportingOverflow(flow),
+        // The format holds no negative price; the position arithmetic alone would take one.
+        guard price.cents >= 0,
+              let change = holding.position.checkedApplying(side: side, price: price, qty: qty),
+              let symbolChange = totals.position.checkedApplying(side: side, price: price, qty: qty),
+              case let (cash, false) = holding.cash.cents.addingReportingOverflow(change.cashFlow.cents),
+              case let (symbolCash, false) = totals.cash.cents.addingReportingOverflow(change.cashFlow.cents),
               case let (volume, false) = totals.volume.shares.addingReportingOverflow(qty.shares)
         else { return nil }
-        holding.position = position
+        holding.position = change.position
         holding.cash = Money(cents: cash)
-        totals.position = symbolPosition
+        totals.position = symbolChange.position
         totals.cash = Money(cents: symbolCash)
         totals.fills += 1
         totals.volume = Quantity(shares: volume)

@@ -8,6 +8,8 @@ import StrategyKit
 /// status calls, the account's order lists) and gets back `OrderTrackerChanges`. Feeding the
 /// same report twice, or an older report after a newer one, yields nothing new: a fill is
 /// identified by venue, order id and its index in the order's fills (`FillID`) and reported once.
+/// This is the one place that decides a fill is new: the journals behind the engine record
+/// what it reports (see `FillJournal`).
 ///
 /// An order whose placement had an unknown outcome is never sent again: it stays open (without
 /// an exchange id) until an account order list shows it (it is then acknowledged), or until a

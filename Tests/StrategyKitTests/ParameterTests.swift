@@ -63,4 +63,10 @@ import Testing
         #expect(!host.canLoad(SDKVersion(major: 1, minor: 3)))
         #expect(!host.canLoad(SDKVersion(major: 2, minor: 0)))
     }
+
+    @Test func thisSDKLoadsPluginsBuiltAgainstEveryEarlier2x() {
+        #expect(SDKVersion.current == SDKVersion(major: 2, minor: 2))
+        for minor in 0...2 { #expect(SDKVersion.current.canLoad(SDKVersion(major: 2, minor: minor))) }
+        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 2, minor: 3)))
+    }
 }

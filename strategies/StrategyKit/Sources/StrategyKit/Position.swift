@@ -40,32 +40,73 @@ public struct Position: Hashable, Sendable, Codable {
         (mark * quantity) - costBasis
     }
 
-    /// This position after buying or selling `qty` shares at `price`.
+    /// This position after buying or selling `qty` shares at `price`. Traps when `qty` is not
+    /// positive or the position's numbers would overflow `Int64`; `checkedApplying` is the same
+    /// arithmetic for numbers that may not fit.
     public func applying(side: Side, price: Price, qty: Quantity) -> Position {
         precondition(qty.shares > 0, "a fill has a positive quantity")
-        var next = self
-        let held = quantity.shares
-        if held == 0 || (held > 0) == (side == .buy) {
-            next.quantity = Quantity(shares: held + side.sign * qty.shares)
-            next.costBasis = costBasis + Money(cents: side.sign * (price * qty).cents)
-            return next
+        guard let change = checkedApplying(side: side, price: price, qty: qty) else {
+            preconditionFailure("a fill of \(qty) at \(price) overflows a position of \(quantity) costing \(costBasis)")
         }
-        let closing = min(qty.shares, Int64(held.magnitude))
-        let holdingSign: Int64 = held > 0 ? 1 : -1
-        let removedCost = Money(cents: costBasis.cents * closing / Int64(held.magnitude))
-        next.realizedPnL = realizedPnL + Money(cents: holdingSign * price.cents * closing) - removedCost
-        next.quantity = Quantity(shares: held - holdingSign * closing)
-        next.costBasis = next.quantity.shares == 0 ? .zero : costBasis - removedCost
-        let opening = qty.shares - closing
-        if opening > 0 {
-            next.quantity = Quantity(shares: side.sign * opening)
-            next.costBasis = Money(cents: side.sign * price.cents * opening)
-        }
-        return next
+        return change.position
     }
 
     /// This position after `fill`.
     public func applying(_ fill: Fill) -> Position {
         applying(side: fill.side, price: fill.price, qty: fill.qty)
+    }
+
+    /// What buying or selling `qty` shares at `price` does to this position: the position after,
+    /// the P&L realized and the cash moved. Nil when `qty` is not positive or when any step of
+    /// the arithmetic would overflow `Int64`, so that a caller holding numbers from outside (a
+    /// ledger line) can refuse them instead of trapping.
+    ///
+    /// The one place a fill's effect on a holding is worked out: `applying` is this, trapping
+    /// where it answers nil, and the host's ledger, portfolio and backtest metrics book with it.
+    public func checkedApplying(side: Side, price: Price, qty: Quantity) -> PositionChange? {
+        let held = quantity.shares
+        guard qty.shares > 0, held != .min,
+              case let (notional, false) = price.cents.multipliedReportingOverflow(by: qty.shares),
+              case let (signedNotional, false) = notional.multipliedReportingOverflow(by: side.sign),
+              case let (cashFlow, false) = Int64(0).subtractingReportingOverflow(signedNotional),
+              case let (opened, false) = held.addingReportingOverflow(side.sign * qty.shares),
+              case let (openedCost, false) = costBasis.cents.addingReportingOverflow(signedNotional)
+        else { return nil }
+        guard held != 0, (held > 0) != (side == .buy) else {
+            return PositionChange(
+                position: Position(quantity: Quantity(shares: opened), costBasis: Money(cents: openedCost), realizedPnL: realizedPnL),
+                realized: .zero, cashFlow: Money(cents: cashFlow))
+        }
+        // The closed shares take their proportional part of the cost basis with them, rounded
+        // toward zero, and realize the difference to what they fetched.
+        let heldShares = Int64(held.magnitude)
+        let holdingSign: Int64 = held > 0 ? 1 : -1
+        let closing = min(qty.shares, heldShares)
+        guard case let (removedTimesHeld, false) = costBasis.cents.multipliedReportingOverflow(by: closing),
+              case let (proceeds, false) = price.cents.multipliedReportingOverflow(by: closing),
+              case let (signedProceeds, false) = proceeds.multipliedReportingOverflow(by: holdingSign)
+        else { return nil }
+        let removedCost = removedTimesHeld / heldShares
+        guard case let (gross, false) = realizedPnL.cents.addingReportingOverflow(signedProceeds),
+              case let (realizedAfter, false) = gross.subtractingReportingOverflow(removedCost),
+              case let (realized, false) = signedProceeds.subtractingReportingOverflow(removedCost),
+              case let (remainingCost, false) = costBasis.cents.subtractingReportingOverflow(removedCost)
+        else { return nil }
+        let remaining = held - holdingSign * closing
+        var next = Position(
+            quantity: Quantity(shares: remaining), costBasis: remaining == 0 ? .zero : Money(cents: remainingCost),
+            realizedPnL: Money(cents: realizedAfter))
+        let opening = qty.shares - closing
+        if opening > 0 {
+            // Fewer shares than `qty` at the same price: the product fits, since `notional` did.
+            next.quantity = Quantity(shares: side.sign * opening)
+            next.costBasis = Money(cents: side.sign * (price.cents * opening))
+        }
+        return PositionChange(position: next, realized: Money(cents: realized), cashFlow: Money(cents: cashFlow))
+    }
+
+    /// `checkedApplying(side:price:qty:)` for `fill`.
+    public func checkedApplying(_ fill: Fill) -> PositionChange? {
+        checkedApplying(side: fill.side, price: fill.price, qty: fill.qty)
     }
 }

@@ -5,7 +5,8 @@
 /// laid out and passed between host and plugin: a 1.x plugin must be rebuilt. 2.1 added
 /// `Price.maxAccepted`, `Quantity.maxAccepted` and `Quantity.addingSaturated(_:)`, and made
 /// `mid`, `microPrice`, `spread` and the sizes of a book defined for any numbers: a 2.1 plugin
-/// may call them, so a 2.0 host refuses it.
+/// may call them, so a 2.0 host refuses it. 2.2 added `Position.checkedApplying(_:)` and
+/// `PositionChange` (a fill's effect on a position without trapping on overflow).
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -20,7 +21,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 2, minor: 1) }
+    public static var current: SDKVersion { SDKVersion(major: 2, minor: 2) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {
