@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
+        .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
