@@ -33,11 +33,11 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit], swiftSettings: hotPathSettings),
-        .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
+        .target(name: "Ledger", dependencies: [strategyKit, "Lifecycle"], exclude: ["FORMAT.md"]),
         .target(name: "Lifecycle"),
-        .target(name: "HTTP"),
+        .target(name: "HTTP", dependencies: ["Lifecycle"]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP"]),
-        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
+        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Lifecycle", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
             name: "Backtest", dependencies: [strategyKit, "Trading"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
