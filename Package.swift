@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI"]),
+        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket"], exclude: ["Snapshots"]),
     ]
 )
