@@ -1,7 +1,7 @@
 import HTTP
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct HTTPServerServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct HTTPServerServiceTests {
     @Test func servesUntilCancelledThenClosesItsConnectionsAndListener() async throws {
         let server = try HTTPServer { request in HTTPResponse(status: 200, contentType: "text/plain", text: request.target) }
         let service = Task { await server.run() }

@@ -1,7 +1,7 @@
 import Ledger
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct LedgerServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct LedgerServiceTests {
     @Test func runHoldsTheLedgerOpenUntilCancelledThenMakesEveryFillDurableAndCloses() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct ServiceGroupTests {
+@Suite(.timeLimit(.minutes(10))) struct ServiceGroupTests {
     @Test func startsServicesInOrderAndStopsThemInReverse() async {
         let log = EventLog()
         let group = ServiceGroup(

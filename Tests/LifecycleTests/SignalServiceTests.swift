@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.timeLimit(.minutes(1))) struct SignalServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct SignalServiceTests {
     @Test func callsItsHandlerForEachSignalWithoutStoppingTheProcess() async {
         let heard = Mutex<[Int32]>([])
         let handled = Latch()

@@ -2,7 +2,7 @@ import HTTP
 import SimulatedMarket
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct VenueServerServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct VenueServerServiceTests {
     @Test func servesUntilCancelledThenStops() async throws {
         var configuration = try VenueConfiguration()
         configuration.bots = BotConfiguration(bots: 2)
