@@ -11,7 +11,8 @@ import Glibc
 /// Creating the server binds, listens and starts serving; `address` is where it listens (the
 /// real port when port 0 was asked for). `stop()` closes the listener and every connection and
 /// returns once the event-loop threads have ended; call it before letting go of the server,
-/// whose threads otherwise keep serving.
+/// whose threads otherwise keep serving. As a `Service`, `run()` serves until cancelled, then
+/// stops the same way.
 ///
 /// The handler is called on an event-loop thread, one request at a time per loop: with the
 /// default single loop, calls are serialised; with `eventLoopCount` > 1 they may be concurrent.
@@ -25,7 +26,8 @@ public final class HTTPServer: Sendable {
     public let address: HTTPAddress
     private let listenFD: Int32
     private let loops: [EventLoop]
-    private let running = DispatchGroup()
+    /// Entered by each event-loop thread while it runs.
+    let running = DispatchGroup()
     private let state = Mutex<State>(.serving)
 
     private enum State { case serving, stopping, stopped }
@@ -68,12 +70,7 @@ public final class HTTPServer: Sendable {
     /// Closes the listener and every connection, and returns once all event-loop threads have
     /// ended. Calling it again, or from several threads, is harmless.
     public func stop() {
-        let first = state.withLock { state in
-            guard case .serving = state else { return false }
-            state = .stopping
-            return true
-        }
-        if first { loops.forEach { $0.requestStop() } }
+        requestStop()
         running.wait()
         state.withLock { state in
             guard case .stopping = state else { return }
@@ -81,6 +78,17 @@ public final class HTTPServer: Sendable {
             close(listenFD)
             state = .stopped
         }
+    }
+
+    /// Asks every event loop to close its connections and end, without waiting; only the first
+    /// call does anything.
+    func requestStop() {
+        let first = state.withLock { state in
+            guard case .serving = state else { return false }
+            state = .stopping
+            return true
+        }
+        if first { loops.forEach { $0.requestStop() } }
     }
 
     /// Blocks until another thread has called `stop()` and the server has stopped.

@@ -7,13 +7,14 @@ import StrategyKit
 /// matching engine, for the venues and accounts of a `VenueConfiguration`.
 ///
 /// Creating it starts serving; `address` is where (the real port when port 0 was asked for).
-/// `stop()` closes every connection and returns once the server's threads have ended. Signals are
-/// the caller's business: call `stop()` on SIGTERM. With bots configured, they trade on a timer
+/// `stop()` closes every connection and returns once the server's threads have ended; as a
+/// `Service`, `run()` serves until cancelled, then stops the same way. Signals are the caller's
+/// business: stop it (or cancel its `run()`) on SIGTERM. With bots configured, they trade on a timer
 /// thread of their own, under the same lock as the requests.
 public final class VenueServer: Sendable {
     /// Where the server listens.
     public var address: HTTPAddress { server.address }
-    private let server: HTTPServer
+    let server: HTTPServer
     private let marketplace: Marketplace
     private let botTimer: BotTimer?
 

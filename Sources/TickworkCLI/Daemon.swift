@@ -6,6 +6,7 @@ import StockFighter
 import Foundation
 import HTTP
 import Ledger
+import Lifecycle
 import Risk
 import StrategyKit
 import SimulatedMarket
@@ -50,6 +51,8 @@ final class Daemon {
         }
 
         let ownServer = hooks.venueServer == nil ? try startEmbeddedExchange() : nil
+        // The group below stops the embedded exchange in its turn; this stops it when the
+        // daemon gives up before trading (stopping twice does nothing more).
         defer { ownServer?.stop() }
         let venueServer = hooks.venueServer ?? ownServer
         let baseURL = configuration.exchange.baseURL ?? "http://\(venueServer!.address)/ob/api"
@@ -109,26 +112,10 @@ final class Daemon {
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
             reloader: reloader(), recorder: recorder)
-        let signals = SignalRelay(inbox: runner.inbox)
-        defer { signals.cancel() }
         hooks.started?(runner.inbox)
-        if let duration {
-            let inbox = runner.inbox
-            DispatchQueue.global().asyncAfter(deadline: .now() + duration.dispatchInterval) {
-                inbox.post(.stop("--duration elapsed"))
-            }
-        }
-        do {
-            try runner.run()
-        } catch let error as LiveRunnerError {
-            // The ledger already failed: closing it (and the recording) may fail again; that is logged.
-            do { try recorder?.close() } catch { logger.error("recording not closed", ["error": "\(error)"]) }
-            do { try ledger.close() } catch { logger.forPart("ledger").error("close failed", ["error": error.description]) }
-            return ledgerFailed(error)
-        }
-        try recorder?.close()
-        try ledger.close()
-        return 0
+        let group = ServiceGroup(services(ownServer, ledger, recorder, runner, duration))
+        let report = try runBlocking { await group.run() }
+        return try exitStatus(report)
     }
 
     /// The exit status after a ledger failure (documented in `tickwork run --help` and the
@@ -136,7 +123,7 @@ final class Daemon {
     static let ledgerFailureStatus: Int32 = 3
 
     /// Says why on stderr, in the CLI's one-line form, and returns `ledgerFailureStatus`.
-    private func ledgerFailed(_ error: LiveRunnerError) -> Int32 {
+    func ledgerFailed(_ error: LiveRunnerError) -> Int32 {
         Console.err("tickwork: \(error)")
         return Self.ledgerFailureStatus
     }

@@ -2,6 +2,7 @@ import Dispatch
 import Trading
 import Live
 import HTTP
+import Lifecycle
 import StrategyKit
 import SimulatedMarket
 
@@ -83,19 +84,9 @@ enum ExchangeServe {
             logger.info("listing", ["venue": listing.venue.rawValue, "stocks": listing.stocks.map { $0.symbol.rawValue }.joined(separator: ",")])
         }
         Console.out("listening on http://\(server.address)/ob/api")
-        let stop = DispatchSemaphore(value: 0)
-        let queue = DispatchQueue(label: "tickwork.exchange.signals")
-        let sources = [SIGTERM, SIGINT].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
-        stop.wait()
-        sources.forEach { $0.cancel() }
+        // SIGTERM and SIGINT stop the group, and so the server.
+        _ = try runBlocking { await ServiceGroup([.init("exchange", server)]).run() }
         logger.info("stopping")
-        server.stop()
         return 0
     }
 }

@@ -4,6 +4,7 @@ import Trading
 import Live
 import StockFighter
 import Foundation
+import Lifecycle
 import StrategyKit
 
 #if canImport(Glibc)
@@ -59,39 +60,14 @@ enum Record {
         let writer = try RecordingWriter(
             path: out, header: RecordingHeader(venue: venue, symbols: [symbol], producer: "tickwork record \(Tickwork.version)"),
             format: out.hasSuffix(".twrb") ? .binary : .jsonLines)
-        let stop = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
+        let poller = BookPoller(
+            client: client, venue: venue, symbol: symbol, writer: writer, interval: .milliseconds(interval),
+            duration: duration.map { .seconds($0) })
+        let group = ServiceGroup([.init("poller", poller)])
+        if let error = try runBlocking({ await group.run() }).error(of: "poller") {
+            throw error
         }
-        defer {
-            for source in signals { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
-        let deadline = duration.map { DispatchTime.now() + .seconds(Int($0)) }
-        var books = 0
-        var failures = 0
-        repeat {
-            do {
-                var book = try runBlocking { try await client.orderBook(venue: venue, symbol: symbol) }
-                book.receivedTime = SystemClock.now()
-                try writer.append(.book(book))
-                try writer.flush()
-                books += 1
-            } catch let error as BacktestError {
-                throw error
-            } catch {
-                failures += 1
-                Console.err("tickwork: warning: \(venue) \(symbol) book: \(error)")
-            }
-            var wake = DispatchTime.now() + .milliseconds(Int(interval))
-            if let deadline { wake = min(wake, deadline) }
-            if stop.wait(timeout: wake) == .success { break }
-        } while deadline.map { DispatchTime.now() < $0 } ?? true
+        let (books, failures) = poller.counts
         try writer.close()
         Console.out("recorded \(books) books of \(symbol) on \(venue) to \(out)\(failures > 0 ? " (\(failures) polls failed)" : "")")
         return 0

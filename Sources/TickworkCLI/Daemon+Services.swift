@@ -1,0 +1,65 @@
+import Backtest
+import Ledger
+import Lifecycle
+import Live
+import SimulatedMarket
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Daemon {
+    /// How long the runner has to stop once asked: its own shutdown waits at most `cancelWait`
+    /// (5 s) for cancels, a ledger emergency at most `LiveRunner.emergencyWait` (10 s) plus an
+    /// exchange call's time-out.
+    static let runnerGracePeriod: Duration = .seconds(30)
+
+    /// The daemon's services in start order; the group stops them in reverse: the runner first
+    /// (it cancels the open orders), then the recording and the ledger (made durable and
+    /// closed), the embedded exchange, and the SIGHUP handler last. SIGTERM and SIGINT are the
+    /// group's own; the runner logs their name as its stop reason.
+    func services(
+        _ ownServer: VenueServer?, _ ledger: Ledger, _ recorder: LiveSessionRecorder?, _ runner: LiveRunner, _ duration: Duration?
+    ) -> [ServiceGroup.Entry] {
+        let inbox = runner.inbox
+        var entries: [ServiceGroup.Entry] = [.init("signals", SignalService(signals: [SIGHUP]) { _ in inbox.post(.reload) })]
+        if let ownServer {
+            entries.append(.init("exchange", ownServer))
+        }
+        entries.append(.init("ledger", ledger))
+        if let recorder {
+            // Closed only once the runner, its one other user, has stopped.
+            nonisolated(unsafe) let recorder = recorder
+            entries.append(.init("recording", ClosingService { try recorder.close() }))
+        }
+        if let duration {
+            entries.append(.init("--duration", Countdown(duration)))
+        }
+        entries.append(.init("engine", RunnerService(runner: runner), gracePeriod: Self.runnerGracePeriod))
+        return entries
+    }
+
+    /// The exit status of a run of the group: 0 after a clean stop, `ledgerFailureStatus`
+    /// when the runner met a ledger failure (what else failed to close is then only logged);
+    /// any other failure is thrown (the CLI exits 1 with it), and a service that did not stop in
+    /// time makes it 1.
+    func exitStatus(_ report: ServiceGroupReport) throws -> Int32 {
+        for service in report.overran {
+            logger.error("did not stop in time", ["service": service])
+        }
+        if let runnerError = report.error(of: "engine") as? LiveRunnerError {
+            // The ledger already failed: closing it (and the recording) may fail again.
+            if let error = report.error(of: "recording") {
+                logger.error("recording not closed", ["error": "\(error)"])
+            }
+            if let error = report.error(of: "ledger") {
+                logger.forPart("ledger").error("close failed", ["error": "\(error)"])
+            }
+            return ledgerFailed(runnerError)
+        }
+        if let failure = report.error(of: "engine") ?? report.failures.first?.error {
+            throw failure
+        }
+        return report.overran.isEmpty ? 0 : 1
+    }
+}
