@@ -56,7 +56,9 @@ let package = Package(
         .target(name: "BlockBuyer", dependencies: [strategyKit], path: "strategies/BlockBuyer/Sources/BlockBuyer"),
         .target(name: "Momentum", dependencies: [strategyKit], path: "strategies/Momentum/Sources/Momentum"),
 
-        // Tests (Tests/<Part>Tests).
+        // Tests (Tests/<Part>Tests), and the fixtures they share: TestSupport needs only the SDK;
+        // TradingTestSupport adds the trading kernel, for the kernel's tests and the live driver's.
+        .target(name: "TestSupport", dependencies: [strategyKit], path: "Tests/TestSupport"),
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
@@ -64,7 +66,9 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
-        .testTarget(name: "EngineTests", dependencies: ["Trading", "Live", "Risk", "StockFighter", "SimulatedMarket", strategyKit]),
+        .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "Trading"], path: "Tests/TradingTestSupport"),
+        .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
+        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Risk", "Ledger", "StockFighter", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", strategyKit],
             linkerSettings: pluginTestLinking),

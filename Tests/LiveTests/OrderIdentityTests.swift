@@ -5,6 +5,7 @@ import Ledger
 import Risk
 import StrategyKit
 import Testing
+import TradingTestSupport
 
 /// An exchange that numbers orders again from 1 (a restart) reuses ids: the daemon must never
 /// take the new order for the old one.

@@ -1,92 +1,8 @@
 import Trading
-import Live
 import Risk
 import StrategyKit
 import Testing
-
-/// A strategy whose reactions are closures, recording what it was told.
-final class ScriptedStrategy: Strategy {
-    var onBookIntents: (BookSnapshot, StrategyContext) -> [Intent] = { _, _ in [] }
-    var onFillIntents: (Fill, StrategyContext) -> [Intent] = { _, _ in [] }
-    var onUpdateIntents: (OrderUpdate, StrategyContext) -> [Intent] = { _, _ in [] }
-    private(set) var fills: [Fill] = []
-    private(set) var updates: [OrderUpdate] = []
-    private(set) var stopped = false
-
-    func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] { onBookIntents(book, context) }
-    func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] {
-        fills.append(fill)
-        return onFillIntents(fill, context)
-    }
-    func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] {
-        updates.append(update)
-        return onUpdateIntents(update, context)
-    }
-    func stop(context: StrategyContext) -> [Intent] {
-        stopped = true
-        return []
-    }
-}
-
-/// Builds engines, books and order statuses with a manual clock (plain timestamps).
-struct EngineHarness {
-    let strategy = ScriptedStrategy()
-    let journal = MemoryFillJournal()
-    let logs = CollectingHandler()
-    let engine: TradingEngine
-
-    init(limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults) throws {
-        let parameters = try StrategyParameters(schema: [])
-        engine = TradingEngine(
-            venue: "TESTEX",
-            strategies: [EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
-            accountLimits: accountLimits, journal: journal, logger: Logger(part: "engine", level: .debug, handler: logs))
-    }
-
-    static func time(_ milliseconds: Int64) -> Timestamp { Timestamp(nanoseconds: milliseconds * 1_000_000) }
-
-    static func book(at milliseconds: Int64, bid: Int64 = 5_000, ask: Int64 = 5_010, exchangeAt: Int64? = nil) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: [BookEntry(price: Price(cents: bid), qty: 100, isBuy: true)],
-            asks: [BookEntry(price: Price(cents: ask), qty: 100, isBuy: false)], exchangeTime: time(exchangeAt ?? milliseconds),
-            receivedTime: time(milliseconds), sequence: UInt64(milliseconds))
-    }
-
-    static func status(
-        id: OrderID, side: Side = .buy, price: Price = 5_010, qty: Quantity = 10, fills: [OrderFill] = [], open: Bool = true
-    ) -> OrderStatus {
-        let filled = fills.reduce(Quantity.zero) { $0 + $1.qty }
-        return OrderStatus(
-            id: id, venue: "TESTEX", symbol: "FOOBAR", account: "EXB123456", side: side, type: .limit, price: price,
-            originalQty: qty, qty: open ? qty - filled : .zero, ts: time(1), fills: fills, totalFilled: filled, open: open)
-    }
-
-    static let buy = OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_010, qty: 10, tag: "t")
-
-    /// Sends one buy on the first book and returns its client id.
-    func placeOneBuy(at milliseconds: Int64 = 1) throws -> ClientOrderID {
-        strategy.onBookIntents = { _, _ in [.place(Self.buy)] }
-        let actions = try engine.handle(.book(Self.book(at: milliseconds)))
-        strategy.onBookIntents = { _, _ in [] }
-        guard case .place(let client, _)? = actions.first else {
-            Issue.record("expected a place action, got \(actions)")
-            return ClientOrderID(rawValue: 0)
-        }
-        return client
-    }
-
-    /// A harness whose strategy (loss limit $10) bought 4 shares at 50.10 in order 7 before the
-    /// market fell $5, and the actions of the book that showed the fall.
-    static func losingBeyondItsLimit() throws -> (harness: EngineHarness, actions: [EngineAction]) {
-        var limits = RiskLimits.defaults
-        limits.maxLoss = 1_000
-        let harness = try EngineHarness(limits: limits)
-        let client = try harness.placeOneBuy()
-        let fill = OrderFill(price: 5_010, qty: 4, ts: time(2))
-        _ = try harness.engine.handle(.placed(client, status(id: 7, fills: [fill]), at: time(2)))
-        return (harness, try harness.engine.handle(.book(book(at: 3, bid: 4_500, ask: 4_520))))
-    }
-}
+import TradingTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct TradingEngineTests {
     @Test func approvedIntentBecomesAPlaceAction() throws {
@@ -117,7 +33,7 @@ struct EngineHarness {
     }
 
     @Test func deniedOrderIsReportedToTheStrategyWithItsCode() throws {
-        var limits = RiskLimits.defaults
+        var limits = RiskLimits.testing
         limits.maxOrderQty = 5
         let harness = try EngineHarness(limits: limits)
         harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }

@@ -1,5 +1,4 @@
 import Trading
-import Live
 import Risk
 import StrategyKit
 import Testing

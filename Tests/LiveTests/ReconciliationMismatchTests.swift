@@ -4,6 +4,7 @@ import Foundation
 import Ledger
 import StrategyKit
 import Testing
+import TradingTestSupport
 
 /// Start-up reconciliation: what it cancels, what it skips, and the differences between the
 /// ledger and the exchange that make it refuse to trade.

@@ -1,6 +1,7 @@
 import Trading
 import StrategyKit
 import Testing
+import TradingTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct ReconciliationTests {
     let fills = [

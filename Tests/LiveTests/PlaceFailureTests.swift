@@ -3,6 +3,7 @@
 import StockFighter
 import StrategyKit
 import Testing
+import TradingTestSupport
 
 /// `LiveRunner.placeFailure` decides whether a failed placement may exist at the exchange (then
 /// it is settled from the account's orders and never resent) or surely does not.

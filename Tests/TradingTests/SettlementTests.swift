@@ -2,6 +2,7 @@ import Trading
 import Risk
 import StrategyKit
 import Testing
+import TradingTestSupport
 
 /// A placement whose outcome is unknown is settled only from the account's orders, and not
 /// before its settlement window has passed.
