@@ -1,7 +1,8 @@
-import Live
 import Foundation
+import Live
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct ConfigurationTests {
     static let minimal = """
@@ -179,9 +180,10 @@ import Testing
     }
 
     @Test func aFileIsResolvedAgainstItsOwnDirectoryWhateverTheWorkingDirectory() throws {
-        let directory = NSTemporaryDirectory() + "tickwork-config-" + UUID().uuidString
+        let scratch = try TemporaryDirectory("tickwork-config")
+        defer { scratch.remove() }
+        let directory = scratch.path
         try FileManager.default.createDirectory(atPath: directory + "/conf", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.minimal.write(toFile: directory + "/conf/tickwork.json", atomically: true, encoding: .utf8)
         #expect(try Configuration.load(file: directory + "/conf/tickwork.json").ledger.path == directory + "/conf/tickwork-ledger.jsonl")
         #expect(Configuration.directory(of: "conf/tickwork.json") == FileManager.default.currentDirectoryPath + "/conf")

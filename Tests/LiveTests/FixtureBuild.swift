@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Builds `Tests/Fixtures/ExternalPlugins` with `swift build`, once per test process.
 final class FixtureBuild: Sendable {
@@ -33,27 +34,13 @@ struct CommandFailed: Error, CustomStringConvertible {
     var description: String { "\(command) exited \(status): \(output.suffix(2_000))" }
 }
 
-/// Runs a program to completion and returns its stdout; throws with its output if it fails.
+/// Runs a program to completion (at most ten minutes) and returns its stdout; throws with its
+/// output if it fails.
 func run(_ program: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0 else {
-        throw CommandFailed(command: ([program] + arguments).joined(separator: " "), status: process.terminationStatus, output: text)
+    let result = try SpawnedProcess.run(executable: program, arguments: arguments, timeout: 600)
+    guard result.status == 0 else {
+        throw CommandFailed(
+            command: ([program] + arguments).joined(separator: " "), status: result.status, output: result.stdout + result.stderr)
     }
-    return text
-}
-
-/// A new empty directory under /tmp.
-func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "tickwork-test-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    return result.stdout
 }

@@ -1,10 +1,11 @@
-import Trading
-import Live
 import Foundation
 import Ledger
+import Live
 import Risk
 import StrategyKit
 import Testing
+import TestSupport
+import Trading
 import TradingTestSupport
 
 /// An exchange that numbers orders again from 1 (a restart) reuses ids: the daemon must never
@@ -69,8 +70,9 @@ import TradingTestSupport
     }
 
     @Test func aNewOrderReusingTheIDOfALedgerOrderIsNotTakenForIt() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let path = directory + "/fills.jsonl"
         let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         let old = Fill(

@@ -1,7 +1,8 @@
-import Live
 import Foundation
+import Live
 import StrategyKit
 import Testing
+import TestSupport
 
 /// The loader against real shared libraries: the FirstSteps plugin built with Tickwork, plugins
 /// built by a separate package against StrategyKit by path, and files that are not plugins.
@@ -16,9 +17,7 @@ import Testing
         #expect(plugin.descriptor.sdkVersion == .current)
         let strategy = try plugin.descriptor.makeStrategy(values: ["quantity": .integer(5)])
         let parameters = try StrategyParameters(schema: plugin.descriptor.parameters)
-        let book = BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: [], asks: [BookEntry(price: 5_000, qty: 50, isBuy: false)],
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+        let book = BookSnapshot.fixture(asks: [(5_000, 50)])
         let intents = strategy.onBook(book, context: StrategyContext(strategyID: "t", now: .zero, parameters: parameters))
         #expect(intents == [.place(OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_000, qty: 5, tag: "first-steps"))])
     }
@@ -38,9 +37,7 @@ import Testing
         let plugin = try PluginLoader.load(path: products + "/libExternalStrategy.so")
         #expect(plugin.descriptor.name == "External")
         let strategy = try plugin.descriptor.makeStrategy(values: [:])
-        let book = BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: [BookEntry(price: 4_900, qty: 1, isBuy: true)], asks: [],
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+        let book = BookSnapshot.fixture(bids: [(4_900, 1)])
         let parameters = try StrategyParameters(schema: plugin.descriptor.parameters)
         let intents = strategy.onBook(book, context: StrategyContext(strategyID: "x", now: .zero, parameters: parameters))
         #expect(intents == [.place(OrderRequest(symbol: "FOOBAR", side: .sell, price: 4_900, qty: 1, tag: "external"))])
@@ -67,8 +64,9 @@ import Testing
     }
 
     @Test func scanReportsBrokenFilesAndDuplicatesAndGoesOn() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let first = directory + "/libFirstSteps.so"
         let copy = directory + "/libZCopy.so"
         try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: first)
@@ -86,8 +84,9 @@ import Testing
     }
 
     @Test func loadingByNameOpensOnlyTheNamedPluginsAndListsTheRest() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         for name in ["libFirstSteps.so", "libMarketMaker.so", "libStrategyKit.so"] {
             try FileManager.default.copyItem(atPath: Self.buildDirectory + "/" + name, toPath: directory + "/" + name)
         }
@@ -99,8 +98,9 @@ import Testing
     }
 
     @Test func aFileProvidingAnotherStrategyThanItsNameIsRefused() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libOther.so")
         let scan = try PluginLoader.load(names: ["Other"], directory: directory)
         #expect(scan.plugins.isEmpty)
@@ -109,8 +109,9 @@ import Testing
 
     @Test(arguments: [0o777, 0o775, 0o757])
     func aDirectoryOthersCanWriteIsRefusedBeforeAnythingIsOpened(mode: Int) throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libFirstSteps.so")
         #expect(chmod(directory, mode_t(mode)) == 0)
         for load in [{ try PluginLoader.scan(directory: directory) }, { try PluginLoader.load(names: ["FirstSteps"], directory: directory) }] {
@@ -129,8 +130,9 @@ import Testing
     }
 
     @Test func aPluginOthersCanWriteIsAFailureOfItsOwn() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         for name in ["libFirstSteps.so", "libMomentum.so"] {
             try FileManager.default.copyItem(atPath: Self.buildDirectory + "/" + name, toPath: directory + "/" + name)
         }
@@ -142,8 +144,9 @@ import Testing
     }
 
     @Test func dlopenErrorsNameTheFile() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         // An ELF header followed by garbage: dlopen itself must refuse it.
         let path = directory + "/libTruncated.so"
         try Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0, 0, 0]).write(to: URL(fileURLWithPath: path))

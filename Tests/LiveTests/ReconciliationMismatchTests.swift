@@ -1,9 +1,10 @@
-import Trading
-import Live
 import Foundation
 import Ledger
+import Live
 import StrategyKit
 import Testing
+import TestSupport
+import Trading
 import TradingTestSupport
 
 /// Start-up reconciliation: what it cancels, what it skips, and the differences between the
@@ -11,8 +12,9 @@ import TradingTestSupport
 @Suite(.timeLimit(.minutes(10))) struct ReconciliationMismatchTests {
     /// What the ledger knows of `fills`, through a real ledger file as the daemon reads it.
     static func recorded(_ fills: [Fill]) throws -> [OrderID: RecordedOrder] {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let path = directory + "/fills.jsonl"
         let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         for fill in fills { _ = try ledger.append(fill) }

@@ -2,6 +2,7 @@ import Live
 import Foundation
 import StrategyKit
 import Testing
+import TestSupport
 import Trading
 
 @Suite(.timeLimit(.minutes(10))) struct StderrLogHandlerTests {

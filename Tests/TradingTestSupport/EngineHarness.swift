@@ -1,6 +1,7 @@
 import Risk
 import StrategyKit
 import Testing
+import TestSupport
 import Trading
 
 /// Builds engines, books and order statuses with a manual clock (plain timestamps).
@@ -21,10 +22,9 @@ public struct EngineHarness {
     public static func time(_ milliseconds: Int64) -> Timestamp { Timestamp(nanoseconds: milliseconds * 1_000_000) }
 
     public static func book(at milliseconds: Int64, bid: Int64 = 5_000, ask: Int64 = 5_010, exchangeAt: Int64? = nil) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: [BookEntry(price: Price(cents: bid), qty: 100, isBuy: true)],
-            asks: [BookEntry(price: Price(cents: ask), qty: 100, isBuy: false)], exchangeTime: time(exchangeAt ?? milliseconds),
-            receivedTime: time(milliseconds), sequence: UInt64(milliseconds))
+        BookSnapshot.fixture(
+            bids: [(bid, 100)], asks: [(ask, 100)], exchangeTime: time(exchangeAt ?? milliseconds), receivedTime: time(milliseconds),
+            sequence: UInt64(milliseconds))
     }
 
     public static func status(

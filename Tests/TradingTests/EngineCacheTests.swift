@@ -50,9 +50,8 @@ import TradingTestSupport
             let mid = mids[symbol, default: 1_000]
             let oneSided = Int.random(in: 0..<10, using: &random) == 0
             let stale = Int.random(in: 0..<10, using: &random) == 0
-            return BookSnapshot(
-                venue: "TESTEX", symbol: symbol, bids: [BookEntry(price: Price(cents: mid - 5), qty: 100, isBuy: true)],
-                asks: oneSided ? [] : [BookEntry(price: Price(cents: mid + 5), qty: 100, isBuy: false)],
+            return BookSnapshot.fixture(
+                bids: [(mid - 5, 100)], asks: oneSided ? [] : [(mid + 5, Int64(100))], symbol: symbol,
                 exchangeTime: Timestamp(nanoseconds: stale ? time - 1_000_000 : time), receivedTime: Timestamp(nanoseconds: time),
                 sequence: UInt64(time))
         }

@@ -38,10 +38,9 @@ import TradingTestSupport
         let harness = try EngineHarness()
         harness.strategy.onBookIntents = Self.bidAtTheMid
         for step in 1...400 {
-            let book = BookSnapshot(
-                venue: "TESTEX", symbol: "FOOBAR", bids: Self.entries(&random, isBuy: true),
-                asks: Self.entries(&random, isBuy: false), exchangeTime: EngineHarness.time(Int64(step)),
-                receivedTime: EngineHarness.time(Int64(step)), sequence: UInt64(step))
+            let book = BookSnapshot.fixture(
+                bidEntries: Self.entries(&random, isBuy: true), askEntries: Self.entries(&random, isBuy: false),
+                exchangeTime: EngineHarness.time(Int64(step)), receivedTime: EngineHarness.time(Int64(step)), sequence: UInt64(step))
             for action in try harness.engine.handle(.book(book)) {
                 guard case .place(_, let order) = action else { continue }
                 let (notional, overflow) = order.request.price.cents.multipliedReportingOverflow(by: order.request.qty.shares)

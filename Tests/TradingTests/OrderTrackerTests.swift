@@ -1,7 +1,8 @@
-import Trading
 import Risk
 import StrategyKit
 import Testing
+import TestSupport
+import Trading
 
 @Suite(.timeLimit(.minutes(10))) struct OrderTrackerTests {
     static let symbol: Symbol = "FOOBAR"
@@ -16,9 +17,8 @@ import Testing
             maxLoss: 1_000_000)
         var checker = RiskChecker(
             limits: [strategy: limits], accountLimits: AccountRiskLimits(maxSymbolPosition: 10_000, maxLoss: 1_000_000))
-        let book = BookSnapshot(
-            venue: venue, symbol: symbol, bids: [BookEntry(price: 4990, qty: 10, isBuy: true)],
-            asks: [BookEntry(price: 5010, qty: 10, isBuy: false)], exchangeTime: t0, receivedTime: t0, sequence: 1)
+        let book = BookSnapshot.fixture(
+            bids: [(4990, 10)], asks: [(5010, 10)], venue: venue, symbol: symbol, exchangeTime: t0, receivedTime: t0)
         guard case .approved(let order) = checker.check(
             request, from: strategy, book: book, lastTrade: nil, exposure: RiskExposure(), now: t0)
         else { preconditionFailure("the permissive checker approves \(request)") }

@@ -1,6 +1,7 @@
-import Trading
 import StrategyKit
 import Testing
+import TestSupport
+import Trading
 
 @Suite(.timeLimit(.minutes(10))) struct PortfolioTests {
     static let symbol: Symbol = "FOOBAR"
@@ -15,10 +16,8 @@ import Testing
     }
 
     static func book(bid: Int64?, ask: Int64?) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: symbol, bids: bid.map { [BookEntry(price: Price(cents: $0), qty: 5, isBuy: true)] } ?? [],
-            asks: ask.map { [BookEntry(price: Price(cents: $0), qty: 5, isBuy: false)] } ?? [], exchangeTime: t0,
-            receivedTime: t0, sequence: 1)
+        BookSnapshot.fixture(
+            bids: bid.map { [($0, Int64(5))] } ?? [], asks: ask.map { [($0, Int64(5))] } ?? [], symbol: symbol, exchangeTime: t0, receivedTime: t0)
     }
 
     @Test func averagesTheCostOfSuccessiveBuys() {
