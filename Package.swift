@@ -56,17 +56,19 @@ let package = Package(
         .target(name: "BlockBuyer", dependencies: [strategyKit], path: "strategies/BlockBuyer/Sources/BlockBuyer"),
         .target(name: "Momentum", dependencies: [strategyKit], path: "strategies/Momentum/Sources/Momentum"),
 
-        // Tests (Tests/<Part>Tests), and the fixtures they share: TestSupport needs only the SDK;
+        // Tests (Tests/<Part>Tests), and the fixtures they share: TestSupport needs only the SDK (the
+        // plugins' tests use it too); MarketTestSupport adds the simulated market it starts;
         // TradingTestSupport adds the trading kernel, for the kernel's tests and the live driver's.
         .target(name: "TestSupport", dependencies: [strategyKit], path: "Tests/TestSupport"),
+        .target(name: "MarketTestSupport", dependencies: ["SimulatedMarket", "HTTP", strategyKit], path: "Tests/MarketTestSupport"),
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit, "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", "TestSupport", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", strategyKit]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "TestSupport", strategyKit]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", "MarketTestSupport", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", strategyKit]),

@@ -3,12 +3,13 @@ import HTTP
 import StrategyKit
 import SimulatedMarket
 
-/// A running venue server and a client connection to it, for one test.
-final class VenueHarness {
-    let server: VenueServer
-    let client: HTTPClientConnection
+/// A simulated exchange (`VenueServer`) on a free loopback port and a client connection to it, for
+/// one test; both end when this value goes away.
+public final class VenueHarness {
+    public let server: VenueServer
+    public let client: HTTPClientConnection
 
-    init(
+    public init(
         venue: String? = nil, symbols: [String] = [], apiKeys: [Account: String]? = nil, idleTimeout: Duration = .seconds(30),
         bots: BotConfiguration? = nil, botSeed: UInt64 = 1, botInterval: Duration? = nil,
         configure: (inout VenueConfiguration) -> Void = { _ in }
@@ -28,18 +29,18 @@ final class VenueHarness {
     }
 
     /// A decoded JSON reply.
-    struct Reply {
-        var status: Int
-        var json: [String: Any]
-        var text: String
-        var ok: Bool? { json["ok"] as? Bool }
-        var error: String? { json["error"] as? String }
-        subscript(key: String) -> Any? { json[key] }
-        func int(_ key: String) -> Int? { json[key] as? Int }
-        func list(_ key: String) -> [[String: Any]]? { json[key] as? [[String: Any]] }
+    public struct Reply {
+        public var status: Int
+        public var json: [String: Any]
+        public var text: String
+        public var ok: Bool? { json["ok"] as? Bool }
+        public var error: String? { json["error"] as? String }
+        public subscript(key: String) -> Any? { json[key] }
+        public func int(_ key: String) -> Int? { json[key] as? Int }
+        public func list(_ key: String) -> [[String: Any]]? { json[key] as? [[String: Any]] }
     }
 
-    func call(_ method: String, _ path: String, body: String? = nil, key: String? = nil) throws -> Reply {
+    public func call(_ method: String, _ path: String, body: String? = nil, key: String? = nil) throws -> Reply {
         var headers = HTTPHeaders()
         if let key { headers.add(name: "X-Starfighter-Authorization", value: key) }
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
@@ -48,26 +49,14 @@ final class VenueHarness {
         return Reply(status: response.status, json: object, text: response.bodyText)
     }
 
-    func get(_ path: String, key: String? = nil) throws -> Reply { try call("GET", path, key: key) }
+    public func get(_ path: String, key: String? = nil) throws -> Reply { try call("GET", path, key: key) }
 
     /// Places an order on TESTEX/FOOBAR (or the given venue and stock) and returns the reply.
-    func place(
+    public func place(
         _ direction: String, _ qty: Int, at price: Int, type: String = "limit", account: String = "EXB123456",
         venue: String = "TESTEX", stock: String = "FOOBAR", key: String? = nil
     ) throws -> Reply {
         let body = #"{"account":"\#(account)","venue":"\#(venue)","stock":"\#(stock)","price":\#(price),"qty":\#(qty),"direction":"\#(direction)","orderType":"\#(type)"}"#
         return try call("POST", "/venues/\(venue)/stocks/\(stock)/orders", body: body, key: key)
     }
-}
-
-/// The member names of the API's order object (without `ok`).
-let orderKeys: Set<String> = [
-    "symbol", "venue", "direction", "originalQty", "qty", "price", "orderType", "id", "account", "ts", "fills",
-    "totalFilled", "open",
-]
-
-/// Whether `text` is an ISO-8601 UTC time with nine fractional digits.
-func isNanosecondTimestamp(_ value: Any?) -> Bool {
-    guard let text = value as? String, let parsed = Timestamp(iso8601: text) else { return false }
-    return text.count == 30 && parsed.nanoseconds > 0
 }

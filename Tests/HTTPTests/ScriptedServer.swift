@@ -1,0 +1,70 @@
+import Foundation
+@testable import HTTP
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A one-connection loopback server that runs `script` on the accepted socket on its own thread,
+/// to play misbehaving servers. `finish()` waits for the script and closes everything.
+final class ScriptedServer: @unchecked Sendable {
+    let port: UInt16
+    private let listenFD: Int32
+    private let done = DispatchSemaphore(value: 0)
+
+    init(script: @escaping @Sendable (RawSocket) -> Void) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        listen(fd, 8)
+        listenFD = fd
+        port = Socket.boundPort(fd) ?? 0
+        let done = self.done
+        Thread {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, 10_000) > 0 {
+                let client = accept(fd, nil, nil)
+                if client >= 0 { script(RawSocket(fd: client)) }
+            }
+            done.signal()
+        }.start()
+    }
+
+    func finish() {
+        done.wait()
+        close(listenFD)
+    }
+}
+
+/// A port on 127.0.0.1 held bound without listening: connecting to it is refused, and while it is
+/// held neither another server nor the kernel (for an outgoing connection's own port, which could
+/// make a connection to it connect to itself) can take it.
+final class ReservedPort {
+    let port: UInt16
+    private let fd: Int32
+
+    /// Binds `port` (0: any free port); nil when it is taken, which for a port where a server
+    /// listened means something still listens there.
+    init?(_ port: UInt16 = 0) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        // A closed server's port keeps connections in TIME_WAIT, which this allows; a listener
+        // on the port still makes the bind fail.
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withIPv4Address("127.0.0.1", port) { bind(fd, $0, $1) }
+        guard bound == 0, let boundPort = Socket.boundPort(fd) else {
+            close(fd)
+            return nil
+        }
+        self.fd = fd
+        self.port = boundPort
+    }
+
+    deinit { close(fd) }
+}
