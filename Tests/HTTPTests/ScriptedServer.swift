@@ -14,16 +14,10 @@ final class ScriptedServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(script: @escaping @Sendable (RawSocket) -> Void) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let (fd, port) = RawSocket.bindLoopback() ?? (-1, 0)
         listen(fd, 8)
         listenFD = fd
-        port = Socket.boundPort(fd) ?? 0
+        self.port = port
         let done = self.done
         Thread {
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -51,19 +45,11 @@ final class ReservedPort {
     /// Binds `port` (0: any free port); nil when it is taken, which for a port where a server
     /// listened means something still listens there.
     init?(_ port: UInt16 = 0) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return nil }
         // A closed server's port keeps connections in TIME_WAIT, which this allows; a listener
         // on the port still makes the bind fail.
-        var one: Int32 = 1
-        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withIPv4Address("127.0.0.1", port) { bind(fd, $0, $1) }
-        guard bound == 0, let boundPort = Socket.boundPort(fd) else {
-            close(fd)
-            return nil
-        }
-        self.fd = fd
-        self.port = boundPort
+        guard let bound = RawSocket.bindLoopback(port: port, reusingAddress: true) else { return nil }
+        self.fd = bound.fd
+        self.port = bound.port
     }
 
     deinit { close(fd) }
