@@ -62,32 +62,39 @@ let package = Package(
         .target(name: "BlockBuyer", dependencies: [strategyKit], path: "strategies/BlockBuyer/Sources/BlockBuyer"),
         .target(name: "Momentum", dependencies: [strategyKit], path: "strategies/Momentum/Sources/Momentum"),
 
-        // Tests (Tests/<Part>Tests).
-        .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
+        // Tests (Tests/<Part>Tests), and the fixtures they share: TestSupport needs only the SDK (the
+        // plugins' tests use it too); MarketTestSupport adds the simulated market it starts;
+        // TradingTestSupport adds the trading kernel, for the kernel's tests and the live driver's.
+        .target(name: "TestSupport", dependencies: [strategyKit], path: "Tests/TestSupport"),
+        .target(name: "MarketTestSupport", dependencies: ["SimulatedMarket", "HTTP", strategyKit], path: "Tests/MarketTestSupport"),
+        .testTarget(name: "StrategyKitTests", dependencies: [strategyKit, "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
-        .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
+        .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", "TestSupport", strategyKit]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", strategyKit]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting"]),
-        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "HTTPTesting", "SimulatedMarket", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
-        .testTarget(name: "EngineTests", dependencies: ["Trading", "Live", "Risk", "StockFighter", "SimulatedMarket", strategyKit]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", strategyKit]),
+        .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
+        .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
+        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
-            name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", strategyKit],
+            name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),
         .testTarget(
-            name: "FirstStepsTests", dependencies: ["FirstSteps", strategyKit],
+            name: "FirstStepsTests", dependencies: ["FirstSteps", "TestSupport", strategyKit],
             path: "strategies/FirstSteps/Tests/FirstStepsTests", linkerSettings: pluginTestLinking),
         .testTarget(
-            name: "MarketMakerTests", dependencies: ["MarketMaker", strategyKit],
+            name: "MarketMakerTests", dependencies: ["MarketMaker", "TestSupport", strategyKit],
             path: "strategies/MarketMaker/Tests/MarketMakerTests", linkerSettings: pluginTestLinking),
         .testTarget(
-            name: "BlockBuyerTests", dependencies: ["BlockBuyer", strategyKit],
+            name: "BlockBuyerTests", dependencies: ["BlockBuyer", "TestSupport", strategyKit],
             path: "strategies/BlockBuyer/Tests/BlockBuyerTests", linkerSettings: pluginTestLinking),
         .testTarget(
-            name: "MomentumTests", dependencies: ["Momentum", strategyKit],
+            name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport"], exclude: ["Snapshots"]),
     ]
 )

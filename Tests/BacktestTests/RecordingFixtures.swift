@@ -1,10 +1,11 @@
 import Backtest
-import Trading
 import Foundation
 import Glibc
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
+import TestSupport
+import Trading
 
 enum RecordingFixtures {
     static let header = RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", kind: .session)
@@ -17,12 +18,9 @@ enum RecordingFixtures {
     static func book(
         sequence: UInt64, time: Int64, bids: [(Int64, Int64)], asks: [(Int64, Int64)], symbol: Symbol = "FOOBAR"
     ) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: symbol,
-            bids: bids.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: true) },
-            asks: asks.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: false) },
-            exchangeTime: Timestamp(nanoseconds: time - 1_000), receivedTime: Timestamp(nanoseconds: time),
-            sequence: sequence)
+        BookSnapshot.fixture(
+            bids: bids, asks: asks, symbol: symbol, exchangeTime: Timestamp(nanoseconds: time - 1_000),
+            receivedTime: Timestamp(nanoseconds: time), sequence: sequence)
     }
 
     /// Random books and, every few records, one of each other kind.

@@ -2,6 +2,7 @@
 import Foundation
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct RecordingTests {
     @Test(arguments: RecordingFormat.allCases)
@@ -43,11 +44,10 @@ import Testing
     func extremeIntegersSurviveTheRoundTrip(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("extremes")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let events: [RecordedEvent] = [.book(BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR",
-            bids: [BookEntry(price: .maxAccepted, qty: 0, isBuy: true),
-                   BookEntry(price: 0, qty: 9, isBuy: true), BookEntry(price: 0, qty: .maxAccepted, isBuy: true)],
-            asks: [], exchangeTime: Timestamp(nanoseconds: .min), receivedTime: Timestamp(nanoseconds: 99_999_999_999),
+        let events: [RecordedEvent] = [.book(BookSnapshot.fixture(
+            bidEntries: [BookEntry(price: .maxAccepted, qty: 0, isBuy: true),
+                         BookEntry(price: 0, qty: 9, isBuy: true), BookEntry(price: 0, qty: .maxAccepted, isBuy: true)],
+            askEntries: [], exchangeTime: Timestamp(nanoseconds: .min), receivedTime: Timestamp(nanoseconds: 99_999_999_999),
             sequence: UInt64(Int64.max)))]
         try RecordingFixtures.write(events, to: path, format: format)
         #expect(try RecordingFormat.open(path: path).readAll() == events)

@@ -2,16 +2,10 @@ import Backtest
 import Foundation
 import StrategyKit
 import Testing
+import TestSupport
 
 /// `tickwork backtest` as a user runs it: over a recording, with reports, sweeps and errors.
 @Suite(.timeLimit(.minutes(10))) struct BacktestCLITests {
-    /// A fresh temporary directory that the caller removes.
-    static func temporaryDirectory() throws -> String {
-        let directory = NSTemporaryDirectory() + "tickwork-backtest-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     /// A books recording of FOOBAR on TESTEX drifting around $50, five levels a side, 50 ms apart.
     static func writeDriftingRecording(to path: String, books: Int, format: RecordingFormat) throws {
         var state: UInt64 = 7
@@ -27,8 +21,8 @@ import Testing
             let time = 1_700_000_000_000_000_000 + Int64(index) * 50_000_000
             let bids = (1...5).map { BookEntry(price: Price(cents: mid - $0), qty: Quantity(shares: random(1...60)), isBuy: true) }
             let asks = (1...5).map { BookEntry(price: Price(cents: mid + $0), qty: Quantity(shares: random(1...60)), isBuy: false) }
-            try writer.append(.book(BookSnapshot(
-                venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: Timestamp(nanoseconds: time - 1_000),
+            try writer.append(.book(BookSnapshot.fixture(
+                bidEntries: bids, askEntries: asks, exchangeTime: Timestamp(nanoseconds: time - 1_000),
                 receivedTime: Timestamp(nanoseconds: time), sequence: UInt64(index + 1))))
         }
         try writer.close()
@@ -52,8 +46,9 @@ import Testing
     static let marketMaker = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=2", "--param", "quoteSize=20", "--latency-ms", "2"]
 
     @Test func backtestWritesAReportWhoseLedgerVerifiesAndRepeatsByteForByte() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let data = directory + "/books.jsonl"
         try Self.writeDriftingRecording(to: data, books: 2_000, format: .jsonLines)
         let first = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/a"] + Self.marketMaker)
@@ -68,8 +63,9 @@ import Testing
     }
 
     @Test func jsonPrintsTheSameMetricsForEitherFormOfTheRecording() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try Self.writeDriftingRecording(to: directory + "/books.jsonl", books: 1_000, format: .jsonLines)
         try Self.writeDriftingRecording(to: directory + "/books.twrb", books: 1_000, format: .binary)
         let outputs = try ["jsonl", "twrb"].map { suffix in
@@ -85,8 +81,9 @@ import Testing
     }
 
     @Test func aListOfValuesSweepsTheGridSortedByProfit() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let data = directory + "/books.twrb"
         try Self.writeDriftingRecording(to: data, books: 1_000, format: .binary)
         let result = try TickworkProcess.run([
@@ -118,8 +115,9 @@ import Testing
     }
 
     @Test func aTruncatedRecordingIsBacktestedWithOneWarningAndABrokenOneStopsNamingTheRecord() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let data = directory + "/books.jsonl"
         try Self.writeDriftingRecording(to: data, books: 400, format: .jsonLines)
         let whole = try Data(contentsOf: URL(fileURLWithPath: data))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The command line as a user meets it: help text, version, exit statuses, errors.
 @Suite(.timeLimit(.minutes(10))) struct CLITests {
@@ -51,9 +52,9 @@ import Testing
     }
 
     @Test func configCheckNamesTheBadKey() throws {
-        let directory = NSTemporaryDirectory() + "tickwork-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("tickwork-cli")
+        defer { scratch.remove() }
+        let directory = scratch.path
         let file = directory + "/bad.json"
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
             .replacingOccurrences(of: "\"maxPosition\": 1000", with: "\"maxPosition\": -5")
@@ -86,9 +87,9 @@ import Testing
     }
 
     @Test func strategiesListReportsABrokenFileAndGoesOn() throws {
-        let directory = NSTemporaryDirectory() + "tickwork-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("tickwork-cli")
+        defer { scratch.remove() }
+        let directory = scratch.path
         try FileManager.default.copyItem(atPath: TickworkProcess.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libFirstSteps.so")
         try "text".write(toFile: directory + "/libBroken.so", atomically: true, encoding: .utf8)
         let result = try TickworkProcess.run(["strategies", "list", "--plugin-dir", directory])

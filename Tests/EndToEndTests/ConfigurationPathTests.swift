@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Where a configuration's relative paths point: beside the configuration file whatever the
 /// working directory, and for the embedded default into the working directory, which the

@@ -2,6 +2,7 @@ import Foundation
 import Risk
 import StrategyKit
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import TestSupport
 
 /// A `tickwork exchange` on a free loopback port, with a small client for what tests need:
 /// placing liquidity from another account and reading an account's orders.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -48,19 +49,13 @@ final class HoldingProxy: Sendable {
             throw ProxyError.badUpstream(upstream)
         }
         upstreamPort = UInt16(port)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ProxyError.socket("socket") }
-        var address = Self.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        guard let bound = RawSocket.bindLoopback() else { throw ProxyError.socket("socket or bind") }
+        guard listen(bound.fd, 16) == 0 else {
+            close(bound.fd)
+            throw ProxyError.socket("listen")
         }
-        guard bound, listen(fd, 16) == 0 else {
-            close(fd)
-            throw ProxyError.socket("bind or listen")
-        }
-        listener = fd
-        baseURL = upstream.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
+        listener = bound.fd
+        baseURL = upstream.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:\(bound.port)")
         spawn { $0.acceptClients() }
     }
 
@@ -87,14 +82,6 @@ final class HoldingProxy: Sendable {
         close(listener)
     }
 
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        return address
-    }
-
     private var isStopping: Bool { state.withLock { $0.stopping } }
 
     private func spawn(_ body: @escaping @Sendable (HoldingProxy) -> Void) {
@@ -113,10 +100,7 @@ final class HoldingProxy: Sendable {
             let client = Glibc.accept(listener, nil, nil)
             guard client >= 0 else { continue }
             let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            var address = Self.loopback(port: upstreamPort)
-            let connected = upstream >= 0 && withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
+            let connected = upstream >= 0 && withIPv4Address("127.0.0.1", upstreamPort, { connect(upstream, $0, $1) }) == 0
             let admitted = connected && state.withLock { state in
                 guard !state.stopping, state.connections < Self.maxConnections else { return false }
                 state.connections += 1

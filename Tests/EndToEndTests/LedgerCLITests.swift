@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -117,8 +118,9 @@ import Glibc
     }
 
     @Test func tailFollowWaitsForALedgerThatDoesNotExistYet() throws {
-        let directory = NSTemporaryDirectory() + "tickwork-ledger-cli-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("tickwork-ledger-cli")
+        defer { scratch.remove() }
+        let directory = scratch.path
         let path = directory + "/fills.jsonl"
         let tail = try SpawnedProcess(["tail", "--ledger", path, "-f", "--json"])
         #expect(tail.wait(upTo: 30) { tail.stderr.contains("does not exist yet") })
@@ -133,18 +135,8 @@ import Glibc
 
     /// Runs a shell command under script(1) and returns what it printed.
     private static func runOnTerminal(_ command: String, environment: [String: String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", command, "/dev/null"]
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if environment["NO_COLOR"] == nil { merged["NO_COLOR"] = nil }
-        process.environment = merged
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return try SpawnedProcess.run(executable: "/usr/bin/script", arguments: ["-qec", command, "/dev/null"], environment: merged).stdout
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `tickwork level` end to end, on the short level: the shipped strategy passes, a player that
 /// cannot reach the goal fails with exit 1, and usage errors exit 64. The long levels are played
@@ -15,9 +16,9 @@ import Testing
     }
 
     @Test func firstStepsIsFailedWhenTheStrategyStopsShortAndTheVerdictIsJSON() throws {
-        let directory = NSTemporaryDirectory() + "tickwork-level-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("tickwork-level")
+        defer { scratch.remove() }
+        let directory = scratch.path
         let file = directory + "/short.json"
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
             .replacingOccurrences(of: "\"quantity\": 100", with: "\"quantity\": 40")
@@ -37,9 +38,9 @@ import Testing
     }
 
     @Test func aConfigurationNotTradingTheLevelsStockIsRefusedNamingTheFile() throws {
-        let directory = NSTemporaryDirectory() + "tickwork-level-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("tickwork-level")
+        defer { scratch.remove() }
+        let directory = scratch.path
         let file = directory + "/other.json"
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
             .replacingOccurrences(of: "\"FOOBAR\"", with: "\"BARBAZ\"")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A deliberately naive player, `Sweeper` (Tests/Fixtures/NaiveStrategies: 1,000-share buy
 /// orders priced $1 through the ask), loses the levels that ask for more than buying: it
@@ -29,9 +30,9 @@ import Testing
     /// Plays `level` with Sweeper buying `quantity` shares under a position limit of `limit`,
     /// and returns the exit status and the verdict.
     private func play(_ level: String, quantity: Int, limit: Int) throws -> (Int32, [String: Any]) {
-        let directory = NSTemporaryDirectory() + "tickwork-naive-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory("tickwork-naive")
+        defer { scratch.remove() }
+        let directory = scratch.path
         let file = directory + "/sweeper.json"
         try """
             {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Live-session parity: `tickwork run` with `recording.path` records a session, and
 /// `tickwork backtest --replay` checks that the engine takes the same actions from its inputs.
@@ -23,8 +24,9 @@ import Testing
     }
 
     @Test func aRecordedLiveSessionReplaysIdenticallyAndAChangedParameterDiverges() throws {
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let live = try Self.writeConfiguration(in: directory, name: "live.json", halfSpreadCents: 2)
         let changed = try Self.writeConfiguration(in: directory, name: "changed.json", halfSpreadCents: 3)
         let run = try TickworkProcess.run(["run", "--config", live, "--duration", "4", "--log-level", "warning"])
@@ -45,8 +47,9 @@ import Testing
     }
 
     @Test func aBooksRecordingIsNoSession() throws {
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try BacktestCLITests.writeDriftingRecording(to: directory + "/books.jsonl", books: 10, format: .jsonLines)
         let result = try TickworkProcess.run(["backtest", "--replay", directory + "/books.jsonl"])
         #expect(result.status == 1)

@@ -1,14 +1,16 @@
 import Backtest
 import Foundation
 import Testing
+import TestSupport
 
 /// `tickwork record` and `tickwork record convert` as a user runs them.
 @Suite(.timeLimit(.minutes(10))) struct RecordCLITests {
     @Test func aRecordingOfABotMarketBacktestsWithFillsAndAVerifiedLedger() throws {
         let exchange = try ExchangeFixture(bots: 4)
         defer { exchange.stop() }
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let data = directory + "/live.jsonl"
         let record = try TickworkProcess.run([
             "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "10", "--duration", "5",
@@ -33,8 +35,9 @@ import Testing
     @Test func sigintStopsTheRecorderWithAReadableFile() throws {
         let exchange = try ExchangeFixture(bots: 1)
         defer { exchange.stop() }
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let data = directory + "/live.twrb"
         let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
         let started = recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 }
@@ -46,8 +49,9 @@ import Testing
     }
 
     @Test func convertingToBinaryAndBackGivesTheSameBytes() throws {
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try BacktestCLITests.writeDriftingRecording(to: directory + "/a.jsonl", books: 500, format: .jsonLines)
         let toBinary = try TickworkProcess.run(["record", "convert", directory + "/a.jsonl", directory + "/b.twrb"])
         let back = try TickworkProcess.run(["record", "convert", directory + "/b.twrb", directory + "/c.jsonl"])
@@ -62,8 +66,9 @@ import Testing
     @Test func recordAsksTheVenueGivenByVenue() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         let result = try TickworkProcess.run([
             "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--venue", "NOPEX", "--account", "EXB1",
             "--out", directory + "/books.jsonl", "--duration", "1",
@@ -88,8 +93,9 @@ extension RecordCLITests {
     @Test func aBacktestOfARecordingFillsAsTheExchangeDidLive() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let directory = try BacktestCLITests.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
         try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
         for _ in 0..<6 {
             try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 25)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The trading-state file fails closed: absent means nothing is halted, but one that exists and
 /// cannot be read or decoded stops `run` and `resume` with exit 1, naming it.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SimulatedMarket
+import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

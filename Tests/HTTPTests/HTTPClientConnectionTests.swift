@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import HTTP
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPClientConnectionTests {

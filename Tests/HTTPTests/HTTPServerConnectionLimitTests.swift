@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import HTTP
 #if canImport(Glibc)
 import Glibc

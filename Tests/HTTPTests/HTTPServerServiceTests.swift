@@ -1,4 +1,5 @@
 import HTTP
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPServerServiceTests {

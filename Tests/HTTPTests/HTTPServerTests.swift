@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 import HTTP
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPServerTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import HTTP
 import HTTPTesting
+import TestSupport
 import Testing
 
 /// The client connection over TLS, against our own HTTPServer behind a `TLSFront` with

@@ -3,6 +3,7 @@ import Glibc
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 /// Runs this test binary again as a child process that writes a ledger, so that tests can kill
 /// a writer or follow one in another process. The child runs only `childWritesALedger`.
@@ -19,45 +20,36 @@ final class ChildWriter {
         case paced
     }
 
-    let process = Process()
+    private let child: SpawnedProcess
 
     /// Starts a child writing the ledger at `path`.
     init(_ mode: Mode, path: String, count: Int = 0) throws {
-        let executable = try #require(Self.testExecutable())
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "childWritesALedger"]
         var environment = ProcessInfo.processInfo.environment
         environment[Self.modeVariable] = mode.rawValue
         environment[Self.pathVariable] = path
         environment[Self.countVariable] = String(count)
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        child = try SpawnedProcess(
+            executable: SpawnedProcess.currentExecutable,
+            arguments: ["--testing-library", "swift-testing", "--filter", "childWritesALedger"], environment: environment)
     }
 
-    var isRunning: Bool { process.isRunning }
+    var process: Process { child.process }
+    var isRunning: Bool { child.process.isRunning }
 
     /// Kills the child with SIGKILL and waits for it.
     func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        child.send(SIGKILL)
+        _ = child.exitStatus(within: Self.patience)
     }
 
-    /// Waits for the child to exit and returns its status.
-    func wait() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Waits for the child to exit and returns its status (nil if it had not exited within
+    /// `patience` seconds; it is then killed).
+    func wait() -> Int32? {
+        child.exitStatus(within: Self.patience)
     }
 
-    deinit { kill() }
-
-    private static func testExecutable() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    /// How long a child may take: a paced child writes for a second or two, on a busy host longer.
+    static let patience: TimeInterval = 300
 
     /// Whether this process is such a child.
     static var isChild: Bool { ProcessInfo.processInfo.environment[modeVariable] != nil }

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Ledger
 import Testing
+import TestSupport
 
 /// The order of the calls that make files and names durable (SQLite's rules: sync a file before
 /// renaming it into place, sync a directory after creating or renaming an entry in it), seen

@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct LedgerCorruptionTests {
     /// Writes a five-line ledger, lets `damage` rewrite its lines, and returns the path.

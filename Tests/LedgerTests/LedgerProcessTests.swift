@@ -3,6 +3,7 @@ import Glibc
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.disabled(if: ChildWriter.isChild), .timeLimit(.minutes(10))) struct LedgerProcessTests {
     @Test func aWriterKilledMidStreamLeavesALedgerThatOpensVerifiesAndEndsWithACompleteFill() throws {

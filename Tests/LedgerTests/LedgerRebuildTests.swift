@@ -1,6 +1,7 @@
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct LedgerRebuildTests {
     /// Two strategies trading two symbols, with positions worked out by hand (prices in cents):

@@ -1,4 +1,5 @@
 import Ledger
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct LedgerServiceTests {

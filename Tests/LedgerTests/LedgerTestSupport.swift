@@ -1,19 +1,11 @@
 import Foundation
 import Ledger
 import StrategyKit
+import TestSupport
 
-/// A directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String = "fills.jsonl") -> String { "\(path)/\(name)" }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
+extension TemporaryDirectory {
+    /// The ledger file most tests write: `fills.jsonl` in the directory.
+    func file() -> String { file("fills.jsonl") }
 }
 
 let testVenue: Venue = "TESTEX"

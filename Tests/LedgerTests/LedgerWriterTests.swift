@@ -3,6 +3,7 @@ import Glibc
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct LedgerWriterTests {
     @Test func appendingAFillTheLedgerHoldsWritesNothingAndSaysWhere() throws {

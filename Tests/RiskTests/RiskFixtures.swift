@@ -1,5 +1,6 @@
 import Risk
 import StrategyKit
+import TestSupport
 
 /// Shared limits, books and helpers for the risk tests: one strategy `a` (and a second `b`)
 /// trading FOOBAR around a mid of 50.00, all times hand-set from `t0`.
@@ -22,10 +23,8 @@ enum Fixture {
 
     /// Bids at 49.90, asks at 50.10 (mid 50.00), received at `t0`.
     static func book(bids: [Int64] = [4990], asks: [Int64] = [5010]) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: symbol, bids: bids.map { BookEntry(price: Price(cents: $0), qty: 10, isBuy: true) },
-            asks: asks.map { BookEntry(price: Price(cents: $0), qty: 10, isBuy: false) }, exchangeTime: t0,
-            receivedTime: t0, sequence: 1)
+        BookSnapshot.fixture(
+            bids: bids.map { ($0, 10) }, asks: asks.map { ($0, 10) }, symbol: symbol, exchangeTime: t0, receivedTime: t0)
     }
 
     static func order(_ side: Side = .buy, _ qty: Int64 = 10, at price: Int64 = 5000, type: OrderType = .limit)

@@ -1,3 +1,4 @@
+import MarketTestSupport
 import Testing
 import StrategyKit
 import SimulatedMarket

@@ -1,4 +1,5 @@
 import Foundation
+import MarketTestSupport
 import Testing
 import SimulatedMarket
 

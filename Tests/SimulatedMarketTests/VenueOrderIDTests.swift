@@ -1,5 +1,6 @@
 import Foundation
 import StrategyKit
+import MarketTestSupport
 import Testing
 import SimulatedMarket
 

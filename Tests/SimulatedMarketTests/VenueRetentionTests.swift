@@ -1,4 +1,5 @@
 import StrategyKit
+import MarketTestSupport
 import Testing
 import SimulatedMarket
 

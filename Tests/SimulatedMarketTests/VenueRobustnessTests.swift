@@ -1,6 +1,8 @@
 import Foundation
 import HTTP
+import MarketTestSupport
 import Testing
+import TestSupport
 import SimulatedMarket
 #if canImport(Glibc)
 import Glibc
@@ -50,35 +52,9 @@ import Glibc
     /// Sends raw bytes on a fresh socket and returns the decoded reply and whether the server
     /// closed the connection afterwards.
     private func raw(_ venue: VenueHarness, _ bytes: [UInt8]) throws -> (HTTPResponse?, closed: Bool) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = venue.server.address.port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(connected == 0)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL)) }
-            if count <= 0 { break }
-            written += count
-        }
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        var closed = false
-        while true {
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, 5000) > 0 else { break }
-            let count = recv(fd, &chunk, chunk.count, 0)
-            if count <= 0 {
-                closed = true
-                break
-            }
-            received.append(contentsOf: chunk[0..<count])
-        }
+        let socket = try #require(RawSocket(connectingTo: venue.server.address.port))
+        socket.send(bytes)
+        let (received, closed) = socket.readToEnd()
         var decoder = HTTPResponseDecoder()
         if case let .response(response, _, _) = decoder.decode(received, requestMethod: "GET", endOfStream: true) {
             return (response, closed)
@@ -134,27 +110,11 @@ import Glibc
 
 /// Sends half a request, then reads what the server says before closing (bounded by 5 s).
 private func stalledExchange(port: UInt16) -> (String?, Bool) {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
-    guard connected == 0 else { return (nil, false) }
+    guard let socket = RawSocket(connectingTo: port) else { return (nil, false) }
     let half = Array("POST /ob/api/venues/TESTEX/stocks/FOOBAR/orders HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"acc".utf8)
-    _ = half.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    var received: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 5000) > 0 else { return (String(decoding: received, as: UTF8.self), false) }
-        let count = recv(fd, &chunk, chunk.count, 0)
-        if count <= 0 { return (String(decoding: received, as: UTF8.self), true) }
-        received.append(contentsOf: chunk[0..<count])
-    }
+    socket.send(half)
+    let (received, closed) = socket.readToEnd()
+    return (String(decoding: received, as: UTF8.self), closed)
 }
 
 /// A counter several threads may bump.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A loopback HTTP server that misbehaves on purpose, one way per instance, on raw POSIX
 /// sockets and one thread. It counts the requests it read under its own `basePath` and keeps
@@ -79,23 +80,8 @@ final class MisbehavingServer: Sendable {
     struct SocketFailure: Error { var what: String }
 
     private static func bindLoopback() throws -> (Int32, UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SocketFailure(what: "socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw SocketFailure(what: "bind")
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
+        guard let bound = RawSocket.bindLoopback() else { throw SocketFailure(what: "socket or bind") }
+        return bound
     }
 
     private struct Client {

@@ -1,19 +1,18 @@
 import StockFighter
 import Foundation
+import MarketTestSupport
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// Starts a `VenueServer` on loopback for the duration of `body`, then stops it.
 func withVenue<T>(
     apiKeys: [Account: String]? = nil, idleTimeout: Duration = .seconds(30),
     _ body: (_ baseURL: String) async throws -> T
 ) async throws -> T {
-    var configuration = try VenueConfiguration(apiKeys: apiKeys)
-    configuration.idleTimeout = idleTimeout
-    let server = try VenueServer(configuration: configuration)
-    defer { server.stop() }
-    return try await body("http://\(server.address)/ob/api")
+    let venue = try VenueHarness(apiKeys: apiKeys, idleTimeout: idleTimeout)
+    // The harness stops the server when it goes away; this keeps it until `body` has returned.
+    defer { withExtendedLifetime(venue) {} }
+    return try await body("http://\(venue.server.address)/ob/api")
 }
 
 let account: Account = "EXB123456"

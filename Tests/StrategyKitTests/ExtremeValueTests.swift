@@ -1,12 +1,13 @@
 import StrategyKit
 import Testing
+import TestSupport
 
 /// Prices and sizes no exchange should send, but one may: the SDK's arithmetic on them gives a
 /// defined answer instead of trapping the process.
 @Suite(.timeLimit(.minutes(10))) struct ExtremeValueTests {
     @Test func theMidOfTwoHugePricesIsTheirMidpointWithoutOverflow() {
         let huge: Int64 = 5_000_000_000_000_000_000
-        #expect(book(bids: [(huge, 1)], asks: [(huge, 1)]).mid == Price(cents: huge))
+        #expect(BookSnapshot.fixture(bids: [(huge, 1)], asks: [(huge, 1)]).mid == Price(cents: huge))
         #expect(Touch(bid: Price(cents: .max - 1), bidSize: 1, ask: Price(cents: .max), askSize: 1).mid == Price(cents: .max - 1))
         #expect(Touch(bid: Price(cents: .min), bidSize: 1, ask: Price(cents: .min + 1), askSize: 1).mid == Price(cents: .min + 1))
         #expect(Touch(bid: Price(cents: .min), bidSize: 1, ask: Price(cents: .max), askSize: 1).mid == Price(cents: 0))
@@ -29,12 +30,12 @@ import Testing
     }
 
     @Test func spreadsSizesAndDepthsSaturateInsteadOfTrapping() {
-        let wide = book(bids: [(.min, .max), (.min, .max)], asks: [(.max, .max), (.max - 1, 1)])
+        let wide = BookSnapshot.fixture(bids: [(.min, .max), (.min, .max)], asks: [(.max, .max), (.max - 1, 1)])
         #expect(wide.spread == Price(cents: .max))
         #expect(wide.size(atBest: .buy) == Quantity(shares: .max))
         #expect(wide.depth(.sell) == Quantity(shares: .max))
         #expect(wide.touch == Touch(bid: Price(cents: .min), bidSize: Quantity(shares: .max), ask: Price(cents: .max), askSize: Quantity(shares: .max)))
-        let short = book(bids: [(1, .min), (1, -1)], asks: [])
+        let short = BookSnapshot.fixture(bids: [(1, .min), (1, -1)], asks: [])
         #expect(short.depth(.buy) == Quantity(shares: .min))
     }
 

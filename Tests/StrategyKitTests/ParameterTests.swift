@@ -1,5 +1,7 @@
+import Foundation
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct ParameterTests {
     let schema: [ParameterSpec] = [

@@ -1,6 +1,7 @@
 import BlockBuyer
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct BlockBuyerTests {
     func make(_ values: [String: ParameterValue] = [:]) throws -> (BlockBuyer, StrategyParameters) {
@@ -9,11 +10,7 @@ import Testing
     }
 
     func book(bids: [(Int64, Int64)] = [(4_900, 500)], asks: [(Int64, Int64)]) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR",
-            bids: bids.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: true) },
-            asks: asks.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: false) },
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+        BookSnapshot.fixture(bids: bids, asks: asks)
     }
 
     func context(

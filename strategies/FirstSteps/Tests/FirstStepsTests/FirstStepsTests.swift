@@ -1,6 +1,7 @@
 import FirstSteps
 import StrategyKit
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct FirstStepsTests {
     func make(_ values: [String: ParameterValue] = [:]) throws -> (FirstSteps, StrategyParameters) {
@@ -9,10 +10,7 @@ import Testing
     }
 
     func book(asks: [(Int64, Int64)]) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: [BookEntry(price: 4_900, qty: 50, isBuy: true)],
-            asks: asks.map { BookEntry(price: Price(cents: $0.0), qty: Quantity(shares: $0.1), isBuy: false) },
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+        BookSnapshot.fixture(bids: [(4_900, 50)], asks: asks)
     }
 
     @Test func bidsTheBestAskForWhatIsShownThere() throws {

@@ -1,6 +1,7 @@
 import MarketMaker
 import StrategyKit
 import Testing
+import TestSupport
 
 /// Drives MarketMaker and `ReferenceMarketMaker` through the same long random session (books
 /// with and without our quotes in them, acknowledgements, fills, cancels, rejections, a clock)
@@ -71,8 +72,7 @@ import Testing
                 asks = asks.enumerated().sorted { ($0.element.price, oursFirst ? $1.offset : $0.offset) < ($1.element.price, oursFirst ? $0.offset : $1.offset) }.map(\.element)
             }
             let symbol: Symbol = random.chance(3) ? "BARBAZ" : "FOOBAR"
-            return BookSnapshot(
-                venue: "TESTEX", symbol: symbol, bids: bids, asks: asks, exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+            return BookSnapshot.fixture(bidEntries: bids, askEntries: asks, symbol: symbol)
         }
 
         mutating func apply(_ intents: [Intent]) {

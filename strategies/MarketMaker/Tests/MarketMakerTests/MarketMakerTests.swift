@@ -1,6 +1,7 @@
 import MarketMaker
 import StrategyKit
 import Testing
+import TestSupport
 
 /// Books here list the rest of the market; `ours` adds our own resting quotes to them, as the
 /// exchange would show them.
@@ -25,8 +26,7 @@ import Testing
         }
         bids.sort { $0.price > $1.price }
         asks.sort { $0.price < $1.price }
-        return BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+        return BookSnapshot.fixture(bidEntries: bids, askEntries: asks)
     }
 
     func context(_ parameters: StrategyParameters, position: Int64 = 0, orders: [OpenOrder] = [], atMs ms: Int64 = 0) -> StrategyContext {

@@ -1,6 +1,7 @@
 import Momentum
 import StrategyKit
 import Testing
+import TestSupport
 
 /// Windows of 2 and 4 snapshots, entry at 100 bps and exit at 20 bps of the slow average. Each
 /// book has equal sizes a cent either side of a price, so its micro-price is that price.
@@ -16,10 +17,7 @@ import Testing
     }
 
     func book(_ price: Int64) -> BookSnapshot {
-        BookSnapshot(
-            venue: "TESTEX", symbol: "FOOBAR", bids: [BookEntry(price: Price(cents: price - 1), qty: 50, isBuy: true)],
-            asks: [BookEntry(price: Price(cents: price + 1), qty: 50, isBuy: false)],
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+        BookSnapshot.fixture(bids: [(price - 1, 50)], asks: [(price + 1, 50)])
     }
 
     func context(_ parameters: StrategyParameters, position: Int64 = 0) -> StrategyContext {

@@ -1,0 +1,175 @@
+import Foundation
+import Live
+import StrategyKit
+import Testing
+import TestSupport
+
+/// The loader against real shared libraries: the FirstSteps plugin built with Tickwork, plugins
+/// built by a separate package against StrategyKit by path, and files that are not plugins.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct PluginLoaderTests {
+    static let buildDirectory = PluginLoader.executableDirectory
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func loadsTheBuiltFirstStepsPluginAndItsStrategyRuns() throws {
+        let plugin = try PluginLoader.load(path: Self.buildDirectory + "/libFirstSteps.so")
+        #expect(plugin.descriptor.name == "FirstSteps")
+        #expect(plugin.descriptor.sdkVersion == .current)
+        let strategy = try plugin.descriptor.makeStrategy(values: ["quantity": .integer(5)])
+        let parameters = try StrategyParameters(schema: plugin.descriptor.parameters)
+        let book = BookSnapshot.fixture(asks: [(5_000, 50)])
+        let intents = strategy.onBook(book, context: StrategyContext(strategyID: "t", now: .zero, parameters: parameters))
+        #expect(intents == [.place(OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_000, qty: 5, tag: "first-steps"))])
+    }
+
+    @Test func hostAndPluginLinkOneSharedStrategyKit() throws {
+        for binary in ["tickwork", "libFirstSteps.so"] {
+            let dynamic = try run("/usr/bin/readelf", ["-d", Self.buildDirectory + "/" + binary])
+            #expect(dynamic.contains("Shared library: [libStrategyKit.so]"), "\(binary) must link libStrategyKit.so dynamically")
+        }
+        let symbols = try run("/usr/bin/readelf", ["--dyn-syms", "-W", Self.buildDirectory + "/libFirstSteps.so"])
+        let defined = symbols.split(separator: "\n").filter { $0.contains("StrategyPlugin") && !$0.contains(" UND ") }
+        #expect(defined.isEmpty, "the plugin must not carry its own copy of StrategyKit's types")
+    }
+
+    @Test func pluginsBuiltInAnotherPackageShareTheHostsTypes() throws {
+        let products = try Self.buildFixturePackage()
+        let plugin = try PluginLoader.load(path: products + "/libExternalStrategy.so")
+        #expect(plugin.descriptor.name == "External")
+        let strategy = try plugin.descriptor.makeStrategy(values: [:])
+        let book = BookSnapshot.fixture(bids: [(4_900, 1)])
+        let parameters = try StrategyParameters(schema: plugin.descriptor.parameters)
+        let intents = strategy.onBook(book, context: StrategyContext(strategyID: "x", now: .zero, parameters: parameters))
+        #expect(intents == [.place(OrderRequest(symbol: "FOOBAR", side: .sell, price: 4_900, qty: 1, tag: "external"))])
+        // /proc files report size 0, so read to the end rather than by the reported size.
+        let maps = String(decoding: try #require(FileHandle(forReadingAtPath: "/proc/self/maps")).readDataToEndOfFile(), as: UTF8.self)
+        let copies = Set(maps.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.map(String.init)
+        }.filter { $0.hasSuffix("/libStrategyKit.so") })
+        #expect(copies.count == 1, "one libStrategyKit.so mapped, found \(copies.sorted())")
+    }
+
+    @Test func refusesAPluginBuiltAgainstAnotherMajorSDK() throws {
+        let path = try Self.buildFixturePackage() + "/libFutureSDK.so"
+        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "3.0", host: SDKVersion.current.description)) {
+            try PluginLoader.load(path: path)
+        }
+    }
+
+    @Test func refusesALibraryWithoutTheEntryPoint() throws {
+        let path = try Self.buildFixturePackage() + "/libNoEntryPoint.so"
+        #expect(throws: PluginError.missingEntryPoint(path: path, symbol: "tickwork_strategy_v1")) {
+            try PluginLoader.load(path: path)
+        }
+    }
+
+    @Test func scanReportsBrokenFilesAndDuplicatesAndGoesOn() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        let first = directory + "/libFirstSteps.so"
+        let copy = directory + "/libZCopy.so"
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: first)
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: copy)
+        try "not a library\n".write(toFile: directory + "/libBroken.so", atomically: true, encoding: .utf8)
+        try "ignored".write(toFile: directory + "/README.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libStrategyKit.so", toPath: directory + "/libStrategyKit.so")
+        let scan = try PluginLoader.scan(directory: directory)
+        #expect(scan.plugins.map(\.descriptor.name) == ["FirstSteps"])
+        #expect(scan.failures == [
+            .notSharedLibrary(path: directory + "/libBroken.so"),
+            .duplicateName(name: "FirstSteps", path: copy, firstPath: first),
+        ])
+        #expect(scan.failures[0].description == "\(directory)/libBroken.so: not a shared library (no ELF header)")
+    }
+
+    @Test func loadingByNameOpensOnlyTheNamedPluginsAndListsTheRest() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        for name in ["libFirstSteps.so", "libMarketMaker.so", "libStrategyKit.so"] {
+            try FileManager.default.copyItem(atPath: Self.buildDirectory + "/" + name, toPath: directory + "/" + name)
+        }
+        try "not a library\n".write(toFile: directory + "/libBroken.so", atomically: true, encoding: .utf8)
+        let scan = try PluginLoader.load(names: ["FirstSteps", "FirstSteps", "Absent"], directory: directory)
+        #expect(scan.plugins.map(\.descriptor.name) == ["FirstSteps"])
+        #expect(scan.failures.isEmpty)
+        #expect(scan.available == ["Broken", "FirstSteps", "MarketMaker"])
+    }
+
+    @Test func aFileProvidingAnotherStrategyThanItsNameIsRefused() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libOther.so")
+        let scan = try PluginLoader.load(names: ["Other"], directory: directory)
+        #expect(scan.plugins.isEmpty)
+        #expect(scan.failures == [.misnamed(path: directory + "/libOther.so", provides: "FirstSteps", expected: "Other")])
+    }
+
+    @Test(arguments: [0o777, 0o775, 0o757])
+    func aDirectoryOthersCanWriteIsRefusedBeforeAnythingIsOpened(mode: Int) throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libFirstSteps.so")
+        #expect(chmod(directory, mode_t(mode)) == 0)
+        for load in [{ try PluginLoader.scan(directory: directory) }, { try PluginLoader.load(names: ["FirstSteps"], directory: directory) }] {
+            do {
+                _ = try load()
+                Issue.record("a directory of mode \(String(mode, radix: 8)) was accepted")
+            } catch let error as PluginError {
+                guard case .unsafe(let path, let problem) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(path == directory)
+                #expect(problem.hasPrefix("writable by group or others (mode 0\(String(mode, radix: 8)))"))
+            }
+        }
+    }
+
+    @Test func aPluginOthersCanWriteIsAFailureOfItsOwn() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        for name in ["libFirstSteps.so", "libMomentum.so"] {
+            try FileManager.default.copyItem(atPath: Self.buildDirectory + "/" + name, toPath: directory + "/" + name)
+        }
+        #expect(chmod(directory + "/libMomentum.so", 0o664) == 0)
+        let scan = try PluginLoader.scan(directory: directory)
+        #expect(scan.plugins.map(\.descriptor.name) == ["FirstSteps"])
+        #expect(scan.failures.map(\.path) == [directory + "/libMomentum.so"])
+        #expect(scan.failures.first?.description.contains("refused: writable by group or others (mode 0664)") == true)
+    }
+
+    @Test func dlopenErrorsNameTheFile() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        // An ELF header followed by garbage: dlopen itself must refuse it.
+        let path = directory + "/libTruncated.so"
+        try Data([0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0, 0, 0]).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try PluginLoader.load(path: path)
+            Issue.record("a truncated library loaded")
+        } catch {
+            guard case .openFailed(let failedPath, let message) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(failedPath == path)
+            #expect(!message.isEmpty)
+        }
+    }
+
+    @Test func unreadableDirectoryIsAnError() {
+        #expect(throws: PluginError.self) { try PluginLoader.scan(directory: "/nonexistent/tickwork-plugins") }
+    }
+
+    /// Builds the fixture package once per test process (incrementally across runs) and
+    /// returns its products directory.
+    static func buildFixturePackage() throws -> String {
+        try FixtureBuild.shared.products(packageRoot: packageRoot)
+    }
+}
