@@ -36,7 +36,8 @@ let package = Package(
         .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
         .target(name: "Lifecycle"),
         .target(name: "HTTP"),
-        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP"]),
+        .target(name: "Brokerage", dependencies: [strategyKit]),
+        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Brokerage"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
@@ -62,7 +63,7 @@ let package = Package(
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "SimulatedMarket", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Trading", "Live", "Risk", "StockFighter", "SimulatedMarket", strategyKit]),
         .testTarget(
