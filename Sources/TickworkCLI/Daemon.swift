@@ -61,6 +61,7 @@ final class Daemon {
         } catch {
             throw CLIError.failure("exchange \(baseURL): venue \(configuration.exchange.venue) is not answering: \(error)")
         }
+        let broker = StockFighterBroker(client: client, account: configuration.exchange.account)
 
         let ledger: Ledger
         do {
@@ -76,11 +77,10 @@ final class Daemon {
             case .system, .corrupt, .full: break
             default: throw error
             }
-            return ledgerFailed(LiveRunner.ledgerEmergency(
-                error, sweep: AccountSweep(
-                    client: client, venue: configuration.exchange.venue, account: configuration.exchange.account,
-                    logger: logger.forPart("engine")),
-                wait: LiveRunner.emergencyWait, notifier: SystemdNotifier()))
+            let sweep = AccountSweep(broker: broker, venue: configuration.exchange.venue, logger: logger.forPart("engine"))
+            return ledgerFailed(try runBlocking {
+                await LiveRunner.ledgerEmergency(error, sweep: sweep, wait: LiveRunner.emergencyWait, notifier: SystemdNotifier())
+            })
         }
         for warning in ledger.warnings {
             logger.forPart("ledger").warning(warning.description)
@@ -105,10 +105,10 @@ final class Daemon {
         }
         engine.settlementWindowMs = configuration.settlementWindowMs
         let runner = LiveRunner(
-            engine: engine, client: client, account: configuration.exchange.account,
+            engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(), recorder: recorder)
+            reloader: reloader(), recorder: recorder, now: SystemClock.now)
         let signals = SignalRelay(inbox: runner.inbox)
         defer { signals.cancel() }
         hooks.started?(runner.inbox)
@@ -119,7 +119,7 @@ final class Daemon {
             }
         }
         do {
-            try runner.run()
+            try runBlocking { try await runner.run() }
         } catch let error as LiveRunnerError {
             // The ledger already failed: closing it (and the recording) may fail again; that is logged.
             do { try recorder?.close() } catch { logger.error("recording not closed", ["error": "\(error)"]) }

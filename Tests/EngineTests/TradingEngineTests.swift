@@ -35,12 +35,13 @@ struct EngineHarness {
     let logs = CollectingHandler()
     let engine: TradingEngine
 
-    init(limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults) throws {
+    /// An engine journaling into `journal`, or into the harness's memory journal when nil.
+    init(limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults, journal other: (any FillJournal)? = nil) throws {
         let parameters = try StrategyParameters(schema: [])
         engine = TradingEngine(
             venue: "TESTEX",
             strategies: [EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
-            accountLimits: accountLimits, journal: journal, logger: Logger(part: "engine", level: .debug, handler: logs))
+            accountLimits: accountLimits, journal: other ?? journal, logger: Logger(part: "engine", level: .debug, handler: logs))
     }
 
     static func time(_ milliseconds: Int64) -> Timestamp { Timestamp(nanoseconds: milliseconds * 1_000_000) }
