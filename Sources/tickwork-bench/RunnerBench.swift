@@ -1,3 +1,4 @@
+import Dispatch
 import Live
 import Trading
 import StockFighter
@@ -10,7 +11,7 @@ import SimulatedMarket
 /// loop, the placement's task and the client, with every hop between them.
 enum RunnerBench {
     /// Runs FirstSteps (a 1-share buy on each book while none is open, filled at once by a
-    /// resting seller) until `placements` orders were acknowledged; a sample is the time from
+    /// resting seller; a resting bid makes the book two-sided, as the risk checks want) until `placements` orders were acknowledged; a sample is the time from
     /// the poller's receipt of the book before a placement to that placement's answer.
     static func run(placements: Int = 3_000, pollInterval: Duration = .milliseconds(1)) throws {
         let server = try VenueServer(configuration: VenueConfiguration())
@@ -20,7 +21,8 @@ enum RunnerBench {
         let client = StockFighterClient(invoker: CommandInvoker(transport: timing, basePath: endpoint.basePath, apiKey: APIKey("bench")))
         let seller = PlaceOrder(
             venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .sell, price: 5_010, qty: Quantity(shares: Int64(placements * 2 + 10)))
-        _ = try runBlocking { try await client.placeOrder(seller) }
+        let bidder = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .buy, price: 5_000, qty: 100)
+        _ = try runBlocking { _ = try await client.placeOrder(seller); return try await client.placeOrder(bidder) }
         timing.reset()
         let runner = LiveRunner(
             engine: try EngineBench.makeEngine(journal: MemoryFillJournal()),
@@ -29,6 +31,8 @@ enum RunnerBench {
             logger: Logger(part: "engine", level: .error, handler: NullLogHandler()), notifier: SystemdNotifier(environment: [:]),
             now: SystemClock.now)
         timing.onEnough { [inbox = runner.inbox] in inbox.post(.stop("enough placements")) }
+        // A bound, should placements stop coming (the figures then say how many there were).
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(120)) { [inbox = runner.inbox] in inbox.post(.stop("time limit")) }
         try runBlocking { try await runner.run() }
         let samples = timing.samples.sorted()
         let inputs = [
@@ -65,7 +69,8 @@ final class TimingTransport: ExchangeTransport {
         let book = isPlacement ? state.withLock { $0.lastBook } : nil
         let response = try await inner.send(request)
         let now = monotonicNanoseconds()
-        if request.path.hasSuffix("/orderbook") {
+        // GET /venues/:venue/stocks/:stock is the book.
+        if request.method == .get, request.path.contains("/stocks/"), !request.path.contains("/orders"), !request.path.hasSuffix("/quote") {
             state.withLock { $0.lastBook = now }
         } else if isPlacement, let book {
             let count = state.withLock { state in
