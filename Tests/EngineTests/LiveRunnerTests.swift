@@ -36,18 +36,31 @@ import Trading
         }
     }
 
-    @Test func aFillInThePlacementsAnswerIsBookedAndTheStrategyHearsIt() async throws {
-        let harness = try EngineHarness()
-        let broker = FakeBroker(placement: .placed(filled: 10), clock: SystemClock.now)
-        try await Self.withRiskStatePath { path in
-            let runner = Self.runner(harness, broker, riskStatePath: path)
-            Self.buyOnce(harness)
-            harness.strategy.onFillIntents = { [inbox = runner.inbox] _, _ in
+    /// Runs `harness`'s engine through `broker`, its strategy buying once, until `stopOn` (given
+    /// the runner's inbox) has the strategy post a stop.
+    static func run(_ harness: EngineHarness, _ broker: FakeBroker, stopOn: (Inbox<LiveRunner.Message>) -> Void) async throws {
+        try await withRiskStatePath { path in
+            let runner = runner(harness, broker, riskStatePath: path)
+            buyOnce(harness)
+            stopOn(runner.inbox)
+            try await runner.run()
+        }
+    }
+
+    /// Has `harness`'s strategy post a stop when it hears of a fill.
+    static func stopOnFill(_ harness: EngineHarness) -> (Inbox<LiveRunner.Message>) -> Void {
+        { inbox in
+            harness.strategy.onFillIntents = { _, _ in
                 inbox.post(.stop("filled"))
                 return []
             }
-            try await runner.run()
         }
+    }
+
+    @Test func aFillInThePlacementsAnswerIsBookedAndTheStrategyHearsIt() async throws {
+        let harness = try EngineHarness()
+        let broker = FakeBroker(placement: .placed(filled: 10), clock: SystemClock.now)
+        try await Self.run(harness, broker, stopOn: Self.stopOnFill(harness))
         #expect(harness.journal.fills.map(\.qty) == [10])
         #expect(harness.strategy.fills.map(\.qty) == [10])
         #expect(harness.engine.portfolio.position(of: "s1", in: "FOOBAR").quantity == 10)
@@ -59,15 +72,7 @@ import Trading
     @Test func aPlacementWhoseAnswerIsLostIsSettledFromTheAccountsOrdersAndNeverResent() async throws {
         let harness = try EngineHarness()
         let broker = FakeBroker(placement: .answerLost(filled: 10), clock: SystemClock.now)
-        try await Self.withRiskStatePath { path in
-            let runner = Self.runner(harness, broker, riskStatePath: path)
-            Self.buyOnce(harness)
-            harness.strategy.onFillIntents = { [inbox = runner.inbox] _, _ in
-                inbox.post(.stop("filled"))
-                return []
-            }
-            try await runner.run()
-        }
+        try await Self.run(harness, broker, stopOn: Self.stopOnFill(harness))
         #expect(harness.journal.fills.map(\.qty) == [10])
         #expect(harness.strategy.updates.first == .accepted(100, EngineHarness.buy))
         #expect(harness.engine.orders.openOrders.isEmpty)
@@ -79,14 +84,11 @@ import Trading
     @Test func aRejectedPlacementReachesTheStrategyWithTheBrokersReason() async throws {
         let harness = try EngineHarness()
         let broker = FakeBroker(placement: .rejected("no such stock"), clock: SystemClock.now)
-        try await Self.withRiskStatePath { path in
-            let runner = Self.runner(harness, broker, riskStatePath: path)
-            Self.buyOnce(harness)
-            harness.strategy.onUpdateIntents = { [inbox = runner.inbox] _, _ in
+        try await Self.run(harness, broker) { inbox in
+            harness.strategy.onUpdateIntents = { _, _ in
                 inbox.post(.stop("rejected"))
                 return []
             }
-            try await runner.run()
         }
         #expect(harness.strategy.updates == [.rejected(EngineHarness.buy, reason: "EXCHANGE_REJECTED: no such stock")])
         #expect(harness.journal.fills.isEmpty)
