@@ -38,7 +38,8 @@ let package = Package(
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle"]),
-        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP"]),
+        .target(name: "Brokerage", dependencies: [strategyKit]),
+        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Brokerage"]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Lifecycle", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
@@ -46,7 +47,7 @@ let package = Package(
         .target(
             name: "Backtest", dependencies: [strategyKit, "Trading"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Trading", "Backtest"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "StockFighter", "Trading", "Backtest"]),
         .target(
             name: "TickworkCLI",
             dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle"]),
@@ -74,11 +75,11 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "TestSupport", strategyKit]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
-        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", strategyKit]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
-        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", strategyKit]),
+        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),

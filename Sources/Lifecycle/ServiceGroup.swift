@@ -37,9 +37,10 @@ public final class ServiceGroup: Sendable {
         }
     }
 
-    /// The stop cause of the group running the current task, for `BlockingService`, which must
-    /// read it outside its task (in a cancellation handler).
-    @TaskLocal static var stopContext: StopContext?
+    /// The stop context of the group running the current task: read it in `run()`, then its
+    /// `cause` in a cancellation handler, which runs outside the task (`BlockingService` and the
+    /// live runner tell their work why it stops this way). Nil outside a group.
+    @TaskLocal public static var stopContext: StopContext?
 
     let entries: [Entry]
     let shutdownSignals: [Int32]
@@ -70,11 +71,11 @@ public final class ServiceGroup: Sendable {
 }
 
 /// Where a group keeps its stop cause for its services to read.
-final class StopContext: Sendable {
+public final class StopContext: Sendable {
     private let stored = Mutex<StopCause?>(nil)
 
     /// Why the group is stopping; nil until it is.
-    var cause: StopCause? {
+    public internal(set) var cause: StopCause? {
         get { stored.withLock { $0 } }
         set { stored.withLock { $0 = newValue } }
     }

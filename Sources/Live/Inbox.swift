@@ -1,14 +1,17 @@
-import Dispatch
 import Synchronization
 
-/// The engine's mailbox: any thread posts, the engine's thread takes, in order.
+/// The engine's mailbox: any thread or task posts, the runner's engine loop takes, in order.
+///
+/// A post to a waiting taker hands the message over directly (one resumption, no queueing);
+/// otherwise it queues. One taker at a time.
 public final class Inbox<Message: Sendable>: Sendable {
-    private let queue = Mutex(Queue())
-    private let available = DispatchSemaphore(value: 0)
+    private let state = Mutex(State())
 
-    private struct Queue: ~Copyable {
+    private struct State: ~Copyable {
         var items: [Message?] = []
         var head = 0
+        /// The taker waiting for the next message, if one waits.
+        var waiter: CheckedContinuation<Message, Never>?
 
         mutating func push(_ message: Message) { items.append(message) }
 
@@ -30,18 +33,39 @@ public final class Inbox<Message: Sendable>: Sendable {
 
     public init() {}
 
-    /// Queues `message` for the engine's thread.
+    /// Queues `message` for the taker, or hands it to the taker waiting for it.
     public func post(_ message: Message) {
-        queue.withLock { $0.push(message) }
-        available.signal()
+        let waiter = state.withLock { state -> CheckedContinuation<Message, Never>? in
+            guard let waiter = state.waiter else {
+                state.push(message)
+                return nil
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: message)
     }
 
-    /// The oldest message, waiting until `deadline` for one; nil if none came by then.
-    public func take(before deadline: DispatchTime) -> Message? {
-        guard available.wait(timeout: deadline) == .success else { return nil }
-        return queue.withLock { $0.pop() }
+    /// The oldest message, waiting for one if none is queued. Not ended by cancellation: the
+    /// taker's loop ends on a message (the runner's tickers post one at least every second).
+    public func next() async -> Message {
+        if let message = state.withLock({ $0.pop() }) { return message }
+        return await withCheckedContinuation { continuation in
+            let queued = state.withLock { state -> Message? in
+                if let message = state.pop() { return message }
+                precondition(state.waiter == nil, "an inbox has one taker at a time")
+                state.waiter = continuation
+                return nil
+            }
+            if let queued { continuation.resume(returning: queued) }
+        }
+    }
+
+    /// The oldest message if one is queued, without waiting.
+    public func poll() -> Message? {
+        state.withLock { $0.pop() }
     }
 
     /// Messages waiting.
-    public var count: Int { queue.withLock { $0.count } }
+    public var count: Int { state.withLock { $0.count } }
 }

@@ -1,4 +1,3 @@
-import StockFighter
 import Ledger
 import StrategyKit
 
@@ -9,29 +8,29 @@ extension LiveRunner {
 
     /// The ledger failed while trading or reconciling: nothing more is placed, strategies are
     /// stopped, and every open order of the account is cancelled before the error goes up.
-    func ledgerEmergency(_ cause: LedgerError, wait: Duration) -> LiveRunnerError {
-        for poller in pollers { poller.cancel() }
-        pollers.removeAll()
+    /// Runs inside `run()`'s request group, so placements in flight keep going and `settled`
+    /// sees them land.
+    func ledgerEmergency(_ cause: LedgerError) async -> LiveRunnerError {
         // Strategies hear `stop`; the cancels it asks for are covered by the sweep.
-        _ = engine.stop(at: SystemClock.now())
-        let sweep = AccountSweep(client: client, venue: engine.venue, account: account, logger: logger)
-        return Self.ledgerEmergency(cause, sweep: sweep, wait: wait, notifier: notifier) { [placementsInFlight] in
+        _ = engine.stop(at: now())
+        let sweep = AccountSweep(broker: broker, venue: engine.venue, logger: logger)
+        return await Self.ledgerEmergency(cause, sweep: sweep, wait: emergencyWait, notifier: notifier) { [placementsInFlight] in
             placementsInFlight.get() == 0
         }
     }
 
     /// The emergency itself, shared with start-up (where the ledger may fail before any runner
     /// exists): says why on the log and to systemd (`STATUS=`, `STOPPING=1`), runs `sweep` for at
-    /// most `wait` (plus one exchange call's time-out), and returns the error to exit with.
+    /// most `wait` (plus one broker call's time-out), and returns the error to exit with.
     public static func ledgerEmergency(
         _ cause: LedgerError, sweep: AccountSweep, wait: Duration, notifier: SystemdNotifier,
         settled: @escaping @Sendable () -> Bool = { true }
-    ) -> LiveRunnerError {
+    ) async -> LiveRunnerError {
         sweep.logger.error("ledger failed: no new orders; cancelling every open order of the account", [
             "error": cause.description, "account": sweep.account.rawValue,
         ])
         notifier.send("STOPPING=1\nSTATUS=ledger failed: \(cause); cancelling every open order")
-        let left = sweep.run(wait: wait, settled: settled)
+        let left = await sweep.run(wait: wait, settled: settled)
         let error = LiveRunnerError.ledgerFailed(cause, account: sweep.account, ordersLeftOpen: left)
         if left == 0 {
             sweep.logger.error("emergency stop: no order of the account is open", ["account": sweep.account.rawValue])

@@ -1,38 +1,35 @@
+import Brokerage
 import Dispatch
 import Foundation
 import Ledger
 import Risk
-import StockFighter
 import StrategyKit
 import Trading
 
 extension LiveRunner {
-    /// Carries out the engine's actions. Exchange calls run concurrently; each result comes
-    /// back into the inbox as an event.
-    func perform(_ actions: [EngineAction]) {
+    /// Carries out the engine's actions. Broker calls run concurrently, as child tasks in
+    /// `requests`; each result comes back into the inbox as an event.
+    func perform(_ actions: [EngineAction], _ requests: inout Requests) {
         for action in actions {
             switch action {
             case .place(let clientID, let approved):
-                let order = PlaceOrder(venue: approved.venue, account: account, request: approved.request)
-                let inbox = inbox
                 placementsInFlight.update { $0 += 1 }
-                Task { [client, placementsInFlight] in
+                requests.addTask { [broker, inbox, now, placementsInFlight] in
                     defer { placementsInFlight.update { $0 -= 1 } }
-                    do throws(ExchangeError) {
-                        let status = try await client.placeOrder(order)
-                        inbox.post(.event(.placed(clientID, status, at: SystemClock.now())))
+                    do throws(BrokerError) {
+                        let status = try await broker.place(approved.request, venue: approved.venue)
+                        inbox.post(.event(.placed(clientID, status, at: now())))
                     } catch {
-                        inbox.post(.event(LiveRunner.placeFailure(clientID, error)))
+                        inbox.post(.event(LiveRunner.placeFailure(clientID, error, at: now())))
                     }
                 }
             case .cancel(let venue, let symbol, let orderID):
-                let inbox = inbox
-                Task { [client] in
-                    do {
-                        let status = try await client.cancelOrder(venue: venue, symbol: symbol, id: orderID)
-                        inbox.post(.event(.orderReports([status], at: SystemClock.now())))
+                requests.addTask { [broker, inbox, now] in
+                    do throws(BrokerError) {
+                        let status = try await broker.cancel(venue: venue, symbol: symbol, id: orderID)
+                        inbox.post(.event(.orderReports([status], at: now())))
                     } catch {
-                        inbox.post(.event(.cancelFailed(orderID, reason: "\(error)", at: SystemClock.now())))
+                        inbox.post(.event(.cancelFailed(orderID, reason: "\(error)", at: now())))
                     }
                 }
             case .tradingStateChanged:
@@ -41,99 +38,122 @@ extension LiveRunner {
         }
     }
 
-    /// The event for a placement that failed: unknown if the request may have reached the
-    /// exchange (it is then settled from the account's orders, never resent), rejected otherwise.
-    static func placeFailure(_ clientID: ClientOrderID, _ error: ExchangeError) -> EngineEvent {
-        let now = SystemClock.now()
+    /// The event for a placement that failed at `time`: unknown if the request may have
+    /// reached the broker (it is then settled from the account's orders, never resent),
+    /// rejected otherwise.
+    static func placeFailure(_ clientID: ClientOrderID, _ error: BrokerError, at time: Timestamp) -> EngineEvent {
         switch error {
         case .outcomeUnknown:
-            return .placeOutcomeUnknown(clientID, at: now)
-        case .rejected, .unauthorized, .notFound:
-            return .placeRejected(clientID, reason: "EXCHANGE_REJECTED: \(error)", at: now)
-        default:
-            return error.mayHaveReachedServer
-                ? .placeOutcomeUnknown(clientID, at: now)
-                : .placeRejected(clientID, reason: "EXCHANGE_UNREACHABLE: \(error)", at: now)
+            return .placeOutcomeUnknown(clientID, at: time)
+        case .rejected:
+            return .placeRejected(clientID, reason: "EXCHANGE_REJECTED: \(error)", at: time)
+        case .notActedOn:
+            return .placeRejected(clientID, reason: "EXCHANGE_UNREACHABLE: \(error)", at: time)
         }
     }
 
-    /// One poller per symbol for books, and one for the statuses of our open orders (and, when
-    /// a placement's outcome is unknown, the account's order list that settles it).
-    func startPollers() {
+    /// One poller per symbol for books, one for the statuses of our open orders (and, when a
+    /// placement's outcome is unknown, the account's order list that settles it), and the
+    /// tickers of the engine's timer and systemd's watchdog: children of `pollers`.
+    func startPollers(_ pollers: inout ThrowingDiscardingTaskGroup<any Error>) {
         let venue = engine.venue
         for symbol in engine.symbols.sorted() {
-            pollers.append(poll(every: pollInterval, failureKey: "book \(symbol)") { [client, inbox] sequence in
-                var book = try await client.orderBook(venue: venue, symbol: symbol)
-                book.receivedTime = SystemClock.now()
-                book.sequence = sequence
-                inbox.post(.event(.book(book)))
-            })
+            pollers.addTask { [self, broker, inbox, now] in
+                await poll(every: pollInterval, failureKey: "book \(symbol)") { sequence throws(BrokerError) in
+                    var book = try await broker.book(venue: venue, symbol: symbol)
+                    book.receivedTime = now()
+                    book.sequence = sequence
+                    inbox.post(.event(.book(book)))
+                }
+            }
         }
-        // The engine's thread knows which orders are open, so this poller only asks it to look.
-        pollers.append(poll(every: pollInterval, failureKey: "orders") { [inbox] _ in
-            inbox.post(.pollOrders)
-        })
+        // The engine loop knows which orders are open, so these only ask it to act.
+        pollers.addTask { [self, inbox] in
+            await poll(every: pollInterval, failureKey: "orders") { _ in inbox.post(.pollOrders) }
+        }
+        pollers.addTask { [inbox] in await Self.tick(every: .seconds(1)) { inbox.post(.timer) } }
+        if let interval = SystemdNotifier.watchdogInterval() {
+            pollers.addTask { [inbox] in await Self.tick(every: interval / 2) { inbox.post(.watchdog) } }
+        }
+    }
+
+    /// Calls `body` every `interval`, the first time one interval from now, until the task is
+    /// cancelled.
+    private static func tick(every interval: Duration, _ body: @Sendable () -> Void) async {
+        let clock = ContinuousClock()
+        var next = clock.now
+        while true {
+            next = max(next + interval, clock.now)
+            do {
+                try await clock.sleep(until: next)
+            } catch {
+                return  // cancelled: the runner is stopping
+            }
+            body()
+        }
     }
 
     /// Asks for the status of every open order with an exchange id, and for the account's
     /// orders when some placement's outcome is unknown or an order settled as not placed may
     /// still show up. Results arrive as events.
-    func pollOpenOrders() {
+    func pollOpenOrders(_ requests: inout Requests) {
         let open = engine.orders.openOrders
         let venue = engine.venue
-        let inbox = inbox
         let ids = open.compactMap { order in order.exchangeID.map { (order.request.symbol, $0) } }
-        // A slow exchange must not pile up polls: a new round starts only when the last ended.
+        // A slow broker must not pile up polls: a new round starts only when the last ended.
         if !ids.isEmpty, !statusPollInFlight.get() {
             statusPollInFlight.set(true)
-            Task { [client, statusPollInFlight] in
+            requests.addTask { [broker, inbox, now, statusPollInFlight] in
                 var statuses: [OrderStatus] = []
                 for (symbol, id) in ids {
-                    if let status = try? await client.orderStatus(venue: venue, symbol: symbol, id: id) {
+                    if let status = try? await broker.status(venue: venue, symbol: symbol, id: id) {
                         statuses.append(status)
                     }
                 }
-                inbox.post(.event(.orderReports(statuses, at: SystemClock.now())))
+                inbox.post(.event(.orderReports(statuses, at: now())))
                 statusPollInFlight.set(false)
             }
         }
         let unsettled = open.contains { $0.outcomeUnknownSince != nil } || engine.orders.awaitsLateOrders
         if unsettled, !accountPollInFlight.get() {
             accountPollInFlight.set(true)
-            Task { [client, account, accountPollInFlight] in
+            requests.addTask { [broker, inbox, now, accountPollInFlight] in
                 defer { accountPollInFlight.set(false) }
-                let requestedAt = SystemClock.now()
-                guard let statuses = try? await client.orders(venue: venue, account: account) else { return }
-                inbox.post(.event(.accountOrders(statuses, venue: venue, symbol: nil, requestedAt: requestedAt, at: SystemClock.now())))
+                let requestedAt = now()
+                guard let statuses = try? await broker.orders(venue: venue) else { return }
+                inbox.post(.event(.accountOrders(statuses, venue: venue, symbol: nil, requestedAt: requestedAt, at: now())))
             }
         }
     }
 
-    /// A task that runs `body` every `interval` until cancelled, numbering the calls from 1 and
+    /// Runs `body` every `interval` until the task is cancelled, numbering the calls from 1 and
     /// logging the first failure of a run of failures and the recovery.
-    private func poll(every interval: Duration, failureKey: String, _ body: @escaping @Sendable (UInt64) async throws -> Void) -> Task<Void, Never> {
-        let logger = logger
-        return Task {
-            var sequence: UInt64 = 0
-            var failing = false
-            let clock = ContinuousClock()
-            var next = clock.now
-            while !Task.isCancelled {
-                sequence += 1
-                do {
-                    try await body(sequence)
-                    if failing {
-                        logger.info("polling recovered", ["what": failureKey])
-                        failing = false
-                    }
-                } catch {
-                    if !failing {
-                        logger.warning("polling failed", ["what": failureKey, "error": "\(error)"])
-                        failing = true
-                    }
+    private func poll(
+        every interval: Duration, failureKey: String, _ body: @Sendable (UInt64) async throws(BrokerError) -> Void
+    ) async {
+        var sequence: UInt64 = 0
+        var failing = false
+        let clock = ContinuousClock()
+        var next = clock.now
+        while !Task.isCancelled {
+            sequence += 1
+            do throws(BrokerError) {
+                try await body(sequence)
+                if failing {
+                    logger.info("polling recovered", ["what": failureKey])
+                    failing = false
                 }
-                next = max(next + interval, clock.now)
-                try? await clock.sleep(until: next)
+            } catch {
+                if !failing {
+                    logger.warning("polling failed", ["what": failureKey, "error": "\(error)"])
+                    failing = true
+                }
+            }
+            next = max(next + interval, clock.now)
+            do {
+                try await clock.sleep(until: next)
+            } catch {
+                return  // cancelled: the runner is stopping
             }
         }
     }

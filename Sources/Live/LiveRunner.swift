@@ -1,26 +1,38 @@
+import Brokerage
 import Dispatch
 import Foundation
 import Ledger
+import Lifecycle
 import Risk
-import StockFighter
 import StrategyKit
 import Trading
 
-/// Runs a `TradingEngine` against a live exchange until told to stop: polls books and order
-/// statuses, feeds the engine through its inbox on one thread, carries out its actions through
-/// the exchange client, keeps systemd informed, and shuts down cleanly.
+/// Runs a `TradingEngine` against a live broker until told to stop: polls books and order
+/// statuses, feeds the engine through its inbox in one loop, carries out its actions through
+/// the broker, keeps systemd informed, and shuts down cleanly.
 ///
-/// The engine is touched only by the thread that called `run()`; everything else posts messages.
-public final class LiveRunner {
-    /// What reaches the engine's thread.
+/// A `Service`: `run()` trades until a `stop` message or its task's cancellation, then stops
+/// the strategies, cancels the open orders (within `cancelWait`) and returns. Everything it
+/// starts (pollers, tickers, broker calls) is a child task it cancels and awaits before
+/// returning.
+///
+/// `@unchecked Sendable`: the engine and the loop's own state are touched only by the engine
+/// loop inside `run()`, which runs once; other tasks reach the runner only through `inbox` and
+/// the `Locked` flags.
+public final class LiveRunner: Service, @unchecked Sendable {
+    /// What reaches the engine loop.
     public enum Message: Sendable {
         case event(EngineEvent)
         /// SIGTERM or SIGINT: stop trading, cancel, flush, return.
         case stop(String)
         /// SIGHUP: reload the configuration.
         case reload
-        /// Time to ask the exchange about our open orders.
+        /// Time to ask the broker about our open orders.
         case pollOrders
+        /// The runner's own once-a-second tick: the engine's timer event and the status line.
+        case timer
+        /// The runner's own tick at half systemd's watchdog interval.
+        case watchdog
     }
 
     /// What a reload brings: the strategies and limits to use, and the trading states as saved
@@ -41,10 +53,12 @@ public final class LiveRunner {
     /// then stays).
     public typealias Reloader = @Sendable () throws -> Reload
 
+    /// The broker calls the engine loop starts, as child tasks of `run()`.
+    typealias Requests = ThrowingDiscardingTaskGroup<any Error>
+
     public let inbox = Inbox<Message>()
     let engine: TradingEngine
-    let client: StockFighterClient
-    let account: Account
+    let broker: any Broker
     let pollInterval: Duration
     let riskStatePath: String
     let logger: Logger
@@ -53,25 +67,34 @@ public final class LiveRunner {
     let unknownOrderPolicy: UnknownOrderPolicy
     let recorded: [OrderID: RecordedOrder]
     let recorder: (any EngineRecorder)?
-    var pollers: [Task<Void, Never>] = []
+    let cancelWait: Duration
+    let emergencyWait: Duration
+    /// The wall clock events are stamped with.
+    let now: @Sendable () -> Timestamp
+    /// The reason logged when the runner's task is cancelled, from its service group's cause.
+    let stopReason: @Sendable (StopCause?) -> String
     /// Whether a round of order-status requests is under way.
     let statusPollInFlight = Locked(false)
     /// Whether a request for the account's orders is under way.
     let accountPollInFlight = Locked(false)
     /// How many placements have been sent and not yet answered.
     let placementsInFlight = Locked(0)
-    private var lastSummary = DispatchTime.now()
-    private var lastTimer = DispatchTime.now()
-    private var lastWatchdog = DispatchTime.now()
+    private var lastSummary = ContinuousClock.now
 
+    /// A runner of `engine` trading through `broker`. On stop it waits at most `cancelWait`
+    /// for the open orders to close; after a ledger failure it sweeps the account's orders for
+    /// at most `emergencyWait`. Cancelled, it stops as on a `stop` message whose reason is
+    /// `stopReason` of its service group's cause (nil when not run by a group).
     public init(
-        engine: TradingEngine, client: StockFighterClient, account: Account, pollInterval: Duration, riskStatePath: String,
+        engine: TradingEngine, broker: any Broker, pollInterval: Duration, riskStatePath: String,
         recorded: [OrderID: RecordedOrder], unknownOrderPolicy: UnknownOrderPolicy, logger: Logger,
-        notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil
+        notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil,
+        cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
+        now: @escaping @Sendable () -> Timestamp,
+        stopReason: @escaping @Sendable (StopCause?) -> String = { $0?.description ?? "cancelled" }
     ) {
         self.engine = engine
-        self.client = client
-        self.account = account
+        self.broker = broker
         self.pollInterval = pollInterval
         self.riskStatePath = riskStatePath
         self.recorded = recorded
@@ -80,63 +103,97 @@ public final class LiveRunner {
         self.notifier = notifier
         self.reloader = reloader
         self.recorder = recorder
+        self.cancelWait = cancelWait
+        self.emergencyWait = emergencyWait
+        self.now = now
+        self.stopReason = stopReason
     }
 
-    /// Reconciles, trades until a `stop` message, then shuts down: strategies stopped, open
-    /// orders cancelled (waiting at most `cancelWait`), last fills collected. With a recorder,
-    /// every start, handle and stop call of the engine is recorded with its actions
-    /// (reconciliation, reloads and the cancels of the shutdown sweep are not engine events
-    /// and are not).
+    /// Reconciles, trades until a `stop` message or cancellation, then shuts down: strategies
+    /// stopped, open orders cancelled (waiting at most `cancelWait`), last fills collected.
+    /// With a recorder, every start, handle and stop call of the engine is recorded with its
+    /// actions (reconciliation, reloads and the cancels of the shutdown sweep are not engine
+    /// events and are not).
     ///
     /// When the ledger fails (a fill cannot be written or made durable, in reconciliation or
-    /// later), nothing more is placed and every open order of the account, as the exchange
-    /// lists it, is cancelled (for at most `emergencyWait`); then it throws
+    /// later), nothing more is placed and every open order of the account, as the broker lists
+    /// it, is cancelled (for at most `emergencyWait`); then it throws
     /// `LiveRunnerError.ledgerFailed`.
-    public func run(cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait) throws {
-        do {
-            try trade(cancelWait: cancelWait)
-        } catch let error as LedgerError {
-            throw ledgerEmergency(error, wait: emergencyWait)
+    public func run() async throws {
+        // Cancellation reaches the work as a stop message, not as task cancellation: the
+        // shutdown's own broker calls (the cancels) must not start out cancelled.
+        let work = Task { try await self.work() }
+        let context = ServiceGroup.stopContext
+        try await withTaskCancellationHandler {
+            try await work.value
+        } onCancel: { [inbox, stopReason] in
+            inbox.post(.stop(stopReason(context?.cause)))
+        }
+    }
+
+    /// `run`'s work: every broker call is a child task of one group, awaited before returning.
+    private func work() async throws {
+        try await withThrowingDiscardingTaskGroup { requests in
+            do {
+                try await trade(&requests)
+            } catch let error as LedgerError {
+                throw await ledgerEmergency(error)
+            }
+            // What is still in flight (a status poll, a cancel) no longer matters.
+            requests.cancelAll()
         }
     }
 
     /// `run` until the ledger fails.
-    private func trade(cancelWait: Duration) throws {
+    private func trade(_ requests: inout Requests) async throws {
         let venue = engine.venue
-        let accountOrders = try runBlocking { [client, account] in try await client.orders(venue: venue, account: account) }
+        let accountOrders = try await broker.orders(venue: venue)
         let (report, reconcileActions) = try engine.reconcile(
-            accountOrders: accountOrders, recorded: recorded, policy: unknownOrderPolicy, at: SystemClock.now())
+            accountOrders: accountOrders, recorded: recorded, policy: unknownOrderPolicy, at: now())
         logger.info("reconciled with the exchange", [
             "orders": String(accountOrders.count), "fillsAppended": String(report.fillsAppended),
             "adopted": String(report.ordersAdopted), "cancelled": String(report.ordersCancelled),
         ])
-        perform(reconcileActions)
-        let startTime = SystemClock.now()
+        perform(reconcileActions, &requests)
+        let startTime = now()
         let startActions = try engine.start(at: startTime)
         try recorder?.started(at: startTime, actions: startActions)
-        perform(startActions)
-        startPollers()
-        notifier.ready(status: statusLine())
-        logger.info("ready", ["symbols": engine.symbols.map(\.rawValue).sorted().joined(separator: ","), "venue": venue.rawValue])
-
-        var stopReason: String?
-        while stopReason == nil {
-            let message = inbox.take(before: nextDeadline())
-            switch message {
-            case .event(let event)?:
-                perform(try handle(event))
-            case .stop(let reason)?:
-                stopReason = reason
-            case .reload?:
-                reload()
-            case .pollOrders?:
-                pollOpenOrders()
-            case nil:
-                break
-            }
-            try housekeeping()
+        perform(startActions, &requests)
+        try await withThrowingDiscardingTaskGroup { pollers in
+            startPollers(&pollers)
+            notifier.ready(status: statusLine())
+            logger.info("ready", ["symbols": engine.symbols.map(\.rawValue).sorted().joined(separator: ","), "venue": venue.rawValue])
+            let reason = try await tradeUntilStopped(&requests)
+            // Stopped now, awaited at the group's end: a poll in flight does not hold up the cancels.
+            pollers.cancelAll()
+            try await shutDown(reason: reason, &requests)
         }
-        try shutDown(reason: stopReason ?? "", cancelWait: cancelWait)
+    }
+
+    /// Handles messages until a `stop`, and returns its reason.
+    private func tradeUntilStopped(_ requests: inout Requests) async throws -> String {
+        while true {
+            switch await inbox.next() {
+            case .event(let event):
+                perform(try handle(event), &requests)
+            case .stop(let reason):
+                return reason
+            case .reload:
+                reload()
+            case .pollOrders:
+                pollOpenOrders(&requests)
+            case .timer:
+                perform(try handle(.timer(now())), &requests)
+                notifier.status(statusLine())
+            case .watchdog:
+                // Sent from this loop, so a stuck engine stops it.
+                notifier.watchdog()
+            }
+            if ContinuousClock.now >= lastSummary + .seconds(60) {
+                lastSummary = ContinuousClock.now
+                logSummary()
+            }
+        }
     }
 
     /// Hands `event` to the engine and the recorder, and returns the engine's actions.
@@ -146,56 +203,44 @@ public final class LiveRunner {
         return actions
     }
 
-    /// The loop's next wake-up: the sooner of the one-second timer and the watchdog's half-interval.
-    private func nextDeadline() -> DispatchTime {
-        var deadline = lastTimer + .seconds(1)
-        if let interval = SystemdNotifier.watchdogInterval() {
-            deadline = min(deadline, lastWatchdog + (interval / 2).dispatchInterval)
-        }
-        return deadline
-    }
-
-    /// Timer ticks, the watchdog (sent from this loop, so a stuck engine stops it), and the
-    /// periodic summary.
-    private func housekeeping() throws {
-        let now = DispatchTime.now()
-        if now >= lastTimer + .seconds(1) {
-            lastTimer = now
-            perform(try handle(.timer(SystemClock.now())))
-            notifier.status(statusLine())
-        }
-        if let interval = SystemdNotifier.watchdogInterval(), now >= lastWatchdog + (interval / 2).dispatchInterval {
-            lastWatchdog = now
-            notifier.watchdog()
-        }
-        if now >= lastSummary + .seconds(60) {
-            lastSummary = now
-            logSummary()
-        }
-    }
-
-    private func shutDown(reason: String, cancelWait: Duration) throws {
+    private func shutDown(reason: String, _ requests: inout Requests) async throws {
         notifier.stopping()
         logger.info("stopping", ["reason": reason])
-        for poller in pollers { poller.cancel() }
-        pollers.removeAll()
-        let stopTime = SystemClock.now()
+        let stopTime = now()
         let stopActions = engine.stop(at: stopTime)
         try recorder?.stopped(at: stopTime, actions: stopActions)
-        perform(stopActions)
-        let deadline = DispatchTime.now() + cancelWait.dispatchInterval
-        var nextPoll = DispatchTime.now()
+        perform(stopActions, &requests)
+        let deadline = ContinuousClock.now + cancelWait
         // Cancel responses and last fills arrive as events; keep handling them (cancelling
         // anything that is acknowledged meanwhile) until every order is closed or time is up.
-        while !engine.orders.openOrders.isEmpty, DispatchTime.now() < deadline {
-            if case .event(let event)? = inbox.take(before: min(deadline, nextPoll)) {
-                _ = try handle(event)
-                perform(engine.cancelOpenOrders())
+        // A ticker polls the open orders every 250 ms and wakes the loop at the deadline.
+        try await withThrowingDiscardingTaskGroup { ticker in
+            ticker.addTask { [inbox] in
+                let clock = ContinuousClock()
+                var next = clock.now
+                while next < deadline {
+                    inbox.post(.pollOrders)
+                    next = min(next + .milliseconds(250), deadline)
+                    do {
+                        try await clock.sleep(until: next)
+                    } catch {
+                        return  // cancelled: every order closed before the deadline
+                    }
+                }
+                inbox.post(.pollOrders)
             }
-            if DispatchTime.now() >= nextPoll {
-                nextPoll = DispatchTime.now() + .milliseconds(250)
-                pollOpenOrders()
+            while !engine.orders.openOrders.isEmpty, ContinuousClock.now < deadline {
+                switch await inbox.next() {
+                case .event(let event):
+                    _ = try handle(event)
+                    perform(engine.cancelOpenOrders(), &requests)
+                case .pollOrders:
+                    if ContinuousClock.now < deadline { pollOpenOrders(&requests) }
+                case .stop, .reload, .timer, .watchdog:
+                    break
+                }
             }
+            ticker.cancelAll()
         }
         let left = engine.orders.openOrders.count
         if left > 0 {
@@ -211,7 +256,7 @@ public final class LiveRunner {
         return "\(state); fills \(engine.statistics.fills); P&L \(pnl.total) (realized \(pnl.realized)); open orders \(engine.orders.openOrders.count)"
     }
 
-    private func logSummary() {
+    func logSummary() {
         let stats = engine.statistics
         let pnl = engine.portfolio.accountPnL
         logger.info("summary", [
@@ -230,7 +275,7 @@ public final class LiveRunner {
             engine.reconfigure(strategies: reload.strategies, accountLimits: reload.accountLimits)
             logger.info("configuration reloaded", ["strategies": String(reload.strategies.count)])
             if let saved = reload.savedRiskState {
-                for change in engine.resumeScopes(activeIn: saved, at: SystemClock.now()) {
+                for change in engine.resumeScopes(activeIn: saved, at: now()) {
                     logger.info("trading resumed", ["change": change.description])
                 }
                 saveRiskState()

@@ -35,8 +35,18 @@ extension Daemon {
         if let duration {
             entries.append(.init("--duration", Countdown(duration)))
         }
-        entries.append(.init("engine", RunnerService(runner: runner), gracePeriod: Self.runnerGracePeriod))
+        entries.append(.init("engine", runner, gracePeriod: Self.runnerGracePeriod))
         return entries
+    }
+
+    /// The reason the runner logs when the group stops it: the signal's name (`SIGTERM`,
+    /// `SIGINT`), `--duration elapsed`, `<service> finished`, or `cancelled` outside the group.
+    static func stopReason(_ cause: StopCause?) -> String {
+        switch cause {
+        case .finished(service: "--duration")?: return "--duration elapsed"
+        case let cause?: return cause.description
+        case nil: return "cancelled"
+        }
     }
 
     /// The exit status of a run of the group: 0 after a clean stop, `ledgerFailureStatus`

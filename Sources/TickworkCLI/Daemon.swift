@@ -64,6 +64,7 @@ final class Daemon {
         } catch {
             throw CLIError.failure("exchange \(baseURL): venue \(configuration.exchange.venue) is not answering: \(error)")
         }
+        let broker = StockFighterBroker(client: client, account: configuration.exchange.account)
 
         let ledger: Ledger
         do {
@@ -79,11 +80,10 @@ final class Daemon {
             case .system, .corrupt, .full: break
             default: throw error
             }
-            return ledgerFailed(LiveRunner.ledgerEmergency(
-                error, sweep: AccountSweep(
-                    client: client, venue: configuration.exchange.venue, account: configuration.exchange.account,
-                    logger: logger.forPart("engine")),
-                wait: LiveRunner.emergencyWait, notifier: SystemdNotifier()))
+            let sweep = AccountSweep(broker: broker, venue: configuration.exchange.venue, logger: logger.forPart("engine"))
+            return ledgerFailed(try runBlocking {
+                await LiveRunner.ledgerEmergency(error, sweep: sweep, wait: LiveRunner.emergencyWait, notifier: SystemdNotifier())
+            })
         }
         for warning in ledger.warnings {
             logger.forPart("ledger").warning(warning.description)
@@ -108,10 +108,10 @@ final class Daemon {
         }
         engine.settlementWindowMs = configuration.settlementWindowMs
         let runner = LiveRunner(
-            engine: engine, client: client, account: configuration.exchange.account,
+            engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(), recorder: recorder)
+            reloader: reloader(), recorder: recorder, now: SystemClock.now, stopReason: Self.stopReason)
         hooks.started?(runner.inbox)
         let group = ServiceGroup(services(ownServer, ledger, recorder, runner, duration))
         let report = try runBlocking { await group.run() }

@@ -82,6 +82,8 @@ enum EngineBench {
         let strategy = try plugin.descriptor.factory(parameters)
         var limits = RiskLimits.defaults
         limits.maxPosition = 1_000_000
+        // The runner benchmark places as fast as books come (about 1 000 a second).
+        limits.maxOrdersPerSecond = 1_000_000
         let accountLimits = AccountRiskLimits(maxSymbolPosition: 1_000_000, maxLoss: 1_000_000_000)
         return TradingEngine(
             venue: "TESTEX",

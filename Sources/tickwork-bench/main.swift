@@ -6,7 +6,10 @@ import Foundation
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),
-    ("engine", EngineBench.run),
+    ("engine", {
+        try EngineBench.run()
+        try RunnerBench.run()
+    }),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
     ("sizes", SizeBench.run),
     ("matching", { runMatchingBench() }),

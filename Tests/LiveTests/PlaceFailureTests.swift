@@ -5,18 +5,19 @@ import StrategyKit
 import Testing
 import TradingTestSupport
 
-/// `LiveRunner.placeFailure` decides whether a failed placement may exist at the exchange (then
-/// it is settled from the account's orders and never resent) or surely does not.
+/// `LiveRunner.placeFailure` decides, from the StockFighter adapter's `BrokerError`, whether a
+/// failed placement may exist at the exchange (then it is settled from the account's orders and
+/// never resent) or surely does not.
 @Suite(.timeLimit(.minutes(10))) struct PlaceFailureTests {
     static let client = ClientOrderID(rawValue: 3)
 
     static func isUnknown(_ error: ExchangeError) -> Bool {
-        if case .placeOutcomeUnknown(let client, _) = LiveRunner.placeFailure(client, error) { return client == Self.client }
+        if case .placeOutcomeUnknown(let client, _) = LiveRunner.placeFailure(client, error.brokerError, at: EngineHarness.time(3)) { return client == Self.client }
         return false
     }
 
     static func rejection(_ error: ExchangeError) -> String? {
-        if case .placeRejected(let client, let reason, _) = LiveRunner.placeFailure(client, error), client == Self.client { return reason }
+        if case .placeRejected(let client, let reason, _) = LiveRunner.placeFailure(client, error.brokerError, at: EngineHarness.time(3)), client == Self.client { return reason }
         return nil
     }
 
@@ -29,7 +30,7 @@ import TradingTestSupport
     }
 
     @Test func refusalsAndFailuresBeforeSendingAreRejectionsWithTheirClass() {
-        #expect(Self.rejection(.rejected(status: 400, message: "no such stock"))?.hasPrefix("EXCHANGE_REJECTED: ") == true)
+        #expect(Self.rejection(.rejected(status: 400, message: "no such stock")) == "EXCHANGE_REJECTED: rejected by the exchange (HTTP 400): no such stock")
         #expect(Self.rejection(.unauthorized(message: "bad key"))?.hasPrefix("EXCHANGE_REJECTED: ") == true)
         #expect(Self.rejection(.notFound(message: "venue"))?.hasPrefix("EXCHANGE_REJECTED: ") == true)
         #expect(Self.rejection(.couldNotConnect("connection refused"))?.hasPrefix("EXCHANGE_UNREACHABLE: ") == true)

@@ -11,12 +11,13 @@ public struct EngineHarness {
     public let logs = CollectingHandler()
     public let engine: TradingEngine
 
-    public init(limits: RiskLimits = RiskLimits.testing, accountLimits: AccountRiskLimits = .testing) throws {
+    /// An engine journaling into `journal`, or into the harness's memory journal when nil.
+    public init(limits: RiskLimits = RiskLimits.testing, accountLimits: AccountRiskLimits = .testing, journal other: (any FillJournal)? = nil) throws {
         let parameters = try StrategyParameters(schema: [])
         engine = TradingEngine(
             venue: "TESTEX",
             strategies: [EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
-            accountLimits: accountLimits, journal: journal, logger: Logger(part: "engine", level: .debug, handler: logs))
+            accountLimits: accountLimits, journal: other ?? journal, logger: Logger(part: "engine", level: .debug, handler: logs))
     }
 
     public static func time(_ milliseconds: Int64) -> Timestamp { Timestamp(nanoseconds: milliseconds * 1_000_000) }

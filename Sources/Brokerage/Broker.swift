@@ -1,0 +1,32 @@
+import StrategyKit
+
+/// Where live orders go: one account at one broker, reached however the broker is reached.
+/// The live runner, its pollers and the emergency sweep trade only through this protocol, so a
+/// second broker is a new part with a type that conforms, and no change to them.
+///
+/// Every call may run concurrently with the others. A call's failure says whether the broker
+/// certainly did not act on it, refused it, or may have acted on it (`BrokerError`): a lost
+/// placement is settled from `orders(venue:)`, never sent again.
+public protocol Broker: Sendable {
+    /// The account every call trades or reads for.
+    var account: Account { get }
+
+    /// The order book of `symbol` on `venue` as the broker has it now; its `sequence` is 0 and
+    /// its `receivedTime` the broker's own stamp (numbering and the local stamp are the
+    /// caller's).
+    func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot
+
+    /// Places `order` on `venue` for `account` once, never sending it again, and returns it as
+    /// the broker recorded it, with any fills it got at once.
+    func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus
+
+    /// Cancels order `id` of `symbol` on `venue` and returns its final state.
+    func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus
+
+    /// The state of order `id` of `symbol` on `venue`, with its fills so far.
+    func status(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus
+
+    /// Every order of `account` on `venue`, open and closed, each with its fills: the broker's
+    /// own list, the authority for reconciliation and for settling lost placements.
+    func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus]
+}

@@ -1,0 +1,40 @@
+import Brokerage
+import StrategyKit
+
+/// The StockFighter API as a `Broker`: each call is the client's, with `ExchangeError` sorted
+/// into `BrokerError` (`ExchangeError.brokerError`).
+public struct StockFighterBroker: Broker {
+    /// The client every call goes through (and its invoker's retries, rate limit and log).
+    public let client: StockFighterClient
+    public let account: Account
+
+    /// A broker trading for `account` through `client`.
+    public init(client: StockFighterClient, account: Account) {
+        self.client = client
+        self.account = account
+    }
+
+    public func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot {
+        do { return try await client.orderBook(venue: venue, symbol: symbol) } catch { throw error.brokerError }
+    }
+
+    public func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {
+        do {
+            return try await client.placeOrder(PlaceOrder(venue: venue, account: account, request: order))
+        } catch {
+            throw error.brokerError
+        }
+    }
+
+    public func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
+        do { return try await client.cancelOrder(venue: venue, symbol: symbol, id: id) } catch { throw error.brokerError }
+    }
+
+    public func status(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
+        do { return try await client.orderStatus(venue: venue, symbol: symbol, id: id) } catch { throw error.brokerError }
+    }
+
+    public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
+        do { return try await client.orders(venue: venue, account: account) } catch { throw error.brokerError }
+    }
+}

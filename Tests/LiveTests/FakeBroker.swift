@@ -1,0 +1,100 @@
+import Brokerage
+import StrategyKit
+import Synchronization
+
+/// A broker in memory, for driving the live runner without HTTP: one book for every symbol, an
+/// account whose orders it keeps, a scripted answer to each placement, and every call counted.
+final class FakeBroker: Broker {
+    /// What a placement does: answers with the order as placed (then in the account's list) or
+    /// throws; `.outcomeUnknown` after keeping the order, to stand for a lost answer.
+    enum Placement: Sendable {
+        /// The order is placed, and fills `filled` shares at once at its price.
+        case placed(filled: Quantity)
+        /// The order is placed and fills `filled` shares, but the answer is lost.
+        case answerLost(filled: Quantity)
+        /// The broker refuses it.
+        case rejected(String)
+    }
+
+    struct Calls: Sendable, Equatable {
+        var books = 0
+        var places = 0
+        var cancels: [OrderID] = []
+        var statuses = 0
+        var lists = 0
+    }
+
+    let account: Account = "EXB123456"
+    private let placement: Placement
+    private let state: Mutex<(orders: [OrderStatus], calls: Calls)>
+    private let clock: @Sendable () -> Timestamp
+
+    /// A broker whose account already holds `orders`, answering each placement as `placement`.
+    init(placement: Placement, orders: [OrderStatus] = [], clock: @escaping @Sendable () -> Timestamp) {
+        self.placement = placement
+        self.state = Mutex((orders, Calls()))
+        self.clock = clock
+    }
+
+    var calls: Calls { state.withLock { $0.calls } }
+
+    func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot {
+        state.withLock { $0.calls.books += 1 }
+        let now = clock()
+        return BookSnapshot(
+            venue: venue, symbol: symbol, bids: [BookEntry(price: 5_000, qty: 100, isBuy: true)],
+            asks: [BookEntry(price: 5_010, qty: 100, isBuy: false)], exchangeTime: now, receivedTime: now, sequence: 0)
+    }
+
+    func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {
+        let filled: Quantity
+        switch placement {
+        case .rejected(let reason):
+            state.withLock { $0.calls.places += 1 }
+            throw .rejected(reason)
+        case .placed(let shares), .answerLost(let shares):
+            filled = shares
+        }
+        let now = clock()
+        let status = state.withLock { state in
+            state.calls.places += 1
+            let fills = filled > .zero ? [OrderFill(price: order.price, qty: filled, ts: now)] : []
+            let status = OrderStatus(
+                id: OrderID(Int64(state.orders.count + 100)), venue: venue, symbol: order.symbol, account: account,
+                side: order.side, type: order.type, price: order.price, originalQty: order.qty, qty: order.qty - filled,
+                ts: now, fills: fills, totalFilled: filled, open: filled < order.qty)
+            state.orders.append(status)
+            return status
+        }
+        if case .answerLost = placement { throw .outcomeUnknown("POST /orders: timed out") }
+        return status
+    }
+
+    func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
+        let closed = state.withLock { state -> OrderStatus? in
+            state.calls.cancels.append(id)
+            guard let index = state.orders.firstIndex(where: { $0.id == id }) else { return nil }
+            state.orders[index].open = false
+            state.orders[index].qty = .zero
+            return state.orders[index]
+        }
+        guard let closed else { throw .rejected("no order \(id)") }
+        return closed
+    }
+
+    func status(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
+        let found = state.withLock { state in
+            state.calls.statuses += 1
+            return state.orders.first { $0.id == id }
+        }
+        guard let found else { throw .rejected("no order \(id)") }
+        return found
+    }
+
+    func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
+        state.withLock { state in
+            state.calls.lists += 1
+            return state.orders
+        }
+    }
+}
