@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedMarket
+import StrategyKit
 import Testing
 import TestSupport
 

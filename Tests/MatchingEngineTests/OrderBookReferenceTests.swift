@@ -1,7 +1,6 @@
 import MatchingEngine
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// The engine against the naive reference book on long random streams of every kind of request;
 /// a stream stops at its first disagreement so that the report shows where it began.

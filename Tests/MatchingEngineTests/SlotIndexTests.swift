@@ -1,6 +1,6 @@
 @testable import MatchingEngine
+import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// The resting-order index against the standard dictionary, through growth and deletions that
 /// shift probe runs.

@@ -1,7 +1,6 @@
 import Risk
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// A checker that evaluates losses again and again keeps what its last evaluation settled, to
 /// skip the work when nothing can change. These tests drive one with random P&L, days, limits

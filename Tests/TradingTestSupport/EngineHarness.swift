@@ -12,7 +12,7 @@ public struct EngineHarness {
     public let engine: TradingEngine
 
     /// An engine journaling into `journal`, or into the harness's memory journal when nil.
-    public init(limits: RiskLimits = RiskLimits.testing, accountLimits: AccountRiskLimits = .testing, journal other: (any FillJournal)? = nil) throws {
+    public init(limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults, journal other: (any FillJournal)? = nil) throws {
         let parameters = try StrategyParameters(schema: [])
         engine = TradingEngine(
             venue: "TESTEX",
@@ -54,7 +54,7 @@ public struct EngineHarness {
     /// A harness whose strategy (loss limit $10) bought 4 shares at 50.10 in order 7 before the
     /// market fell $5, and the actions of the book that showed the fall.
     public static func losingBeyondItsLimit() throws -> (harness: EngineHarness, actions: [EngineAction]) {
-        var limits = RiskLimits.testing
+        var limits = RiskLimits.defaults
         limits.maxLoss = 1_000
         let harness = try EngineHarness(limits: limits)
         let client = try harness.placeOneBuy()

@@ -12,14 +12,14 @@ import TradingTestSupport
 @Suite(.timeLimit(.minutes(10))) struct EngineCacheTests {
     /// The strategies' generator, shared by their closures.
     final class RandomBox {
-        var generator: SeededRandom
-        init(_ generator: SeededRandom) { self.generator = generator }
+        var generator: SplitMix64
+        init(_ generator: SplitMix64) { self.generator = generator }
     }
 
     /// An exchange answering the engine's orders at random: acknowledged (sometimes with a fill),
     /// rejected, filled in parts, closed.
     struct Market {
-        var random: SeededRandom
+        var random: SplitMix64
         var time: Int64 = 0
         var mids: [Symbol: Int64] = ["FOOBAR": 5_000, "BAZ": 2_000]
         var pending: [(ClientOrderID, OrderRequest)] = []
@@ -76,7 +76,7 @@ import TradingTestSupport
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func keptContextsAndLossChecksMatchAFreshComputation(seed: UInt64) throws {
-        var limits = RiskLimits.testing
+        var limits = RiskLimits.defaults
         limits.maxLoss = 300
         let strategies = [ScriptedStrategy(), ScriptedStrategy()]
         let parameters = try StrategyParameters(schema: [])
@@ -90,7 +90,7 @@ import TradingTestSupport
             logger: Logger(part: "engine", level: .error, handler: CollectingHandler()))
         // Short, so that unknown placements the market never took are settled within the run.
         engine.settlementWindowMs = 1_000
-        let random = RandomBox(SeededRandom(seed: seed))
+        let random = RandomBox(SplitMix64(seed: seed))
         for strategy in strategies {
             strategy.onBookIntents = { [unowned engine] book, context in
                 Self.expectCurrent(context, in: engine)
@@ -106,7 +106,7 @@ import TradingTestSupport
             }
         }
 
-        var market = Market(random: SeededRandom(seed: seed &* 31))
+        var market = Market(random: SplitMix64(seed: seed &* 31))
         var booksSeen = 0
         var halts = 0
         var uncertain = 0
@@ -198,7 +198,7 @@ import TradingTestSupport
     }
 
     /// A strategy at random: buys or sells near the book, cancels one of its orders, or waits.
-    static func intents(for book: BookSnapshot, context: StrategyContext, random: inout SeededRandom) -> [Intent] {
+    static func intents(for book: BookSnapshot, context: StrategyContext, random: inout SplitMix64) -> [Intent] {
         guard let bid = book.bestBid else { return [] }
         switch Int.random(in: 0..<10, using: &random) {
         case 0, 1:
@@ -242,10 +242,10 @@ import TradingTestSupport
         let engine = TradingEngine(
             venue: "TESTEX",
             strategies: [
-                EngineStrategy(id: "s1", symbols: ["FOOBAR", "BAZ"], parameters: parameters, strategy: first, limits: .testing),
-                EngineStrategy(id: "s2", symbols: ["FOOBAR"], parameters: parameters, strategy: second, limits: .testing),
+                EngineStrategy(id: "s1", symbols: ["FOOBAR", "BAZ"], parameters: parameters, strategy: first, limits: .defaults),
+                EngineStrategy(id: "s2", symbols: ["FOOBAR"], parameters: parameters, strategy: second, limits: .defaults),
             ],
-            accountLimits: .testing, journal: MemoryFillJournal(), logger: Logger(part: "engine", level: .error, handler: CollectingHandler()))
+            accountLimits: .defaults, journal: MemoryFillJournal(), logger: Logger(part: "engine", level: .error, handler: CollectingHandler()))
         func book(_ symbol: Symbol, at milliseconds: Int64) -> BookSnapshot {
             var book = EngineHarness.book(at: milliseconds)
             book.symbol = symbol
@@ -259,8 +259,8 @@ import TradingTestSupport
 
         heard = []
         engine.reconfigure(
-            strategies: [EngineStrategy(id: "s2", symbols: ["BAZ", "OTHER"], parameters: parameters, strategy: second, limits: .testing)],
-            accountLimits: .testing)
+            strategies: [EngineStrategy(id: "s2", symbols: ["BAZ", "OTHER"], parameters: parameters, strategy: second, limits: .defaults)],
+            accountLimits: .defaults)
         _ = try engine.handle(.book(book("FOOBAR", at: 4)))
         _ = try engine.handle(.book(book("BAZ", at: 5)))
         _ = try engine.handle(.book(book("OTHER", at: 6)))

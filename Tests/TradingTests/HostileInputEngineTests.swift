@@ -14,11 +14,11 @@ import TradingTestSupport
         -5_000_000_000_000_000_000,
     ]
 
-    static func value(_ random: inout SeededRandom) -> Int64 {
+    static func value(_ random: inout SplitMix64) -> Int64 {
         random.next() % 3 == 0 ? random.int(in: .min ... .max) : extremes[Int(random.next() % UInt64(extremes.count))]
     }
 
-    static func entries(_ random: inout SeededRandom, isBuy: Bool) -> [BookEntry] {
+    static func entries(_ random: inout SplitMix64, isBuy: Bool) -> [BookEntry] {
         (0..<Int(random.next() % 4)).map { _ in
             BookEntry(price: Price(cents: value(&random)), qty: Quantity(shares: value(&random)), isBuy: isBuy)
         }
@@ -34,7 +34,7 @@ import TradingTestSupport
 
     @Test(arguments: [UInt64(1), 2, 3])
     func extremeBooksGiveActionsWithinTheLimits(seed: UInt64) throws {
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let harness = try EngineHarness()
         harness.strategy.onBookIntents = Self.bidAtTheMid
         for step in 1...400 {
@@ -44,13 +44,13 @@ import TradingTestSupport
             for action in try harness.engine.handle(.book(book)) {
                 guard case .place(_, let order) = action else { continue }
                 let (notional, overflow) = order.request.price.cents.multipliedReportingOverflow(by: order.request.qty.shares)
-                #expect(!overflow && notional <= RiskLimits.testing.maxNotionalPerOrder.cents, "approved \(order.request)")
+                #expect(!overflow && notional <= RiskLimits.defaults.maxNotionalPerOrder.cents, "approved \(order.request)")
             }
         }
     }
 
     @Test func anOrderFilledAtTheLimitsIsValuedAtTheLimits() throws {
-        var limits = RiskLimits.testing
+        var limits = RiskLimits.defaults
         limits.maxNotionalPerOrder = Money(cents: .max)
         limits.priceCollarBasisPoints = 10_000
         let harness = try EngineHarness(limits: limits)

@@ -33,7 +33,7 @@ import TradingTestSupport
     }
 
     @Test func deniedOrderIsReportedToTheStrategyWithItsCode() throws {
-        var limits = RiskLimits.testing
+        var limits = RiskLimits.defaults
         limits.maxOrderQty = 5
         let harness = try EngineHarness(limits: limits)
         harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }

@@ -7,23 +7,16 @@ import TestSupport
 /// with and without our quotes in them, acknowledgements, fills, cancels, rejections, a clock)
 /// and requires the same intents from both at every callback.
 @Suite(.timeLimit(.minutes(10))) struct MarketMakerEquivalenceTests {
-    /// A small deterministic random source (SplitMix64).
+    /// The session's deterministic random source: the SDK's SplitMix64, with the draws the
+    /// session script uses.
     struct Random {
-        var state: UInt64
+        var generator: SplitMix64
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(state: UInt64) { generator = SplitMix64(seed: state) }
 
-        mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
-            range.lowerBound + Int64(next() % UInt64(range.upperBound - range.lowerBound + 1))
-        }
+        mutating func int(_ range: ClosedRange<Int64>) -> Int64 { generator.int(in: range) }
 
-        mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
+        mutating func chance(_ percent: UInt64) -> Bool { generator.next() % 100 < percent }
     }
 
     /// The exchange and engine as the strategies see them: our open orders, the position, time.

@@ -6,7 +6,8 @@
 /// `Price.maxAccepted`, `Quantity.maxAccepted` and `Quantity.addingSaturated(_:)`, and made
 /// `mid`, `microPrice`, `spread` and the sizes of a book defined for any numbers: a 2.1 plugin
 /// may call them, so a 2.0 host refuses it. 2.2 added `Position.checkedApplying(_:)` and
-/// `PositionChange` (a fill's effect on a position without trapping on overflow).
+/// `PositionChange` (a fill's effect on a position without trapping on overflow), and
+/// `SplitMix64` (a seeded generator, moved from the simulated market).
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int

@@ -1,5 +1,5 @@
+import StrategyKit
 import Testing
-import SimulatedMarket
 
 @Suite(.timeLimit(.minutes(10))) struct SplitMix64Tests {
     @Test func generatorMatchesTheReferenceSequence() {

@@ -1,14 +1,19 @@
 /// A small, fast, seeded random number generator (Steele, Lea and Flood's SplitMix64): the same
-/// seed yields the same sequence on every machine and every run, which is what makes the bots,
-/// the benchmarks and the randomised tests reproducible. Not for cryptography.
+/// seed yields the same sequence on every machine and every run, which is what makes the
+/// simulated market's bots, the benchmarks and the randomised tests reproducible, and what a
+/// strategy that randomises needs for a backtest to replay a live session. Not for cryptography.
+///
+/// `@frozen` and inlinable (since SDK 2.2): its state and its arithmetic are part of the ABI, so
+/// a draw costs no call across the library boundary.
+@frozen
 public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    @usableFromInline var state: UInt64
 
     /// A generator whose sequence is determined by `seed` alone.
-    public init(seed: UInt64) { state = seed }
+    @inlinable public init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    @inlinable public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -18,7 +23,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A uniformly distributed integer in `range`, drawn without the standard library's
     /// platform-dependent paths so that sequences are stable across toolchains.
-    public mutating func int(in range: ClosedRange<Int64>) -> Int64 {
+    @inlinable public mutating func int(in range: ClosedRange<Int64>) -> Int64 {
         let span = UInt64(bitPattern: range.upperBound &- range.lowerBound) &+ 1
         guard span != 0 else { return Int64(bitPattern: next()) }
         // Multiply-shift maps 64 random bits onto the span with a bias below 2^-32 for spans
@@ -28,5 +33,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// True with probability `perMillion` / 1,000,000.
-    public mutating func chance(perMillion: Int64) -> Bool { int(in: 0...999_999) < perMillion }
+    @inlinable public mutating func chance(perMillion: Int64) -> Bool { int(in: 0...999_999) < perMillion }
 }
