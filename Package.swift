@@ -33,16 +33,17 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit], swiftSettings: hotPathSettings),
-        .target(name: "Ledger", dependencies: [strategyKit], exclude: ["FORMAT.md"]),
+        .target(name: "Wire", dependencies: [strategyKit]),
+        .target(name: "Ledger", dependencies: [strategyKit, "Wire"], exclude: ["FORMAT.md"]),
         .target(name: "Lifecycle"),
-        .target(name: "HTTP"),
-        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP"]),
-        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
+        .target(name: "HTTP", dependencies: ["Wire"]),
+        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire"]),
+        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Trading"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
+            name: "Backtest", dependencies: [strategyKit, "Trading", "Wire"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Trading", "Backtest"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Trading", "Backtest", "Wire"]),
         .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
@@ -58,6 +59,7 @@ let package = Package(
 
         // Tests (Tests/<Part>Tests).
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
