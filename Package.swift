@@ -44,7 +44,7 @@ let package = Package(
             name: "Backtest", dependencies: [strategyKit, "Trading", "Wire"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Trading", "Backtest", "Wire"]),
-        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest"]),
+        .target(name: "TickworkCLI", dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Wire"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "SimulatedMarket", "Backtest"]),
@@ -62,10 +62,10 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire", strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", "SimulatedMarket", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "SimulatedMarket", strategyKit]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", strategyKit]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Wire", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
-        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", strategyKit]),
+        .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "HTTP", "SimulatedMarket", "Wire", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Wire", strategyKit]),
         .testTarget(name: "EngineTests", dependencies: ["Trading", "Live", "Risk", "StockFighter", "SimulatedMarket", strategyKit]),
         .testTarget(
             name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", strategyKit],

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import StrategyKit
 import SimulatedMarket
+import Wire
 
 /// A running venue server and a client connection to it, for one test.
 final class VenueHarness {
