@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// An `OrderStatus` in the exchange API's own JSON shape (`direction`, `orderType`, ISO-8601
 /// times), so that a session recording holds order updates exactly as the API returned them.

@@ -1,5 +1,6 @@
 import Foundation
 import StrategyKit
+import Wire
 
 extension BacktestReport {
     /// `report.html`: the figures as a table and, per symbol, charts of equity, position and

@@ -1,5 +1,6 @@
 import Foundation
 import StrategyKit
+import Wire
 
 /// The results of a backtest as files: `report.json` (the figures), `equity.csv` (the sampled
 /// equity curve) and `report.html` (a self-contained page with SVG charts of equity, position

@@ -1,9 +1,10 @@
 import Glibc
 import StrategyKit
+import Wire
 
 /// The hot path of reading JSON Lines recordings: parses a `book` record straight from its
 /// bytes, in any key order and with any whitespace, as `JSONDecoder` would (it is the oracle in
-/// the tests). Venue and symbol names are kept from line to line, and the sides are made in
+/// the tests), on the primitives of Wire's one `JSONReader`. Venue and symbol names are kept from line to line, and the sides are made in
 /// recycled storage (see `EntryArrayPool`), so once the pool is full a book normally allocates
 /// nothing.
 struct BookLineParser {
@@ -18,8 +19,8 @@ struct BookLineParser {
 
     /// The line's book, or nil when the line is a valid object of another kind (which the caller
     /// decodes another way). Throws when the line is not a valid record.
-    mutating func parse(_ line: UnsafeRawBufferPointer) throws(JSONCursor.Failure) -> BookSnapshot? {
-        var cursor = JSONCursor(line)
+    mutating func parse(_ line: UnsafeRawBufferPointer) throws(JSONReadError) -> BookSnapshot? {
+        var cursor = JSONReader(line)
         var isBook = false
         var parsedVenue: Venue?
         var parsedSymbol: Symbol?
@@ -33,22 +34,22 @@ struct BookLineParser {
         try cursor.expect(UInt8(ascii: "{"))
         if !cursor.consume(UInt8(ascii: "}")) {
             repeat {
-                let (rawKey, escaped) = try cursor.rawString()
+                let rawKey = try cursor.rawString()
                 try cursor.expect(UInt8(ascii: ":"))
-                let key = escaped ? try Self.keyBytes(JSONCursor.unescape(rawKey)) : Key(rawKey)
+                let key = rawKey.isEscaped ? try Self.keyBytes(Self.unescaped(rawKey)) : Key(rawKey.bytes)
                 switch key {
                 case .kind:
-                    let (rawKind, kindEscaped) = try cursor.rawString()
-                    let isBookKind = kindEscaped
-                        ? try JSONCursor.unescape(rawKind) == Array("book".utf8)
-                        : Key.equals(rawKind, "book")
+                    let rawKind = try cursor.rawString()
+                    let isBookKind = rawKind.isEscaped
+                        ? try Self.unescaped(rawKind) == Array("book".utf8)
+                        : Key.equals(rawKind.bytes, "book")
                     guard isBookKind else { return nil }
                     isBook = true
                 case .venue: parsedVenue = Venue(rawValue: try Self.name(&cursor, cache: &venues))
                 case .symbol: parsedSymbol = Symbol(rawValue: try Self.name(&cursor, cache: &symbols))
                 case .seq:
                     let value = try cursor.int64()
-                    guard value >= 0 else { throw .init(reason: "seq is negative") }
+                    guard value >= 0 else { throw .refused("seq is negative") }
                     sequence = value
                 case .exchangeTime: exchangeTime = try cursor.int64()
                 case .receivedTime: receivedTime = try cursor.int64()
@@ -60,12 +61,12 @@ struct BookLineParser {
             try cursor.expect(UInt8(ascii: "}"))
         }
         cursor.skipWhitespace()
-        guard cursor.isAtEnd else { throw .init(reason: "text after the record") }
-        guard isBook else { throw .init(reason: "missing kind") }
+        guard cursor.isAtEnd else { throw .refused("text after the record") }
+        guard isBook else { throw .refused("missing kind") }
         guard let parsedVenue, let parsedSymbol, let sequence, let exchangeTime, let receivedTime else {
-            throw .init(reason: "a book needs venue, symbol, seq, exchangeTime and receivedTime")
+            throw .refused("a book needs venue, symbol, seq, exchangeTime and receivedTime")
         }
-        guard bestFirst.bids && bestFirst.asks else { throw .init(reason: BestFirstCheck.refusal) }
+        guard bestFirst.bids && bestFirst.asks else { throw .refused(BestFirstCheck.refusal) }
         return BookSnapshot(
             venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
             exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
@@ -73,14 +74,14 @@ struct BookLineParser {
     }
 
     /// A string value as a name, through `cache` unless it has escapes.
-    private static func name(_ cursor: inout JSONCursor, cache: inout NameCache) throws(JSONCursor.Failure) -> String {
-        let (raw, escaped) = try cursor.rawString()
-        return escaped ? String(decoding: try JSONCursor.unescape(raw), as: UTF8.self) : cache.name(raw)
+    private static func name(_ cursor: inout JSONReader, cache: inout NameCache) throws(JSONReadError) -> String {
+        let raw = try cursor.rawString()
+        return raw.isEscaped ? String(decoding: try unescaped(raw), as: UTF8.self) : cache.name(raw.bytes)
     }
 
     /// `null` or `[[price, qty], ...]`, and whether it is best first.
     @inline(__always)
-    private mutating func entries(_ cursor: inout JSONCursor, isBuy: Bool) throws(JSONCursor.Failure) -> ([BookEntry], Bool) {
+    private mutating func entries(_ cursor: inout JSONReader, isBuy: Bool) throws(JSONReadError) -> ([BookEntry], Bool) {
         if cursor.peek() == UInt8(ascii: "n") {
             try cursor.literal("null")
             return ([], true)
@@ -88,9 +89,9 @@ struct BookLineParser {
         try cursor.expect(UInt8(ascii: "["))
         if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
         // Parsed straight into recycled storage; a failure drops the half-made side.
-        var outcome: Result<Bool, JSONCursor.Failure> = .success(true)
+        var outcome: Result<Bool, JSONReadError> = .success(true)
         let entries = pool.make { entries in
-            do throws(JSONCursor.Failure) {
+            do throws(JSONReadError) {
                 outcome = .success(try Self.parseEntries(&cursor, isBuy: isBuy, into: &entries))
             } catch {
                 outcome = .failure(error)
@@ -103,17 +104,17 @@ struct BookLineParser {
     /// best first.
     @inline(__always)
     private static func parseEntries(
-        _ cursor: inout JSONCursor, isBuy: Bool, into entries: inout [BookEntry]
-    ) throws(JSONCursor.Failure) -> Bool {
+        _ cursor: inout JSONReader, isBuy: Bool, into entries: inout [BookEntry]
+    ) throws(JSONReadError) -> Bool {
         var check = BestFirstCheck(isBuy: isBuy)
         repeat {
             try cursor.expect(UInt8(ascii: "["))
             let price = try cursor.int64()
             try cursor.expect(UInt8(ascii: ","))
             let qty = try cursor.int64()
-            guard cursor.consume(UInt8(ascii: "]")) else { throw .init(reason: "a book entry is [price, qty]") }
+            guard cursor.consume(UInt8(ascii: "]")) else { throw .refused("a book entry is [price, qty]") }
             guard RecordedNumbers.holds(price: price, qty: qty) else {
-                throw .init(reason: RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: entries.count))
+                throw .refused(RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: entries.count))
             }
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy))
             check.see(price)
@@ -142,6 +143,13 @@ struct BookLineParser {
             default: self = .other
             }
         }
+    }
+
+    /// The UTF-8 of an escaped string, its escapes resolved.
+    private static func unescaped(_ raw: JSONRawString) throws(JSONReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try JSONReader.unescape(raw, into: &bytes)
+        return bytes
     }
 
     private static func keyBytes(_ bytes: [UInt8]) -> Key {

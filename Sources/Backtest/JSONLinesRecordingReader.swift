@@ -1,4 +1,5 @@
 import Foundation
+import Wire
 
 /// Reads the JSON Lines form. Books are parsed from the bytes by hand (the hot path); the rare
 /// other records go through `JSONDecoder`.
@@ -34,7 +35,7 @@ public final class JSONLinesRecordingReader: RecordingReader {
     public func next() throws(BacktestError) -> RecordedEvent? {
         while let line = try input.nextLine() {
             recordNumber += 1
-            var cursor = JSONCursor(line)
+            var cursor = JSONReader(line)
             if cursor.peek() == 0 { continue }
             do {
                 if let book = try parser.parse(line) { return .book(book) }

@@ -1,5 +1,6 @@
 import Foundation
 import StrategyKit
+import Wire
 
 /// Turns records into the bytes of either recording form. Books, the bulk of every recording,
 /// are written by hand; the rare other kinds go through `JSONEncoder` with sorted keys, so the
@@ -19,15 +20,15 @@ struct RecordEncoder {
             return
         }
         bytes.append(contentsOf: #"{"kind":"book","venue":"#.utf8)
-        Self.appendJSONString(book.venue.rawValue, to: &bytes)
+        bytes.appendJSONString(book.venue.rawValue)
         bytes.append(contentsOf: #","symbol":"#.utf8)
-        Self.appendJSONString(book.symbol.rawValue, to: &bytes)
+        bytes.appendJSONString(book.symbol.rawValue)
         bytes.append(contentsOf: #","seq":"#.utf8)
-        Self.appendDecimal(book.sequence, to: &bytes)
+        bytes.appendDecimal(book.sequence)
         bytes.append(contentsOf: #","exchangeTime":"#.utf8)
-        Self.appendDecimal(book.exchangeTime.nanoseconds, to: &bytes)
+        bytes.appendDecimal(book.exchangeTime.nanoseconds)
         bytes.append(contentsOf: #","receivedTime":"#.utf8)
-        Self.appendDecimal(book.receivedTime.nanoseconds, to: &bytes)
+        bytes.appendDecimal(book.receivedTime.nanoseconds)
         bytes.append(contentsOf: #","bids":"#.utf8)
         Self.appendEntries(book.bids, to: &bytes)
         bytes.append(contentsOf: #","asks":"#.utf8)
@@ -74,52 +75,12 @@ struct RecordEncoder {
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "["))
-            appendDecimal(entry.price.cents, to: &bytes)
+            bytes.appendDecimal(entry.price.cents)
             bytes.append(UInt8(ascii: ","))
-            appendDecimal(entry.qty.shares, to: &bytes)
+            bytes.appendDecimal(entry.qty.shares)
             bytes.append(UInt8(ascii: "]"))
         }
         bytes.append(UInt8(ascii: "]"))
-    }
-
-    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDecimal(value.magnitude, to: &bytes)
-    }
-
-    static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits = 1
-        var scale: UInt64 = 10
-        while digits < 20, value >= scale {
-            digits += 1
-            scale = scale &* 10
-        }
-        let start = bytes.count
-        bytes.append(contentsOf: repeatElement(0, count: digits))
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            var rest = value
-            for index in stride(from: start + digits - 1, through: start, by: -1) {
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-        }
-    }
-
-    static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {

@@ -1,3 +1,5 @@
+import Wire
+
 extension HTTPResponse {
     /// Appends this response as HTTP/1.1 bytes, with `Content-Length` set to the body's size and
     /// `Connection: close` when `keepAlive` is false (`Connection: keep-alive` when it is true and
@@ -5,13 +7,13 @@ extension HTTPResponse {
     /// in `headers` is replaced. With `omitBody` (a HEAD request) the body is not written.
     public func encode(into buffer: inout [UInt8], keepAlive: Bool, requestMinorVersion: Int = 1, omitBody: Bool = false) {
         buffer.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(status, to: &buffer)
+        buffer.appendDecimal(status)
         buffer.append(HTTPSyntax.space)
         buffer.append(contentsOf: reason.utf8)
         buffer.append(contentsOf: "\r\n".utf8)
         appendFields(headers, dropConnection: true, to: &buffer)
         buffer.append(contentsOf: "Content-Length: ".utf8)
-        appendDecimal(body.count, to: &buffer)
+        buffer.appendDecimal(body.count)
         buffer.append(contentsOf: "\r\n".utf8)
         if !keepAlive {
             buffer.append(contentsOf: "Connection: close\r\n".utf8)
@@ -40,7 +42,7 @@ extension HTTPRequest {
         appendFields(headers, dropConnection: false, to: &buffer)
         if !body.isEmpty || method == "POST" || method == "PUT" || method == "PATCH" {
             buffer.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(body.count, to: &buffer)
+            buffer.appendDecimal(body.count)
             buffer.append(contentsOf: "\r\n".utf8)
         }
         buffer.append(contentsOf: "\r\n".utf8)
@@ -60,26 +62,5 @@ private func appendFields(_ headers: HTTPHeaders, dropConnection: Bool, to buffe
         buffer.append(contentsOf: ": ".utf8)
         buffer.append(contentsOf: field.value.utf8)
         buffer.append(contentsOf: "\r\n".utf8)
-    }
-}
-
-/// Appends the decimal digits of a non-negative integer.
-func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
-    precondition(value >= 0, "decimal lengths and statuses are non-negative")
-    if value < 10 {
-        buffer.append(UInt8(48 + value))
-        return
-    }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var rest = value
-    withUnsafeMutableBytes(of: &digits) { raw in
-        while rest > 0 {
-            raw[count] = UInt8(48 + rest % 10)
-            rest /= 10
-            count += 1
-        }
-        for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[index]) }
     }
 }

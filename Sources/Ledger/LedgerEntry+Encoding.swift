@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 extension LedgerEntry {
     /// The line this entry is written as, newline included, in the canonical member order of
@@ -17,7 +18,7 @@ extension LedgerEntry {
         bytes.append(contentsOf: #","time":"#.utf8)
         bytes.appendDecimal(fill.time.nanoseconds)
         bytes.append(contentsOf: #","iso":""#.utf8)
-        fill.time.appendISO8601(to: &bytes)
+        bytes.appendISO8601(fill.time)
         bytes.append(contentsOf: #"","venue":"#.utf8)
         bytes.appendJSONString(fill.venue.rawValue)
         bytes.append(contentsOf: #","account":"#.utf8)
@@ -61,50 +62,5 @@ extension LedgerEntry {
         checksum = bytes.withUnsafeBytes { LedgerChecksum(of: UnsafeRawBufferPointer(rebasing: $0[start...])) }
         LedgerEntry.appendSuffix(checksum, to: &bytes)
         return checksum
-    }
-}
-
-extension [UInt8] {
-    /// Appends the decimal digits of `value`, with a leading minus when negative.
-    mutating func appendDecimal(_ value: Int64) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-        }
-        appendDecimal(value.magnitude)
-    }
-
-    /// Appends the decimal digits of `value`.
-    mutating func appendDecimal(_ value: UInt64) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
-            var rest = value
-            var index = scratch.count
-            repeat {
-                index -= 1
-                scratch[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest != 0
-            append(contentsOf: scratch[index...])
-        }
-    }
-
-    /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped.
-    mutating func appendJSONString(_ text: String) {
-        append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                append(UInt8(ascii: "\\"))
-                append(byte)
-            case 0..<0x20:
-                append(contentsOf: #"\u00"#.utf8)
-                append(UInt8(ascii: "0") + byte >> 4)
-                let low = byte & 0x0f
-                append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
-            default:
-                append(byte)
-            }
-        }
-        append(UInt8(ascii: "\""))
     }
 }

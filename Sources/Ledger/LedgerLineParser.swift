@@ -1,16 +1,23 @@
-import Glibc
+import Wire
 
-/// A byte-level parser of one ledger line (without its newline) into a `LedgerLine`.
+/// A byte-level parser of one ledger line (without its newline) into a `LedgerLine`, built on
+/// Wire's `JSONReader`.
 ///
 /// It accepts any JSON object whose members are the format's (in any order, with any JSON
 /// whitespace and string escapes) plus members it does not know, which it skips. Integers must
 /// be written as JSON integers (no fraction or exponent) and fit in 64 bits.
 struct LedgerLineParser {
     let bytes: UnsafeRawBufferPointer
-    var index = 0
+    var reader: JSONReader
+    /// The characters of the last string read when it held escapes.
     var scratch: [UInt8] = []
+    /// Why the last value could not be read, when the JSON itself is broken.
+    var pendingFault: LineFault?
 
-    private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    private init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        reader = JSONReader(bytes)
+    }
 
     /// Parses `bytes` or says why they are not a ledger line.
     static func parse(_ bytes: UnsafeRawBufferPointer, into line: inout LedgerLine) -> LineFault? {
@@ -18,72 +25,62 @@ struct LedgerLineParser {
         return parser.parseObject(into: &line)
     }
 
-    private static let quote = UInt8(ascii: "\"")
-    private static let backslash = UInt8(ascii: "\\")
-
-    mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): index += 1
-            default: return
-            }
-        }
-    }
-
-    private mutating func expect(_ byte: UInt8, _ what: String) -> LineFault? {
-        skipWhitespace()
-        guard index < bytes.count, bytes[index] == byte else { return notJSON("expected \(what)") }
-        index += 1
-        return nil
-    }
-
+    /// `expected` at the read position, as a fault naming the column.
     func notJSON(_ expected: String) -> LineFault {
-        .notJSON(index < bytes.count ? "\(expected) at column \(index + 1)" : "\(expected) at the end of the line")
+        notJSON(expected, at: reader.offset)
+    }
+
+    private func notJSON(_ expected: String, at offset: Int) -> LineFault {
+        .notJSON(offset < bytes.count ? "\(expected) at column \(offset + 1)" : "\(expected) at the end of the line")
+    }
+
+    /// The reader's error as a fault naming the column.
+    func fault(_ error: JSONReadError) -> LineFault {
+        notJSON(error.reason, at: error.offset ?? reader.offset)
     }
 
     private mutating func parseObject(into line: inout LedgerLine) -> LineFault? {
-        if let fault = expect(UInt8(ascii: "{"), "'{'") { return fault }
+        do throws(JSONReadError) {
+            try reader.expect(UInt8(ascii: "{"))
+        } catch {
+            return fault(error)
+        }
         var seen: UInt32 = 0
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-        } else {
+        if !reader.consume(UInt8(ascii: "}")) {
             var next = 0
             while true {
                 let member: LedgerLine.Member?
-                if let canonical = LedgerLine.Member(rawValue: next), consume(canonical.quotedKey) {
+                if let canonical = LedgerLine.Member(rawValue: next), reader.consume(exactly: canonical.quotedKey) {
                     // Writers emit the members in order without spaces: skip the general path.
                     member = canonical
-                    skipWhitespace()
                 } else {
-                    if let fault = expect(LedgerLineParser.quote, "a member name") { return fault }
-                    var key = 0..<0
-                    if let fault = readString(&key) { return fault }
-                    member = withKey(key) { LedgerLine.Member(key: $0) }
-                    if let fault = expect(UInt8(ascii: ":"), "':'") { return fault }
-                    skipWhitespace()
+                    do throws(JSONReadError) {
+                        let key = try readString()
+                        member = withString(key) { LedgerLine.Member(key: $0) }
+                        try reader.expect(UInt8(ascii: ":"))
+                    } catch {
+                        return fault(error)
+                    }
                 }
+                reader.skipWhitespace()
                 if let member {
                     next = member.rawValue + 1
                     guard seen & member.bit == 0 else { return .badValue(field: member.name, why: "appears twice") }
                     seen |= member.bit
                     if let fault = parseValue(of: member, into: &line) { return fault }
-                } else if let fault = skipValue(depth: 0) {
-                    return fault
+                } else {
+                    do throws(JSONReadError) {
+                        try reader.skipValue()
+                    } catch {
+                        return fault(error)
+                    }
                 }
-                skipWhitespace()
-                guard index < bytes.count else { return notJSON("expected ',' or '}'") }
-                let separator = bytes[index]
-                index += 1
-                if separator == UInt8(ascii: "}") { break }
-                guard separator == UInt8(ascii: ",") else {
-                    index -= 1
-                    return notJSON("expected ',' or '}'")
-                }
+                if reader.consume(UInt8(ascii: "}")) { break }
+                guard reader.consume(UInt8(ascii: ",")) else { return notJSON("expected ',' or '}'") }
             }
         }
-        skipWhitespace()
-        guard index == bytes.count else { return notJSON("unexpected characters after the object") }
+        reader.skipWhitespace()
+        guard reader.isAtEnd else { return notJSON("unexpected characters after the object") }
         guard seen == LedgerLine.Member.all else {
             let missing = LedgerLine.Member.allCases.first { seen & $0.bit == 0 }!
             return .missingField(missing.name)
@@ -91,16 +88,15 @@ struct LedgerLineParser {
         return nil
     }
 
-    /// Consumes `text` if the input continues with it.
-    private mutating func consume(_ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count, memcmp(bytes.baseAddress! + index, text.utf8Start, count) == 0 else { return false }
-        index += count
-        return true
+    /// Reads a string and returns the range of its characters in `bytes`, or `-1..<0` when it
+    /// held escapes and its characters are in `scratch`. Its UTF-8 is checked.
+    private mutating func readString() throws(JSONReadError) -> Range<Int> {
+        let raw = try reader.rawString()
+        return try JSONReader.resolve(raw, into: &scratch) ? -1..<0 : raw.offset..<raw.offset + raw.bytes.count
     }
 
-    /// Calls `body` with a key's characters: the raw bytes, or the decoded ones when escaped.
-    private func withKey<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+    /// Calls `body` with a string's characters: the raw bytes, or the decoded ones when escaped.
+    private func withString<R>(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> R) -> R {
         if range.lowerBound < 0 {
             return scratch.withUnsafeBytes(body)
         }
@@ -111,24 +107,26 @@ struct LedgerLineParser {
         pendingFault = nil
         switch member {
         case .seq:
-            guard let value = integer(member), value >= 1 else { return badInteger(member, "a positive integer") }
+            guard let value = integer(), value >= 1 else { return badInteger(member, "a positive integer") }
             line.sequence = UInt64(value)
-        case .time: guard let value = integer(member) else { return badInteger(member) }; line.time = value
-        case .order: guard let value = integer(member) else { return badInteger(member) }; line.order = value
+        case .time: guard let value = integer() else { return badInteger(member) }; line.time = value
+        case .order: guard let value = integer() else { return badInteger(member) }; line.order = value
         case .index:
-            guard let value = integer(member), value >= 0 else { return badInteger(member, "a non-negative integer") }
+            guard let value = integer(), value >= 0 else { return badInteger(member, "a non-negative integer") }
             line.index = value
         case .price:
-            guard let value = integer(member), value >= 0 else { return badInteger(member, "a non-negative integer") }
+            guard let value = integer(), value >= 0 else { return badInteger(member, "a non-negative integer") }
             line.price = value
         case .qty:
-            guard let value = integer(member), value >= 1 else { return badInteger(member, "a positive integer") }
+            guard let value = integer(), value >= 1 else { return badInteger(member, "a positive integer") }
             line.qty = value
-        case .position: guard let value = integer(member) else { return badInteger(member) }; line.position = value
-        case .cash: guard let value = integer(member) else { return badInteger(member) }; line.cash = value
-        case .realized: guard let value = integer(member) else { return badInteger(member) }; line.realized = value
+        case .position: guard let value = integer() else { return badInteger(member) }; line.position = value
+        case .cash: guard let value = integer() else { return badInteger(member) }; line.cash = value
+        case .realized: guard let value = integer() else { return badInteger(member) }; line.realized = value
         case .reconciled:
-            if literal("true") { line.reconciled = true } else if literal("false") { line.reconciled = false } else {
+            if reader.consume(exactly: "true") { line.reconciled = true } else if reader.consume(exactly: "false") {
+                line.reconciled = false
+            } else {
                 return .badValue(field: member.name, why: "expected true or false")
             }
         case .iso:
@@ -137,13 +135,13 @@ struct LedgerLineParser {
             line.isoRange = line.isoEscaped ? 0..<0 : range
         case .side:
             guard let range = stringValue() else { return stringFault(member) }
-            let side = withKey(range) { String(decoding: $0, as: UTF8.self) }
+            let side = withString(range) { String(decoding: $0, as: UTF8.self) }
             guard side == "buy" || side == "sell" else { return .badValue(field: member.name, why: "expected \"buy\" or \"sell\"") }
             line.isBuy = side == "buy"
         case .venue, .account, .symbol, .strategy:
             guard let range = stringValue() else { return stringFault(member) }
             // readString has checked that the bytes are UTF-8.
-            let text = withKey(range) { String(decoding: $0, as: UTF8.self) }
+            let text = withString(range) { String(decoding: $0, as: UTF8.self) }
             guard !text.isEmpty else {
                 return .badValue(field: member.name, why: "expected a non-empty string")
             }
@@ -155,14 +153,13 @@ struct LedgerLineParser {
             }
         case .prev, .sum:
             guard let range = stringValue(),
-                  let value = withKey(range, { LedgerChecksum(hex: $0) })
+                  let value = withString(range, { LedgerChecksum(hex: $0) })
             else { return .badValue(field: member.name, why: "expected 16 lowercase hexadecimal digits") }
             if member == .prev { line.previous = value.value } else { line.sum = value.value }
         }
+        reader.skipWhitespace()
         return nil
     }
-
-    var pendingFault: LineFault?
 
     private func badInteger(_ member: LedgerLine.Member, _ expected: String = "an integer") -> LineFault {
         pendingFault ?? .badValue(field: member.name, why: "expected \(expected)")
@@ -172,51 +169,40 @@ struct LedgerLineParser {
         pendingFault ?? .badValue(field: member.name, why: "expected a string")
     }
 
-    /// Reads a string value starting at its opening quote; nil (with `pendingFault` set when the
-    /// JSON itself is broken) when the value is not a string.
+    /// Reads a string value; nil (with `pendingFault` set when the JSON itself is broken) when
+    /// the value is not a string.
     private mutating func stringValue() -> Range<Int>? {
-        guard index < bytes.count, bytes[index] == LedgerLineParser.quote else {
-            pendingFault = skipValue(depth: 0)
+        guard reader.current == UInt8(ascii: "\"") else {
+            skipBadValue()
             return nil
         }
-        index += 1
-        var range = 0..<0
-        if let fault = readString(&range) {
-            pendingFault = fault
+        do throws(JSONReadError) {
+            return try readString()
+        } catch {
+            pendingFault = fault(error)
             return nil
         }
-        return range
     }
 
     /// Reads an integer value; nil (with `pendingFault` set when the JSON itself is broken) when
     /// the value is not a JSON integer that fits in 64 bits.
-    private mutating func integer(_ member: LedgerLine.Member) -> Int64? {
-        let start = index
-        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var magnitude: UInt64 = 0
-        var digits = 0
-        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-            magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-            digits += 1
-            index += 1
-        }
-        // Nineteen digits always fit in a UInt64; twenty or more (without a leading zero) never
-        // fit in an Int64. The range checks below do the rest.
-        let overflow = digits > 19
-        let leadingZero = digits > 1 && bytes[start + (negative ? 1 : 0)] == UInt8(ascii: "0")
-        let next = index < bytes.count ? bytes[index] : 0
-        let fractional = next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E")
-        guard digits > 0, !leadingZero, !fractional, !overflow else {
-            index = start
-            pendingFault = skipValue(depth: 0)
+    private mutating func integer() -> Int64? {
+        let start = reader
+        do throws(JSONReadError) {
+            return try reader.int64()
+        } catch {
+            reader = start
+            skipBadValue()
             return nil
         }
-        if negative {
-            guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
-            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+    }
+
+    /// Skips a value of the wrong kind, setting `pendingFault` when it is not even JSON.
+    private mutating func skipBadValue() {
+        do throws(JSONReadError) {
+            try reader.skipValue()
+        } catch {
+            pendingFault = fault(error)
         }
-        guard magnitude <= UInt64(Int64.max) else { return nil }
-        return Int64(magnitude)
     }
 }

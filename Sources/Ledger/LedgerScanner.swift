@@ -1,5 +1,6 @@
 import Glibc
 import StrategyKit
+import Wire
 
 /// Checks ledger lines one after another against every rule of FORMAT.md and folds the good
 /// ones into a `LedgerState`.

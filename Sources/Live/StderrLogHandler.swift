@@ -1,8 +1,8 @@
 import Foundation
-import StockFighter
 import StrategyKit
 import Synchronization
 import Trading
+import Wire
 
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +29,7 @@ public final class StderrLogHandler: LogHandler {
     private let clock: @Sendable () -> Timestamp
     private let lock = Mutex(())
 
-    public init(style: Style, descriptor: Int32 = STDERR_FILENO, clock: @escaping @Sendable () -> Timestamp = SystemClock.now) {
+    public init(style: Style, descriptor: Int32 = STDERR_FILENO, clock: @escaping @Sendable () -> Timestamp = WallClock.now) {
         self.style = style
         self.descriptor = descriptor
         self.clock = clock

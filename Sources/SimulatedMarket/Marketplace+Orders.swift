@@ -1,5 +1,6 @@
 import MatchingEngine
 import StrategyKit
+import Wire
 
 extension Marketplace {
     /// 5: places an order for the account in the body, which the key must own.
@@ -26,8 +27,8 @@ extension Marketplace {
                 return status
             }
         }
-        var json = JSONWriter(capacity: 512)
-        json.order(status, ok: true)
+        var json = JSONWriter(capacity: 512, style: .shortEscapes)
+        APIOrderCodec.write(status, ok: true, to: &json)
         return json.bytes
     }
 
@@ -37,8 +38,8 @@ extension Marketplace {
             let listing = try Self.listing(venue, symbol, in: &state)
             return try owned(id, symbol, in: listing.exchange, key: key, action: "see that order")
         }
-        var json = JSONWriter(capacity: 512)
-        json.order(status, ok: true)
+        var json = JSONWriter(capacity: 512, style: .shortEscapes)
+        APIOrderCodec.write(status, ok: true, to: &json)
         return json.bytes
     }
 
@@ -57,8 +58,8 @@ extension Marketplace {
                 return status
             }
         }
-        var json = JSONWriter(capacity: 512)
-        json.order(status, ok: true)
+        var json = JSONWriter(capacity: 512, style: .shortEscapes)
+        APIOrderCodec.write(status, ok: true, to: &json)
         return json.bytes
     }
 
@@ -70,8 +71,8 @@ extension Marketplace {
             try access.authorize(key, for: account, to: "see the orders of that account")
             return listing.exchange.orders(of: account, symbol: symbol)
         }
-        var json = JSONWriter(capacity: 64 + 400 * orders.count)
-        json.orderList(venue: venue, orders: orders)
+        var json = JSONWriter(capacity: 64 + 400 * orders.count, style: .shortEscapes)
+        APIOrderCodec.writeList(venue: venue, orders: orders, to: &json)
         return json.bytes
     }
 

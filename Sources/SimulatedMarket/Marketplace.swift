@@ -1,6 +1,7 @@
 import Glibc
 import MatchingEngine
 import StrategyKit
+import Wire
 import Synchronization
 
 /// The venues' books behind one lock, and the API calls as functions from their inputs to the
@@ -81,7 +82,7 @@ final class Marketplace: Sendable {
     /// 2: `{"ok":true,"venue":V}`.
     func heartbeat(_ venue: Venue) throws(APIFailure) -> [UInt8] {
         try state.withLock { state throws(APIFailure) in _ = try Self.listing(venue, in: &state) }
-        var json = JSONWriter()
+        var json = JSONWriter(style: .shortEscapes)
         json.raw("{\"ok\":true,\"venue\":")
         json.string(venue.rawValue)
         json.raw("}")
@@ -91,7 +92,7 @@ final class Marketplace: Sendable {
     /// 3: the venue's stocks with their company names.
     func stocks(_ venue: Venue) throws(APIFailure) -> [UInt8] {
         let stocks = try state.withLock { state throws(APIFailure) in try Self.listing(venue, in: &state).stocks }
-        var json = JSONWriter()
+        var json = JSONWriter(style: .shortEscapes)
         json.raw("{\"ok\":true,\"symbols\":[")
         for (index, stock) in stocks.enumerated() {
             json.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
@@ -125,7 +126,7 @@ final class Marketplace: Sendable {
             guard let quote = listing.exchange.quote(symbol, at: time) else { throw Self.unknownSymbol(symbol, venue) }
             return quote
         }
-        var json = JSONWriter()
+        var json = JSONWriter(style: .shortEscapes)
         json.quote(quote)
         return json.bytes
     }
@@ -176,8 +177,8 @@ final class Marketplace: Sendable {
                 throw unknownSymbol(symbol, venue)
             }
             if let cached = listing.bookPrefixes[symbol], cached.version == version { return cached.bytes }
-            var json = JSONWriter(capacity: 64 + 40 * (bids.count + asks.count))
-            json.bookPrefix(venue: venue, symbol: symbol, bids: bids, asks: asks)
+            var json = JSONWriter(capacity: 64 + 40 * (bids.count + asks.count), style: .shortEscapes)
+            APIBookCodec.writePrefix(venue: venue, symbol: symbol, bids: bids, asks: asks, to: &json)
             listing.bookPrefixes[symbol] = (version, json.bytes)
             return json.bytes
         }

@@ -1,5 +1,6 @@
 import HTTP
 import StrategyKit
+import Wire
 
 /// Maps the API's paths (under `/ob/api`) to the marketplace's calls and their results to HTTP
 /// responses with JSON bodies.
@@ -24,7 +25,7 @@ struct VenueRouter: Sendable {
 
     /// `{"ok":false,"error":message}` with `status`.
     static func failure(_ status: Int, _ message: String) -> HTTPResponse {
-        var writer = JSONWriter()
+        var writer = JSONWriter(style: .shortEscapes)
         writer.failure(message)
         return json(status, writer.bytes)
     }

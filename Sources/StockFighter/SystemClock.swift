@@ -1,15 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import StrategyKit
+import Wire
 
-/// The wall clock the invoker stamps responses and placements with.
+/// The wall clock the invoker stamps responses and placements with: Wire's `WallClock`, under
+/// the name the client's callers know.
 public enum SystemClock {
     /// The current UTC time from `CLOCK_REALTIME`.
     @Sendable
-    public static func now() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
-    }
+    public static func now() -> Timestamp { WallClock.now() }
 }

@@ -2,6 +2,7 @@ import Foundation
 @testable import Ledger
 import StrategyKit
 import Testing
+import Wire
 
 /// The byte parser checked against `JSONDecoder` as the oracle: same values on every line the
 /// decoder accepts, refusal of every line it refuses.

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import StrategyKit
 import SimulatedMarket
+import Wire
 
 /// A simulated exchange (`VenueServer`) on a free loopback port and a client connection to it, for
 /// one test; both end when this value goes away.

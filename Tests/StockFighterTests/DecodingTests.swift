@@ -1,6 +1,7 @@
 @testable import StockFighter
 import StrategyKit
 import Testing
+import Wire
 
 /// Runs the invoker's envelope check and `command`'s decoder on a body.
 func decode<C: ExchangeCommand>(_ command: C, _ body: String, status: Int = 200, at receivedAt: Timestamp = .zero)

@@ -1,5 +1,6 @@
 import Foundation
 import StrategyKit
+import Wire
 
 /// The same responses decoded with `JSONDecoder`, tolerating the same quirks: the oracle the
 /// byte-level decoders are checked against.

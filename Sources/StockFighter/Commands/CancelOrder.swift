@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// DELETE `/venues/:venue/stocks/:stock/orders/:id`: cancels an order and yields its final
 /// state (fills kept, `qty` 0, not open). Cancelling a closed order is harmless, so the invoker
@@ -21,6 +22,10 @@ public struct CancelOrder: ExchangeCommand, Hashable {
     public var requiresKey: Bool { true }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> OrderStatus {
-        try OrderStatusDecoder.decodeDocument(body, defaults: .init(venue: venue, symbol: symbol))
+        do throws(JSONReadError) {
+            return try APIOrderCodec.decodeDocument(body, defaults: .init(venue: venue, symbol: symbol))
+        } catch {
+            throw ExchangeError(error)
+        }
     }
 }

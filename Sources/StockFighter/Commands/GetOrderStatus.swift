@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// GET `/venues/:venue/stocks/:stock/orders/:id`: one order's state and fills. Needs the key
 /// that owns the order's account.
@@ -20,6 +21,10 @@ public struct GetOrderStatus: ExchangeCommand, Hashable {
     public var requiresKey: Bool { true }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> OrderStatus {
-        try OrderStatusDecoder.decodeDocument(body, defaults: .init(venue: venue, symbol: symbol))
+        do throws(JSONReadError) {
+            return try APIOrderCodec.decodeDocument(body, defaults: .init(venue: venue, symbol: symbol))
+        } catch {
+            throw ExchangeError(error)
+        }
     }
 }

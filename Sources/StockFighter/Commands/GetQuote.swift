@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// GET `/venues/:venue/stocks/:stock/quote`: the top of the book and the last trade.
 ///
@@ -20,47 +21,51 @@ public struct GetQuote: ExchangeCommand, Hashable {
     public var path: String { APIPath.make("venues", venue.rawValue, "stocks", symbol.rawValue, "quote") }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> Quote {
-        var reader = JSONByteReader(body)
-        var quote = Quote(
-            venue: venue, symbol: symbol, bid: nil, ask: nil, bidSize: .zero, askSize: .zero, bidDepth: .zero,
-            askDepth: .zero, last: nil, lastSize: nil, lastTrade: nil, quoteTime: context.receivedAt)
-        try reader.readObject { reader, key throws(ExchangeError) in
-            func field() -> String { "quote: \(String(decoding: key, as: UTF8.self))" }
-            func price(_ reader: inout JSONByteReader) throws(ExchangeError) -> Price? {
-                try reader.readNull() ? nil : Price(cents: try reader.readInt64(in: JSONByteReader.prices, field: field()))
+        do throws(JSONReadError) {
+            var reader = JSONReader(body)
+            var quote = Quote(
+                venue: venue, symbol: symbol, bid: nil, ask: nil, bidSize: .zero, askSize: .zero, bidDepth: .zero,
+                askDepth: .zero, last: nil, lastSize: nil, lastTrade: nil, quoteTime: context.receivedAt)
+            try reader.readObject { reader, key throws(JSONReadError) in
+                func field() -> String { "quote: \(String(decoding: key.bytes, as: UTF8.self))" }
+                func price(_ reader: inout JSONReader) throws(JSONReadError) -> Price? {
+                    try reader.null() ? nil : Price(cents: try reader.int64(in: APINumbers.prices, field: field()))
+                }
+                func shares(_ reader: inout JSONReader) throws(JSONReadError) -> Quantity? {
+                    try reader.null() ? nil : Quantity(shares: try reader.int64(in: APINumbers.quantities, field: field()))
+                }
+                if key.equals("bid") {
+                    quote.bid = try price(&reader)
+                } else if key.equals("ask") {
+                    quote.ask = try price(&reader)
+                } else if key.equals("last") {
+                    quote.last = try price(&reader)
+                } else if key.equals("bidSize") {
+                    quote.bidSize = try shares(&reader) ?? .zero
+                } else if key.equals("askSize") {
+                    quote.askSize = try shares(&reader) ?? .zero
+                } else if key.equals("bidDepth") {
+                    quote.bidDepth = try shares(&reader) ?? .zero
+                } else if key.equals("askDepth") {
+                    quote.askDepth = try shares(&reader) ?? .zero
+                } else if key.equals("lastSize") {
+                    quote.lastSize = try shares(&reader)
+                } else if key.equals("lastTrade") {
+                    quote.lastTrade = try reader.null() ? nil : try reader.timestamp()
+                } else if key.equals("quoteTime") {
+                    if try !reader.null() { quote.quoteTime = try reader.timestamp() }
+                } else if key.equals("venue") {
+                    quote.venue = Venue(try reader.string())
+                } else if key.equals("symbol") {
+                    quote.symbol = Symbol(try reader.string())
+                } else {
+                    try reader.skipValue()
+                }
             }
-            func shares(_ reader: inout JSONByteReader) throws(ExchangeError) -> Quantity? {
-                try reader.readNull() ? nil : Quantity(shares: try reader.readInt64(in: JSONByteReader.quantities, field: field()))
-            }
-            if memoryEquals(key, "bid") {
-                quote.bid = try price(&reader)
-            } else if memoryEquals(key, "ask") {
-                quote.ask = try price(&reader)
-            } else if memoryEquals(key, "last") {
-                quote.last = try price(&reader)
-            } else if memoryEquals(key, "bidSize") {
-                quote.bidSize = try shares(&reader) ?? .zero
-            } else if memoryEquals(key, "askSize") {
-                quote.askSize = try shares(&reader) ?? .zero
-            } else if memoryEquals(key, "bidDepth") {
-                quote.bidDepth = try shares(&reader) ?? .zero
-            } else if memoryEquals(key, "askDepth") {
-                quote.askDepth = try shares(&reader) ?? .zero
-            } else if memoryEquals(key, "lastSize") {
-                quote.lastSize = try shares(&reader)
-            } else if memoryEquals(key, "lastTrade") {
-                quote.lastTrade = try reader.readNull() ? nil : try reader.readTimestamp()
-            } else if memoryEquals(key, "quoteTime") {
-                if try !reader.readNull() { quote.quoteTime = try reader.readTimestamp() }
-            } else if memoryEquals(key, "venue") {
-                quote.venue = Venue(try reader.readString())
-            } else if memoryEquals(key, "symbol") {
-                quote.symbol = Symbol(try reader.readString())
-            } else {
-                try reader.skipValue()
-            }
+            try reader.expectEnd()
+            return quote
+        } catch {
+            throw ExchangeError(error)
         }
-        try reader.expectEnd()
-        return quote
     }
 }

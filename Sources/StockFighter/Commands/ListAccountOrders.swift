@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// GET `/venues/:venue/accounts/:account/orders`: every order of an account on a venue, open
 /// and closed, decoded on the hot path without `JSONDecoder`.
@@ -18,6 +19,10 @@ public struct ListAccountOrders: ExchangeCommand, Hashable {
     public var requiresKey: Bool { true }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> [OrderStatus] {
-        try OrderStatusDecoder.decodeList(body, defaults: .init(venue: venue, account: account))
+        do throws(JSONReadError) {
+            return try APIOrderCodec.decodeList(body, defaults: .init(venue: venue, account: account))
+        } catch {
+            throw ExchangeError(error)
+        }
     }
 }

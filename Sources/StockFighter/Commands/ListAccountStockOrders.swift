@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// GET `/venues/:venue/accounts/:account/stocks/:stock/orders`: the orders of an account in one
 /// stock, decoded on the hot path without `JSONDecoder`.
@@ -22,6 +23,10 @@ public struct ListAccountStockOrders: ExchangeCommand, Hashable {
     public var requiresKey: Bool { true }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> [OrderStatus] {
-        try OrderStatusDecoder.decodeList(body, defaults: .init(venue: venue, symbol: symbol, account: account))
+        do throws(JSONReadError) {
+            return try APIOrderCodec.decodeList(body, defaults: .init(venue: venue, symbol: symbol, account: account))
+        } catch {
+            throw ExchangeError(error)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// POST `/venues/:venue/stocks/:stock/orders`: places an order; yields the order as the
 /// exchange recorded it (with any immediate fills).
@@ -59,7 +60,11 @@ public struct PlaceOrder: ExchangeCommand, Hashable, CustomStringConvertible {
     }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> OrderStatus {
-        try OrderStatusDecoder.decodeDocument(body, defaults: .init(venue: venue, symbol: symbol, account: account))
+        do throws(JSONReadError) {
+            return try APIOrderCodec.decodeDocument(body, defaults: .init(venue: venue, symbol: symbol, account: account))
+        } catch {
+            throw ExchangeError(error)
+        }
     }
 
     public var description: String {

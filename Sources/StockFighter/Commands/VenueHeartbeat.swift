@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// GET `/venues/:venue/heartbeat`: whether a venue is up. Yields the venue the server names.
 public struct VenueHeartbeat: ExchangeCommand, Hashable {
@@ -13,12 +14,16 @@ public struct VenueHeartbeat: ExchangeCommand, Hashable {
     public var path: String { APIPath.make("venues", venue.rawValue, "heartbeat") }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: DecodeContext) throws(ExchangeError) -> Venue {
-        var reader = JSONByteReader(body)
-        var named = venue
-        try reader.readObject { reader, key throws(ExchangeError) in
-            if memoryEquals(key, "venue") { named = Venue(try reader.readString()) } else { try reader.skipValue() }
+        do throws(JSONReadError) {
+            var reader = JSONReader(body)
+            var named = venue
+            try reader.readObject { reader, key throws(JSONReadError) in
+                if key.equals("venue") { named = Venue(try reader.string()) } else { try reader.skipValue() }
+            }
+            try reader.expectEnd()
+            return named
+        } catch {
+            throw ExchangeError(error)
         }
-        try reader.expectEnd()
-        return named
     }
 }

@@ -1,3 +1,5 @@
+import Wire
+
 /// The part every response shares: the HTTP status, `ok` and `error`. Turns failures into
 /// `ExchangeError`s before any command sees the body.
 enum ResponseEnvelope {
@@ -7,24 +9,24 @@ enum ResponseEnvelope {
     /// Returns if the call succeeded (2xx and `ok` not false); throws the error the status,
     /// `ok` and `error` describe otherwise, or a transport-level error for a non-JSON body.
     static func check(status: Int, body: UnsafeRawBufferPointer) throws(ExchangeError) {
-        var reader = JSONByteReader(body)
+        var reader = JSONReader(body)
         reader.skipWhitespace()
-        guard reader.peek == UInt8(ascii: "{") else { throw nonJSON(status: status, body: body) }
+        guard reader.peek() == UInt8(ascii: "{") else { throw nonJSON(status: status, body: body) }
         var ok: Bool?
         var message = ""
-        do {
-            try reader.readObject { reader, key throws(ExchangeError) in
-                if memoryEquals(key, "ok") {
-                    ok = try reader.readBool()
-                } else if memoryEquals(key, "error"), reader.peek == UInt8(ascii: "\"") {
-                    message = try reader.readString()
+        do throws(JSONReadError) {
+            try reader.readObject { reader, key throws(JSONReadError) in
+                if key.equals("ok") {
+                    ok = try reader.bool()
+                } else if key.equals("error"), reader.peek() == UInt8(ascii: "\"") {
+                    message = try reader.string()
                 } else {
                     try reader.skipValue()
                 }
             }
             try reader.expectEnd()
         } catch {
-            throw (200..<300).contains(status) ? error : nonJSON(status: status, body: body)
+            throw (200..<300).contains(status) ? ExchangeError(error) : nonJSON(status: status, body: body)
         }
         if (200..<300).contains(status), ok != false { return }
         if message.isEmpty { message = "(no message)" }

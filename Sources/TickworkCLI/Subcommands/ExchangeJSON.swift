@@ -1,5 +1,6 @@
 import StockFighter
 import StrategyKit
+import Wire
 
 /// The API's shapes for `--json`: prices in cents, quantities in shares, ISO-8601 times.
 enum ExchangeJSON {

@@ -1,5 +1,6 @@
 import Ledger
 import StrategyKit
+import Wire
 
 /// The columns of `tickwork tail`: widths fixed when the table starts (wide enough for the
 /// first rows and the headers), so that rows printed later by `-f` line up with the first ones.

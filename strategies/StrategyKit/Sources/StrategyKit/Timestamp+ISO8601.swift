@@ -1,14 +1,18 @@
+// ISO-8601 is a wire format: the host formats and parses it through the Wire part, which
+// reaches these through the `Wire` SPI; strategies see only `description`. The code stays here
+// because `description` needs it and only the SDK sees `Timestamp`'s insides first hand.
 extension Timestamp {
     /// The time as ISO-8601 UTC with nine fractional digits: `2015-12-04T09:02:16.680986205Z`.
-    public var iso8601: String {
+    var iso8601: String {
         var bytes = [UInt8]()
         bytes.reserveCapacity(30)
-        appendISO8601(to: &bytes)
+        formatISO8601(into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `iso8601` as UTF-8 to `bytes`, for writers that build lines without `String`s.
-    public func appendISO8601(to bytes: inout [UInt8]) {
+    @_spi(Wire)
+    public func formatISO8601(into bytes: inout [UInt8]) {
         let (seconds, fraction) = nanoseconds.divided(roundingDownBy: 1_000_000_000)
         let (days, secondOfDay) = seconds.divided(roundingDownBy: 86_400)
         let (year, month, day) = Timestamp.civil(fromDays: days)
@@ -38,18 +42,12 @@ extension Timestamp {
         bytes.append(UInt8(ascii: "Z"))
     }
 
-    /// Parses an ISO-8601 UTC time with any number of fractional digits (digits past the ninth
-    /// are dropped), `Z` or a numeric offset such as `+01:00`. Returns nil for anything else,
-    /// and for a time that nanoseconds in `Int64` cannot hold (before 1677-09-21, after
-    /// 2262-04-11).
-    public init?(iso8601 text: String) {
-        var text = text
-        guard let value = text.withUTF8({ Timestamp(iso8601UTF8: UnsafeRawBufferPointer($0)) }) else { return nil }
-        self = value
-    }
-
-    /// Parses the UTF-8 bytes of an ISO-8601 time; the byte-level twin of `init?(iso8601:)`.
-    public init?(iso8601UTF8 bytes: UnsafeRawBufferPointer) {
+    /// Parses the UTF-8 bytes of an ISO-8601 UTC time with any number of fractional digits
+    /// (digits past the ninth are dropped), `Z` or a numeric offset such as `+01:00`. Returns
+    /// nil for anything else, and for a time that nanoseconds in `Int64` cannot hold (before
+    /// 1677-09-21, after 2262-04-11).
+    @_spi(Wire)
+    public init?(parsingISO8601 bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
         func number(_ digits: Int) -> Int64? {

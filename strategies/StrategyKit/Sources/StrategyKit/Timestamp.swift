@@ -1,7 +1,7 @@
 /// A point in time: integer nanoseconds since the Unix epoch (UTC).
 ///
-/// Encodes as a JSON integer. `iso8601` and `init?(iso8601:)` convert to and from the API's
-/// strings, e.g. `2015-12-04T09:02:16.680986205Z`.
+/// Encodes as a JSON integer; `description` is ISO-8601 UTC, e.g.
+/// `2015-12-04T09:02:16.680986205Z` (the host's Wire part converts to and from such strings).
 @frozen
 public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// Nanoseconds since 1970-01-01T00:00:00Z.

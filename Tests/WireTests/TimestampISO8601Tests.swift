@@ -1,10 +1,12 @@
 import StrategyKit
 import Testing
+import Wire
 
-@Suite(.timeLimit(.minutes(10))) struct TimestampTests {
+@Suite(.timeLimit(.minutes(10))) struct TimestampISO8601Tests {
     @Test func formatsNanosecondsInUTC() {
         let time = Timestamp(nanoseconds: 1_449_219_736_680_986_205)
         #expect(time.iso8601 == "2015-12-04T09:02:16.680986205Z")
+        #expect(time.description == time.iso8601)
     }
 
     @Test func parsesAnySubSecondPrecision() {

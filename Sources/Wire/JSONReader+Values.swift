@@ -1,0 +1,153 @@
+import StrategyKit
+
+extension JSONReader {
+    /// Reads, after whitespace, an integer that fits `Int64`. A fraction or exponent throws
+    /// `expected("an integer")`: prices, quantities and times are integers in every format here.
+    @inlinable @inline(__always)
+    public mutating func int64() throws(JSONReadError) -> Int64 {
+        skipWhitespace()
+        let negative = position < end && position.pointee == UInt8(ascii: "-")
+        if negative { position += 1 }
+        let first = position
+        var magnitude: UInt64 = 0
+        // 19 digits cannot overflow UInt64, and 20 are out of Int64's range anyway.
+        while position < end {
+            let digit = position.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            position += 1
+        }
+        let digits = position - first
+        guard digits > 0 else { throw .expected("an integer", offset: offset) }
+        guard digits == 1 || first.pointee != UInt8(ascii: "0") else { throw .leadingZero(offset: first - start) }
+        if digits > 19 { throw .integerOutOfRange(offset: first - start) }
+        if position < end {
+            let byte = position.pointee
+            guard byte != UInt8(ascii: "."), byte | 0x20 != UInt8(ascii: "e") else { throw .expected("an integer", offset: offset) }
+        }
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { throw .integerOutOfRange(offset: first - start) }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { throw .integerOutOfRange(offset: first - start) }
+        return Int64(magnitude)
+    }
+
+    /// Reads an integer in `range`; a value outside it throws `refused` naming `field`.
+    @inlinable
+    public mutating func int64(in range: ClosedRange<Int64>, field: @autoclosure () -> String) throws(JSONReadError) -> Int64 {
+        let value: Int64
+        do {
+            value = try int64()
+        } catch {
+            throw .refused("\(field()): \(error)")
+        }
+        guard range.contains(value) else {
+            throw .refused("\(field()): \(value) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// Reads `true` or `false` after whitespace.
+    @inlinable
+    public mutating func bool() throws(JSONReadError) -> Bool {
+        if peek() == UInt8(ascii: "t") {
+            try literal("true")
+            return true
+        }
+        try literal("false")
+        return false
+    }
+
+    /// Consumes `null` after whitespace and returns true, or returns false leaving anything
+    /// else unread.
+    @inlinable
+    public mutating func null() throws(JSONReadError) -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    /// Reads an ISO-8601 time string of any sub-second precision.
+    public mutating func timestamp() throws(JSONReadError) -> Timestamp {
+        skipWhitespace()
+        let at = offset
+        let raw = try rawString()
+        guard !raw.isEscaped, let time = Timestamp(iso8601UTF8: raw.bytes) else {
+            throw .expected("an ISO-8601 time", offset: at)
+        }
+        return time
+    }
+
+    /// Skips one value of any kind after whitespace, checking that it is well formed: strings'
+    /// escapes and UTF-8 included, nesting bounded by `maxDepth`.
+    public mutating func skipValue() throws(JSONReadError) {
+        switch peek() {
+        case UInt8(ascii: "\""): try Self.validate(try rawString())
+        case UInt8(ascii: "{"): try readObject { reader, _ throws(JSONReadError) in try reader.skipValue() }
+        case UInt8(ascii: "["): try readArray { reader throws(JSONReadError) in try reader.skipValue() }
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: try skipNumber()
+        }
+    }
+
+    /// Skips a number of any form (fraction and exponent allowed), checking its syntax.
+    public mutating func skipNumber() throws(JSONReadError) {
+        let numberStart = position
+        if current == UInt8(ascii: "-") { position += 1 }
+        func digits() -> Int {
+            let from = position
+            while position < end, position.pointee &- UInt8(ascii: "0") < 10 { position += 1 }
+            return position - from
+        }
+        let first = position
+        let integerDigits = digits()
+        guard integerDigits > 0 else {
+            position = numberStart
+            throw .expected("a value", offset: offset)
+        }
+        guard integerDigits == 1 || first.pointee != UInt8(ascii: "0") else { throw .leadingZero(offset: first - start) }
+        if current == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { throw .expected("a digit", offset: offset) }
+        }
+        if current | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { position += 1 }
+            guard digits() > 0 else { throw .expected("a digit", offset: offset) }
+        }
+    }
+
+    /// Reads an object, calling `member` with the reader and each key; `member` must read or
+    /// skip exactly the key's value.
+    @inlinable
+    public mutating func readObject(
+        _ member: (inout JSONReader, JSONRawString) throws(JSONReadError) -> Void
+    ) throws(JSONReadError) {
+        try expect(UInt8(ascii: "{"))
+        try enter()
+        if !consume(UInt8(ascii: "}")) {
+            repeat {
+                let key = try rawString()
+                try expect(UInt8(ascii: ":"))
+                try member(&self, key)
+            } while consume(UInt8(ascii: ","))
+            guard consume(UInt8(ascii: "}")) else { throw .expected("',' or '}'", offset: offset) }
+        }
+        leave()
+    }
+
+    /// Reads an array, calling `element` once per element; `element` must read or skip it.
+    @inlinable
+    public mutating func readArray(_ element: (inout JSONReader) throws(JSONReadError) -> Void) throws(JSONReadError) {
+        try expect(UInt8(ascii: "["))
+        try enter()
+        if !consume(UInt8(ascii: "]")) {
+            repeat { try element(&self) } while consume(UInt8(ascii: ","))
+            guard consume(UInt8(ascii: "]")) else { throw .expected("',' or ']'", offset: offset) }
+        }
+        leave()
+    }
+}

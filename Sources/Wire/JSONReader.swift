@@ -1,0 +1,114 @@
+/// A forward-only reader of JSON text in memory: the one byte-level JSON reader of the tree.
+///
+/// It reads in place, without building a tree: callers walk objects and arrays and take the
+/// values they want, skipping the rest. Every read checks the syntax of what it consumes
+/// (RFC 8259: no trailing commas, no leading zeros, no raw control characters in strings) and
+/// throws `JSONReadError` naming the byte offset; it never traps and never reads past the
+/// buffer. The hot paths (recordings, ledger lines, order books) are built on these
+/// primitives, which are inlinable so that those loops compile as if written in place.
+public struct JSONReader {
+    /// How deep arrays and objects may nest, so that hostile input cannot exhaust the stack.
+    public static let maxDepth = 64
+
+    @usableFromInline let start: UnsafePointer<UInt8>
+    @usableFromInline var position: UnsafePointer<UInt8>
+    @usableFromInline let end: UnsafePointer<UInt8>
+    @usableFromInline var depth = 0
+
+    /// A reader at the start of `bytes`, which must outlive it.
+    @inlinable
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        // An empty buffer may have no base address; any non-null pointer does, as it is never read.
+        let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
+        start = base
+        position = base
+        end = base + bytes.count
+    }
+
+    /// The read position as a byte offset from the start of the input.
+    @inlinable public var offset: Int { position - start }
+
+    /// Whether every byte has been consumed.
+    @inlinable public var isAtEnd: Bool { position == end }
+
+    /// The byte at the read position, whitespace included, or 0 at the end (0 never starts a
+    /// JSON token).
+    @inlinable public var current: UInt8 { position < end ? position.pointee : 0 }
+
+    /// The next byte after whitespace, not consumed; 0 at the end.
+    @inlinable @inline(__always)
+    public mutating func peek() -> UInt8 {
+        skipWhitespace()
+        return current
+    }
+
+    /// Moves past spaces, tabs, carriage returns and newlines.
+    @inlinable @inline(__always)
+    public mutating func skipWhitespace() {
+        while position < end {
+            let byte = position.pointee
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// Consumes `byte` after whitespace, or throws `expected` naming it.
+    @inlinable @inline(__always)
+    public mutating func expect(_ byte: UInt8) throws(JSONReadError) {
+        if position < end, position.pointee == byte {
+            position += 1
+            return
+        }
+        guard peek() == byte else { throw .expected("'\(Character(Unicode.Scalar(byte)))'", offset: offset) }
+        position += 1
+    }
+
+    /// Consumes `byte` after whitespace if it is next; whether it was.
+    @inlinable @inline(__always)
+    public mutating func consume(_ byte: UInt8) -> Bool {
+        if position < end, position.pointee == byte {
+            position += 1
+            return true
+        }
+        guard peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes `text` if the input continues with exactly those bytes (no whitespace skipped);
+    /// whether it did. For fast paths that expect a writer's own canonical layout.
+    @inlinable @inline(__always)
+    public mutating func consume(exactly text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard end - position >= count else { return false }
+        let other = text.utf8Start
+        for index in 0..<count where position[index] != other[index] { return false }
+        position += count
+        return true
+    }
+
+    /// Consumes the literal `word` (`null`, `true`, `false`) after whitespace.
+    @inlinable
+    public mutating func literal(_ word: StaticString) throws(JSONReadError) {
+        skipWhitespace()
+        guard consume(exactly: word) else { throw .expected("\(word)", offset: offset) }
+    }
+
+    /// Checks that nothing but whitespace follows.
+    @inlinable
+    public mutating func expectEnd() throws(JSONReadError) {
+        skipWhitespace()
+        guard isAtEnd else { throw .expected("end of document", offset: offset) }
+    }
+
+    /// Counts one more level of nesting, refusing more than `maxDepth`.
+    @inlinable
+    public mutating func enter() throws(JSONReadError) {
+        depth += 1
+        guard depth <= Self.maxDepth else { throw .nestedTooDeeply(offset: offset) }
+    }
+
+    /// Counts one level of nesting less.
+    @inlinable
+    public mutating func leave() { depth -= 1 }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import Wire
+
+/// Runs `body` on a reader over the UTF-8 of `text`.
+func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError) -> T) -> Result<T, JSONReadError> {
+    Array(text.utf8).withUnsafeBytes { bytes -> Result<T, JSONReadError> in
+        var reader = JSONReader(bytes)
+        do throws(JSONReadError) {
+            return .success(try body(&reader))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct JSONReaderTests {
+    /// The error the reader gives for `text` as one whole document, or nil when it accepts it.
+    func skipError(_ text: String) -> JSONReadError? {
+        let result = reading(text) { reader throws(JSONReadError) in
+            try reader.skipValue()
+            try reader.expectEnd()
+        }
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
+    @Test(arguments: [
+        #"{"a":1}"#, #"[1,2,3]"#, #"{"a":[{"b":null},true,false,-1.5e-3,"x\"y\\z\u00e9\ud83d\ude00"]}"#, "  {}  ", "[]",
+        String(repeating: "[", count: 64) + String(repeating: "]", count: 64), #""abcdefghijklmnopqrstuvwxyzé0123456789""#,
+    ])
+    func acceptsValidDocumentsThatJSONSerializationAccepts(text: String) {
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil)
+        #expect(skipError(text) == nil)
+    }
+
+    /// RFC 8259 violations (Foundation on Linux tolerates the trailing comma; we do not).
+    @Test(arguments: [
+        #"{"a":1,}"#, #"{"a" 1}"#, #"[1 2]"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":"\x"}"#, #"{"a":tru}"#, #"{"a":1}x"#,
+        #"{"a":"#, "", #"{"a":-}"#, #"["\ud83d"]"#, "[\"a\u{01}\"]", String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
+    ])
+    func rejectsMalformedOrTooDeepDocuments(text: String) {
+        #expect(skipError(text) != nil)
+    }
+
+    /// Each kind of fault is its own case, at the offset where the reader stopped.
+    @Test(arguments: [
+        (#"[1,]"#, JSONReadError.expected("a value", offset: 3)),
+        ("[\"ab\u{01}\"]", .controlCharacter(offset: 4)),
+        (#"["abc"#, .unterminatedString(offset: 5)),
+        (#"["a\qb"]"#, .badEscape(offset: 4)),
+        (#"["\u12"]"#, .badUnicodeEscape(offset: 4)),
+        (#"["x\udc00"]"#, .badUnicodeEscape(offset: 3)),
+        (#"["\ud83dx"]"#, .badUnicodeEscape(offset: 2)),
+        (#"[012]"#, .leadingZero(offset: 1)),
+        (#"{"a" 1}"#, .expected("':'", offset: 5)),
+        (#"[1 2]"#, .expected("',' or ']'", offset: 3)),
+        (#"[1]x"#, .expected("end of document", offset: 3)),
+        (String(repeating: "[", count: 65), .nestedTooDeeply(offset: 65)),
+    ])
+    func malformedInputGivesATypedErrorAtItsOffset(text: String, error: JSONReadError) {
+        #expect(skipError(text) == error)
+    }
+
+    @Test func invalidUTF8InASkippedStringIsRefused() {
+        let bytes: [UInt8] = [UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\"")]
+        let error = bytes.withUnsafeBytes { raw -> JSONReadError? in
+            var reader = JSONReader(raw)
+            do throws(JSONReadError) {
+                try reader.skipValue()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(error == .invalidUTF8(offset: 1))
+    }
+
+    @Test(arguments: [
+        #""a\"b\\c\/d\n\u00e9\ud83d\ude00""#, #""\b\f\r\t\u0000\u001F\uFFFF""#, #""plain ascii, no escapes at all""#,
+        #""\uD834\uDD1E and é and 日本""#,
+    ])
+    func unescapesLikeJSONDecoder(raw: String) throws {
+        let expected = try JSONDecoder().decode(String.self, from: Data(raw.utf8))
+        let read = try reading(raw) { reader throws(JSONReadError) in try reader.string() }.get()
+        #expect(read == expected)
+    }
+
+    @Test func rawStringSaysWhetherItIsEscapedOrASCII() throws {
+        let flags = try reading(#"["abc","a\nb","é"]"#) { reader throws(JSONReadError) in
+            var flags: [(Bool, Bool)] = []
+            try reader.readArray { reader throws(JSONReadError) in
+                let raw = try reader.rawString()
+                flags.append((raw.isEscaped, raw.isASCII))
+            }
+            return flags
+        }.get()
+        #expect(flags.map(\.0) == [false, true, false])
+        #expect(flags.map(\.1) == [true, true, false])
+    }
+
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "0", "-0", "  42"])
+    func readsIntegersAtTheEdgesOfInt64(text: String) throws {
+        let value = try reading(text) { reader throws(JSONReadError) in try reader.int64() }.get()
+        #expect(value == Int64(text.trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test(arguments: [
+        ("9223372036854775808", JSONReadError.integerOutOfRange(offset: 0)),
+        ("-9223372036854775809", .integerOutOfRange(offset: 1)),
+        ("123456789012345678901", .integerOutOfRange(offset: 0)),
+        ("12.5", .expected("an integer", offset: 2)), ("1e3", .expected("an integer", offset: 1)),
+        ("-", .expected("an integer", offset: 1)), ("x", .expected("an integer", offset: 0)), ("007", .leadingZero(offset: 0)),
+    ])
+    func refusesNumbersThatAreNotInt64(text: String, error: JSONReadError) {
+        let result = reading(text) { reader throws(JSONReadError) in try reader.int64() }
+        #expect(throws: error) { try result.get() }
+    }
+
+    @Test func aRangeCheckedIntegerNamesItsField() {
+        let result = reading("1001") { reader throws(JSONReadError) in try reader.int64(in: 0...1000, field: "qty") }
+        #expect(throws: JSONReadError.refused("qty: 1001 is out of range 0...1000")) { try result.get() }
+    }
+
+    @Test func objectsHandEachKeyToTheCallerAndSkipWhitespace() throws {
+        let pairs = try reading(#" { "a" : 1 , "b":[ true ] , "c" : null } "#) { reader throws(JSONReadError) in
+            var keys: [String] = []
+            try reader.readObject { reader, key throws(JSONReadError) in
+                keys.append(String(decoding: key.bytes, as: UTF8.self))
+                try reader.skipValue()
+            }
+            try reader.expectEnd()
+            return keys
+        }.get()
+        #expect(pairs == ["a", "b", "c"])
+    }
+}
