@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The parts and who may import whom are laid out in DESIGN.md; `swift build
+// The parts and who may import whom are laid out in ARCHITECTURE.md; `swift build
 // --explicit-target-dependency-import-check error` (run by .ci/run) enforces the rule.
 let strategyKit: Target.Dependency = .product(name: "StrategyKit", package: "StrategyKit")
 
