@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// The engine's fill journal in a backtest: hands each new fill to the backtester for its
 /// metrics and, when given one, to a journal behind it (the ledger in `never` fsync mode, so a

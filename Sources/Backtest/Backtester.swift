@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// Runs the live trading engine (the same strategies, risk checker and order tracker) over a
 /// recording, with a `ReplayVenue` where the exchange would be and a simulated clock: the

@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// The JSON Lines shape of every record (see RECORDINGS.md). `JSONDecoder` with this conformance
 /// is the oracle the byte-level parser is tested against, and `JSONEncoder` with it writes the

@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 extension RecordedEvent {
     /// The record of an engine input.

@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// One record of a recording after its header, in the order it happened.
 ///

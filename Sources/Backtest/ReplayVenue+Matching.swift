@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 extension ReplayVenue {
     /// Gives the order the next id, lets it take what it can from the current book, and rests,

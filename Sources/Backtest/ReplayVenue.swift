@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// A simulated exchange driven by recorded books: the venue a backtest puts behind the engine.
 ///

@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// What a `ReplayVenue` tells its client, in the API's terms.
 public enum ReplayVenueReport: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// Writes a live-session recording: each engine input, the fills it booked, and the actions it
 /// took, in that order, so that `SessionReplay` can later check a backtest engine against it.

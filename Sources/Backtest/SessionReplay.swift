@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// Live-session parity: feeds every recorded input of a session to an engine built like the
 /// live one, and checks that it takes exactly the recorded actions, in order. This is how a

@@ -1,8 +1,8 @@
 import Glibc
 import MatchingEngine
 import StrategyKit
-import Wire
 import Synchronization
+import Wire
 
 /// The venues' books behind one lock, and the API calls as functions from their inputs to the
 /// JSON body of a successful response (refusals are thrown as `APIFailure`).

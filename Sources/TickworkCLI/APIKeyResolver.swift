@@ -1,6 +1,6 @@
+import Foundation
 import Live
 import StockFighter
-import Foundation
 
 /// Finds the API key where the configuration says it is. The key never appears in a message.
 enum APIKeyResolver {

@@ -1,9 +1,9 @@
 import Backtest
-import Trading
-import Live
 import Foundation
 import Ledger
+import Live
 import StrategyKit
+import Trading
 
 /// What `tickwork backtest` trades with: the configuration (given, or the embedded default
 /// narrowed to one strategy), its plugins and the simulated venue's settings. It builds, per

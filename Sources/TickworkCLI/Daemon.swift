@@ -1,15 +1,15 @@
 import Backtest
 import Dispatch
-import Trading
-import Live
-import StockFighter
 import Foundation
 import HTTP
 import Ledger
 import Lifecycle
+import Live
 import Risk
-import StrategyKit
 import SimulatedMarket
+import StockFighter
+import StrategyKit
+import Trading
 
 #if canImport(Glibc)
 import Glibc

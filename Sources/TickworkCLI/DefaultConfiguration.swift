@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 
 /// The configuration `tickwork` uses when no `--config` is given: a copy of
 /// `config/tickwork.json` compiled into the binary, so the daemon starts from any directory.

@@ -1,6 +1,6 @@
-import Trading
 import Live
 import StockFighter
+import Trading
 
 /// Builds the StockFighter client every command that talks to an exchange uses (`run`,
 /// `record`): the configured transport, API key and rate limit.

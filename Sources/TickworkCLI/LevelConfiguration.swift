@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 import SimulatedMarket
 
 /// The configuration a level runs when no `--config` is given: the level's shipped strategy with

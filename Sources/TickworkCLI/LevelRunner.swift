@@ -1,9 +1,9 @@
 import Dispatch
-import Live
 import Foundation
+import Live
+import SimulatedMarket
 import StrategyKit
 import Synchronization
-import SimulatedMarket
 
 /// Plays one level: opens the level's market on the simulated exchange in this process, runs
 /// the daemon on it (the client over loopback HTTP, the risk checker, a ledger in a temporary

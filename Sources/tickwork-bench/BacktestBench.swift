@@ -1,9 +1,9 @@
 import Backtest
-import Trading
-import Live
 import Foundation
+import Live
 import Risk
 import StrategyKit
+import Trading
 
 /// Recording throughput: a 1,000,000-snapshot recording (10 price levels a side, 3 resting
 /// orders per level) written to a temporary directory in both forms, then read back: MB/s

@@ -1,8 +1,8 @@
-import StockFighter
 import Foundation
 import HTTP
-import StrategyKit
 import SimulatedMarket
+import StockFighter
+import StrategyKit
 
 /// Sequential order-book GETs against `VenueServer` on loopback through the exchange client
 /// (`CommandInvoker`, envelope check and decoding included) over the keep-alive transport.

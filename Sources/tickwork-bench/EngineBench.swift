@@ -1,12 +1,12 @@
 import Dispatch
-import Trading
-import Live
-import StockFighter
 import Foundation
 import HTTP
+import Live
 import Risk
-import StrategyKit
 import SimulatedMarket
+import StockFighter
+import StrategyKit
+import Trading
 
 /// The daemon's decision path: inside the engine (snapshot in, approved place out), and end to
 /// end against the simulated exchange over loopback (book received, order acknowledged).

@@ -1,7 +1,7 @@
 import Glibc
 import MatchingEngine
-import StrategyKit
 import SimulatedMarket
+import StrategyKit
 
 /// One request of the matching benchmark's stream, generated before any timing starts.
 struct MatchingBenchOperation {

@@ -1,10 +1,10 @@
 import Dispatch
 import Live
-import Trading
+import SimulatedMarket
 import StockFighter
 import StrategyKit
 import Synchronization
-import SimulatedMarket
+import Trading
 
 /// The daemon's own path, book received → order acknowledged, through the live runner against
 /// the in-process simulated exchange over loopback: the book poller, the inbox, the engine

@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 
 #if canImport(Glibc)
 import Glibc

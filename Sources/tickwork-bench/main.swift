@@ -1,8 +1,8 @@
 // tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME...]`). Prints one
 // JSON object per figure. With no names, runs every benchmark.
 
-import Live
 import Foundation
+import Live
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("plugin", PluginBench.run),

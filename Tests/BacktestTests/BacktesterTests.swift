@@ -1,13 +1,13 @@
 import Backtest
-import Trading
-import Live
 import Foundation
 import Ledger
+import Live
 import MarketMaker
 import Risk
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
+import Trading
 
 /// Discards log records: a backtest's engine logs every order and fill.
 final class SilentLogHandler: LogHandler {

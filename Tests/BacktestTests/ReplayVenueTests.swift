@@ -1,8 +1,8 @@
 import Backtest
-import Trading
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
+import Trading
 
 @Suite(.timeLimit(.minutes(10))) struct ReplayVenueTests {
     static let ms: Int64 = 1_000_000

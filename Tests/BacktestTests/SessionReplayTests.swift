@@ -1,11 +1,11 @@
 import Backtest
-import Trading
-import Live
 import Foundation
+import Live
 import MarketMaker
 import Risk
 import StrategyKit
 import Testing
+import Trading
 
 @Suite(.timeLimit(.minutes(10))) struct SessionReplayTests {
     static func parameters(halfSpread: Int64) throws -> StrategyParameters {

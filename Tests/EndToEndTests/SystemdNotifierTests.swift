@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import Testing
 @testable import HTTP
+import Testing
 
 /// Chunked bodies of requests and responses: the limits on their data, extensions and trailers,
 /// strict framing, and decoding as bytes arrive.

@@ -1,7 +1,7 @@
 import Foundation
+import HTTP
 import Testing
 import TestSupport
-import HTTP
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPClientConnectionTests {
     private static let get = HTTPRequest(method: "GET", target: "/q")

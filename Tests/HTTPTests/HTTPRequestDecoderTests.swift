@@ -1,5 +1,5 @@
-import Testing
 @testable import HTTP
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPRequestDecoderTests {
     private func decode(_ text: String, limits: HTTPLimits = HTTPLimits()) -> HTTPRequestDecoder.Result {

@@ -1,5 +1,5 @@
-import Testing
 @testable import HTTP
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPResponseDecoderTests {
     private func decode(_ text: String, method: String = "GET", endOfStream: Bool = false, limits: HTTPLimits? = nil) -> HTTPResponseDecoder.Result {

@@ -1,7 +1,7 @@
 import Foundation
+import HTTP
 import Testing
 import TestSupport
-import HTTP
 #if canImport(Glibc)
 import Glibc
 #endif

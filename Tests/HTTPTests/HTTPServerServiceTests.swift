@@ -1,6 +1,6 @@
 import HTTP
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPServerServiceTests {
     @Test func servesUntilCancelledThenClosesItsConnectionsAndListener() async throws {

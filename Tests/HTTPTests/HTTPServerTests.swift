@@ -1,8 +1,8 @@
 import Foundation
+import HTTP
 import Synchronization
 import Testing
 import TestSupport
-import HTTP
 
 @Suite(.timeLimit(.minutes(10))) struct HTTPServerTests {
     private static func echo(_ request: HTTPRequest) -> HTTPResponse {

@@ -1,8 +1,8 @@
 import Foundation
 @testable import HTTP
 import HTTPTesting
-import TestSupport
 import Testing
+import TestSupport
 
 /// The client connection over TLS, against our own HTTPServer behind a `TLSFront` with
 /// certificates made by the test: verification, the handshake's failures, resumption, and a long

@@ -1,6 +1,6 @@
 import Ledger
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct LedgerServiceTests {
     @Test func runHoldsTheLedgerOpenUntilCancelledThenMakesEveryFillDurableAndCloses() async throws {

@@ -4,8 +4,8 @@ import Ledger
 @testable import Live
 import StockFighter
 import StrategyKit
-import TestSupport
 import Testing
+import TestSupport
 import Trading
 import TradingTestSupport
 

@@ -1,8 +1,8 @@
-@testable import Trading
 @testable import Live
 import StockFighter
 import StrategyKit
 import Testing
+@testable import Trading
 import TradingTestSupport
 
 /// `LiveRunner.placeFailure` decides, from the StockFighter adapter's `BrokerError`, whether a

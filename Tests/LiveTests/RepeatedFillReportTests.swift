@@ -3,8 +3,8 @@ import Ledger
 import Live
 import Risk
 import StrategyKit
-import TestSupport
 import Testing
+import TestSupport
 import Trading
 import TradingTestSupport
 

@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 import StrategyKit
 import Testing
 import TestSupport

@@ -1,7 +1,7 @@
 import Foundation
 import HTTP
-import StrategyKit
 import SimulatedMarket
+import StrategyKit
 import Wire
 
 /// A simulated exchange (`VenueServer`) on a free loopback port and a client connection to it, for

@@ -1,7 +1,7 @@
 import MarketTestSupport
-import Testing
-import StrategyKit
 import SimulatedMarket
+import StrategyKit
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct VenueAuthorizationTests {
     private static let keys: [Account: String] = ["EXB123456": "key-exb", "RIVAL": "key-rival"]

@@ -1,7 +1,7 @@
 import Foundation
 import MarketTestSupport
-import Testing
 import SimulatedMarket
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct VenueBotTests {
     /// The bids and asks of a book response, without its time.

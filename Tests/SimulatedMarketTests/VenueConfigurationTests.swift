@@ -1,8 +1,8 @@
 import Foundation
 import HTTP
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 @Suite(.timeLimit(.minutes(10))) struct VenueConfigurationTests {
     private func temporaryFile(_ contents: String) throws -> String {

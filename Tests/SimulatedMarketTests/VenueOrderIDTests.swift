@@ -1,8 +1,8 @@
 import Foundation
-import StrategyKit
 import MarketTestSupport
-import Testing
 import SimulatedMarket
+import StrategyKit
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct VenueOrderIDTests {
     /// The ids three orders get from a newly started exchange, which is then stopped.

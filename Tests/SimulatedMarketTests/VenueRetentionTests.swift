@@ -1,7 +1,7 @@
-import StrategyKit
 import MarketTestSupport
-import Testing
 import SimulatedMarket
+import StrategyKit
+import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct VenueRetentionTests {
     @Test func botsTradingForAnHourOfStepsLeaveTheRetainedOrdersFlat() throws {

@@ -1,9 +1,9 @@
 import Foundation
 import HTTP
 import MarketTestSupport
+import SimulatedMarket
 import Testing
 import TestSupport
-import SimulatedMarket
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,6 @@
-import StockFighter
 import Foundation
 import HTTP
+import StockFighter
 import StrategyKit
 import Synchronization
 import Testing

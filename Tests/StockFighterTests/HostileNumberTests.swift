@@ -1,7 +1,7 @@
+import SimulatedMarket
 @testable import StockFighter
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// Numbers no exchange should send, fed to every decoder of the client: each is refused with an
 /// `undecodable` error naming the field, or read as a value within the accepted range; none

@@ -1,6 +1,6 @@
-import StockFighter
 import Foundation
 import MarketTestSupport
+import StockFighter
 import StrategyKit
 import Testing
 

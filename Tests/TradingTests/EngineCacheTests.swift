@@ -1,8 +1,8 @@
-import Trading
 import Risk
 import StrategyKit
 import Testing
 import TestSupport
+import Trading
 import TradingTestSupport
 
 /// The engine keeps each strategy's open orders and holdings ready between changes, and skips

@@ -1,8 +1,8 @@
-import Trading
 import Risk
 import StrategyKit
 import Testing
 import TestSupport
+import Trading
 import TradingTestSupport
 
 /// Books and order reports with numbers no exchange should send, built directly and fed to the

@@ -1,7 +1,7 @@
-import Trading
 import StrategyKit
 import Synchronization
 import Testing
+import Trading
 import TradingTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct LoggerTests {

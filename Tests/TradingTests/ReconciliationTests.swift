@@ -1,6 +1,6 @@
-import Trading
 import StrategyKit
 import Testing
+import Trading
 import TradingTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct ReconciliationTests {

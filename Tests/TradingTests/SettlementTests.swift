@@ -1,7 +1,7 @@
-import Trading
 import Risk
 import StrategyKit
 import Testing
+import Trading
 import TradingTestSupport
 
 /// A placement whose outcome is unknown is settled only from the account's orders, and not

@@ -1,7 +1,7 @@
-import Trading
 import Risk
 import StrategyKit
 import Testing
+import Trading
 import TradingTestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct TradingEngineTests {

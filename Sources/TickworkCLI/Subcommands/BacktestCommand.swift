@@ -1,6 +1,6 @@
 import Backtest
-import Live
 import Foundation
+import Live
 import StrategyKit
 
 /// `tickwork backtest`: the daemon's engine, strategies and risk checker over a recording.

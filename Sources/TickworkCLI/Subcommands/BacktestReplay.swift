@@ -1,7 +1,7 @@
 import Backtest
-import Trading
-import Live
 import Foundation
+import Live
+import Trading
 
 /// `tickwork backtest --replay`: live-session parity. The session's recorded inputs go into an
 /// engine built from the configuration as `tickwork run` builds it, and its actions are

@@ -1,6 +1,6 @@
 import Backtest
-import Trading
 import Foundation
+import Trading
 
 /// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a
 /// table (or JSON) of the cells sorted by total P&L, best first.

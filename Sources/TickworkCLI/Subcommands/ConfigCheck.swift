@@ -1,5 +1,5 @@
-import Trading
 import StrategyKit
+import Trading
 
 /// `tickwork config check`: validate a configuration without trading.
 enum ConfigCheck {

@@ -1,6 +1,6 @@
+import Foundation
 import Live
 import StockFighter
-import Foundation
 import StrategyKit
 
 /// What the one-call exchange commands share: where the exchange is, the venue and account to

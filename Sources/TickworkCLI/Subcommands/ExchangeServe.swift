@@ -1,10 +1,10 @@
 import Dispatch
-import Trading
-import Live
 import HTTP
 import Lifecycle
-import StrategyKit
+import Live
 import SimulatedMarket
+import StrategyKit
+import Trading
 
 #if canImport(Glibc)
 import Glibc

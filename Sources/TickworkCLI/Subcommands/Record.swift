@@ -1,11 +1,11 @@
 import Backtest
 import Dispatch
-import Trading
-import Live
-import StockFighter
 import Foundation
 import Lifecycle
+import Live
+import StockFighter
 import StrategyKit
+import Trading
 
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
-import Trading
-import StockFighter
 import Risk
+import StockFighter
 import StrategyKit
+import Trading
 
 /// `tickwork resume`: the explicit way out of a halt.
 enum Resume {

@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 
 /// `tickwork run`: the daemon.
 enum Run {

@@ -1,5 +1,5 @@
-import Live
 import Foundation
+import Live
 import StrategyKit
 
 /// `tickwork strategies list`: load every plugin found and describe it.

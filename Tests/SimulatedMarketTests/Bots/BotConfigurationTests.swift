@@ -1,7 +1,7 @@
 import MatchingEngine
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// The knobs the practice levels are calibrated with reach the bots.
 @Suite(.timeLimit(.minutes(10))) struct BotConfigurationTests {

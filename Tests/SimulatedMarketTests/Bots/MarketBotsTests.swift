@@ -1,7 +1,7 @@
 import MatchingEngine
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 @Suite(.timeLimit(.minutes(10))) struct MarketBotsTests {
     static let symbols: [Symbol] = ["FOOBAR", "BARFOO"]

@@ -1,6 +1,6 @@
+import SimulatedMarket
 import StrategyKit
 import Testing
-import SimulatedMarket
 
 /// The judges on scripted outcomes: fills in, verdicts out.
 @Suite(.timeLimit(.minutes(10))) struct LevelJudgeTests {
