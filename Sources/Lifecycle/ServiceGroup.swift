@@ -38,8 +38,8 @@ public final class ServiceGroup: Sendable {
     }
 
     /// The stop context of the group running the current task: read it in `run()`, then its
-    /// `cause` in a cancellation handler, which runs outside the task (`BlockingService` and the
-    /// live runner tell their work why it stops this way). Nil outside a group.
+    /// `cause` in a cancellation handler, which runs outside the task (the live runner tells its
+    /// work why it stops this way). Nil outside a group.
     @TaskLocal public static var stopContext: StopContext?
 
     let entries: [Entry]

@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// Runs exchange commands on a transport: adds the key, waits for the venue's rate limit,
 /// checks the response envelope, decodes, retries what may be retried, and logs every attempt.
@@ -24,7 +25,7 @@ public final class CommandInvoker: Sendable {
     public init(
         transport: any ExchangeTransport, basePath: String = "/ob/api", apiKey: APIKey?,
         policy: RetryPolicy = .standard, rateLimiter: RateLimiter? = nil, log: ExchangeLogHandler? = nil,
-        wallClock: @escaping @Sendable () -> Timestamp = SystemClock.now
+        wallClock: @escaping @Sendable () -> Timestamp = WallClock.now
     ) {
         self.transport = transport
         self.basePath = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath

@@ -3,6 +3,7 @@ import Lifecycle
 import StockFighter
 import StrategyKit
 import Synchronization
+import Wire
 
 /// `tickwork record`'s polling, as a service: fetches one symbol's book every `interval` and
 /// appends it to the recording (flushed each time), until cancelled or, with a `duration`, until
@@ -35,7 +36,7 @@ final class BookPoller: Service, @unchecked Sendable {
         repeat {
             do {
                 var book = try await client.orderBook(venue: venue, symbol: symbol)
-                book.receivedTime = SystemClock.now()
+                book.receivedTime = WallClock.now()
                 try writer.append(.book(book))
                 try writer.flush()
                 tally.withLock { $0.books += 1 }

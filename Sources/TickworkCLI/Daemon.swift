@@ -10,6 +10,7 @@ import SimulatedMarket
 import StockFighter
 import StrategyKit
 import Trading
+import Wire
 
 #if canImport(Glibc)
 import Glibc
@@ -111,7 +112,7 @@ final class Daemon {
             engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(), recorder: recorder, now: SystemClock.now, stopReason: Self.stopReason)
+            reloader: reloader(), recorder: recorder, now: WallClock.now, stopReason: Self.stopReason)
         hooks.started?(runner.inbox)
         let group = ServiceGroup(services(ownServer, ledger, recorder, runner, duration))
         let report = try runBlocking { await group.run() }

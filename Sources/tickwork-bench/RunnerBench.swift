@@ -5,6 +5,7 @@ import StockFighter
 import StrategyKit
 import Synchronization
 import Trading
+import Wire
 
 /// The daemon's own path, book received → order acknowledged, through the live runner against
 /// the in-process simulated exchange over loopback: the book poller, the inbox, the engine
@@ -30,7 +31,7 @@ enum RunnerBench {
             broker: StockFighterBroker(client: client, account: "EXB123456"), pollInterval: pollInterval,
             riskStatePath: "/nonexistent/tickwork-bench-risk-state.json", recorded: [:], unknownOrderPolicy: .cancel,
             logger: Logger(part: "engine", level: .error, handler: NullLogHandler()), notifier: SystemdNotifier(environment: [:]),
-            now: SystemClock.now)
+            now: WallClock.now)
         timing.onEnough { [inbox = runner.inbox] in inbox.post(.stop("enough placements")) }
         // A bound, should placements stop coming (the figures then say how many there were).
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(120)) { [inbox = runner.inbox] in inbox.post(.stop("time limit")) }

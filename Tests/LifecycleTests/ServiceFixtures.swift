@@ -22,6 +22,22 @@ struct LoggingService: Service {
     }
 }
 
+/// Waits until cancelled and logs `stopped: <cause>`, the cause read in its cancellation
+/// handler from the stop context it found when it started (`no group` without one), as the
+/// live runner does.
+struct CauseListeningService: Service {
+    let log: EventLog
+
+    func run() async {
+        let context = ServiceGroup.stopContext
+        await withTaskCancellationHandler {
+            await waitUntilCancelled()
+        } onCancel: {
+            log.append("stopped: " + (context.map { $0.cause?.description ?? "no cause" } ?? "no group"))
+        }
+    }
+}
+
 /// Returns as soon as it runs, or throws `error` when given one.
 struct QuickService: Service {
     var error: FixtureError?

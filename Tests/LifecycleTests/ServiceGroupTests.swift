@@ -1,4 +1,3 @@
-import Dispatch
 import Lifecycle
 import Synchronization
 import Testing
@@ -90,19 +89,20 @@ import Glibc
         #expect(log.all == ["start a", "stop a"])
     }
 
-    @Test func aBlockingServiceHearsWhyTheGroupStopsAndRunsOffThePool() async {
-        let heard = Mutex<String?>(nil)
-        let stopped = DispatchSemaphore(value: 0)
-        let blocking = BlockingService(
-            name: "blocking", body: { stopped.wait() },
-            stop: { cause in
-                heard.withLock { $0 = cause?.description }
-                stopped.signal()
-            })
-        let group = ServiceGroup([.init("blocking", blocking), .init("last", QuickService())], shutdownSignals: [])
+    @Test func aServiceReadsWhyTheGroupStopsItInItsCancellationHandler() async {
+        let log = EventLog()
+        let group = ServiceGroup([.init("listening", CauseListeningService(log: log)), .init("last", QuickService())], shutdownSignals: [])
         let report = await group.run()
         #expect(report.failures.isEmpty)
-        #expect(heard.withLock { $0 } == "last finished")
+        #expect(log.all == ["stopped: last finished"])
+    }
+
+    @Test func outsideAGroupThereIsNoStopContext() async {
+        let log = EventLog()
+        let task = Task { await CauseListeningService(log: log).run() }
+        task.cancel()
+        await task.value
+        #expect(log.all == ["stopped: no group"])
     }
 }
 

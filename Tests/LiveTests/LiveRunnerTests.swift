@@ -2,12 +2,12 @@ import Brokerage
 import Foundation
 import Ledger
 @testable import Live
-import StockFighter
 import StrategyKit
 import Testing
 import TestSupport
 import Trading
 import TradingTestSupport
+import Wire
 
 /// The live runner driven through a `Broker` held in memory (`FakeBroker`), with no HTTP: what
 /// it books, how it settles a lost placement, how it stops and what it cancels.
@@ -18,7 +18,7 @@ import TradingTestSupport
             engine: harness.engine, broker: broker, pollInterval: .milliseconds(10), riskStatePath: riskStatePath,
             recorded: [:], unknownOrderPolicy: .cancel, logger: Logger(part: "engine", level: .debug, handler: harness.logs),
             notifier: SystemdNotifier(environment: [:]), cancelWait: .seconds(60), emergencyWait: .seconds(60),
-            now: SystemClock.now)
+            now: WallClock.now)
     }
 
     /// A risk-state path in a directory of its own, removed by `body`'s end.
@@ -60,7 +60,7 @@ import TradingTestSupport
 
     @Test func aFillInThePlacementsAnswerIsBookedAndTheStrategyHearsIt() async throws {
         let harness = try EngineHarness()
-        let broker = FakeBroker(placement: .placed(filled: 10), clock: SystemClock.now)
+        let broker = FakeBroker(placement: .placed(filled: 10), clock: WallClock.now)
         try await Self.run(harness, broker, stopOn: Self.stopOnFill(harness))
         #expect(harness.journal.fills.map(\.qty) == [10])
         #expect(harness.strategy.fills.map(\.qty) == [10])
@@ -72,7 +72,7 @@ import TradingTestSupport
 
     @Test func aPlacementWhoseAnswerIsLostIsSettledFromTheAccountsOrdersAndNeverResent() async throws {
         let harness = try EngineHarness()
-        let broker = FakeBroker(placement: .answerLost(filled: 10), clock: SystemClock.now)
+        let broker = FakeBroker(placement: .answerLost(filled: 10), clock: WallClock.now)
         try await Self.run(harness, broker, stopOn: Self.stopOnFill(harness))
         #expect(harness.journal.fills.map(\.qty) == [10])
         #expect(harness.strategy.updates.first == .accepted(100, EngineHarness.buy))
@@ -84,7 +84,7 @@ import TradingTestSupport
 
     @Test func aRejectedPlacementReachesTheStrategyWithTheBrokersReason() async throws {
         let harness = try EngineHarness()
-        let broker = FakeBroker(placement: .rejected("no such stock"), clock: SystemClock.now)
+        let broker = FakeBroker(placement: .rejected("no such stock"), clock: WallClock.now)
         try await Self.run(harness, broker) { inbox in
             harness.strategy.onUpdateIntents = { _, _ in
                 inbox.post(.stop("rejected"))
@@ -97,7 +97,7 @@ import TradingTestSupport
 
     @Test func cancellingTheServiceCancelsTheOpenOrdersAndReturns() async throws {
         let harness = try EngineHarness()
-        let broker = FakeBroker(placement: .placed(filled: 0), clock: SystemClock.now)
+        let broker = FakeBroker(placement: .placed(filled: 0), clock: WallClock.now)
         let (accepted, signal) = AsyncStream<Void>.makeStream()
         try await Self.withRiskStatePath { path in
             let runner = Self.runner(harness, broker, riskStatePath: path)
@@ -123,12 +123,12 @@ import TradingTestSupport
         // An order of an earlier session (9), adopted at start, and one placed now (101) that
         // fills 4 of 10 shares: a fill the ledger cannot book.
         let earlier = EngineHarness.status(id: 9, side: .sell, price: 5_200, qty: 5)
-        let broker = FakeBroker(placement: .placed(filled: 4), orders: [earlier], clock: SystemClock.now)
+        let broker = FakeBroker(placement: .placed(filled: 4), orders: [earlier], clock: WallClock.now)
         let thrown = try await Self.withRiskStatePath { path in
             let runner = LiveRunner(
                 engine: harness.engine, broker: broker, pollInterval: .milliseconds(10), riskStatePath: path, recorded: [:],
                 unknownOrderPolicy: .adopt, logger: Logger(part: "engine", level: .debug, handler: harness.logs),
-                notifier: SystemdNotifier(environment: [:]), now: SystemClock.now)
+                notifier: SystemdNotifier(environment: [:]), now: WallClock.now)
             Self.buyOnce(harness)
             return await #expect(throws: LiveRunnerError.self) { try await runner.run() }
         }

@@ -3,6 +3,7 @@ import MarketTestSupport
 import StockFighter
 import StrategyKit
 import Testing
+import Wire
 
 /// Starts a `VenueServer` on loopback for the duration of `body`, then stops it.
 func withVenue<T>(
@@ -103,10 +104,10 @@ func client(_ baseURL: String, key: String? = nil) throws -> StockFighterClient 
     @Test func unknownPlacementResolvesByLookingTheOrderUp() async throws {
         try await withVenue { baseURL in
             let exchange = try client(baseURL)
-            let before = SystemClock.now()
+            let before = WallClock.now()
             let request = order(.buy, 25, at: 4100)
             let placed = try await exchange.placeOrder(request)
-            let after = SystemClock.now()
+            let after = WallClock.now()
             let unknown = UnknownPlacement(order: request, sentAfter: before, failedAt: after, cause: "test")
             #expect(try await exchange.resolve(unknown) == .placed(placed))
 
@@ -117,7 +118,7 @@ func client(_ baseURL: String, key: String? = nil) throws -> StockFighterClient 
             let again = try await exchange.placeOrder(request)
             // A window that covers both placements, however long the calls above took on a busy
             // machine: the first window may end more than the clock skew before the second order.
-            let spanningBoth = UnknownPlacement(order: request, sentAfter: before, failedAt: SystemClock.now(), cause: "test")
+            let spanningBoth = UnknownPlacement(order: request, sentAfter: before, failedAt: WallClock.now(), cause: "test")
             guard case .ambiguous(let both) = try await exchange.resolve(spanningBoth) else { Issue.record("not ambiguous"); return }
             #expect(both.map(\.id) == [placed.id, again.id])
         }

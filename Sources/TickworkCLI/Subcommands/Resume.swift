@@ -2,6 +2,7 @@ import Risk
 import StockFighter
 import StrategyKit
 import Trading
+import Wire
 
 /// `tickwork resume`: the explicit way out of a halt.
 enum Resume {
@@ -36,7 +37,7 @@ enum Resume {
             return 0
         }
         var checker = RiskChecker(limits: [:], accountLimits: configuration.accountRisk, state: state)
-        guard let change = checker.resume(scope, now: SystemClock.now()) else {
+        guard let change = checker.resume(scope, now: WallClock.now()) else {
             Console.out("\(scope) is already active")
             return 0
         }
