@@ -75,15 +75,17 @@ enum EngineBench {
         Figure(name: "engine.endToEnd.p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: inputs).print()
     }
 
-    static func makeEngine(journal: any FillJournal) throws -> TradingEngine {
+    /// FirstSteps buying one share a decision, under the default limits widened for a long run;
+    /// `maxOrdersPerSecond` defaults to the configuration's, which the decision figures have
+    /// always been measured under.
+    static func makeEngine(journal: any FillJournal, maxOrdersPerSecond: Int = RiskLimits.defaults.maxOrdersPerSecond) throws -> TradingEngine {
         let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libFirstSteps.so")
         let parameters = try StrategyParameters(
             schema: plugin.descriptor.parameters, values: ["quantity": .integer(1_000_000), "maxOrderQty": .integer(1)])
         let strategy = try plugin.descriptor.factory(parameters)
         var limits = RiskLimits.defaults
         limits.maxPosition = 1_000_000
-        // The runner benchmark places as fast as books come (about 1 000 a second).
-        limits.maxOrdersPerSecond = 1_000_000
+        limits.maxOrdersPerSecond = maxOrdersPerSecond
         let accountLimits = AccountRiskLimits(maxSymbolPosition: 1_000_000, maxLoss: 1_000_000_000)
         return TradingEngine(
             venue: "TESTEX",
