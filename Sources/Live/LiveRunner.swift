@@ -232,7 +232,9 @@ public final class LiveRunner: Service, @unchecked Sendable {
             while !engine.orders.openOrders.isEmpty, ContinuousClock.now < deadline {
                 switch await inbox.next() {
                 case .event(let event):
-                    _ = try handle(event)
+                    // A stopped engine calls no strategy; what it answers with is the cancel of
+                    // an order acknowledged only now, which the stop could not cancel before.
+                    perform(try handle(event), &requests)
                     perform(engine.cancelOpenOrders(), &requests)
                 case .pollOrders:
                     if ContinuousClock.now < deadline { pollOpenOrders(&requests) }

@@ -158,7 +158,8 @@ import Glibc
         let ledger = try workspace.ledgerFills()
         #expect(ledger == (try exchange.fills(of: account)))
         #expect(Set(ledger.map { [$0[0], $0[1]] }).count == ledger.count, "a fill recorded twice")
-        #expect(try exchange.openOrders(of: account).isEmpty)
+        let leftOpen = try exchange.openOrders(of: account)
+        #expect(leftOpen.isEmpty, "\(leftOpen) \(second.stderr)")
     }
 
     @Test func sighupAppliesANewParameterWithoutARestart() throws {

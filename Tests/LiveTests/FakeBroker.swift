@@ -28,12 +28,19 @@ final class FakeBroker: Broker {
     private let placement: Placement
     private let state: Mutex<(orders: [OrderStatus], calls: Calls)>
     private let clock: @Sendable () -> Timestamp
+    /// Called once a placement is on the books, before it is answered.
+    private let beforeAnswering: @Sendable () -> Void
 
-    /// A broker whose account already holds `orders`, answering each placement as `placement`.
-    init(placement: Placement, orders: [OrderStatus] = [], clock: @escaping @Sendable () -> Timestamp) {
+    /// A broker whose account already holds `orders`, answering each placement as `placement`,
+    /// after calling `beforeAnswering`.
+    init(
+        placement: Placement, orders: [OrderStatus] = [], clock: @escaping @Sendable () -> Timestamp,
+        beforeAnswering: @escaping @Sendable () -> Void = {}
+    ) {
         self.placement = placement
         self.state = Mutex((orders, Calls()))
         self.clock = clock
+        self.beforeAnswering = beforeAnswering
     }
 
     var calls: Calls { state.withLock { $0.calls } }
@@ -66,6 +73,7 @@ final class FakeBroker: Broker {
             state.orders.append(status)
             return status
         }
+        beforeAnswering()
         if case .answerLost = placement { throw .outcomeUnknown("POST /orders: timed out") }
         return status
     }

@@ -117,6 +117,20 @@ import Wire
         #expect(try await broker.orders(venue: "TESTEX").allSatisfy { !$0.open })
     }
 
+    @Test func anOrderAcknowledgedAfterTheStopIsCancelledBeforeTheRunnerReturns() async throws {
+        let harness = try EngineHarness()
+        // The stop reaches the inbox while the placement is on the exchange's books but not yet
+        // answered, so the engine can cancel it only once the acknowledgement arrives.
+        let inbox = TestSupport.Locked<Inbox<LiveRunner.Message>?>(nil)
+        let broker = FakeBroker(placement: .placed(filled: 0), clock: WallClock.now) {
+            inbox.get()?.post(.stop("stopped with a placement in flight"))
+        }
+        try await Self.run(harness, broker) { inbox.set($0) }
+        #expect(broker.calls.cancels == [100])
+        #expect(harness.engine.orders.openOrders.isEmpty)
+        #expect(try await broker.orders(venue: "TESTEX").allSatisfy { !$0.open })
+    }
+
     @Test func aLedgerFailureCancelsEveryOpenOrderOfTheAccountAndThrows() async throws {
         let failure = LedgerError.system(path: "fills.ledger", call: "fsync", errno: 5)
         let harness = try EngineHarness(journal: FailingJournal(failure))
