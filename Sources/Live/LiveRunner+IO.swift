@@ -1,5 +1,4 @@
 import Brokerage
-import Dispatch
 import Foundation
 import Ledger
 import Risk
@@ -167,13 +166,5 @@ extension LiveRunner {
         } catch {
             logger.error("could not save the trading state", ["file": riskStatePath, "error": "\(error)"])
         }
-    }
-}
-
-extension Duration {
-    /// This duration for Dispatch.
-    public var dispatchInterval: DispatchTimeInterval {
-        let (seconds, attoseconds) = components
-        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 }

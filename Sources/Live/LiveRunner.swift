@@ -1,5 +1,4 @@
 import Brokerage
-import Dispatch
 import Foundation
 import Ledger
 import Lifecycle

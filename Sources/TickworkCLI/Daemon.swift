@@ -1,5 +1,4 @@
 import Backtest
-import Dispatch
 import Foundation
 import HTTP
 import Ledger
