@@ -54,7 +54,7 @@ public final class ServiceGroup: Sendable {
 
     /// Starts the services, waits for a reason to stop, stops them, and returns what happened.
     public func run() async -> ServiceGroupReport {
-        let events = EventQueue<ServiceGroupEvent>()
+        let events = Inbox<ServiceGroupEvent>()
         let signals = shutdownSignals.isEmpty ? nil : SignalSource(signals: shutdownSignals, label: "tickwork.shutdown-signals") {
             events.post(.signal($0))
         }

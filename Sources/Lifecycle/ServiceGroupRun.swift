@@ -2,7 +2,7 @@
 /// by the events the group's task takes from `events`, one at a time.
 struct ServiceGroupRun {
     let entries: [ServiceGroup.Entry]
-    let events: EventQueue<ServiceGroupEvent>
+    let events: Inbox<ServiceGroupEvent>
     let context = StopContext()
     private var tasks: [Task<Void, Never>] = []
     private var started: Set<Int> = []
@@ -11,7 +11,7 @@ struct ServiceGroupRun {
     private var report = ServiceGroupReport(cause: .cancelled)
     private var cause: StopCause?
 
-    init(entries: [ServiceGroup.Entry], events: EventQueue<ServiceGroupEvent>) {
+    init(entries: [ServiceGroup.Entry], events: Inbox<ServiceGroupEvent>) {
         self.entries = entries
         self.events = events
     }

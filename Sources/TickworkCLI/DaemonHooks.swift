@@ -1,3 +1,4 @@
+import Lifecycle
 import Live
 import SimulatedMarket
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Lifecycle
 import Live
 import SimulatedMarket
 import StrategyKit

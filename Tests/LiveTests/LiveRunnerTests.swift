@@ -1,6 +1,7 @@
 import Brokerage
 import Foundation
 import Ledger
+import Lifecycle
 @testable import Live
 import StrategyKit
 import Testing

@@ -1,5 +1,5 @@
 import Dispatch
-import Live
+import Lifecycle
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct InboxTests {

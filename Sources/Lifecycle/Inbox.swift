@@ -1,9 +1,11 @@
 import Synchronization
 
-/// The engine's mailbox: any thread or task posts, the runner's engine loop takes, in order.
+/// A mailbox for one taker: any thread or task posts, the taker takes, in order (the live
+/// runner's engine loop, a `ServiceGroup`'s run).
 ///
 /// A post to a waiting taker hands the message over directly (one resumption, no queueing);
-/// otherwise it queues. One taker at a time.
+/// otherwise it queues. Waiting ignores the taker's cancellation, so that a cancelled taker can
+/// still wait for what it needs to hear (a group for its services to stop). One taker at a time.
 public final class Inbox<Message: Sendable>: Sendable {
     private let state = Mutex(State())
 
@@ -47,7 +49,7 @@ public final class Inbox<Message: Sendable>: Sendable {
     }
 
     /// The oldest message, waiting for one if none is queued. Not ended by cancellation: the
-    /// taker's loop ends on a message (the runner's tickers post one at least every second).
+    /// taker's loop ends on a message.
     public func next() async -> Message {
         if let message = state.withLock({ $0.pop() }) { return message }
         return await withCheckedContinuation { continuation in
