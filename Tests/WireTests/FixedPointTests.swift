@@ -1,3 +1,4 @@
+import StrategyKit
 import Testing
 import Wire
 
@@ -46,5 +47,35 @@ import Wire
             var reader = JSONReader(raw)
             return Result { () throws(JSONReadError) in try reader.fixedPoint(scale: 4, field: "price") }
         }
+    }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct DollarTextTests {
+    @Test func pricesReadAndWriteAsDecimalDollars() {
+        #expect(Price(dollars: "187.65") == Price(cents: 18_765))
+        #expect(Price(dollars: "187.655") == nil)
+        #expect(Price(dollars: "-1.00") == nil)
+        #expect(Price(dollars: "10000000.01") == nil)
+        var bytes: [UInt8] = []
+        bytes.appendDollars(Price(cents: 18_700))
+        bytes.append(UInt8(ascii: " "))
+        bytes.appendDollars(Money(cents: -5))
+        #expect(String(decoding: bytes, as: UTF8.self) == "187.00 -0.05")
+    }
+
+    @Test func theReaderRefusesPricesOutOfRangeButTakesAnyMoney() {
+        let read = { (json: String) -> (Result<Price, JSONReadError>, Result<Money, JSONReadError>) in
+            Array(json.utf8).withUnsafeBytes { raw in
+                var priceReader = JSONReader(raw)
+                var moneyReader = JSONReader(raw)
+                return (
+                    Result { () throws(JSONReadError) in try priceReader.dollarPrice(field: "limit_price") },
+                    Result { () throws(JSONReadError) in try moneyReader.dollarMoney(field: "cash") }
+                )
+            }
+        }
+        #expect(read(#""-12.50""#).0 == .failure(.refused("limit_price: -12.50 is out of range 0...10000000.00")))
+        #expect(read(#""-12.50""#).1 == .success(Money(cents: -1_250)))
+        #expect(read("12.5").0 == .success(Price(cents: 1_250)))
     }
 }
