@@ -34,19 +34,20 @@ let package = Package(
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit], swiftSettings: hotPathSettings),
         .target(name: "Wire", dependencies: [strategyKit]),
-        .target(name: "Lifecycle"),
+        .target(name: "CThreadName"),
+        .target(name: "Lifecycle", dependencies: ["CThreadName"]),
         .target(name: "Ledger", dependencies: [strategyKit, "Wire", "Lifecycle"], exclude: ["FORMAT.md"]),
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
-        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage"]),
+        .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage", "Lifecycle"]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Trading", "Wire"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
+            name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire"]),
         .target(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrategyKit
 import Wire
 
@@ -53,7 +53,7 @@ extension BacktestReport {
     }
 
     private func summaryTable() -> String {
-        func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+        func ratio(_ value: Double?) -> String { value.map { $0.fixedText(places: 2) } ?? "–" }
         var rows = [("total", metrics.summary())]
         rows += metrics.strategySummaries().sorted { $0.key < $1.key }.map { ($0.key.rawValue, $0.value) }
         var table = "<table><tr><th></th><th>P&amp;L</th><th>realized</th><th>unrealized</th><th>fees</th><th>fills</th>"

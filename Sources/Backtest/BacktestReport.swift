@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrategyKit
 import Wire
 
@@ -74,7 +74,7 @@ public struct BacktestReport: Sendable {
     /// A few lines for a terminal.
     public var textSummary: String {
         func line(_ name: String, _ summary: MetricsSummary) -> String {
-            func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
+            func ratio(_ value: Double?) -> String { value.map { $0.fixedText(places: 2) } ?? "-" }
             return "\(name): P&L \(summary.totalPnL) (realized \(summary.realizedPnL), unrealized \(summary.unrealizedPnL), "
                 + "fees \(summary.fees)); \(summary.fills) fills, \(summary.volume) shares; max position \(summary.maxPosition); "
                 + "max drawdown \(summary.maxDrawdown); Sharpe \(ratio(summary.sharpe)), Sortino \(ratio(summary.sortino)), "

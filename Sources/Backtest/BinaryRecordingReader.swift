@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrategyKit
 
 /// Reads the binary form: `TWRB`, a little-endian `UInt32` header length and the header's JSON,

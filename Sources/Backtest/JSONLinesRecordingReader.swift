@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Wire
 
 /// Reads the JSON Lines form. Books are parsed from the bytes by hand (the hot path); the rare

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Runs one backtest per cell of a `ParameterGrid`, in parallel on every core, each over the

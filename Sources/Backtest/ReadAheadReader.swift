@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Lifecycle
 
 /// A recording read on a thread of its own, a few batches of records ahead of its user, so that
 /// reading and decoding (a third of a backtest's time) run on another core than the engine.
@@ -39,12 +41,10 @@ public final class ReadAheadReader: RecordingReader {
         progress = inner.progress
         queue = BatchQueue(capacity: capacity)
         let (queue, stopped, source) = (queue, readingStopped, Owned(inner))
-        let thread = Thread {
+        OSThread.detach(name: "recording-read-ahead") {
             Self.read(source.reader, batchSize: batchSize, into: queue)
             stopped.signal()
         }
-        thread.name = "recording-read-ahead"
-        thread.start()
     }
 
     deinit {
@@ -115,7 +115,7 @@ private enum Batch: Sendable {
 /// Batches passed from one thread to another, at most `capacity` waiting. Every property is
 /// guarded by `condition`'s lock.
 private final class BatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let capacity: Int
     private var batches: [Batch] = []
     private var closed = false

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A recording opened for reading, in either form: its header, then its records in order.
 ///

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Lifecycle
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -58,12 +59,10 @@ public final class HTTPServer: Sendable {
         self.loops = loops
         for loop in loops {
             running.enter()
-            let thread = Thread { [running] in
+            OSThread.detach(name: "http-loop-\(loop.index)") { [running] in
                 loop.run()
                 running.leave()
             }
-            thread.name = "http-loop-\(loop.index)"
-            thread.start()
         }
     }
 

@@ -1,13 +1,12 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import Lifecycle
 
 extension Ledger {
     /// Starts the thread that syncs batches under `.batch`.
     func startSyncThread() {
         syncThreadRunning = true
-        let thread = Thread { [self] in runSyncLoop() }
-        thread.name = "ledger-sync"
-        thread.start()
+        OSThread.detach(name: "ledger-sync") { [self] in runSyncLoop() }
     }
 
     /// Syncs whenever enough fills wait or the oldest has waited long enough; leaves once the
@@ -25,8 +24,7 @@ extension Ledger {
             let deadline = (oldestPending ?? .now) + maxDelay
             let now = ContinuousClock.now
             guard isClosed || written - durable >= UInt64(maxFills) || now >= deadline else {
-                let (seconds, attoseconds) = (deadline - now).components
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))
+                condition.wait(timeout: deadline - now)
                 continue
             }
             if !unwritten.isEmpty {

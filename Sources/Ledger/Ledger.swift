@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import Lifecycle
 import StrategyKit
 
 /// The fill ledger of one venue and account, open for appending: the book of record.
@@ -21,7 +22,7 @@ public final class Ledger: @unchecked Sendable {
     public let warnings: [LedgerWarning]
 
     // Everything below is guarded by `condition`'s lock.
-    let condition = NSCondition()
+    let condition = ConditionLock()
     var fd: Int32
     var current: LedgerState
     /// Encoded lines not yet written (under `.batch`, until the next group commit).

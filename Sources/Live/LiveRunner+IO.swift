@@ -1,5 +1,5 @@
 import Brokerage
-import Foundation
+import FoundationEssentials
 import Ledger
 import Risk
 import StrategyKit

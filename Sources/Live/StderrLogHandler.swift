@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrategyKit
 import Synchronization
 import Trading
@@ -59,7 +59,8 @@ public final class StderrLogHandler: LogHandler {
     public func format(_ record: LogRecord) -> String {
         switch style {
         case .text:
-            let level = record.level.rawValue.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0)
+            let name = record.level.rawValue.uppercased()
+            let level = name + String(repeating: " ", count: max(0, 7 - name.count))
             return "\(clock().iso8601) \(level) \(Self.escaped(record.part)): \(Self.escaped(record.message))\(Self.fieldText(record.fields))"
         case .journal:
             return "<\(Self.priority(record.level))>\(Self.escaped(record.part)): \(Self.escaped(record.message))\(Self.fieldText(record.fields))"
@@ -95,6 +96,12 @@ public final class StderrLogHandler: LogHandler {
         }
     }
 
+    /// `\u` and four lowercase hex digits: every escaped scalar is below U+10000.
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
     /// Whether `scalar` is written as an escape: it could end a line, or drive a terminal.
     static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
@@ -120,7 +127,7 @@ public final class StderrLogHandler: LogHandler {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where isEscaped(scalar): out += String(format: "\\u%04x", scalar.value)
+            case _ where isEscaped(scalar): out += unicodeEscape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Lifecycle
 import Synchronization
 
 /// Runs an action every `interval` on a thread of its own until stopped.
@@ -12,7 +13,7 @@ final class BotTimer: Sendable {
         let stopRequested = self.stopRequested
         let finished = self.finished
         let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
-        let thread = Thread {
+        OSThread.detach(name: "venue-bots") {
             var next = DispatchTime.now()
             while true {
                 next = next + .nanoseconds(nanoseconds)
@@ -21,8 +22,6 @@ final class BotTimer: Sendable {
             }
             finished.signal()
         }
-        thread.name = "venue-bots"
-        thread.start()
     }
 
     /// Stops the timer and waits for its thread to end; harmless to call again.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import StrategyKit
 
 /// The body of a place-order request: parsed and checked against the URL by `init`, its order

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import HTTP
 import StrategyKit
+import Wire
 
 /// What the simulated exchange serves, where, and to whom.
 public struct VenueConfiguration: Sendable {
@@ -74,7 +75,7 @@ public struct VenueConfiguration: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadableAccounts(path: path, reason: error.localizedDescription)
+            throw .unreadableAccounts(path: path, reason: error.systemReason)
         }
         let object: [String: String]
         do {

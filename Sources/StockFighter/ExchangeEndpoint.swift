@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTP
 
 /// Where an exchange's API lives, parsed from a base URL such as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Live
 import StockFighter
 
@@ -26,8 +26,9 @@ enum APIKeyResolver {
                 throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "\(location.path): \(problem)")
             }
             let data = FileManager.default.contents(atPath: location.path)
-            let key = data.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-            if !key.isEmpty { return APIKey(key) }
+            let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let key = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+            if !key.isEmpty { return APIKey(String(key)) }
             if optional { return APIKey("embedded") }
             guard data != nil else {
                 throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "cannot read \(location.path)")

@@ -1,5 +1,5 @@
 import Backtest
-import Foundation
+import FoundationEssentials
 import Ledger
 import Live
 import StrategyKit

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Live
 
 /// The configuration `tickwork` uses when no `--config` is given: a copy of

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `--json` output: pretty-printed with sorted keys so that output is stable for scripts and diffs.
 enum JSONOutput {

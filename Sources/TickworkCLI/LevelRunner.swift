@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Lifecycle
 import Live
 import SimulatedMarket
@@ -19,7 +20,7 @@ final class LevelRunner: Sendable {
     let seed: UInt64
     let configuration: Configuration
     /// How often the account's fills are judged, in seconds.
-    static let judgeInterval: TimeInterval = 0.1
+    static let judgeInterval: Duration = .milliseconds(100)
     /// How often a progress line is written.
     static let progressInterval: Duration = .seconds(1)
 
@@ -72,12 +73,10 @@ final class LevelRunner: Sendable {
             venueServer: server, reloadSource: { [self] in reloadable.withLock { $0 } },
             started: { [self] inbox in
                 watch.withLock { $0.monitorStarted = true }
-                let thread = Thread { [self] in
+                OSThread.detach(name: "level-judge") { [self] in
                     monitor(server: server, account: account, capped: capped, inbox: inbox, progress: progress)
                     monitorDone.signal()
                 }
-                thread.name = "level-judge"
-                thread.start()
             })
         let daemon = try Daemon(configuration: configuration, configPath: nil, hooks: hooks)
         do {
@@ -113,7 +112,7 @@ final class LevelRunner: Sendable {
         let deadline = start + level.timeLimit.dispatchInterval
         var nextProgress = start + Self.progressInterval.dispatchInterval
         while watch.withLock({ !$0.finished }) {
-            Thread.sleep(forTimeInterval: Self.judgeInterval)
+            usleep(UInt32(Self.judgeInterval / .microseconds(1)))
             let fills = LevelFill.fills(of: server.orders(of: account, on: level.venue), symbol: level.symbol)
             var target = watch.withLock { $0.target }
             if judge.targetDue(judge.tally(fills), revealed: target), let fair = server.fairValue(of: level.symbol, on: level.venue),

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Ledger
 import Risk
+import Wire
 
 #if canImport(Glibc)
 import Glibc
@@ -18,15 +19,20 @@ enum RiskStateFile {
         guard fd >= 0 else {
             throw CLIError.failure("\(path): cannot read the trading states: \(String(cString: strerror(errno))); refusing to start")
         }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        let data: Data
-        do {
-            data = try handle.readToEnd() ?? Data()
-        } catch {
-            throw CLIError.failure("\(path): cannot read the trading states: \(error.localizedDescription); refusing to start")
+        defer { close(fd) }
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count == 0 { break }
+            guard count > 0 else {
+                if errno == EINTR { continue }
+                throw CLIError.failure("\(path): cannot read the trading states: \(String(cString: strerror(errno))); refusing to start")
+            }
+            data += buffer[..<count]
         }
         do {
-            return try JSONDecoder().decode(RiskState.self, from: data)
+            return try JSONDecoder().decode(RiskState.self, from: Data(data))
         } catch {
             throw CLIError.failure("\(path): not a trading-state file: \(error)")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import StrategyKit
 import Testing
 import Wire
@@ -77,5 +78,17 @@ import Wire
         #expect(read(#""-12.50""#).0 == .failure(.refused("limit_price: -12.50 is out of range 0...10000000.00")))
         #expect(read(#""-12.50""#).1 == .success(Money(cents: -1_250)))
         #expect(read("12.5").0 == .success(Price(cents: 1_250)))
+    }
+}
+
+@Suite(.timeLimit(.minutes(10))) struct SystemReasonTests {
+    @Test func aFileErrorGivesTheSystemsText() {
+        #expect(throws: (any Error).self) { try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/tickwork")) }
+        do {
+            _ = try Data(contentsOf: URL(fileURLWithPath: "/nonexistent/tickwork"))
+        } catch {
+            #expect(error.systemReason == "No such file or directory")
+        }
+        #expect(JSONReadError.leadingZero(offset: 3).systemReason == String(describing: JSONReadError.leadingZero(offset: 3)))
     }
 }

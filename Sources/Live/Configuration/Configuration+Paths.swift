@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a configuration's relative paths lead. A configuration file's are resolved against the
 /// file's own directory, so that a file means the same from any working directory; a
@@ -15,7 +15,7 @@ extension Configuration {
     /// The directory a configuration file's relative paths are resolved against: the one
     /// holding `file` as named (a symbolic link to the file is not followed), absolute.
     public static func directory(of file: String) -> String {
-        (resolve(file, against: FileManager.default.currentDirectoryPath) as NSString).deletingLastPathComponent
+        PathText.directory(of: resolve(file, against: FileManager.default.currentDirectoryPath))
     }
 
     /// Where the key file `name` of `exchange.apiKeyFile` is read, in this order of precedence:

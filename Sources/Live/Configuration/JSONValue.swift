@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A parsed JSON document, kept exact: integers stay integers, so a configuration can tell
 /// `5` from `5.0` and refuse the latter where cents or shares are expected.

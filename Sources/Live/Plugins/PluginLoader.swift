@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import StrategyKit
+import Wire
 
 #if canImport(Glibc)
 import Glibc
@@ -42,12 +43,12 @@ public enum PluginLoader {
     /// where the install script puts them beside the binary.
     public static var executableDirectory: String {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (path as NSString).deletingLastPathComponent
+        return PathText.directory(of: path)
     }
 
     /// The file that provides strategy `name` in `directory`: `lib<name>.so`.
     public static func file(of name: String, in directory: String) -> String {
-        (directory as NSString).appendingPathComponent("lib\(name).so")
+        PathText.join(directory, "lib\(name).so")
     }
 
     /// Loads every `lib*.so` in `directory` (except the SDK), in name order. Broken or unsafe
@@ -58,7 +59,7 @@ public enum PluginLoader {
         var scan = PluginScan(plugins: [], failures: [], available: names.map(strategyName))
         var seen: [String: String] = [:]
         for name in names {
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = PathText.join(directory, name)
             do {
                 let plugin = try loadChecked(path: path)
                 if let firstPath = seen[plugin.descriptor.name] {
@@ -128,7 +129,7 @@ public enum PluginLoader {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw .unreadableDirectory(path: directory, message: String(describing: error.localizedDescription))
+            throw .unreadableDirectory(path: directory, message: error.systemReason)
         }
         return names.filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") && $0 != sdkLibraryName }.sorted()
     }
@@ -140,7 +141,7 @@ public enum PluginLoader {
             throw .unsafe(path: path, problem: problem)
         }
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
-        if real != (path as NSString).deletingLastPathComponent, let problem = FileSafety.codeProblem(real) {
+        if real != PathText.directory(of: path), let problem = FileSafety.codeProblem(real) {
             throw .unsafe(path: real, problem: problem)
         }
         return try load(path: path)
@@ -153,9 +154,10 @@ public enum PluginLoader {
 
     private static func hasELFHeader(_ path: String) -> Bool {
         // An unreadable file is left to dlopen, whose message says why.
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
-        defer { try? handle.close() }
-        let magic = (try? handle.read(upToCount: 4)) ?? Data()
-        return magic == Data([0x7F, 0x45, 0x4C, 0x46])
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var magic = [UInt8](repeating: 0, count: 4)
+        return read(fd, &magic, magic.count) == magic.count && magic == [0x7F, 0x45, 0x4C, 0x46]
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Lifecycle
 import Synchronization
 
 /// A thread of its own that runs blocking jobs one at a time, in order.
@@ -11,9 +13,7 @@ final class ConnectionWorker: Sendable {
 
     /// Starts the thread, named `name`.
     init(name: String) {
-        let thread = Thread { [self] in loop() }
-        thread.name = name
-        thread.start()
+        OSThread.detach(name: name) { [self] in loop() }
     }
 
     /// Queues `job`; it runs after the jobs queued before it.

@@ -1,7 +1,9 @@
 import Backtest
-import Foundation
+import FoundationEssentials
+import Glibc
 import Live
 import StrategyKit
+import Wire
 
 /// `tickwork backtest`: the daemon's engine, strategies and risk checker over a recording.
 enum BacktestCommand {
@@ -132,7 +134,7 @@ enum BacktestCommand {
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                throw CLIError.failure("\(directory): cannot create the report directory: \(error.localizedDescription)")
+                throw CLIError.failure("\(directory): cannot create the report directory: \(error.systemReason)")
             }
         }
         let (backtester, ledger) = try setup.makeBacktester(ledgerPath: directory.map { $0 + "/ledger.jsonl" })
@@ -158,7 +160,7 @@ enum BacktestCommand {
             Console.out(report.textSummary, terminator: "")
             Console.out(
                 "\(statistics.books) books, \(statistics.orders) orders, \(statistics.cancels) cancels, "
-                    + "\(statistics.rejected) rejected in \(String(format: "%.2f", seconds)) s")
+                    + "\(statistics.rejected) rejected in \(seconds.fixedText(places: 2)) s")
             if let directory { Console.out("report: \(directory)") }
         }
         return 0

@@ -1,5 +1,5 @@
 import Backtest
-import Foundation
+import FoundationEssentials
 import Trading
 
 /// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a
@@ -49,7 +49,7 @@ enum BacktestSweep {
     /// The cells, one row each in the order given, under a header of the parameter names
     /// and the figures.
     static func table(_ cells: [ParameterSweep.Cell], axes: [String]) -> String {
-        func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "-" }
+        func ratio(_ value: Double?) -> String { value.map { $0.fixedText(places: 2) } ?? "-" }
         let figures = ["P&L", "REALIZED", "FEES", "FILLS", "VOLUME", "MAX POS", "DRAWDOWN", "SHARPE"]
         let rows = [axes + figures] + cells.map { cell in
             let summary = cell.summary

@@ -1,6 +1,6 @@
 import Backtest
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Lifecycle
 import Live
 import StockFighter

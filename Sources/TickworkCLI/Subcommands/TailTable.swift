@@ -47,7 +47,7 @@ struct TailTable {
     static func cells(_ entry: LedgerEntry) -> [String] {
         let fill = entry.fill
         // Milliseconds are plenty for people; the ledger keeps nanoseconds.
-        let time = String(fill.time.iso8601.prefix(23)).replacingOccurrences(of: "T", with: " ")
+        let time = String(fill.time.iso8601.prefix(23)).replacing("T", with: " ")
         return [
             time, fill.strategyID.rawValue, fill.symbol.rawValue, fill.side.rawValue, fill.qty.description,
             fill.price.description, entry.positionAfter.description, entry.realizedAfter.description,
