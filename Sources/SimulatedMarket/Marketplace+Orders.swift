@@ -13,7 +13,7 @@ extension Marketplace {
             let time = state.now()
             let retention = state.retention
             var events: [MatchEvent] = []
-            defer { state.recordAlpaca(events, on: venue, at: time) }
+            defer { state.recordAlpaca(events, on: venue, symbol: symbol, at: time) }
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
                 let id: OrderID
                 do throws(MatchingError) {

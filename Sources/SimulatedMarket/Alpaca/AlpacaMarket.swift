@@ -47,12 +47,13 @@ struct AlpacaMarket {
     }
 
     /// Books what `events` did on the venue: trades into the tape, fills and cancels into the
-    /// Alpaca orders and accounts they touch.
-    mutating func record(_ events: [MatchEvent], on exchange: Exchange, at time: Timestamp) {
+    /// Alpaca orders and accounts they touch. `symbol` names the book when the caller knows it
+    /// (the orders may already be forgotten by the books); otherwise the orders tell.
+    mutating func record(_ events: [MatchEvent], on exchange: Exchange, symbol known: Symbol? = nil, at time: Timestamp) {
         for event in events {
             switch event {
             case let .fill(trade):
-                if let symbol = exchange.symbol(of: trade.incoming) {
+                if let symbol = known ?? exchange.symbol(of: trade.incoming) ?? exchange.symbol(of: trade.standing) {
                     tape.record(symbol, price: trade.price, qty: trade.qty, at: trade.time)
                 }
                 fill(trade.standing, trade)

@@ -4,9 +4,9 @@ import StrategyKit
 extension Marketplace.State {
     /// Passes a batch of match events on `venue` to the Alpaca side, when it serves that venue.
     /// `symbol` names the book when the caller knows it (its orders may already be forgotten).
-    mutating func recordAlpaca(_ events: [MatchEvent], on venue: Venue, at time: Timestamp) {
+    mutating func recordAlpaca(_ events: [MatchEvent], on venue: Venue, symbol: Symbol? = nil, at time: Timestamp) {
         guard !events.isEmpty, alpaca?.venue == venue, let exchange = listings[venue]?.exchange else { return }
-        alpaca?.record(events, on: exchange, at: time)
+        alpaca?.record(events, on: exchange, symbol: symbol, at: time)
     }
 }
 

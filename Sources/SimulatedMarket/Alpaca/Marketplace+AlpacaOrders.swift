@@ -35,7 +35,7 @@ extension Marketplace {
             alpaca.open.insert(id)
             alpaca.accounts[account]?.orders.append(id)
             alpaca.accounts[account]?.orderOfClientID[clientOrderID] = id
-            alpaca.record(events, on: listing.exchange, at: time)
+            alpaca.record(events, on: listing.exchange, symbol: request.symbol, at: time)
             Self.forgetClosedOrders(of: &listing, in: [request.symbol], retention: retention, at: time)
             // Orders are only added, never removed, from the Alpaca side.
             return alpaca.orders[id]!

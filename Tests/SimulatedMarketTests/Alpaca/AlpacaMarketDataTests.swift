@@ -36,6 +36,15 @@ import Testing
         #expect(latest?["i"] != trade["i"])
     }
 
+    @Test func tradesReachTheTapeEvenWhenTheBooksForgetTheirOrdersAtOnce() throws {
+        let market = try AlpacaHarness { $0.orderRetention = OrderRetention(maxClosedOrders: 0) }
+        // Sixteen closed orders fill the book's slack: the trade's two then make it forget all.
+        for _ in 0..<16 { _ = try market.venue.place("buy", 1, at: 1, type: "immediate-or-cancel") }
+        try market.rest("sell", 2, at: 700)
+        try market.rest("buy", 2, at: 700, account: "TAKER1")
+        #expect(try market.get("/v2/stocks/FOOBAR/trades/latest")["trade"]?["p"] == .number("7.00"))
+    }
+
     @Test func barsAddUpTheTradesThatMadeThem() throws {
         let market = try AlpacaHarness()
         let trades: [(qty: Int, cents: Int)] = [(3, 1010), (5, 1050), (2, 990), (4, 1020)]
