@@ -75,6 +75,7 @@ final class Marketplace: Sendable {
             let time = state.now()
             for index in state.bots.indices {
                 let venue = state.bots[index].venue
+                state.expireAlpacaDayOrders(on: venue, at: time)
                 // Bots are only made for listed venues, and listings are never removed.
                 let events = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
                 state.recordAlpaca(events, on: venue, at: time)

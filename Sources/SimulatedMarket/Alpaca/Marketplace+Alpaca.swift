@@ -8,6 +8,13 @@ extension Marketplace.State {
         guard !events.isEmpty, alpaca?.venue == venue, let exchange = listings[venue]?.exchange else { return }
         alpaca?.record(events, on: exchange, symbol: symbol, at: time)
     }
+
+    /// Expires the Alpaca day orders on `venue` left open at the session's close, before the bots
+    /// of `venue` trade (who could otherwise fill an order after its day ended).
+    mutating func expireAlpacaDayOrders(on venue: Venue, at time: Timestamp) {
+        guard alpaca?.venue == venue, alpaca?.configuration.session != nil, listings[venue] != nil else { return }
+        alpaca!.expireDayOrders(at: time, on: &listings[venue]!.exchange)
+    }
 }
 
 extension Marketplace {

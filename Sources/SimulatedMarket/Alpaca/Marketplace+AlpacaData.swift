@@ -151,7 +151,7 @@ extension Marketplace {
 
 extension Marketplace {
     /// `/v1beta1/news`: the generated items of `symbols` (every stock when absent) from `start`
-    /// (a week before `end` by default) to `end` (now at most), newest first unless `sort=asc`,
+    /// (a week before `end` by default, a year at most) to `end` (now at most), newest first unless `sort=asc`,
     /// `limit` (10 by default, 50 at most) a page; `next_page_token` is the last item's id.
     func alpacaNews(query: AlpacaQuery) throws(AlpacaFailure) -> [UInt8] {
         let limit = try query.int("limit", in: 1...50, default: 10)
@@ -166,7 +166,8 @@ extension Marketplace {
         }
         let (items, more) = try withAlpaca(nil) { alpaca, listing, time throws(AlpacaFailure) -> ([AlpacaNews.Item], Bool) in
             let end = min(requestedEnd?.nanoseconds ?? time.nanoseconds, time.nanoseconds)
-            let start = requestedStart?.nanoseconds ?? end - 7 * AlpacaSession.nanosecondsPerDay
+            // The feed goes back a year at most, so that no query walks further than that.
+            let start = max(requestedStart?.nanoseconds ?? end - 7 * AlpacaSession.nanosecondsPerDay, end - 366 * AlpacaSession.nanosecondsPerDay)
             let news = AlpacaNews(seed: alpaca.newsSeed, stocks: listing.stocks)
             return news.items(symbols, from: start, to: end, ascending: ascending, limit: limit, afterID: afterID)
         }

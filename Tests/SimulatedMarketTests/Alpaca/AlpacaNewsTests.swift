@@ -48,6 +48,13 @@ import Testing
         }
     }
 
+    @Test func theFeedGoesBackAYearAtMost() throws {
+        let market = try AlpacaHarness()
+        let oldest = try market.get("/v1beta1/news?start=2000-01-01&end=2025-03-04T00:00:00Z&sort=asc&limit=1")["news"]?[0]
+        let time = try #require(oldest?["created_at"]?.string.flatMap { Timestamp(iso8601: $0) })
+        #expect(time >= Timestamp(iso8601: "2024-03-03T00:00:00Z")! && time < Timestamp(iso8601: "2024-03-04T00:00:00Z")!)
+    }
+
     @Test func newsFiltersBySymbolAndDefaultsToTheLastWeek() throws {
         let market = try AlpacaHarness(symbols: ["BAZ"])
         let baz = try #require(try market.get("/v1beta1/news?symbols=BAZ&\(window)&limit=50")["news"]?.array)
