@@ -234,6 +234,12 @@ final class EventLoop: @unchecked Sendable {
                 connection.inputStart += consumed
                 connection.sentContinue = false
                 let response = handler(request)
+                if response.status == HTTPResponse.noAnswer.status {
+                    connection.input.removeAll()
+                    connection.inputStart = 0
+                    connection.phase = .closingAfterWrite
+                    continue
+                }
                 let keepAlive = request.keepAlive && !response.headers.connectionHas("close")
                     && !stopping.load(ordering: .relaxed)
                 response.encode(

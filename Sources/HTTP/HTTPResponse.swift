@@ -17,6 +17,10 @@ public struct HTTPResponse: Sendable, Equatable {
         self.body = body
     }
 
+    /// No response at all: a handler returning it makes the server close the connection without
+    /// answering (for tests' fault injection: a request carried out whose answer is lost).
+    public static let noAnswer = HTTPResponse(status: 0, reason: "no answer")
+
     /// A response whose body is `text` in UTF-8 with the given content type.
     public init(status: Int, contentType: String, text: String) {
         self.init(status: status, headers: ["Content-Type": contentType], body: Array(text.utf8))

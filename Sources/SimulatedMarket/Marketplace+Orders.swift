@@ -12,8 +12,9 @@ extension Marketplace {
             let order = try form.order()
             let time = state.now()
             let retention = state.retention
+            var events: [MatchEvent] = []
+            defer { state.recordAlpaca(events, on: venue, symbol: symbol, at: time) }
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
-                var events: [MatchEvent] = []
                 let id: OrderID
                 do throws(MatchingError) {
                     id = try listing.exchange.submit(
@@ -48,10 +49,11 @@ extension Marketplace {
         let status = try state.withLock { state throws(APIFailure) -> OrderStatus in
             let time = state.now()
             let retention = state.retention
+            var events: [MatchEvent] = []
+            defer { state.recordAlpaca(events, on: venue, at: time) }
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
                 guard listing.exchange.lists(symbol) else { throw Self.unknownSymbol(symbol, venue) }
                 let order = try owned(id, symbol, in: listing.exchange, key: key, action: "delete that order")
-                var events: [MatchEvent] = []
                 listing.exchange.cancel(order.id, at: time, into: &events)
                 guard let status = listing.exchange.status(order.id) else { preconditionFailure("order \(order.id) vanished on cancel") }
                 Self.forgetClosedOrders(of: &listing, in: [symbol], retention: retention, at: time)

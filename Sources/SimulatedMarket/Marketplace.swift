@@ -24,6 +24,8 @@ final class Marketplace: Sendable {
         var lastTime: Int64 = 0
         /// How long closed orders are kept; nil keeps them all.
         var retention: OrderRetention?
+        /// The Alpaca API's accounts, orders and tape; nil when it is not served.
+        var alpaca: AlpacaMarket?
 
         /// The current wall-clock time, later than every time handed out before.
         mutating func now() -> Timestamp {
@@ -51,6 +53,10 @@ final class Marketplace: Sendable {
                 state.bots.append((listing.venue, MarketBots(symbols: symbols, configuration: bots, seed: seed)))
             }
         }
+        if let alpaca = configuration.alpaca {
+            let venue = alpaca.venue ?? configuration.listings.last?.venue ?? VenueListing.testExchange.venue
+            state.alpaca = AlpacaMarket(venue: venue, configuration: alpaca, newsSeed: configuration.botSeed)
+        }
         self.state = Mutex(state)
         access = AccessControl(apiKeys: configuration.apiKeys)
     }
@@ -69,8 +75,10 @@ final class Marketplace: Sendable {
             let time = state.now()
             for index in state.bots.indices {
                 let venue = state.bots[index].venue
+                state.expireAlpacaDayOrders(on: venue, at: time)
                 // Bots are only made for listed venues, and listings are never removed.
-                _ = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
+                let events = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
+                state.recordAlpaca(events, on: venue, at: time)
                 let symbols = state.listings[venue]!.exchange.symbols
                 Self.forgetClosedOrders(of: &state.listings[venue]!, in: symbols, retention: state.retention, at: time)
             }

@@ -34,6 +34,8 @@ public struct VenueConfiguration: Sendable {
     /// How long closed orders stay in memory for lookups and account lists; nil keeps every order
     /// for as long as the exchange runs (the practice levels, whose judge reads every order).
     public var orderRetention: OrderRetention? = OrderRetention()
+    /// How the Alpaca API is served next to the StockFighter one; nil serves StockFighter's only.
+    public var alpaca: AlpacaConfiguration? = AlpacaConfiguration()
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 

@@ -17,25 +17,29 @@ public final class VenueServer: Sendable {
     let server: HTTPServer
     private let marketplace: Marketplace
     private let botTimer: BotTimer?
+    private let faults: ResponseFaults
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
         let marketplace = Marketplace(configuration: configuration)
         let router = VenueRouter(marketplace: marketplace)
+        let alpaca = AlpacaRouter(marketplace: marketplace)
+        let faults = ResponseFaults()
         let log = configuration.requestLog
         let http = HTTPServerConfiguration(
             address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
             errorResponse: { status, reason in VenueRouter.failure(status, reason) })
         do {
             server = try HTTPServer(configuration: http) { request in
-                let response = router.respond(to: request)
+                let response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
                 log?("\(request.method) \(request.target) -> \(response.status)")
-                return response
+                return faults.shouldDrop(request) ? .noAnswer : response
             }
         } catch {
             throw .server(error)
         }
         self.marketplace = marketplace
+        self.faults = faults
         if configuration.bots != nil, let interval = configuration.botInterval {
             botTimer = BotTimer(interval: interval) { marketplace.stepBots() }
         } else {
@@ -72,6 +76,13 @@ public final class VenueServer: Sendable {
     /// The value the bots trade `symbol` on `venue` around now, or nil without bots there.
     public func fairValue(of symbol: Symbol, on venue: Venue) -> Price? {
         marketplace.fairValue(of: symbol, on: venue)
+    }
+
+    /// Carries out the next `count` requests `method path` (`POST`, `/v2/orders`; the path
+    /// without its query) as usual but closes their connections without answering, as when the
+    /// network loses a response: for tests of a client's retries (did the order go in?).
+    public func dropResponses(_ count: Int = 1, method: String, path: String) {
+        faults.drop(count, method: method, path: path)
     }
 
     /// Stops the bots and the server: closes the listener and every connection. Harmless to call

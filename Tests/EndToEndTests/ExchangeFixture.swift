@@ -8,9 +8,10 @@ final class ExchangeFixture {
     let process: SpawnedProcess
     let baseURL: String
 
-    /// Starts the exchange on `listen` (by default a free port), with `bots` trading bots per symbol.
-    init(bots: Int = 0, listen: String = "127.0.0.1:0") throws {
-        let process = try SpawnedProcess(["exchange", "--listen", listen] + (bots > 0 ? ["--bots", String(bots)] : []))
+    /// Starts the exchange on `listen` (by default a free port), with `bots` trading bots per symbol
+    /// and any further `arguments`.
+    init(bots: Int = 0, listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
+        let process = try SpawnedProcess(["exchange", "--listen", listen] + (bots > 0 ? ["--bots", String(bots)] : []) + arguments)
         self.process = process
         var url: String?
         process.wait(upTo: 20) {

@@ -186,6 +186,26 @@ import TestSupport
         }
     }
 
+    @Test func noAnswerClosesTheConnectionAfterEarlierAnswersAndBeforeLaterRequests() throws {
+        let handled = Mutex<[String]>([])
+        let handler: HTTPServer.Handler = { request in
+            handled.withLock { $0.append(request.target) }
+            return request.target == "/lost" ? .noAnswer : HTTPServerTests.echo(request)
+        }
+        try withServer(handler: handler) { server in
+            let socket = try #require(RawSocket(connectingTo: server.address.port))
+            socket.send("GET /a HTTP/1.1\r\nHost: x\r\n\r\nPOST /lost HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n")
+            let (bytes, closed) = socket.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(closed)
+            #expect(text.contains("GET /a 0"))
+            #expect(!text.contains("/lost") && !text.contains("GET /b"))
+            #expect(handled.withLock { $0 } == ["/a", "/lost"], "carried out, then nothing more on that connection")
+            let next = try HTTPClientConnection(address: server.address).send(HTTPRequest(method: "GET", target: "/c"))
+            #expect(next.bodyText == "GET /c 0")
+        }
+    }
+
     @Test func stopClosesOpenConnectionsAndTheListener() throws {
         let server = try HTTPServer(handler: HTTPServerTests.echo)
         let socket = try #require(RawSocket(connectingTo: server.address.port))

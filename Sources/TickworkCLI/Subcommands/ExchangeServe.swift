@@ -5,6 +5,7 @@ import Live
 import SimulatedMarket
 import StrategyKit
 import Trading
+import Wire
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,7 @@ import Glibc
 enum ExchangeServe {
     static let command = Command(
         name: "exchange",
-        summary: "Serve the simulated StockFighter exchange on loopback.",
+        summary: "Serve the simulated exchange (StockFighter and Alpaca APIs) on loopback.",
         discussion: """
             Serves the StockFighter API (endpoints 1-10) for TESTEX/FOOBAR and any --venue and \
             --symbols given, on 127.0.0.1 unless --listen says otherwise; port 0 picks a free \
@@ -30,9 +31,18 @@ enum ExchangeServe {
             (forgotten within a quarter more); open orders always stay. A forgotten order is \
             answered 404 like an id never given, and leaves the account's order list, so a \
             daemon reconciling after a restart finds only the orders kept: the defaults keep \
-            over half an hour of the default bots' trading. Runs until SIGTERM or SIGINT.
+            over half an hour of the default bots' trading. The same port serves Alpaca's \
+            trading API (/v2/account, clock, assets, orders, positions, \
+            account/activities/FILL), market data (/v2/stocks/...: latest quotes and trades, \
+            snapshots, bars from 1Min to 1Day built from the simulated trades) and a generated \
+            news feed (/v1beta1/news, marked as simulated, the same for the same --seed) on the \
+            stocks of --venue (or TESTEX): point an Alpaca client's base URL at \
+            http://HOST:PORT. APCA-API-KEY-ID names the account and APCA-API-SECRET-KEY is its key \
+            from --accounts (without --accounts any key id is an account). Accounts start with \
+            --alpaca-cash; orders are market or limit with time_in_force day, gtc, ioc or fok \
+            (no stops, notional or short sales). Runs until SIGTERM or SIGINT.
             """,
-        options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, verbose],
+        options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, alpacaCash, alpacaSession, alpacaRateLimit, verbose],
         run: run
     )
 
@@ -51,7 +61,7 @@ enum ExchangeServe {
     static let bots: Option<Int64> = .defaulted(
         "--bots", "N", default: 0, help: "Trading bots per symbol (market makers and takers; default 0).", parse: .integer(in: 0...64))
     static let seed: Option<Int64> = .defaulted(
-        "--seed", "S", default: 1, help: "The bots' random seed (default 1): the same seed and orders give the same market.",
+        "--seed", "S", default: 1, help: "The bots' and the news feed's seed (default 1): the same seed and orders give the same market.",
         parse: .integer(in: 0...Int64.max))
     static let keepClosed: Option<Int64> = .defaulted(
         "--keep-closed", "N", default: 100_000, help: "Closed orders kept per stock (default 100000); 0 keeps none.",
@@ -59,6 +69,21 @@ enum ExchangeServe {
     static let keepClosedFor: Option<Int64> = .defaulted(
         "--keep-closed-for", "S", default: 3_600, help: "Seconds a closed order is kept after it closed (default 3600).",
         parse: .integer(in: 1...31_536_000))
+    static let alpacaCash: Option<Money> = .defaulted(
+        "--alpaca-cash", "DOLLARS", default: Money(cents: 10_000_000), help: "Each Alpaca account's starting cash (default 100000).",
+        parse: ValueParser { text throws(ValueError) in
+            guard let cents = FixedPoint.parse(text, scale: Price.decimalPlaces), cents >= 0 else { throw .expected("an amount of dollars") }
+            return Money(cents: cents)
+        })
+    static let alpacaSession: Option<AlpacaSession?> = .optional(
+        "--alpaca-session", "HH:MM-HH:MM", help: "The Alpaca market's daily session in UTC (default: always open).",
+        parse: ValueParser { text throws(ValueError) in
+            guard let session = AlpacaSession(parsing: text) else { throw .expected("HH:MM-HH:MM, opening before closing") }
+            return session
+        })
+    static let alpacaRateLimit: Option<Int64> = .defaulted(
+        "--alpaca-rate-limit", "N", default: 0, help: "Alpaca requests per account per minute before 429 (default 0: no limit).",
+        parse: .integer(in: 0...1_000_000))
     static let verbose: Option<Bool> = .flag("--verbose", help: "Log one line per request on stderr.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
@@ -70,12 +95,14 @@ enum ExchangeServe {
         var configuration = try VenueConfiguration(
             listen: invocation[Self.listen], venue: invocation[Self.venue], symbols: invocation[Self.symbols], requestLog: requestLog)
         let bots = invocation[Self.bots]
-        if bots > 0 {
-            configuration.bots = BotConfiguration(bots: Int(bots))
-            configuration.botSeed = UInt64(invocation[Self.seed])
-        }
+        configuration.botSeed = UInt64(invocation[Self.seed])
+        if bots > 0 { configuration.bots = BotConfiguration(bots: Int(bots)) }
         configuration.orderRetention = OrderRetention(
             maxClosedOrders: Int(invocation[Self.keepClosed]), maxAge: .seconds(invocation[Self.keepClosedFor]))
+        configuration.alpaca?.startingCash = invocation[Self.alpacaCash]
+        configuration.alpaca?.session = invocation[Self.alpacaSession]
+        let rateLimit = invocation[Self.alpacaRateLimit]
+        configuration.alpaca?.rateLimitPerMinute = rateLimit > 0 ? Int(rateLimit) : nil
         if let accounts = invocation[Self.accounts] {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)
         }
@@ -84,6 +111,7 @@ enum ExchangeServe {
             logger.info("listing", ["venue": listing.venue.rawValue, "stocks": listing.stocks.map { $0.symbol.rawValue }.joined(separator: ",")])
         }
         Console.out("listening on http://\(server.address)/ob/api")
+        Console.out("alpaca api on http://\(server.address)")
         // SIGTERM and SIGINT stop the group, and so the server.
         _ = try runBlocking { await ServiceGroup([.init("exchange", server)]).run() }
         logger.info("stopping")

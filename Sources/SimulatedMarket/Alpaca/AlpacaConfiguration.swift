@@ -1,0 +1,21 @@
+import StrategyKit
+
+/// How the simulated exchange serves Alpaca's trading, market-data and news API next to the
+/// StockFighter one: which venue's stocks it trades, each account's starting cash, the session
+/// and the rate limit.
+public struct AlpacaConfiguration: Sendable {
+    /// The venue whose stocks and books the Alpaca API trades; nil takes the last listing (the
+    /// configuration's `venue`, or `TESTEX`).
+    public var venue: Venue?
+    /// The cash an account starts with on its first Alpaca call ($100,000 by default, as a new
+    /// Alpaca paper account).
+    public var startingCash: Money = Money(cents: 10_000_000)
+    /// The market's session; nil (the default) keeps the market always open.
+    public var session: AlpacaSession?
+    /// Requests each account may make per minute before 429; nil (the default) sets no limit.
+    /// Alpaca's own limit is 200.
+    public var rateLimitPerMinute: Int?
+
+    /// The defaults: the last listing's venue, $100,000, always open, no rate limit.
+    public init() {}
+}

@@ -1,0 +1,57 @@
+import StrategyKit
+import Wire
+
+extension JSONWriter {
+    /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}`: prices as JSON numbers, 0 for an empty side.
+    mutating func alpacaQuote(_ quote: Quote) {
+        raw("{")
+        timeMember("t", quote.quoteTime)
+        stringMember("ax", "V")
+        dollarNumber("ap", quote.ask ?? .zero)
+        intMember("as", quote.askSize.shares)
+        stringMember("bx", "V")
+        dollarNumber("bp", quote.bid ?? .zero)
+        intMember("bs", quote.bidSize.shares)
+        member("c")
+        raw("[\"R\"]")
+        stringMember("z", "C")
+        raw("}")
+    }
+
+    /// A Trade `{t,x,p,s,c,i,z}`.
+    mutating func alpacaTrade(_ trade: AlpacaTape.Print) {
+        raw("{")
+        timeMember("t", trade.time)
+        stringMember("x", "V")
+        dollarNumber("p", trade.price)
+        intMember("s", trade.qty.shares)
+        member("c")
+        raw("[\"@\"]")
+        intMember("i", trade.id)
+        stringMember("z", "C")
+        raw("}")
+    }
+
+    /// A Bar `{t,o,h,l,c,v,n,vw}`; `vw` to four places below the price unit, truncated.
+    mutating func alpacaBar(_ bar: AlpacaBar) {
+        raw("{")
+        timeMember("t", Timestamp(nanoseconds: bar.start))
+        dollarNumber("o", bar.open)
+        dollarNumber("h", bar.high)
+        dollarNumber("l", bar.low)
+        dollarNumber("c", bar.close)
+        intMember("v", bar.volume.shares)
+        intMember("n", bar.trades)
+        member("vw")
+        bytes.appendFixedPoint(
+            bar.notional.cents * 10_000 / max(1, bar.volume.shares), scale: Price.decimalPlaces + 4, minimumFractionDigits: 2)
+        raw("}")
+    }
+
+    /// `"key":` then a bar, or `null`.
+    mutating func alpacaBar(_ key: StaticString, _ bar: AlpacaBar?) {
+        member(key)
+        guard let bar else { return raw("null") }
+        alpacaBar(bar)
+    }
+}

@@ -1,0 +1,98 @@
+import StrategyKit
+import Wire
+
+extension JSONWriter {
+    /// An Order object: every member Alpaca's models read, absent values as `null`.
+    mutating func alpacaOrder(_ order: AlpacaOrderRecord) {
+        raw("{")
+        stringMember("id", order.uuid)
+        stringMember("client_order_id", order.clientOrderID)
+        timeMember("created_at", order.createdAt)
+        timeMember("updated_at", order.updatedAt)
+        timeMember("submitted_at", order.createdAt)
+        timeMember("filled_at", order.filledAt)
+        timeMember("expired_at", order.expiredAt)
+        timeMember("canceled_at", order.canceledAt)
+        for key: StaticString in ["failed_at", "replaced_at", "replaced_by", "replaces"] {
+            member(key)
+            raw("null")
+        }
+        stringMember("asset_id", AlpacaAsset.id(order.symbol))
+        stringMember("symbol", order.symbol.rawValue)
+        stringMember("asset_class", "us_equity")
+        member("notional")
+        raw("null")
+        intString("qty", order.qty.shares)
+        intString("filled_qty", order.filledQty.shares)
+        member("filled_avg_price")
+        if order.filledQty > .zero {
+            bytes.append(UInt8(ascii: "\""))
+            // The average to four places below the price unit, truncated: exact for whole-unit averages.
+            let average = order.filledNotional.cents * 10_000 / order.filledQty.shares
+            bytes.appendFixedPoint(average, scale: Price.decimalPlaces + 4, minimumFractionDigits: 2)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            raw("null")
+        }
+        stringMember("order_class", "simple")
+        stringMember("order_type", order.kind.rawValue)
+        stringMember("type", order.kind.rawValue)
+        stringMember("side", order.side.rawValue)
+        stringMember("time_in_force", order.timeInForce.rawValue)
+        dollarString("limit_price", order.limitPrice)
+        for key: StaticString in ["stop_price", "trail_percent", "trail_price", "hwm"] {
+            member(key)
+            raw("null")
+        }
+        stringMember("status", order.status)
+        boolMember("extended_hours", order.extendedHours)
+        member("legs")
+        raw("null")
+        raw("}")
+    }
+
+    /// A fill activity of `/v2/account/activities/FILL`.
+    mutating func alpacaFillActivity(_ fill: AlpacaFillActivity) {
+        raw("{")
+        stringMember("id", fill.id)
+        stringMember("activity_type", "FILL")
+        timeMember("transaction_time", fill.time)
+        stringMember("type", fill.leavesQty == .zero ? "fill" : "partial_fill")
+        dollarString("price", fill.price)
+        intString("qty", fill.qty.shares)
+        stringMember("side", fill.side.rawValue)
+        stringMember("symbol", fill.symbol.rawValue)
+        intString("leaves_qty", fill.leavesQty.shares)
+        intString("cum_qty", fill.cumQty.shares)
+        stringMember("order_id", AlpacaIdentifier.uuid(UInt64(bitPattern: fill.orderID.rawValue), .order))
+        stringMember("order_status", fill.orderStatus)
+        raw("}")
+    }
+
+    /// A Position object; `current` is the price it is valued at, `lastDay` the previous close.
+    mutating func alpacaPosition(_ symbol: Symbol, _ position: AlpacaAccount.Position, available: Quantity, current: Price, lastDay: Price) {
+        let marketValue = current * position.qty
+        let profit = (marketValue - position.costBasis).cents
+        let intradayProfit = ((current - lastDay) * position.qty).cents
+        raw("{")
+        stringMember("asset_id", AlpacaAsset.id(symbol))
+        stringMember("symbol", symbol.rawValue)
+        stringMember("exchange", AlpacaAsset.exchange)
+        stringMember("asset_class", "us_equity")
+        boolMember("asset_marginable", false)
+        dollarString("avg_entry_price", Price(cents: position.costBasis.cents / max(1, position.qty.shares)))
+        intString("qty", position.qty.shares)
+        intString("qty_available", available.shares)
+        stringMember("side", "long")
+        dollarString("market_value", marketValue)
+        dollarString("cost_basis", position.costBasis)
+        dollarString("unrealized_pl", Money(cents: profit))
+        ratioString("unrealized_plpc", profit, over: position.costBasis.cents)
+        dollarString("unrealized_intraday_pl", Money(cents: intradayProfit))
+        ratioString("unrealized_intraday_plpc", intradayProfit, over: (lastDay * position.qty).cents)
+        dollarString("current_price", current)
+        dollarString("lastday_price", lastDay)
+        ratioString("change_today", (current - lastDay).cents, over: lastDay.cents)
+        raw("}")
+    }
+}

@@ -1,0 +1,46 @@
+import MatchingEngine
+import StrategyKit
+
+extension Marketplace.State {
+    /// Passes a batch of match events on `venue` to the Alpaca side, when it serves that venue.
+    /// `symbol` names the book when the caller knows it (its orders may already be forgotten).
+    mutating func recordAlpaca(_ events: [MatchEvent], on venue: Venue, symbol: Symbol? = nil, at time: Timestamp) {
+        guard !events.isEmpty, alpaca?.venue == venue, let exchange = listings[venue]?.exchange else { return }
+        alpaca?.record(events, on: exchange, symbol: symbol, at: time)
+    }
+
+    /// Expires the Alpaca day orders on `venue` left open at the session's close, before the bots
+    /// of `venue` trade (who could otherwise fill an order after its day ended).
+    mutating func expireAlpacaDayOrders(on venue: Venue, at time: Timestamp) {
+        guard alpaca?.venue == venue, alpaca?.configuration.session != nil, listings[venue] != nil else { return }
+        alpaca!.expireDayOrders(at: time, on: &listings[venue]!.exchange)
+    }
+}
+
+extension Marketplace {
+    /// The Alpaca side's work under the lock: `body` gets the Alpaca market, its venue's listing
+    /// and the time, after `account` has been opened (starting cash) and expired day orders
+    /// swept. 404 when the exchange serves no Alpaca API.
+    func withAlpaca<Result>(
+        _ account: Account?,
+        _ body: (inout AlpacaMarket, inout Listing, Timestamp) throws(AlpacaFailure) -> Result
+    ) throws(AlpacaFailure) -> Result {
+        try state.withLock { state throws(AlpacaFailure) -> Result in
+            let time = state.now()
+            guard let venue = state.alpaca?.venue, state.listings[venue] != nil else {
+                throw .notFound("this exchange does not serve the Alpaca API")
+            }
+            if let account { state.alpaca!.openAccount(account, at: time) }
+            state.alpaca!.expireDayOrders(at: time, on: &state.listings[venue]!.exchange)
+            return try body(&state.alpaca!, &state.listings[venue]!, time)
+        }
+    }
+
+    /// Counts a request of `account` against the Alpaca rate limit (nil without one).
+    func countAlpacaRequest(of account: Account) -> (limit: Int, remaining: Int, reset: Int64, allowed: Bool)? {
+        state.withLock { state in
+            let time = state.now()
+            return state.alpaca?.countRequest(of: account, at: time)
+        }
+    }
+}
