@@ -68,7 +68,7 @@ extension DashboardPage {
         refresh();
         setInterval(refresh, 2000);
         const events = new EventSource("/api/events");
-        events.addEventListener("fill", e => addFill(JSON.parse(e.data).data));
+        events.addEventListener("fill", e => { addFill(JSON.parse(e.data).data); refresh(); });
         for (const type of ["orderOpened", "orderClosed", "denied", "stateChanged"]) events.addEventListener(type, refresh);
         """#
 }
