@@ -35,9 +35,9 @@ public struct MonitorRoutes: Sendable {
             response.headers.set(name: "WWW-Authenticate", value: "Bearer")
             return response
         }
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard request.method == "GET" else {
             var response = HTTPResponse(status: 405, contentType: "text/plain; charset=utf-8", text: "only GET\n")
-            response.headers.set(name: "Allow", value: "GET, HEAD")
+            response.headers.set(name: "Allow", value: "GET")
             return response
         }
         let time = now()

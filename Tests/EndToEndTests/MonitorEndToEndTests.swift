@@ -102,6 +102,8 @@ import Glibc
         #expect(result["chart"] as? String == "drawn", "\(result)")
         let requests = result["requests"] as? [String] ?? []
         #expect(requests.contains("http://\(address)/api/status"))
+        // The event stream answers and ends; the browser comes back for more with Last-Event-ID.
+        #expect(requests.count { $0 == "http://\(address)/api/events" } >= 2, "\(requests)")
         let outside = requests.filter { !$0.hasPrefix("http://\(address)/") }
         #expect(outside.isEmpty, "requests outside the daemon: \(outside)")
         #expect(FileManager.default.fileExists(atPath: screenshot))

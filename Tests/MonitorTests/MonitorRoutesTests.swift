@@ -128,6 +128,7 @@ import TestSupport
         #expect(Self.get(routes, "/", headers: ["Authorization": "Bearer s3cre"]).status == 401)
         #expect(Self.get(routes, "/", headers: ["Authorization": "Bearer s3cret2"]).status == 401)
         #expect(Self.get(routes, "/metrics", headers: ["Authorization": "Bearer s3cret"]).status == 200)
+        #expect(routes.respond(to: HTTPRequest(method: "POST", target: "/metrics", headers: ["Authorization": "Bearer s3cret"])).status == 405)
         #expect(!MonitorRoutes.authorized(nil, token: "s3cret"))
         #expect(!MonitorRoutes.authorized("Bearer s3cret", token: "s3cre"))
         #expect(MonitorRoutes.authorized("Bearer s3cret", token: "s3cret"))
