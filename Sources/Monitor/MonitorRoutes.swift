@@ -63,12 +63,17 @@ public struct MonitorRoutes: Sendable {
     }
 
     /// The event stream's text: the events after the client's `Last-Event-ID` (or `?after=N`),
-    /// or, for a new client, only the id of the last event, to resume from.
+    /// or, for a new client, only the id of the last event, to resume from. An id past the last
+    /// one published is a client of an earlier run of the daemon (ids start again at 1): it is
+    /// sent every event kept, so no fill of this run is lost to it.
     func events(_ request: HTTPRequest) -> [UInt8] {
         var text = Array("retry: \(Self.retryMs)\n\n".utf8)
         let after = request.headers["Last-Event-ID"].flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
             ?? Self.queryValue("after", in: request.query).flatMap { UInt64($0) }
-        let (events, last) = board.events(after: after ?? .max)
+        var (events, last) = board.events(after: after ?? .max)
+        if let after, after > last {
+            (events, last) = board.events(after: 0)
+        }
         if after == nil || events.isEmpty {
             text += Array("id: \(last)\n\n".utf8)
             return text

@@ -102,6 +102,9 @@ import TestSupport
         #expect(!afterFill.contains("event: fill"))
         let beforeFill = Self.get(routes, "/api/events", headers: ["Last-Event-ID": String(UInt64(fillID)! - 1)]).bodyText
         #expect(beforeFill.contains("event: fill"))
+        // An id from an earlier run of the daemon, past every id of this one: everything kept.
+        let earlierRun = Self.get(routes, "/api/events", headers: ["Last-Event-ID": "999999"]).bodyText
+        #expect(earlierRun.contains("event: fill") && earlierRun.contains("id: 1\n"))
     }
 
     @Test func theDashboardIsOnePageThatFetchesNothingFromOutside() throws {
