@@ -1,11 +1,18 @@
 /// A time-series chart drawn as inline SVG: lines and triangle markers, no scripts, no fonts
-/// fetched, so a report opens in any browser without a network.
-struct SVGChart {
-    struct Line {
+/// fetched, so a report opens in any browser without a network (the backtest report and the
+/// daemon's dashboard with scripts off).
+public struct SVGChart {
+    public struct Line {
         var points: [(x: Int64, y: Int64)]
         var color: String
         /// Draw as steps (holds its value until the next point), as positions change.
         var stepped: Bool
+
+        public init(points: [(x: Int64, y: Int64)], color: String, stepped: Bool) {
+            self.points = points
+            self.color = color
+            self.stepped = stepped
+        }
     }
 
     struct Marker {
@@ -27,7 +34,8 @@ struct SVGChart {
     var maximumPoints = 2_000
     var maximumMarkers = 2_000
 
-    func render() -> String {
+    /// The chart as an `<svg>` element.
+    public func render() -> String {
         let left = 90.0, right = 20.0, top = 28.0, bottom = 30.0
         let plotWidth = Double(width) - left - right
         let plotHeight = Double(height) - top - bottom
@@ -84,7 +92,8 @@ struct SVGChart {
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    static func escape(_ text: String) -> String {
+    /// `text` with `&`, `<`, `>` and `"` escaped for HTML and SVG text and attributes.
+    public static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {
@@ -96,5 +105,15 @@ struct SVGChart {
             }
         }
         return result
+    }
+}
+
+extension SVGChart {
+    /// A chart of `lines` without markers, its axes labelled by `formatX` and `formatY`.
+    public init(title: String, lines: [Line], formatY: @escaping (Int64) -> String, formatX: @escaping (Int64) -> String) {
+        self.title = title
+        self.lines = lines
+        self.formatY = formatY
+        self.formatX = formatX
     }
 }

@@ -103,8 +103,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 }
 
 extension Substring {
-    /// This text without leading and trailing spaces and tabs.
-    func trimmingASCIIWhitespace() -> Substring {
+    /// This text without leading and trailing spaces and tabs (HTTP's optional white space).
+    public func trimmingASCIIWhitespace() -> Substring {
         var slice = self
         while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
         while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }

@@ -7,6 +7,10 @@ import Trading
 public final class LedgerFillJournal: FillJournal {
     public let ledger: Ledger
     private var pending: UInt64?
+    /// Told of every fill appended, with its ledger line (the monitor's feed).
+    public var appended: ((LedgerEntry) -> Void)?
+    /// Told how long each wait for durability took.
+    public var synced: ((Duration) -> Void)?
 
     public init(ledger: Ledger) {
         self.ledger = ledger
@@ -16,6 +20,7 @@ public final class LedgerFillJournal: FillJournal {
         switch try ledger.append(fill, reconciled: reconciled) {
         case .appended(let entry, let durable):
             if !durable { pending = entry.sequence }
+            appended?(entry)
             return true
         case .alreadyRecorded:
             return false
@@ -24,7 +29,9 @@ public final class LedgerFillJournal: FillJournal {
 
     public func makeDurable() throws {
         guard let sequence = pending, ledger.durability != .never else { return }
+        let start = ContinuousClock.now
         try ledger.waitUntilDurable(sequence)
+        synced?(ContinuousClock.now - start)
         pending = nil
     }
 

@@ -13,27 +13,44 @@ extension LiveRunner {
             switch action {
             case .place(let clientID, let approved):
                 placementsInFlight.update { $0 += 1 }
-                requests.addTask { [broker, inbox, now, placementsInFlight] in
+                requests.addTask { [broker, inbox, now, placementsInFlight, board = monitor?.board] in
                     defer { placementsInFlight.update { $0 -= 1 } }
+                    let start = ContinuousClock.now
                     do throws(BrokerError) {
                         let status = try await broker.place(approved.request, venue: approved.venue)
+                        board?.placementAnswered(in: ContinuousClock.now - start)
+                        board?.count(.init(endpoint: "place", outcome: "ok"))
                         inbox.post(.event(.placed(clientID, status, at: now())))
                     } catch {
+                        board?.placementAnswered(in: ContinuousClock.now - start)
+                        board?.count(.init(endpoint: "place", outcome: LiveRunner.outcome(of: error)))
                         inbox.post(.event(LiveRunner.placeFailure(clientID, error, at: now())))
                     }
                 }
             case .cancel(let venue, let symbol, let orderID):
-                requests.addTask { [broker, inbox, now] in
+                requests.addTask { [broker, inbox, now, board = monitor?.board] in
                     do throws(BrokerError) {
                         let status = try await broker.cancel(venue: venue, symbol: symbol, id: orderID)
+                        board?.count(.init(endpoint: "cancel", outcome: "ok"))
                         inbox.post(.event(.orderReports([status], at: now())))
                     } catch {
+                        board?.count(.init(endpoint: "cancel", outcome: LiveRunner.outcome(of: error)))
                         inbox.post(.event(.cancelFailed(orderID, reason: "\(error)", at: now())))
                     }
                 }
-            case .tradingStateChanged:
+            case .tradingStateChanged(let change):
+                monitor?.stateChanged(change)
                 saveRiskState()
             }
+        }
+    }
+
+    /// The monitor's outcome label of a failed broker call.
+    static func outcome(of error: BrokerError) -> String {
+        switch error {
+        case .rejected: "rejected"
+        case .notActedOn: "not_acted_on"
+        case .outcomeUnknown: "unknown"
         }
     }
 
@@ -57,10 +74,19 @@ extension LiveRunner {
     func startPollers(_ pollers: inout ThrowingDiscardingTaskGroup<any Error>) {
         let venue = engine.venue
         for symbol in engine.symbols.sorted() {
-            pollers.addTask { [self, broker, inbox, now] in
+            pollers.addTask { [self, broker, inbox, now, board = monitor?.board] in
                 await poll(every: pollInterval, failureKey: "book \(symbol)") { sequence throws(BrokerError) in
-                    var book = try await broker.book(venue: venue, symbol: symbol)
+                    let start = ContinuousClock.now
+                    var book: BookSnapshot
+                    do throws(BrokerError) {
+                        book = try await broker.book(venue: venue, symbol: symbol)
+                    } catch {
+                        board?.count(.init(endpoint: "book", outcome: LiveRunner.outcome(of: error)))
+                        throw error
+                    }
                     book.receivedTime = now()
+                    board?.count(.init(endpoint: "book", outcome: "ok"))
+                    board?.bookPolled(in: ContinuousClock.now - start, at: book.receivedTime)
                     book.sequence = sequence
                     inbox.post(.event(.book(book)))
                 }
@@ -102,11 +128,15 @@ extension LiveRunner {
         // A slow broker must not pile up polls: a new round starts only when the last ended.
         if !ids.isEmpty, !statusPollInFlight.get() {
             statusPollInFlight.set(true)
-            requests.addTask { [broker, inbox, now, statusPollInFlight] in
+            requests.addTask { [broker, inbox, now, statusPollInFlight, board = monitor?.board] in
                 var statuses: [OrderStatus] = []
                 for (symbol, id) in ids {
-                    if let status = try? await broker.status(venue: venue, symbol: symbol, id: id) {
-                        statuses.append(status)
+                    do throws(BrokerError) {
+                        statuses.append(try await broker.status(venue: venue, symbol: symbol, id: id))
+                        board?.count(.init(endpoint: "status", outcome: "ok"))
+                    } catch {
+                        // A status not had now is asked for again at the next poll.
+                        board?.count(.init(endpoint: "status", outcome: LiveRunner.outcome(of: error)))
                     }
                 }
                 inbox.post(.event(.orderReports(statuses, at: now())))
@@ -116,10 +146,18 @@ extension LiveRunner {
         let unsettled = open.contains { $0.outcomeUnknownSince != nil } || engine.orders.awaitsLateOrders
         if unsettled, !accountPollInFlight.get() {
             accountPollInFlight.set(true)
-            requests.addTask { [broker, inbox, now, accountPollInFlight] in
+            requests.addTask { [broker, inbox, now, accountPollInFlight, board = monitor?.board] in
                 defer { accountPollInFlight.set(false) }
                 let requestedAt = now()
-                guard let statuses = try? await broker.orders(venue: venue) else { return }
+                let statuses: [OrderStatus]
+                do throws(BrokerError) {
+                    statuses = try await broker.orders(venue: venue)
+                    board?.count(.init(endpoint: "orders", outcome: "ok"))
+                } catch {
+                    // Asked for again at the next poll while a placement stays unsettled.
+                    board?.count(.init(endpoint: "orders", outcome: LiveRunner.outcome(of: error)))
+                    return
+                }
                 inbox.post(.event(.accountOrders(statuses, venue: venue, symbol: nil, requestedAt: requestedAt, at: now())))
             }
         }

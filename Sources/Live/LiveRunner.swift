@@ -66,6 +66,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
     let unknownOrderPolicy: UnknownOrderPolicy
     let recorded: [OrderID: RecordedOrder]
     let recorder: (any EngineRecorder)?
+    /// Where the runner publishes snapshots for the monitor; nil without one.
+    let monitor: MonitorFeed?
     let cancelWait: Duration
     let emergencyWait: Duration
     /// The wall clock events are stamped with.
@@ -88,7 +90,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         engine: TradingEngine, broker: any Broker, pollInterval: Duration, riskStatePath: String,
         recorded: [OrderID: RecordedOrder], unknownOrderPolicy: UnknownOrderPolicy, logger: Logger,
         notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil,
-        cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
+        monitor: MonitorFeed? = nil, cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
         now: @escaping @Sendable () -> Timestamp,
         stopReason: @escaping @Sendable (StopCause?) -> String = { $0?.description ?? "cancelled" }
     ) {
@@ -102,6 +104,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         self.notifier = notifier
         self.reloader = reloader
         self.recorder = recorder
+        self.monitor = monitor
         self.cancelWait = cancelWait
         self.emergencyWait = emergencyWait
         self.now = now
@@ -158,6 +161,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         let startActions = try engine.start(at: startTime)
         try recorder?.started(at: startTime, actions: startActions)
         perform(startActions, &requests)
+        monitor?.publishIfDue(engine, now: now, force: true)
         try await withThrowingDiscardingTaskGroup { pollers in
             startPollers(&pollers)
             notifier.ready(status: statusLine())
@@ -188,6 +192,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
                 // Sent from this loop, so a stuck engine stops it.
                 notifier.watchdog()
             }
+            monitor?.publishIfDue(engine, now: now)
             if ContinuousClock.now >= lastSummary + .seconds(60) {
                 lastSummary = ContinuousClock.now
                 logSummary()
@@ -197,7 +202,9 @@ public final class LiveRunner: Service, @unchecked Sendable {
 
     /// Hands `event` to the engine and the recorder, and returns the engine's actions.
     private func handle(_ event: EngineEvent) throws -> [EngineAction] {
+        let start = monitor == nil ? nil : ContinuousClock.now
         let actions = try engine.handle(event)
+        if let monitor, let start { monitor.decided(in: ContinuousClock.now - start) }
         try recorder?.handled(event, actions: actions)
         return actions
     }
@@ -248,6 +255,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
             logger.warning("orders still open at exit", ["count": String(left)])
         }
         logSummary()
+        monitor?.publishIfDue(engine, now: now, force: true)
         logger.info("stopped", ["fills": String(engine.statistics.fills)])
     }
 

@@ -26,9 +26,8 @@ enum APIKeyResolver {
                 throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "\(location.path): \(problem)")
             }
             let data = FileManager.default.contents(atPath: location.path)
-            let text = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let key = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
-            if !key.isEmpty { return APIKey(String(key)) }
+            let key = data.map { String(decoding: $0, as: UTF8.self).trimmingWhitespace } ?? ""
+            if !key.isEmpty { return APIKey(key) }
             if optional { return APIKey("embedded") }
             guard data != nil else {
                 throw ConfigurationError(file: file, keyPath: "exchange.apiKeyFile", message: "cannot read \(location.path)")

@@ -8,6 +8,7 @@ enum CommandTree {
             Run.command,
             ExchangeServe.command,
             Resume.command,
+            Status.command,
             PlayLevel.command,
             Record.command,
             BacktestCommand.command,

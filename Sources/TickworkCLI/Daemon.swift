@@ -91,10 +91,13 @@ final class Daemon {
         let history = try LedgerFillJournal.history(at: configuration.ledger.path)
         logger.forPart("ledger").info("opened", ["file": configuration.ledger.path, "fills": String(history.fills.count)])
 
+        let ledgerJournal = LedgerFillJournal(ledger: ledger)
+        let monitor = try startMonitor(journal: ledgerJournal, ledgerSequence: ledger.durableSequence)
+        defer { monitor?.server.stop() }
         let recorder = try configuration.recordingPath.map { path in
             try LiveSessionRecorder(
                 path: path, venue: configuration.exchange.venue, symbols: configuration.symbols,
-                producer: "tickwork run \(Tickwork.version)", ledger: LedgerFillJournal(ledger: ledger))
+                producer: "tickwork run \(Tickwork.version)", ledger: ledgerJournal)
         }
         if let path = configuration.recordingPath {
             logger.info("recording the session", ["file": path])
@@ -102,7 +105,7 @@ final class Daemon {
         let engine = TradingEngine(
             venue: configuration.exchange.venue, strategies: instances.map(EngineStrategy.init),
             accountLimits: configuration.accountRisk, riskState: try loadRiskState(),
-            journal: recorder?.journal ?? LedgerFillJournal(ledger: ledger), logger: logger.forPart("engine"))
+            journal: recorder?.journal ?? ledgerJournal, logger: logger.forPart("engine"))
         for fill in history.fills {
             engine.restore(fill)
         }
@@ -111,9 +114,14 @@ final class Daemon {
             engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(), recorder: recorder, now: WallClock.now, stopReason: Self.stopReason)
+            reloader: reloader(), recorder: recorder, monitor: monitor?.feed, now: WallClock.now, stopReason: Self.stopReason)
         hooks.started?(runner.inbox)
-        let group = ServiceGroup(services(ownServer, ledger, recorder, runner, duration))
+        var entries = services(ownServer, ledger, recorder, runner, duration)
+        if let monitor {
+            // Started before the runner and stopped after it, so the last state is served to the end.
+            entries.insert(.init("monitor", monitor.server), at: entries.count - 1)
+        }
+        let group = ServiceGroup(entries)
         let report = try runBlocking { await group.run() }
         return try exitStatus(report)
     }

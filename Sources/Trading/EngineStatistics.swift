@@ -1,3 +1,5 @@
+import Risk
+
 /// Counters of what the engine has handled, for the status line and the periodic summary.
 public struct EngineStatistics: Hashable, Sendable {
     /// Book snapshots passed to strategies.
@@ -10,6 +12,8 @@ public struct EngineStatistics: Hashable, Sendable {
     public var approved: Int = 0
     /// Orders the risk checker denied.
     public var denied: Int = 0
+    /// The denials by reason code (they add up to `denied`).
+    public var deniedByCode: [RiskCode: Int] = [:]
     /// New fills recorded.
     public var fills: Int = 0
     /// Cancels sent.

@@ -49,6 +49,7 @@ extension TradingEngine {
             actions.append(.place(client, order))
         case .denied(let denial):
             statistics.denied += 1
+            statistics.deniedByCode[denial.code, default: 0] += 1
             // A strategy retrying against the same limit would flood the log: the same denial
             // again within ten seconds goes to debug.
             let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false

@@ -79,6 +79,9 @@ public final class TradingEngine {
         Dictionary(uniqueKeysWithValues: symbolSlots.map { ($0.symbol, $0.book) })
     }
 
+    /// The strategies the engine runs, in configuration order.
+    public var strategyIDs: [StrategyID] { slots.map(\.id) }
+
     /// Every symbol some strategy trades.
     public var symbols: Set<Symbol> { slots.reduce(into: []) { $0.formUnion($1.symbols) } }
 

@@ -7,9 +7,10 @@ import Glibc
 
 /// The resident memory of a real `tickwork run` over many polls: it trades (polls) ten symbols
 /// every 10 ms against a separate `tickwork exchange`, and its RSS is read from /proc early and
-/// after about 100,000 polls.
+/// after about 100,000 polls. With `monitor`, the daemon serves its monitor too and this scrapes
+/// `/metrics` and `/api/status` every second (the figures are then `daemon.monitor.rss.*`).
 enum DaemonMemoryBench {
-    static func run(seconds: Int = 100) throws {
+    static func run(seconds: Int = 100, monitor: Bool = false) throws {
         let directory = NSTemporaryDirectory() + "tickwork-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -29,13 +30,16 @@ enum DaemonMemoryBench {
             #"{"id": "fs-\#($0)", "plugin": "FirstSteps", "symbols": ["\#($0)"], "parameters": {"symbol": "\#($0)"}}"#
         }
         let config = directory + "/tickwork.json"
+        let monitorKey = monitor ? #", "monitor": {"listen": "127.0.0.1:0"}"# : ""
         try """
             {"version": 1, "exchange": {"baseURL": "\(baseURL)", "maxRequestsPerSecond": 5000}, "pollIntervalMs": 10,
              "strategies": [\(strategies.joined(separator: ","))],
-             "ledger": {"path": "\(directory)/ledger.jsonl"}, "riskStatePath": "\(directory)/risk.json"}
+             "ledger": {"path": "\(directory)/ledger.jsonl"}, "riskStatePath": "\(directory)/risk.json"\(monitorKey)}
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let log = directory + "/run.err"
         let daemon = try spawn(binary, ["run", "--config", config], stdout: "/dev/null", stderr: log, environment: ["TICKWORK_API_KEY": "bench"])
+        let scraper = monitor ? try MonitorScraper.of(log: log) : nil
+        defer { scraper?.stop() }
         sleep(UInt32(seconds / 10))
         let early = resident(of: daemon.processIdentifier)
         sleep(UInt32(seconds - seconds / 10))
@@ -45,8 +49,10 @@ enum DaemonMemoryBench {
         let summary = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last { $0.contains("summary") } ?? ""
         let polls = summary.split(separator: " ").first { $0.hasPrefix("books=") }.map { String($0.dropFirst(6)) } ?? "?"
         let inputs = ["symbols": "10", "pollIntervalMs": "10", "seconds": String(seconds), "polls": polls]
-        Figure(name: "daemon.rss.early", unit: "MB", value: Double(early) / 1_048_576, inputs: inputs.merging(["at": "\(seconds / 10) s"]) { $1 }).print()
-        Figure(name: "daemon.rss.late", unit: "MB", value: Double(late) / 1_048_576, inputs: inputs.merging(["at": "\(seconds) s"]) { $1 }).print()
+        let name = monitor ? "daemon.monitor.rss" : "daemon.rss"
+        let scrapes = scraper.map { ["monitor": "on, scraped \($0.stop()) times"] } ?? [:]
+        Figure(name: name + ".early", unit: "MB", value: Double(early) / 1_048_576, inputs: inputs.merging(["at": "\(seconds / 10) s"].merging(scrapes) { $1 }) { $1 }).print()
+        Figure(name: name + ".late", unit: "MB", value: Double(late) / 1_048_576, inputs: inputs.merging(["at": "\(seconds) s"].merging(scrapes) { $1 }) { $1 }).print()
     }
 
     struct BenchError: Error, CustomStringConvertible {

@@ -14,8 +14,10 @@ enum RunnerBench {
     /// Runs FirstSteps (a 1-share buy on each book while none is open, filled at once by a
     /// resting seller; a resting bid makes the book two-sided, as the risk checks want) until
     /// `placements` orders were acknowledged; a sample is the time from
-    /// the poller's receipt of the book before a placement to that placement's answer.
-    static func run(placements: Int = 3_000, pollInterval: Duration = .milliseconds(1)) throws {
+    /// the poller's receipt of the book before a placement to that placement's answer. With a
+    /// `monitor` board, the runner publishes to it and a monitor server over it is scraped
+    /// every second meanwhile (the figures are then `engine.runner.monitor.*`).
+    static func run(placements: Int = 3_000, pollInterval: Duration = .milliseconds(1), monitor: MonitorBoard? = nil) throws {
         let server = try VenueServer(configuration: VenueConfiguration())
         defer { server.stop() }
         let endpoint = try ExchangeEndpoint(baseURL: "http://\(server.address)/ob/api")
@@ -32,7 +34,9 @@ enum RunnerBench {
             broker: StockFighterBroker(client: client, account: "EXB123456"), pollInterval: pollInterval,
             riskStatePath: "/nonexistent/tickwork-bench-risk-state.json", recorded: [:], unknownOrderPolicy: .cancel,
             logger: Logger(part: "engine", level: .error, handler: NullLogHandler()), notifier: SystemdNotifier(environment: [:]),
-            now: WallClock.now)
+            monitor: monitor.map { MonitorFeed(board: $0, venue: "TESTEX", account: "EXB123456", ledgerSequence: 0) }, now: WallClock.now)
+        let scraped = try monitor.map(MonitorBench.Scraped.init)
+        defer { scraped?.stop() }
         timing.onEnough { [inbox = runner.inbox] in inbox.post(.stop("enough placements")) }
         // A bound, should placements stop coming (the figures then say how many there were).
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(120)) { [inbox = runner.inbox] in inbox.post(.stop("time limit")) }
@@ -42,8 +46,10 @@ enum RunnerBench {
             "transport": "keep-alive HTTP/1.1 over loopback", "placements": String(samples.count), "strategy": "FirstSteps (plugin)",
             "path": "book poller → inbox → engine loop → placement task → client",
         ]
-        Figure(name: "engine.runner.p50", unit: "us", value: Double(percentile(samples, 0.5)) / 1_000, inputs: inputs).print()
-        Figure(name: "engine.runner.p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: inputs).print()
+        let name = monitor == nil ? "engine.runner" : "engine.runner.monitor"
+        let monitored = monitor == nil ? inputs : inputs.merging(["monitor": "on, /metrics and /api/status scraped every second"]) { $1 }
+        Figure(name: name + ".p50", unit: "us", value: Double(percentile(samples, 0.5)) / 1_000, inputs: monitored).print()
+        Figure(name: name + ".p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: monitored).print()
     }
 }
 

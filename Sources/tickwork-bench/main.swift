@@ -11,6 +11,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try RunnerBench.run()
     }),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("monitor", MonitorBench.run),
     ("sizes", SizeBench.run),
     ("matching", { runMatchingBench() }),
     ("server", {

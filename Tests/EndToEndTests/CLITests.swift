@@ -19,6 +19,7 @@ import TestSupport
         ("record", ["record", "--help"]),
         ("record-convert", ["record", "convert", "--help"]),
         ("exchange", ["exchange", "--help"]),
+        ("status", ["status", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

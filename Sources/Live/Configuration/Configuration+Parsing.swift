@@ -111,6 +111,7 @@ extension Configuration {
             recordingPath: recordingPath,
             logging: logging
         )
+        configuration.monitor = try parseMonitor(&root)
         try root.finish()
         configuration.resolvePaths()
         return configuration

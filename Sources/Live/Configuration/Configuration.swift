@@ -33,6 +33,8 @@ public struct Configuration: Sendable {
     /// Where the engine's inputs and actions are recorded; nil records nothing.
     public var recordingPath: String?
     public var logging: LoggingSettings
+    /// The monitor endpoint; nil (the default) serves none.
+    public var monitor: MonitorSettings? = nil
 
     /// Every symbol some strategy trades, sorted, without repeats.
     public var symbols: [Symbol] {

@@ -1,0 +1,92 @@
+import Live
+import Risk
+import StrategyKit
+
+/// The families `/metrics` serves, from the engine's latest snapshot and the runner's exchange
+/// traffic. Names follow Prometheus' conventions: the `tickwork_` prefix, `_total` on
+/// counters, base units (`_seconds`), and money as integer `_cents`.
+public enum MetricsDocument {
+    /// The exposition of `snapshot` and `traffic` at `now`; `ledgerBytes` is the ledger file's
+    /// size (nil when it cannot be read).
+    public static func metrics(_ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, ledgerBytes: Int64?, now: Timestamp) -> String {
+        var out = MetricsExposition()
+        let stats = snapshot.statistics
+        counter(&out, "tickwork_books_received_total", "Order book snapshots handed to strategies.", stats.books)
+        counter(&out, "tickwork_books_dropped_total", "Order book snapshots dropped as stale or out of order.", stats.booksDropped)
+        counter(&out, "tickwork_orders_sent_total", "Orders approved by the risk checker and sent to the exchange.", stats.approved)
+        counter(&out, "tickwork_cancels_total", "Cancels sent to the exchange.", stats.cancels)
+
+        out.family("tickwork_risk_denials_total", .counter, help: "Orders denied by the risk checker, by reason code.")
+        for code in RiskCode.allCases {
+            out.sample("tickwork_risk_denials_total", ["code": code.rawValue], Int64(stats.deniedByCode[code] ?? 0))
+        }
+        let tallies = snapshot.fillTallies.sorted { $0.key < $1.key }
+        out.family("tickwork_fills_total", .counter, help: "Fills recorded since the daemon started, by strategy and symbol.")
+        for (key, tally) in tallies {
+            out.sample("tickwork_fills_total", ["strategy": key.strategy.rawValue, "symbol": key.symbol.rawValue], Int64(tally.fills))
+        }
+        out.family("tickwork_fill_volume_shares_total", .counter, help: "Shares filled since the daemon started, by strategy and symbol.")
+        for (key, tally) in tallies {
+            out.sample(
+                "tickwork_fill_volume_shares_total", ["strategy": key.strategy.rawValue, "symbol": key.symbol.rawValue], tally.volume.shares)
+        }
+        out.family("tickwork_exchange_requests_total", .counter, help: "Calls to the exchange, by endpoint and outcome.")
+        for (key, count) in traffic.requests.sorted(by: { $0.key < $1.key }) {
+            out.sample("tickwork_exchange_requests_total", ["endpoint": key.endpoint, "outcome": key.outcome], Int64(count))
+        }
+
+        out.family("tickwork_position_shares", .gauge, help: "Position in shares, by strategy and symbol (negative when short).")
+        for row in snapshot.positions {
+            out.sample("tickwork_position_shares", ["strategy": row.strategy.rawValue, "symbol": row.symbol.rawValue], row.position.quantity.shares)
+        }
+        out.family("tickwork_open_orders", .gauge, help: "Orders open at the exchange, by strategy.")
+        for strategy in snapshot.strategies {
+            let open = snapshot.openOrders.count { $0.strategy == strategy.id }
+            out.sample("tickwork_open_orders", ["strategy": strategy.id.rawValue], Int64(open))
+        }
+        out.family("tickwork_realized_pnl_cents", .gauge, help: "Realized profit and loss in cents, by strategy.")
+        for strategy in snapshot.strategies {
+            out.sample("tickwork_realized_pnl_cents", ["strategy": strategy.id.rawValue], strategy.pnl.realized.cents)
+        }
+        out.family("tickwork_unrealized_pnl_cents", .gauge, help: "Unrealized profit and loss in cents at the last mid, by strategy.")
+        for strategy in snapshot.strategies {
+            out.sample("tickwork_unrealized_pnl_cents", ["strategy": strategy.id.rawValue], strategy.pnl.unrealized.cents)
+        }
+        out.family("tickwork_trading_state", .gauge, help: "1 for the trading state each scope is in (active, reducing, halted), else 0.")
+        let scopes = [("account", snapshot.accountStatus)] + snapshot.strategies.map { ("strategy " + $0.id.rawValue, $0.status) }
+        for (scope, status) in scopes {
+            for state in TradingState.allCases {
+                out.sample("tickwork_trading_state", ["scope": scope, "state": state.rawValue], Int64(status.state == state ? 1 : 0))
+            }
+        }
+        if let ledgerBytes {
+            out.family("tickwork_ledger_size_bytes", .gauge, help: "Size of the fill ledger file.")
+            out.sample("tickwork_ledger_size_bytes", ledgerBytes)
+        }
+        out.family("tickwork_ledger_last_sequence", .gauge, help: "Sequence number of the ledger's last fill.")
+        out.sample("tickwork_ledger_last_sequence", Int64(clamping: snapshot.ledgerSequence))
+        out.family("tickwork_uptime_seconds", .gauge, help: "Time since the daemon started trading.")
+        out.sample("tickwork_uptime_seconds", seconds: Double(now.nanoseconds - snapshot.startedAt.nanoseconds) / 1e9)
+        out.family("tickwork_last_book_age_seconds", .gauge, help: "Time since each symbol's last order book arrived.")
+        for (symbol, time) in snapshot.lastBooks.sorted(by: { $0.key < $1.key }) {
+            guard let time else { continue }
+            out.sample("tickwork_last_book_age_seconds", ["symbol": symbol.rawValue], seconds: Double(now.nanoseconds - time.nanoseconds) / 1e9)
+        }
+
+        histogram(&out, "tickwork_poll_latency_seconds", "Time to fetch an order book from the exchange.", traffic.pollLatency)
+        histogram(&out, "tickwork_place_ack_latency_seconds", "Time from sending an order to the exchange's answer.", traffic.placeToAcknowledge)
+        histogram(&out, "tickwork_decision_latency_seconds", "Time the engine took over one event (strategies and risk checks included).", snapshot.decisionLatency)
+        histogram(&out, "tickwork_ledger_sync_seconds", "Time waiting for the ledger to make fills durable.", snapshot.ledgerSync)
+        return out.text
+    }
+
+    private static func counter(_ out: inout MetricsExposition, _ name: String, _ help: String, _ value: Int) {
+        out.family(name, .counter, help: help)
+        out.sample(name, Int64(value))
+    }
+
+    private static func histogram(_ out: inout MetricsExposition, _ name: String, _ help: String, _ histogram: MonitorHistogram) {
+        out.family(name, .histogram, help: help)
+        out.histogram(name, histogram)
+    }
+}

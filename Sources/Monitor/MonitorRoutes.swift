@@ -1,0 +1,124 @@
+import FoundationEssentials
+import Glibc
+import HTTP
+import Live
+import StrategyKit
+
+/// Answers the monitor's requests from the board: the one place its paths, its bearer-token
+/// check and its content types are decided. Every answer is built from a copy of the latest
+/// snapshot, so a request never waits on the engine.
+public struct MonitorRoutes: Sendable {
+    /// How long an event-stream client waits before asking for the next events (the SSE
+    /// `retry:` field): each `/api/events` response carries the events after the client's
+    /// `Last-Event-ID` and ends, and the browser's `EventSource` reconnects with the new id.
+    public static let retryMs = 500
+
+    let board: MonitorBoard
+    /// The bearer token every request must carry; nil for none (loopback only).
+    let token: String?
+    let version: String
+    /// The ledger file, whose size `/metrics` reports.
+    let ledgerPath: String?
+    let now: @Sendable () -> Timestamp
+
+    public init(board: MonitorBoard, token: String?, version: String, ledgerPath: String?, now: @escaping @Sendable () -> Timestamp) {
+        self.board = board
+        self.token = token
+        self.version = version
+        self.ledgerPath = ledgerPath
+        self.now = now
+    }
+
+    /// The response to `request`.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if let token, !Self.authorized(request.headers["Authorization"], token: token) {
+            var response = HTTPResponse(status: 401, contentType: "text/plain; charset=utf-8", text: "a bearer token is required\n")
+            response.headers.set(name: "WWW-Authenticate", value: "Bearer")
+            return response
+        }
+        guard request.method == "GET" else {
+            var response = HTTPResponse(status: 405, contentType: "text/plain; charset=utf-8", text: "only GET\n")
+            response.headers.set(name: "Allow", value: "GET")
+            return response
+        }
+        let time = now()
+        switch request.path {
+        case "/metrics":
+            guard let snapshot = board.snapshot else { return Self.notReady }
+            let text = MetricsDocument.metrics(snapshot, traffic: board.traffic, ledgerBytes: ledgerBytes(), now: time)
+            return Self.fresh(HTTPResponse(status: 200, contentType: MetricsExposition.contentType, text: text))
+        case "/api/status":
+            guard let snapshot = board.snapshot else { return Self.notReady }
+            let body = StatusDocument.status(snapshot, traffic: board.traffic, version: version, now: time)
+            return Self.fresh(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body))
+        case "/api/events":
+            return Self.fresh(HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: events(request)))
+        case "/":
+            let page = DashboardPage.render(board.snapshot, traffic: board.traffic, version: version, now: time)
+            var response = HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: page)
+            response.headers.set(name: "Content-Security-Policy", value: DashboardPage.contentSecurityPolicy)
+            return Self.fresh(response)
+        default:
+            return HTTPResponse(status: 404, contentType: "text/plain; charset=utf-8", text: "no such page: /metrics, /api/status, /api/events, /\n")
+        }
+    }
+
+    /// The event stream's text: the events after the client's `Last-Event-ID` (or `?after=N`),
+    /// or, for a new client, only the id of the last event, to resume from. An id past the last
+    /// one published is a client of an earlier run of the daemon (ids start again at 1): it is
+    /// sent every event kept, so no fill of this run is lost to it.
+    func events(_ request: HTTPRequest) -> [UInt8] {
+        var text = Array("retry: \(Self.retryMs)\n\n".utf8)
+        let after = request.headers["Last-Event-ID"].flatMap { UInt64(Substring($0).trimmingASCIIWhitespace()) }
+            ?? Self.queryValue("after", in: request.query).flatMap { UInt64($0) }
+        var (events, last) = board.events(after: after ?? .max)
+        if let after, after > last {
+            (events, last) = board.events(after: 0)
+        }
+        if after == nil || events.isEmpty {
+            text += Array("id: \(last)\n\n".utf8)
+            return text
+        }
+        for event in events {
+            text += Array("id: \(event.id)\nevent: \(StatusDocument.eventType(event.kind))\ndata: ".utf8)
+            text += StatusDocument.event(event)
+            text += Array("\n\n".utf8)
+        }
+        return text
+    }
+
+    private func ledgerBytes() -> Int64? {
+        var info = stat()
+        guard let ledgerPath, stat(ledgerPath, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
+    /// Compares `header` with `Bearer <token>` in time that does not depend on where they differ.
+    static func authorized(_ header: String?, token: String) -> Bool {
+        let given = Array((header ?? "").utf8)
+        let expected = Array("Bearer \(token)".utf8)
+        var difference = UInt8(given.count == expected.count ? 0 : 1)
+        for index in expected.indices {
+            difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+
+    static func queryValue(_ name: String, in query: Substring?) -> Substring? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") where pair.hasPrefix(name + "=") {
+            return pair.dropFirst(name.count + 1)
+        }
+        return nil
+    }
+
+    private static var notReady: HTTPResponse {
+        HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8", text: "the engine has not published its state yet\n")
+    }
+
+    private static func fresh(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.headers.set(name: "Cache-Control", value: "no-store")
+        return response
+    }
+}
