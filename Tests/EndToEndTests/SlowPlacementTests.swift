@@ -86,6 +86,7 @@ import Glibc
         // The held order reached the exchange last: it has the larger id, and the log books its fill.
         let late = orders.compactMap { $0["id"] as? Int }.max() ?? -1
         #expect(fills.contains { $0[0] == late }, "\(fills)")
-        #expect(daemon.stderr.contains("order=\(late) "), "\(daemon.stderr)")
+        // The log line follows the ledger line that the wait above saw: wait for it too.
+        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("order=\(late) ") }, "\(daemon.stderr)")
     }
 }
