@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle", "Wire"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle", "Wire", "COpenSSL"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire"]),
@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle"]),
+        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport"], exclude: ["Snapshots"]),
     ]
 )

@@ -18,6 +18,7 @@ import TestSupport
         ("backtest", ["backtest", "--help"]),
         ("record", ["record", "--help"]),
         ("record-convert", ["record", "convert", "--help"]),
+        ("sweep-plan", ["sweep", "plan", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)
