@@ -127,16 +127,17 @@ final class SlurmCluster {
         ))
     }
 
-    /// Waits, polling at most `timeout` seconds, until `condition` holds; a daemon that exits
-    /// meanwhile, or the time running out, fails with the daemons' output.
-    func waitFor(_ what: String, within timeout: TimeInterval, _ condition: () -> Bool) throws {
+    /// Waits, polling every `interval` seconds for at most `timeout` seconds, until `condition`
+    /// holds; a daemon that exits meanwhile, or the time running out, fails with the daemons'
+    /// output.
+    func waitFor(_ what: String, within timeout: TimeInterval, every interval: TimeInterval = 0.1, _ condition: () -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             if let dead = daemons.first(where: { !$0.process.process.isRunning }) {
                 throw Failure(what: "\(dead.name) exited while waiting for \(what)", output: log)
             }
             guard Date() < deadline else { throw Failure(what: "\(what) within \(Int(timeout)) s", output: log) }
-            usleep(100_000)
+            usleep(useconds_t(interval * 1_000_000))
         }
     }
 

@@ -61,7 +61,9 @@ struct SlurmSweepTests {
     /// `sweep status --json` once every cell is done or failed (bounded, the daemons' logs on failure).
     static func waitForEveryCell(_ sweep: String, cluster: SlurmCluster) throws -> [String: Any] {
         var status: [String: Any] = [:]
-        try cluster.waitFor("every cell to end", within: 240) {
+        // Each poll is a tickwork process and an squeue: every half second is plenty for cells
+        // that take seconds, and leaves the cores to the tests running beside this one.
+        try cluster.waitFor("every cell to end", within: 240, every: 0.5) {
             guard let run = try? TickworkProcess.run(["sweep", "status", sweep, "--json"], environment: cluster.environment),
                   let report = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else { return false }
             status = report
