@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Live", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire"]),
@@ -100,7 +100,7 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
-        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle"]),
+        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport"], exclude: ["Snapshots"]),
     ]
 )

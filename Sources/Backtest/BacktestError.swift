@@ -14,6 +14,9 @@ public enum BacktestError: Error, Hashable, Sendable, CustomStringConvertible {
     case engine(reason: String)
     /// A sweep's `name=value[,value...]` argument is malformed.
     case badParameter(argument: String, reason: String)
+    /// A file of a planned sweep's directory (`sweep.json`, a cell or a result) is missing or
+    /// does not hold what `tickwork sweep plan` or a cell's run writes there.
+    case badSweep(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +26,7 @@ public enum BacktestError: Error, Hashable, Sendable, CustomStringConvertible {
         case .report(let path, let reason): "\(path): cannot write report: \(reason)"
         case .engine(let reason): "the engine stopped: \(reason)"
         case .badParameter(let argument, let reason): "--param \(argument): \(reason)"
+        case .badSweep(let path, let reason): "\(path): \(reason)"
         }
     }
 }

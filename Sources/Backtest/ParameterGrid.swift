@@ -2,7 +2,7 @@
 /// as `--param spread=1,2,4 --param size=10,50` asks (six cells).
 public struct ParameterGrid: Hashable, Sendable {
     /// One parameter and the values to try, in the order given.
-    public struct Axis: Hashable, Sendable {
+    public struct Axis: Hashable, Sendable, Codable {
         public var name: String
         public var values: [String]
 
@@ -16,6 +16,11 @@ public struct ParameterGrid: Hashable, Sendable {
     public struct Assignment: Hashable, Sendable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public var axes: [Axis]

@@ -12,6 +12,13 @@ public enum ParameterSweep {
         public var assignments: [ParameterGrid.Assignment]
         public var summary: MetricsSummary
         public var statistics: BacktestStatistics
+
+        public init(index: Int, assignments: [ParameterGrid.Assignment], summary: MetricsSummary, statistics: BacktestStatistics) {
+            self.index = index
+            self.assignments = assignments
+            self.summary = summary
+            self.statistics = statistics
+        }
     }
 
     /// Runs every cell of `grid` over the recording at `path`, `concurrency` at a time;
@@ -25,19 +32,13 @@ public enum ParameterSweep {
     ) throws(BacktestError) -> [Cell] {
         let cells = grid.cells
         let outcomes = Mutex<[Int: Result<Cell, BacktestError>]>([:])
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(concurrency, cells.count))) { _ in
-            while true {
-                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard index < cells.count else { return }
-                let outcome = Result { () throws(BacktestError) -> Cell in
-                    let backtester = try makeBacktester(cells[index])
-                    let metrics = try backtester.run(try RecordingFormat.open(path: path))
-                    return Cell(
-                        index: index, assignments: cells[index], summary: metrics.summary(), statistics: backtester.statistics)
-                }
-                outcomes.withLock { $0[index] = outcome }
+        perform(cells.count, concurrency: concurrency) { index in
+            let outcome = Result { () throws(BacktestError) -> Cell in
+                let backtester = try makeBacktester(cells[index])
+                let metrics = try backtester.run(try RecordingFormat.open(path: path))
+                return Cell(index: index, assignments: cells[index], summary: metrics.summary(), statistics: backtester.statistics)
             }
+            outcomes.withLock { $0[index] = outcome }
         }
         let results = outcomes.withLock { $0 }
         var done: [Cell] = []
@@ -48,6 +49,27 @@ public enum ParameterSweep {
             case nil: preconditionFailure("every cell ran")
             }
         }
-        return done.sorted { ($0.summary.totalPnL, -$0.index) > ($1.summary.totalPnL, -$1.index) }
+        return ranked(done)
+    }
+
+    /// Calls `body` once for each of `0..<count`, `concurrency` at a time on worker threads,
+    /// each worker taking the next index when it is done with one; returns once every call has.
+    public static func perform(
+        _ count: Int, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount, _ body: @Sendable (Int) -> Void
+    ) {
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(concurrency, count))) { _ in
+            while true {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < count else { return }
+                body(index)
+            }
+        }
+    }
+
+    /// `cells` sorted by total P&L, best first, ties in grid order: the order a sweep's table
+    /// lists them in, wherever the cells ran.
+    public static func ranked(_ cells: [Cell]) -> [Cell] {
+        cells.sorted { ($0.summary.totalPnL, -$0.index) > ($1.summary.totalPnL, -$1.index) }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Live
 import StockFighter
+import Wire
 
 /// Finds the API key where the configuration says it is. The key never appears in a message.
 enum APIKeyResolver {

@@ -13,6 +13,16 @@ struct BacktestSetup {
     let scan: PluginScan
     let venue: ReplayVenueConfiguration
 
+    /// The setup for `configuration`'s venue and account with `--latency-ms` (orders and
+    /// cancels alike) and `--fee-cents` (per share, taker and maker alike).
+    init(configuration: Configuration, scan: PluginScan, latencyMilliseconds latency: Int64, feeCents fee: Int64) {
+        self.configuration = configuration
+        self.scan = scan
+        venue = ReplayVenueConfiguration(
+            venue: configuration.exchange.venue, account: configuration.exchange.account, orderLatencyMilliseconds: latency,
+            cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
+    }
+
     /// The one-strategy configuration for `--strategy NAME`: the embedded default's risk
     /// limits, with the plugin `name` trading the recording's symbols on its venue. `texts` are
     /// the `--param` values; a `symbol` parameter left unset is the recording's first symbol.

@@ -12,6 +12,11 @@ enum CommandTree {
             PlayLevel.command,
             Record.command,
             BacktestCommand.command,
+            Command(
+                name: "sweep", summary: "Run a backtest sweep as a Slurm job array: plan, submit, status, collect (or run here).",
+                subcommands: [
+                    SweepPlan.command, SweepSubmit.command, SweepStatus.command, SweepCollect.command, SweepRun.command, SweepRun.cell,
+                ]),
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),
             HeartbeatCall.command,

@@ -20,6 +20,7 @@ import TestSupport
         ("record-convert", ["record", "convert", "--help"]),
         ("exchange", ["exchange", "--help"]),
         ("status", ["status", "--help"]),
+        ("sweep-plan", ["sweep", "plan", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

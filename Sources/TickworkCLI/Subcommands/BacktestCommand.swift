@@ -110,10 +110,7 @@ enum BacktestCommand {
             let texts = Dictionary(uniqueKeysWithValues: grid.axes.map { ($0.name, $0.values[0]) })
             configuration = try BacktestSetup.oneStrategy(strategy, texts: texts, header: header, scan: scan)
         }
-        let venue = ReplayVenueConfiguration(
-            venue: configuration.exchange.venue, account: configuration.exchange.account, orderLatencyMilliseconds: latency,
-            cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
-        let setup = BacktestSetup(configuration: configuration, scan: scan, venue: venue)
+        let setup = BacktestSetup(configuration: configuration, scan: scan, latencyMilliseconds: latency, feeCents: fee)
         if let strategy, sweeping {
             return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation[Self.json])
         }

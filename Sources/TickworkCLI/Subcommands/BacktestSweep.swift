@@ -33,6 +33,12 @@ enum BacktestSweep {
                 throw .engine(reason: "\(error)")
             }
         }
+        try show(cells, axes: grid.axes.map(\.name), json: json)
+        return 0
+    }
+
+    /// Prints `cells` in the order given: the table, or with `json` one `Row` each.
+    static func show(_ cells: [ParameterSweep.Cell], axes: [String], json: Bool) throws {
         if json {
             let rows = cells.map { cell in
                 Row(
@@ -40,10 +46,9 @@ enum BacktestSweep {
                     metrics: cell.summary, statistics: cell.statistics)
             }
             Console.out(try JSONOutput.encode(rows))
-            return 0
+        } else {
+            Console.out(table(cells, axes: axes), terminator: "")
         }
-        Console.out(table(cells, axes: grid.axes.map(\.name)), terminator: "")
-        return 0
     }
 
     /// The cells, one row each in the order given, under a header of the parameter names

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTP
+import Wire
 
 /// `tickwork status`: one screen (or JSON) from a running daemon's monitor, and an exit code
 /// for scripts: 0 trading, 1 unreachable, 2 halted.

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Slurm as a sweep uses it: `sbatch --parsable` to submit the batch script and `squeue --json`
+/// to see its array tasks. Both run as child processes found on `PATH`.
+enum SlurmQueue {
+    /// An array task's state as the queue reports it.
+    enum TaskState: String, Sendable {
+        case pending, running, completed, failed
+    }
+
+    /// Submits `script` with `arguments` before it (they override its `#SBATCH` lines, so
+    /// `--array=3,5%4` resubmits two cells); returns the job id `sbatch --parsable` printed.
+    static func submit(script: String, arguments: [String]) throws(CLIError) -> Int {
+        let result = try ExternalCommand.run("sbatch", ["--parsable"] + arguments + [script])
+        guard result.status == 0 else { throw .failure("sbatch: \(result.errorLine)") }
+        let text = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let id = Int(text.split(separator: ";").first ?? "") else {
+            throw .failure("sbatch --parsable printed \"\(text)\", not a job id")
+        }
+        return id
+    }
+
+    /// The state of every array task of `jobs` that `squeue --json` lists, by task id; nil when
+    /// squeue cannot be run or fails (the reason in `problem`).
+    static func tasks(of jobs: Set<Int>) -> (tasks: [Int: TaskState], problem: String?) {
+        guard !jobs.isEmpty else { return ([:], nil) }
+        do {
+            let result = try ExternalCommand.run("squeue", ["--json"])
+            guard result.status == 0 else { return ([:], "squeue: \(result.errorLine)") }
+            return (try parse(Data(result.stdout.utf8), jobs: jobs), nil)
+        } catch {
+            return ([:], error.description)
+        }
+    }
+
+    /// The array tasks of `jobs` in `squeue --json` output, by task id. Reads the forms of
+    /// Slurm 22.05 (plain numbers and state strings) and later (`{"number": N}`, state lists);
+    /// a pending array's tasks come as one record whose `array_task_string` is `4-5%2`. When a
+    /// task appears in several jobs (it was resubmitted), the later job's record wins.
+    static func parse(_ data: Data, jobs: Set<Int>) throws(CLIError) -> [Int: TaskState] {
+        guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let records = document["jobs"] as? [[String: Any]] else {
+            throw .failure("squeue --json: expected an object with a \"jobs\" array")
+        }
+        var tasks: [Int: (job: Int, state: TaskState)] = [:]
+        for record in records {
+            guard let job = number(record["array_job_id"]), jobs.contains(job),
+                  let state = state(record["job_state"]) else { continue }
+            var ids: [Int] = []
+            if let id = number(record["array_task_id"]) {
+                ids = [id]
+            } else if let text = record["array_task_string"] as? String {
+                ids = taskIDs(text)
+            }
+            for id in ids where tasks[id].map({ $0.job <= job }) ?? true {
+                tasks[id] = (job, state)
+            }
+        }
+        return tasks.mapValues(\.state)
+    }
+
+    /// The ids of an array range text: `0-3,7,9-10%2` is 0, 1, 2, 3, 7, 9 and 10.
+    static func taskIDs(_ text: String) -> [Int] {
+        let ranges = text.split(separator: "%").first ?? ""
+        return ranges.split(separator: ",").flatMap { part -> [Int] in
+            let bounds = part.split(separator: "-").compactMap { Int($0) }
+            if bounds.count == 2, bounds[0] <= bounds[1] { return Array(bounds[0]...bounds[1]) }
+            return bounds.count == 1 ? bounds : []
+        }
+    }
+
+    /// A number, plain or in the `{"set": true, "number": N}` form.
+    private static func number(_ value: Any?) -> Int? {
+        if let value = value as? Int { return value }
+        if let object = value as? [String: Any], object["set"] as? Bool != false { return object["number"] as? Int }
+        return nil
+    }
+
+    /// A job state, a string or a list of them (the first is the base state).
+    private static func state(_ value: Any?) -> TaskState? {
+        let name = (value as? String) ?? (value as? [String])?.first
+        switch name {
+        case "PENDING", "REQUEUED", "REQUEUE_HOLD", "REQUEUE_FED": return .pending
+        case "RUNNING", "CONFIGURING", "COMPLETING", "SUSPENDED", "STAGE_OUT", "RESIZING", "SIGNALING": return .running
+        case "COMPLETED": return .completed
+        case .some: return .failed
+        case nil: return nil
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Backtest
+import Foundation
+import Ledger
+import Live
+
+/// `tickwork sweep plan`: a backtest sweep written out as a directory that Slurm runs as a job
+/// array (or `tickwork sweep run` runs here).
+enum SweepPlan {
+    static let command = Command(
+        name: "plan",
+        summary: "Write a sweep's cells, manifest and Slurm batch script to a directory.",
+        discussion: """
+            Takes the inputs of a 'tickwork backtest' sweep (--data, --strategy, --param lists, \
+            --latency-ms, --fee-cents) and writes --out DIR: cells/NNNN.json (each cell's \
+            strategy and parameter values), sweep.json (the grid, the recording's path, size \
+            and SHA-256, this Tickwork's version and path) and sweep.sbatch, a Slurm batch \
+            script whose array task N runs 'tickwork sweep cell DIR N' and writes \
+            results/NNNN.json whole (write, then rename). Its --array is 0-(cells-1)%K with K \
+            from --max-parallel; --time and --mem are each cell's requests; every task's \
+            stdout and stderr go to DIR/logs. Every node must see the recording, the \
+            directory and this tickwork at the same paths (a shared file system); copying \
+            data to a node first (--stage) is not built. A sweep of a --config file's \
+            strategies is not built either: plan takes --strategy.
+            """,
+        options: [data, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory],
+        validate: validate,
+        run: run
+    )
+
+    static let data: Option<String?> = .optional("--data", "FILE", help: "The recording every cell replays (a file every node can read).")
+    static let out: Option<String?> = .optional("--out", "DIR", help: "The sweep directory to write (new or empty).")
+    static let maxParallel: Option<Int64> = .defaulted(
+        "--max-parallel", "K", default: 32, help: "At most K cells run at once (default 32).", parse: .integer(in: 1...100_000))
+    static let time: Option<String> = .defaulted(
+        "--time", "LIMIT", default: "01:00:00", help: "Each cell's Slurm time limit (default 01:00:00).",
+        parse: slurmValue("a Slurm time such as 30, 01:00:00 or 1-00:00:00", allowed: "0123456789:-"))
+    static let memory: Option<String> = .defaulted(
+        "--mem", "SIZE", default: "2G", help: "Each cell's Slurm memory request (default 2G).",
+        parse: slurmValue("a Slurm memory size such as 500M or 2G", allowed: "0123456789KMGT"))
+
+    /// A value for an `#SBATCH` line: one word of `allowed` characters starting with a digit.
+    static func slurmValue(_ expected: String, allowed: String) -> ValueParser<String> {
+        ValueParser { text throws(ValueError) in
+            guard text.first?.isNumber == true, text.allSatisfy(allowed.contains) else { throw .expected(expected) }
+            return text
+        }
+    }
+
+    static func validate(_ invocation: Invocation) throws(CLIError) {
+        guard invocation[Self.data] != nil else { throw .usage("missing --data FILE") }
+        guard invocation[BacktestCommand.strategy] != nil else { throw .usage("missing --strategy NAME") }
+        guard let out = invocation[Self.out] else { throw .usage("missing --out DIR") }
+        guard !out.contains(where: \.isWhitespace) else {
+            throw .usage("--out: the sweep directory's path must not contain whitespace (#SBATCH lines cannot quote it)")
+        }
+    }
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        guard let data = invocation[Self.data].map(absolute), let strategy = invocation[BacktestCommand.strategy],
+              let out = invocation[Self.out].map(absolute) else { preconditionFailure("validate requires --data, --strategy, --out") }
+        let grid = invocation[BacktestCommand.params]
+        let directory = SweepDirectory(path: out)
+        if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory.path), !existing.isEmpty {
+            throw CLIError.failure("\(directory.path): not empty; a sweep is planned into a new or empty directory")
+        }
+        var status = stat()
+        guard stat(data, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw CLIError.failure("\(data): not a regular file (every cell reads the recording again)")
+        }
+        let configuration = try DefaultConfiguration.load(nil)
+        let scan = try PluginLoader.load(names: [strategy], directory: configuration.effectivePluginDirectory)
+        let header = try RecordingFormat.open(path: data).header
+        let cells = grid.cells
+        for cell in cells {
+            _ = try BacktestSetup.oneStrategy(strategy, texts: parameters(cell), header: header, scan: scan)
+        }
+        let manifest = SweepManifest(
+            version: Tickwork.version, strategy: strategy, grid: grid.axes,
+            data: [SweepManifest.DataFile(path: data, bytes: Int64(status.st_size), sha256: try FileChecksum.sha256(of: data))],
+            latencyMilliseconds: invocation[BacktestCommand.latency], feeCents: invocation[BacktestCommand.fee],
+            resources: SweepManifest.Resources(
+                maxParallel: Int(invocation[maxParallel]), time: invocation[time], memory: invocation[memory]),
+            executable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        try write(manifest, to: directory)
+        Console.out(
+            "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategy) over \(data)\n"
+                + "  on Slurm: tickwork sweep submit \(directory.path)\n  here:     tickwork sweep run \(directory.path)")
+        return 0
+    }
+
+    /// Writes the directory of `manifest`'s sweep: the cells, the manifest, the script and the
+    /// empty results and logs directories.
+    static func write(_ manifest: SweepManifest, to directory: SweepDirectory) throws {
+        for path in [directory.cellsPath, directory.resultsPath, directory.logsPath] {
+            try DurableFile.makeDirectories(path)
+        }
+        for (index, cell) in ParameterGrid(axes: manifest.grid).cells.enumerated() {
+            let file = SweepCellFile(cell: index, strategy: manifest.strategy, parameters: parameters(cell))
+            try DurableFile.replace(directory.cellPath(index, count: manifest.cells), with: Array((try JSONOutput.encode(file) + "\n").utf8))
+        }
+        try DurableFile.replace(directory.manifestPath, with: Array((try JSONOutput.encode(manifest) + "\n").utf8))
+        try DurableFile.replace(directory.scriptPath, with: Array(SweepBatchScript.text(manifest, directory: directory).utf8), mode: 0o755)
+    }
+
+    /// A cell's assignments as `--param` texts by name.
+    static func parameters(_ cell: [ParameterGrid.Assignment]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
+    }
+
+    /// `path` made absolute against the working directory, so that every node reads the same file.
+    static func absolute(_ path: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+}

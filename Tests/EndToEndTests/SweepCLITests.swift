@@ -1,0 +1,104 @@
+import Backtest
+import Foundation
+import Testing
+import TestSupport
+
+/// `tickwork sweep` without Slurm: a planned sweep run here gives the local sweep's results, a
+/// cell run twice writes the same bytes, and collect names what is missing.
+@Suite(.timeLimit(.minutes(10))) struct SweepCLITests {
+    static let grid = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2,4", "--param", "quoteSize=10,50", "--latency-ms", "2"]
+
+    /// Plans the six-cell grid over a fresh recording in `scratch`; returns the recording and
+    /// the sweep directory.
+    static func plan(in scratch: TemporaryDirectory, extra: [String] = []) throws -> (data: String, sweep: String) {
+        let data = scratch.file("books.twrb")
+        try BacktestCLITests.writeDriftingRecording(to: data, books: 1_000, format: .binary)
+        let sweep = scratch.file("sweep")
+        let plan = try TickworkProcess.run(["sweep", "plan", "--data", data, "--out", sweep] + grid + extra)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.hasPrefix("\(sweep): 6 cells of MarketMaker over \(data)\n"))
+        return (data, sweep)
+    }
+
+    /// The local sweep's `--json` output for the same grid: what every collect must print.
+    static func localSweep(_ data: String) throws -> String {
+        let local = try TickworkProcess.run(["backtest", "--data", data, "--json"] + grid)
+        #expect(local.status == 0, "\(local.stderr)")
+        return local.stdout
+    }
+
+    @Test func aPlannedSweepRunHereGivesTheLocalSweepsResults() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let (data, sweep) = try Self.plan(in: scratch)
+        let run = try TickworkProcess.run(["sweep", "run", sweep, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let local = try Self.localSweep(data)
+        #expect(run.stdout == local)
+        let collect = try TickworkProcess.run(["sweep", "collect", sweep, "--json"])
+        #expect(collect.status == 0)
+        #expect(collect.stdout == local)
+
+        let table = try TickworkProcess.run(["sweep", "collect", sweep])
+        let localTable = try TickworkProcess.run(["backtest", "--data", data] + Self.grid)
+        #expect(table.stdout == localTable.stdout)
+        #expect(table.stdout.split(separator: "\n").count == 7)
+
+        let status = try TickworkProcess.run(["sweep", "status", sweep])
+        #expect(status.status == 0)
+        #expect(status.stdout == "\(sweep): 6 cells: 6 done, 0 running, 0 pending, 0 failed, 0 missing\n")
+    }
+
+    @Test func aCellRunTwiceWritesTheSameBytesAndCollectNamesMissingAndFailedCells() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let (_, sweep) = try Self.plan(in: scratch)
+        let result = sweep + "/results/0003.json"
+        #expect(try TickworkProcess.run(["sweep", "cell", sweep, "3"]).status == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: result))
+        #expect(try TickworkProcess.run(["sweep", "cell", sweep, "3"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: result)) == first)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sweep + "/results") == ["0003.json"])
+
+        // Cell 4's configuration made unrunnable: its run fails and says why.
+        try #"{"cell": 4, "strategy": "MarketMaker", "parameters": {"halfSpreadCents": "wide", "quoteSize": "10"}}"#
+            .write(toFile: sweep + "/cells/0004.json", atomically: true, encoding: .utf8)
+        let failing = try TickworkProcess.run(["sweep", "cell", sweep, "4"])
+        #expect(failing.status == 1)
+        #expect(try String(contentsOfFile: sweep + "/results/0004.failed", encoding: .utf8).contains("halfSpreadCents"))
+
+        let collect = try TickworkProcess.run(["sweep", "collect", sweep])
+        #expect(collect.status == 1)
+        #expect(collect.stdout.split(separator: "\n").count == 2)
+        #expect(collect.stderr.contains("tickwork: cell 4 failed: --param halfSpreadCents"))
+        #expect(collect.stderr.contains("tickwork: cells without a result: 0, 1, 2, 5\n"))
+
+        let status = try TickworkProcess.run(["sweep", "status", sweep, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(report["done"] as? [Int] == [3])
+        #expect(report["missing"] as? [Int] == [0, 1, 2, 5])
+        #expect((report["failed"] as? [[String: Any]])?.first?["cell"] as? Int == 4)
+    }
+
+    @Test(arguments: [
+        ["--out", "/tmp/x"],
+        ["--data", "/tmp/books.twrb", "--out", "/tmp/x"],
+        ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker"],
+        ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/with space"],
+        ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/x", "--time", "soon"],
+        ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/x", "--mem", "lots"],
+    ])
+    func badPlanLinesExit64(arguments: [String]) throws {
+        let result = try TickworkProcess.run(["sweep", "plan"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("USAGE: tickwork sweep plan"))
+    }
+
+    @Test func aDirectoryThatIsNoSweepIsAOneLineFailure() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let result = try TickworkProcess.run(["sweep", "collect", scratch.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "tickwork: \(scratch.path)/sweep.json: cannot be read: not a planned sweep (tickwork sweep plan writes it)\n")
+    }
+}
