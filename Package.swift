@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage"]),
+        .target(name: "Alpaca", dependencies: [strategyKit, "StockFighter", "Wire", "Brokerage"]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
@@ -51,7 +52,7 @@ let package = Package(
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle", "Wire"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle", "Wire"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire"]),
@@ -78,6 +79,7 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "StockFighter", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
