@@ -79,7 +79,8 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
-        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "StockFighter", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
+        .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "StockFighter", "HTTP", "Wire"], path: "Tests/AlpacaTestSupport"),
+        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "StockFighter", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
@@ -100,6 +101,6 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

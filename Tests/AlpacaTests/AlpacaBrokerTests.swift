@@ -2,6 +2,7 @@ import Brokerage
 import StrategyKit
 import Testing
 @testable import Alpaca
+import AlpacaTestSupport
 
 /// `AlpacaBroker` against a scripted Alpaca over loopback.
 @Suite(.timeLimit(.minutes(1)))

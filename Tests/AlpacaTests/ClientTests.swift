@@ -3,6 +3,7 @@ import StrategyKit
 import Testing
 import Wire
 @testable import Alpaca
+import AlpacaTestSupport
 
 /// The client against a scripted Alpaca over real loopback HTTP.
 @Suite(.timeLimit(.minutes(1)))

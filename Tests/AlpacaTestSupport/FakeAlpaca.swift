@@ -3,48 +3,48 @@ import HTTP
 import StockFighter
 import Synchronization
 import Wire
-@testable import Alpaca
+import Alpaca
 
 /// A scripted Alpaca on an `HTTPServer` on loopback: real HTTP, canned Alpaca-shaped answers
 /// from a little state (orders, fill activities, positions). Market orders fill at once at
 /// `fillPrice`; limit orders rest until `fill(clientOrderID:qty:)`. `stop()` ends the server.
-final class FakeAlpaca: Sendable {
-    struct Order: Sendable {
-        var id: String
-        var clientOrderID: String
-        var symbol: String
-        var side: String
-        var type: String
-        var timeInForce: String
-        var qty: Int64
-        var filled: Int64 = 0
-        var limitPrice: String?
-        var status = "new"
-        var createdAt: String
+public final class FakeAlpaca: Sendable {
+    public struct Order: Sendable {
+        public var id: String
+        public var clientOrderID: String
+        public var symbol: String
+        public var side: String
+        public var type: String
+        public var timeInForce: String
+        public var qty: Int64
+        public var filled: Int64 = 0
+        public var limitPrice: String?
+        public var status = "new"
+        public var createdAt: String
     }
 
-    struct State: Sendable {
-        var orders: [Order] = []
-        var fills: [String] = []
-        var positions: [String] = []
-        var isOpen = true
+    public struct State: Sendable {
+        public var orders: [Order] = []
+        public var fills: [String] = []
+        public var positions: [String] = []
+        public var isOpen = true
         /// The next this many requests are answered 429 with `resetAt`.
-        var rateLimited = 0
-        var resetAt: Int64 = 0
-        var requests: [String] = []
-        var keys: [String] = []
-        var bars = 0
-        var news = 0
-        var nextID = 1
+        public var rateLimited = 0
+        public var resetAt: Int64 = 0
+        public var requests: [String] = []
+        public var keys: [String] = []
+        public var bars = 0
+        public var news = 0
+        public var nextID = 1
     }
 
-    let state = Mutex(State())
+    public let state = Mutex(State())
     private let server: HTTPServer
-    let fillPrice = "101.25"
+    public let fillPrice = "101.25"
 
-    var baseURL: String { "http://\(server.address)" }
+    public var baseURL: String { "http://\(server.address)" }
 
-    init() throws {
+    public init() throws {
         let box = Box()
         self.box = box
         server = try HTTPServer { request in box.handler?(request) ?? HTTPResponse(status: 500) }
@@ -54,10 +54,10 @@ final class FakeAlpaca: Sendable {
     private let box: Box
     private final class Box: @unchecked Sendable { var handler: (@Sendable (HTTPRequest) -> HTTPResponse)? }
 
-    func stop() { server.stop() }
+    public func stop() { server.stop() }
 
     /// A client of this server with the test's keys; `wrap` may put a transport in between.
-    func client(policy: RetryPolicy = RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, initialBackoff: .milliseconds(10)),
+    public func client(policy: RetryPolicy = RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, initialBackoff: .milliseconds(10)),
                 wrap: (any ExchangeTransport) -> any ExchangeTransport = { $0 }) throws -> AlpacaClient {
         let endpoint = try AlpacaEndpoint(baseURL: baseURL, timeout: policy.attemptTimeout)
         return AlpacaClient(invoker: AlpacaInvoker(
@@ -66,7 +66,7 @@ final class FakeAlpaca: Sendable {
     }
 
     /// Fills `qty` more shares of the order placed as `clientOrderID`, at `fillPrice`.
-    func fill(clientOrderID: String, qty: Int64, price: String? = nil) {
+    public func fill(clientOrderID: String, qty: Int64, price: String? = nil) {
         state.withLock { state in
             guard let index = state.orders.firstIndex(where: { $0.clientOrderID == clientOrderID }) else { return }
             Self.fill(&state, index, qty, price ?? fillPrice)
@@ -219,17 +219,17 @@ final class FakeAlpaca: Sendable {
 
 /// A transport that sends a placement over the real connection and then loses the answer, as
 /// a connection that breaks after the API has acted on it does.
-final class LosingTransport: ExchangeTransport {
+public final class LosingTransport: ExchangeTransport {
     let inner: any ExchangeTransport
     /// How many placements lose their answer.
     let losses: Mutex<Int>
 
-    init(_ inner: any ExchangeTransport, losses: Int) {
+    public init(_ inner: any ExchangeTransport, losses: Int) {
         self.inner = inner
         self.losses = Mutex(losses)
     }
 
-    func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
         let response = try await inner.send(request)
         let lose = request.method == .post && losses.withLock { losses in
             guard losses > 0 else { return false }
