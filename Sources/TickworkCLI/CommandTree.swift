@@ -23,6 +23,8 @@ enum CommandTree {
             AccountCall.command,
             PositionsCall.command,
             ClockCall.command,
+            BarsCall.command,
+            NewsCall.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

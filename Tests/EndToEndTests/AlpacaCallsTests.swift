@@ -37,9 +37,16 @@ import Testing
         let positions = try tickwork(["positions"])
         #expect(positions.status == 0 && positions.stdout.contains("AAPL") && positions.stdout.contains("$101.25"))
 
+        let bars = try tickwork(["bars", "AAPL", "--csv", "--from", "2026-12-01T09:30:00-05:00"])
+        #expect(bars.status == 0 && bars.stdout.hasPrefix("time,open,high,low,close,volume,trades\n2026-12-01T14:30:00.000000000Z,100.00,101.50,99.50,101.00,100,3\n"))
+        #expect(bars.stdout.split(separator: "\n").count == 1 + 9)
+        #expect(alpaca.state.withLock { $0.requests }.contains { $0.contains("start=2026-12-01T14%3A30%3A00.000000000Z") })
+        let news = try tickwork(["news", "AAPL", "--limit", "3"])
+        #expect(news.status == 0 && news.stdout.contains("simulated  Simulated headline 2\n  https://example.invalid/2\n"))
+
         let refused = try tickwork(["order", "cancel", "AAPL", "00000000-0000-0000-0000-000000000000"])
         #expect(refused.status == 1 && refused.stderr.contains("DELETE /v2/orders/00000000-0000-0000-0000-000000000000: not found (code 40410000)"))
-        for result in [account, clock, quote, placed, status, open, cancelled, market, positions, refused] {
+        for result in [account, clock, quote, placed, status, open, cancelled, market, positions, bars, news, refused] {
             #expect(!result.stdout.contains("SECRET") && !result.stderr.contains("SECRET"))
         }
     }
