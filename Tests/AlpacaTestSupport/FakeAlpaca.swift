@@ -26,7 +26,8 @@ public final class FakeAlpaca: Sendable {
     public struct State: Sendable {
         public var orders: [Order] = []
         public var fills: [String] = []
-        public var positions: [String] = []
+        /// The positions' JSON objects; nil: what the fills add up to.
+        public var positions: [String]?
         public var isOpen = true
         /// The next this many requests are answered 429 with `resetAt`.
         public var rateLimited = 0
@@ -80,7 +81,7 @@ public final class FakeAlpaca: Sendable {
         let number = state.fills.count + 1
         state.fills.append(#"""
             {"id":"2026120104\#(String(format: "%05d", number))::\#(UUID().uuidString.lowercased())","activity_type":"FILL",
-            "transaction_time":"2026-12-01T04:00:\#(String(format: "%02d", number % 60)).5Z","type":"\#(order.filled == order.qty ? "fill" : "partial_fill")",
+            "transaction_time":"\#(WallClock.now().iso8601)","type":"\#(order.filled == order.qty ? "fill" : "partial_fill")",
             "price":"\#(price)","qty":"\#(qty)","side":"\#(order.side)","symbol":"\#(order.symbol)","leaves_qty":"\#(order.qty - order.filled)",
             "cum_qty":"\#(order.filled)","order_id":"\#(order.id)","order_status":"\#(state.orders[index].status)"}
             """#)
@@ -129,7 +130,7 @@ public final class FakeAlpaca: Sendable {
         case ("GET", "/v2/account"):
             return json(200, #"{"id":"e6fe16f3-64a4-4921-8928-cadf02f92f98","account_number":"PA1TEST","status":"ACTIVE","currency":"USD","cash":"100000.00","buying_power":"200000","equity":"100000","portfolio_value":"100000","pattern_day_trader":false,"trading_blocked":false,"account_blocked":false,"daytrade_count":0}"#)
         case ("GET", "/v2/positions"):
-            return json(200, "[" + state.withLock { $0.positions }.joined(separator: ",") + "]")
+            return json(200, "[" + state.withLock { $0.positions ?? Self.positions($0.orders) }.joined(separator: ",") + "]")
         case ("POST", "/v2/orders"):
             return place(request.body)
         case ("GET", "/v2/orders"):
@@ -165,7 +166,8 @@ public final class FakeAlpaca: Sendable {
             return json(200, "[" + fills.dropFirst(start).prefix(size).joined(separator: ",") + "]")
         case ("GET", "/v2/stocks/quotes/latest"):
             let symbols = (query["symbols"] ?? "").split(separator: ",")
-            let quotes = symbols.map { #""\#($0)":{"t":"2026-12-01T14:30:00.000000001Z","ax":"V","ap":101.3,"as":5,"bx":"V","bp":101.2,"bs":3,"c":["R"],"z":"C"}"# }
+            let now = WallClock.now().iso8601
+            let quotes = symbols.map { #""\#($0)":{"t":"\#(now)","ax":"V","ap":101.3,"as":5,"bx":"V","bp":101.2,"bs":3,"c":["R"],"z":"C"}"# }
             return json(200, #"{"quotes":{\#(quotes.joined(separator: ","))}}"#)
         case ("GET", _) where path.hasPrefix("/v2/stocks/") && path.hasSuffix("/bars"):
             state.withLock { $0.bars += 1 }
@@ -199,12 +201,29 @@ public final class FakeAlpaca: Sendable {
             state.nextID += 1
             state.orders.append(Order(
                 id: id, clientOrderID: cid, symbol: symbol, side: side, type: type, timeInForce: tif, qty: qty,
-                limitPrice: object["limit_price"] as? String, createdAt: "2026-12-01T14:30:00.5Z"))
-            if type == "market" { Self.fill(&state, state.orders.count - 1, qty, fillPrice) }
+                limitPrice: object["limit_price"] as? String, createdAt: WallClock.now().iso8601))
+            if type == "market" || Self.marketable(side: side, limit: object["limit_price"] as? String) {
+                Self.fill(&state, state.orders.count - 1, qty, fillPrice)
+            }
             return Self.render(state.orders[state.orders.count - 1])
         }
         guard let rendered else { return error(422, 40010001, "client_order_id must be unique") }
         return json(200, rendered)
+    }
+
+    /// The positions the orders' fills add up to (at `fillPrice`, the only price the fake fills at).
+    private static func positions(_ orders: [Order]) -> [String] {
+        var net: [String: Int64] = [:]
+        for order in orders { net[order.symbol, default: 0] += order.side == "buy" ? order.filled : -order.filled }
+        return net.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { symbol, qty in
+            #"{"symbol":"\#(symbol)","qty":"\#(qty)","side":"\#(qty > 0 ? "long" : "short")","avg_entry_price":"101.25","cost_basis":"0","market_value":"0","unrealized_pl":"0"}"#
+        }
+    }
+
+    /// Whether a limit order crosses the fake's quote ($101.20 bid, $101.30 ask).
+    private static func marketable(side: String, limit: String?) -> Bool {
+        guard let limit = limit.flatMap({ FixedPoint.parse($0, scale: 2) }) else { return false }
+        return side == "buy" ? limit >= 10_130 : limit <= 10_120
     }
 
     private static func query(_ text: String) -> [String: String] {
