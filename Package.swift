@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle"]),
+        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Alpaca", "Wire", strategyKit]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

@@ -25,6 +25,7 @@ enum CommandTree {
             ClockCall.command,
             BarsCall.command,
             NewsCall.command,
+            ChartCall.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

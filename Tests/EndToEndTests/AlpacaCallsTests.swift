@@ -44,6 +44,17 @@ import Testing
         let news = try tickwork(["news", "AAPL", "--limit", "3"])
         #expect(news.status == 0 && news.stdout.contains("simulated  Simulated headline 2\n  https://example.invalid/2\n"))
 
+        let directory = NSTemporaryDirectory() + "tickwork-chart-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let chart = try tickwork(["chart", "AAPL", "--day", "2026-12-02", "--out", directory + "/aapl.html"])
+        #expect(chart.status == 0 && chart.stdout.contains("9 one-minute bars, previous close 101.00"), "\(chart.stderr)")
+        let page = try String(contentsOfFile: directory + "/aapl.html", encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("<polyline class=\"price\"") && page.contains("class=\"previous-close\""))
+        #expect(!page.contains("<script") && !page.contains("https://"))
+        let badOut = try tickwork(["chart", "AAPL", "--out", directory + "/aapl.png"])
+        #expect(badOut.status == 64 && badOut.stderr.contains("--out: expected a FILE.svg or FILE.html"))
+
         let refused = try tickwork(["order", "cancel", "AAPL", "00000000-0000-0000-0000-000000000000"])
         #expect(refused.status == 1 && refused.stderr.contains("DELETE /v2/orders/00000000-0000-0000-0000-000000000000: not found (code 40410000)"))
         for result in [account, clock, quote, placed, status, open, cancelled, market, positions, bars, news, refused] {
