@@ -5,7 +5,7 @@ import Testing
 import AlpacaTestSupport
 
 /// `AlpacaBroker` against a scripted Alpaca over loopback.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct AlpacaBrokerTests {
     let venue: Venue = "ALPACA"
 

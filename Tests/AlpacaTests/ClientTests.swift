@@ -6,7 +6,7 @@ import Wire
 import AlpacaTestSupport
 
 /// The client against a scripted Alpaca over real loopback HTTP.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct ClientTests {
     @Test func everyCallCarriesBothKeysAndDecodes() async throws {
         let alpaca = try FakeAlpaca()

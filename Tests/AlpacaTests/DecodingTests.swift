@@ -4,7 +4,7 @@ import Wire
 @testable import Alpaca
 
 /// The decoders on the example payloads of Alpaca's documentation (../shared/alpaca-api.md).
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(10)))
 struct DecodingTests {
 
     func decode<C: AlpacaCommand>(_ command: C, _ json: String) throws -> C.Result {

@@ -3,7 +3,7 @@ import Live
 import Testing
 
 /// `"exchange": {"api": "alpaca", ...}` and its keys.
-@Suite(.timeLimit(.minutes(1))) struct AlpacaConfigurationTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaConfigurationTests {
     func parse(_ exchange: String) throws -> Configuration {
         let text = """
             {"version": 1, "exchange": \(exchange),

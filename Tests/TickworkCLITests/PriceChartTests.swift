@@ -6,7 +6,7 @@ import Wire
 @testable import TickworkCLI
 
 /// The day chart's SVG: what is drawn where, from integer prices.
-@Suite(.timeLimit(.minutes(1))) struct PriceChartTests {
+@Suite(.timeLimit(.minutes(10))) struct PriceChartTests {
     func bar(_ minute: Int, close: String, volume: Int64) -> AlpacaBar {
         let price = Price(dollars: close) ?? .zero
         return AlpacaBar(
