@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage", "Lifecycle"]),
+        .target(name: "Alpaca", dependencies: [strategyKit, "StockFighter", "Wire", "Brokerage"]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
@@ -53,10 +54,10 @@ let package = Package(
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Live", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -80,6 +81,8 @@ let package = Package(
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
+        .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "StockFighter", "HTTP", "Wire"], path: "Tests/AlpacaTestSupport"),
+        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "StockFighter", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
@@ -100,7 +103,7 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
-        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", strategyKit]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

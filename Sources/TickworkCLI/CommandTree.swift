@@ -3,7 +3,7 @@
 enum CommandTree {
     static let root = Command(
         name: "tickwork",
-        summary: "Tickwork: an algorithmic trading daemon for the StockFighter API, with plugin strategies.",
+        summary: "Tickwork: an algorithmic trading daemon for the StockFighter and Alpaca APIs, with plugin strategies.",
         subcommands: [
             Run.command,
             ExchangeServe.command,
@@ -26,6 +26,12 @@ enum CommandTree {
                 name: "order", summary: "Place, inspect or cancel one order.",
                 subcommands: [OrderPlaceCall.command, OrderStatusCall.status, OrderStatusCall.cancel]),
             OrdersCall.command,
+            AccountCall.command,
+            PositionsCall.command,
+            ClockCall.command,
+            BarsCall.command,
+            NewsCall.command,
+            ChartCall.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
         ]

@@ -55,16 +55,7 @@ final class Daemon {
         // daemon gives up before trading (stopping twice does nothing more).
         defer { ownServer?.stop() }
         let venueServer = hooks.venueServer ?? ownServer
-        let baseURL = configuration.exchange.baseURL ?? "http://\(venueServer!.address)/ob/api"
-        let client = try ExchangeClientFactory.make(
-            baseURL: baseURL, configuration: configuration, keyOptional: venueServer != nil, logger: logger.forPart("exchange"))
-        do {
-            let venue = configuration.exchange.venue
-            _ = try runBlocking { try await client.heartbeat(venue: venue) }
-        } catch {
-            throw CLIError.failure("exchange \(baseURL): venue \(configuration.exchange.venue) is not answering: \(error)")
-        }
-        let broker = StockFighterBroker(client: client, account: configuration.exchange.account)
+        let broker = try makeBroker(venueServer: venueServer)
 
         let ledger: Ledger
         do {
@@ -90,6 +81,7 @@ final class Daemon {
         }
         let history = try LedgerFillJournal.history(at: configuration.ledger.path)
         logger.forPart("ledger").info("opened", ["file": configuration.ledger.path, "fills": String(history.fills.count)])
+        try checkPositions(broker, ledger: history.fills)
 
         let ledgerJournal = LedgerFillJournal(ledger: ledger)
         let monitor = try startMonitor(journal: ledgerJournal, ledgerSequence: ledger.durableSequence)

@@ -21,6 +21,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("ledger", { try runLedgerBench() }),
     ("backtest", BacktestBench.run),
     ("client-decode", { try runBookDecodeBench() }),
+    ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
 ]

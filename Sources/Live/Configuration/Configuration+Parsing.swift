@@ -132,19 +132,22 @@ extension Configuration {
         } else if !embedded {
             throw object.error("baseURL", "missing required key (or add embeddedExchange)")
         }
+        let api = try parseAPI(&object)
         let keyEnv = try object.string("apiKeyEnv")
         let keyFile = try object.string("apiKeyFile")
         if keyEnv != nil, keyFile != nil {
             throw object.error("apiKeyFile", "give apiKeyEnv or apiKeyFile, not both")
         }
-        let settings = ExchangeSettings(
+        let defaultKeyEnv = api == .stockFighter ? "TICKWORK_API_KEY" : "APCA_API_KEY_ID"
+        var settings = ExchangeSettings(
             baseURL: baseURL,
             venue: Venue(try object.string("venue") ?? "TESTEX"),
             account: Account(try object.string("account") ?? "EXB123456"),
-            apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? "TICKWORK_API_KEY"),
+            apiKey: keyFile.map(APIKeySource.file) ?? .environment(keyEnv ?? defaultKeyEnv),
             maxRequestsPerSecond: try object.integer("maxRequestsPerSecond", in: 1...1_000_000) ?? 200,
             caFile: try object.string("caFile")
         )
+        settings.api = api
         try object.finish()
         return settings
     }

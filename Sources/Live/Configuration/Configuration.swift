@@ -56,6 +56,33 @@ public struct ExchangeSettings: Sendable, Hashable {
     /// A PEM file of certificate authorities trusted for `https://` besides the system's; nil
     /// for the system's alone. Verification itself cannot be turned off.
     public var caFile: String?
+    /// Which API the exchange speaks, and its settings when that is Alpaca's.
+    public var api: ExchangeAPI = .stockFighter
+}
+
+/// The API an exchange speaks.
+public enum ExchangeAPI: Sendable, Hashable {
+    /// The StockFighter API (the default).
+    case stockFighter
+    /// Alpaca's trading and market-data APIs; `apiKey` is then the key id.
+    case alpaca(AlpacaSettings)
+}
+
+/// What trading on Alpaca needs besides the base URL and key id.
+public struct AlpacaSettings: Sendable, Hashable {
+    /// The market-data API's base; nil for the trading URL's host (the embedded exchange
+    /// serves both on one port).
+    public var marketDataURL: String?
+    /// Where the secret key comes from.
+    public var secret: APIKeySource
+    /// Whether orders may go out while the market is closed (as extended-hours limit/day orders).
+    public var extendedHours: Bool
+
+    public init(marketDataURL: String?, secret: APIKeySource, extendedHours: Bool) {
+        self.marketDataURL = marketDataURL
+        self.secret = secret
+        self.extendedHours = extendedHours
+    }
 }
 
 /// Where to read the API key from.

@@ -18,14 +18,21 @@ public struct TransportRequest: Sendable, Hashable, CustomStringConvertible {
     public var body: [UInt8]
     /// The key for `X-Starfighter-Authorization`, if the call carries one.
     public var apiKey: APIKey?
+    /// Further header fields by name, for APIs that authenticate otherwise (Alpaca's key id and
+    /// secret); their values are keys and never described.
+    public var credentials: [String: APIKey]
     /// How long the whole exchange (connect, send, receive) may take.
     public var timeout: Duration
 
-    public init(method: HTTPMethod, path: String, body: [UInt8] = [], apiKey: APIKey? = nil, timeout: Duration) {
+    public init(
+        method: HTTPMethod, path: String, body: [UInt8] = [], apiKey: APIKey? = nil, credentials: [String: APIKey] = [:],
+        timeout: Duration
+    ) {
         self.method = method
         self.path = path
         self.body = body
         self.apiKey = apiKey
+        self.credentials = credentials
         self.timeout = timeout
     }
 
@@ -40,9 +47,13 @@ public struct TransportRequest: Sendable, Hashable, CustomStringConvertible {
 public struct TransportResponse: Sendable, Hashable {
     public var status: Int
     public var body: [UInt8]
+    /// The header fields an API reads (such as Alpaca's `X-Ratelimit-Reset`), by lower-case
+    /// name; the last field of a name wins.
+    public var headers: [String: String]
 
-    public init(status: Int, body: [UInt8]) {
+    public init(status: Int, body: [UInt8], headers: [String: String] = [:]) {
         self.status = status
         self.body = body
+        self.headers = headers
     }
 }

@@ -40,6 +40,7 @@ public final class KeepAliveTransport: ExchangeTransport {
     public func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
         var headers = HTTPHeaders()
         if let key = request.apiKey { headers.add(name: TransportRequest.authorizationHeader, value: key.secret) }
+        for (name, key) in request.credentials.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: key.secret) }
         if !request.body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
         let message = HTTPRequest(method: request.method.rawValue, target: request.path, headers: headers, body: request.body)
         let slot = checkOut()
@@ -52,7 +53,10 @@ public final class KeepAliveTransport: ExchangeTransport {
             }
         }
         switch outcome {
-        case .success(let response): return TransportResponse(status: response.status, body: response.body)
+        case .success(let response):
+            var fields: [String: String] = [:]
+            for field in response.headers { fields[field.name.lowercased()] = field.value }
+            return TransportResponse(status: response.status, body: response.body, headers: fields)
         case .failure(let error): throw Self.map(error, request)
         }
     }

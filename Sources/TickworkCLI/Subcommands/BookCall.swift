@@ -15,6 +15,10 @@ enum BookCall {
     static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The stock, e.g. FOOBAR.", parse: .name())
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        if let alpaca = try AlpacaConnection.selected(invocation) {
+            // Alpaca's stocks have no depth: the book is the latest quote.
+            return try AlpacaCalls.quotes(alpaca, symbols: [invocation[Self.symbol]])
+        }
         let connection = try ExchangeConnection(invocation)
         let venue = connection.venue
         let symbol = invocation[Self.symbol]

@@ -28,7 +28,10 @@ enum ConfigCheck {
             : "the embedded exchange"
         let list = instances.map { "\($0.settings.id) (\($0.plugin.descriptor.name) \($0.plugin.descriptor.version))" }
         Console.out("\(configuration.file): ok")
-        Console.out("  exchange: \(exchange), venue \(configuration.exchange.venue), account \(configuration.exchange.account)")
+        let api = if case .alpaca(let alpaca) = configuration.exchange.api {
+            "Alpaca's API\(alpaca.marketDataURL.map { " (market data: \($0))" } ?? "") at "
+        } else { "" }
+        Console.out("  exchange: \(api)\(exchange), venue \(configuration.exchange.venue), account \(configuration.exchange.account)")
         Console.out("  strategies: \(list.joined(separator: ", "))")
         Console.out("  ledger: \(configuration.ledger.path) (fsync \(configuration.ledger.fsync.rawValue))")
         Console.out("  trading states: \(configuration.riskStatePath)")

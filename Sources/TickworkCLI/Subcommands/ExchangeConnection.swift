@@ -8,7 +8,7 @@ import StrategyKit
 /// `--venue`, `--account`, `--json` and `TICKWORK_API_KEY`.
 struct ExchangeConnection {
     /// The options every one-call exchange command takes.
-    static let options: [any OptionDeclaration] = [config, baseURL, venue, account, json]
+    static let options: [any OptionDeclaration] = [config, AlpacaConnection.api, baseURL, venue, account, json]
 
     static let config: Option<String?> = .optional(
         "--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: the embedded one).")
@@ -17,7 +17,7 @@ struct ExchangeConnection {
     static let venue: Option<Venue?> = .optional("--venue", "V", help: "The venue (default: the configuration's).", parse: .name())
     static let account: Option<Account?> = .optional(
         "--account", "A", help: "The account (default: the configuration's).", parse: .name())
-    static let json: Option<Bool> = .flag("--json", help: "Print the result as JSON (prices in cents).")
+    static let json: Option<Bool> = .flag("--json", help: "Print the result as JSON (prices in cents; on Alpaca, its own field names and decimal-dollar strings).")
 
     /// Where `tickwork exchange` listens by default.
     static let defaultBaseURL = "http://127.0.0.1:8080/ob/api"

@@ -12,6 +12,7 @@ enum HeartbeatCall {
     )
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        if let alpaca = try AlpacaConnection.selected(invocation) { return try AlpacaCalls.clock(alpaca) }
         let connection = try ExchangeConnection(invocation)
         let venue = connection.venue
         let named = try connection.call { client throws(ExchangeError) in

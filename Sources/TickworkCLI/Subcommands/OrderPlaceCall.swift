@@ -41,6 +41,11 @@ enum OrderPlaceCall {
         })
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        if let alpaca = try AlpacaConnection.selected(invocation) {
+            return try AlpacaCalls.place(alpaca, OrderRequest(
+                symbol: invocation[Self.symbol], side: invocation[Self.side], type: invocation[Self.type],
+                price: Price(cents: invocation[Self.price]), qty: invocation[Self.qty]))
+        }
         let connection = try ExchangeConnection(invocation)
         let order = PlaceOrder(
             venue: connection.venue, account: connection.account, symbol: invocation[Self.symbol], side: invocation[Self.side],

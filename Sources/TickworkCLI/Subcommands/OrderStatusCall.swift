@@ -20,18 +20,17 @@ enum OrderStatusCall {
     )
 
     static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The order's stock, e.g. FOOBAR.", parse: .name())
-    static let id: Argument<OrderID> = .required(
-        "ID", help: "The order id the exchange gave.",
-        parse: ValueParser { text throws(ValueError) in
-            guard let id = Int64(text) else { throw .expected("an integer order id") }
-            return OrderID(id)
-        })
+    static let id: Argument<String> = .required("ID", help: "The order id the exchange gave (an integer; on Alpaca a UUID).")
 
     static func run(_ invocation: Invocation, cancel: Bool) throws -> Int32 {
+        if let alpaca = try AlpacaConnection.selected(invocation) {
+            return try AlpacaCalls.status(alpaca, id: invocation[Self.id], cancel: cancel)
+        }
+        guard let number = Int64(invocation[Self.id]) else { throw CLIError.usage("ID: expected an integer order id") }
         let connection = try ExchangeConnection(invocation)
         let venue = connection.venue
         let symbol = invocation[Self.symbol]
-        let id = invocation[Self.id]
+        let id = OrderID(number)
         let order = try connection.call { client throws(ExchangeError) in
             cancel
                 ? try await client.cancelOrder(venue: venue, symbol: symbol, id: id)

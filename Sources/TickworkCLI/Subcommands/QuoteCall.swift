@@ -11,12 +11,16 @@ enum QuoteCall {
         run: run
     )
 
-    static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The stock, e.g. FOOBAR.", parse: .name())
+    static let symbol: Argument<String> = .required(
+        "SYMBOL", help: "The stock, e.g. FOOBAR; on Alpaca, several separated by commas (AAPL,MSFT), in one request.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let symbols = invocation[Self.symbol].split(separator: ",").map { Symbol(String($0)) }
+        if let alpaca = try AlpacaConnection.selected(invocation) { return try AlpacaCalls.quotes(alpaca, symbols: symbols) }
+        guard symbols.count == 1 else { throw CLIError.usage("SYMBOL: one stock on the StockFighter API") }
         let connection = try ExchangeConnection(invocation)
         let venue = connection.venue
-        let symbol = invocation[Self.symbol]
+        let symbol = symbols[0]
         let quote = try connection.call { client throws(ExchangeError) in try await client.quote(venue: venue, symbol: symbol) }
         try connection.print(ExchangeJSON.Quote(quote)) { ExchangeOutput.text(quote) }
         return 0

@@ -1,0 +1,197 @@
+import Brokerage
+import FoundationEssentials
+import StrategyKit
+import Synchronization
+
+/// Alpaca as a `Broker`: books are the latest quotes (one request for every symbol), orders go
+/// out with our own `client_order_id` (a lost answer is settled by it, never by a second
+/// order), and an order's fills are its FILL activities in the order of their ids, so the
+/// fill with index `i` is the same execution before and after a restart.
+///
+/// Alpaca's order ids are UUIDs; the engine's `OrderID` is an integer, so an order is known
+/// by the first 60 bits of its UUID (`localID(_:)`), the same number in every run.
+public final class AlpacaBroker: Broker {
+    /// How the broker trades.
+    public struct Settings: Sendable, Hashable {
+        /// Whether orders may go out while the market is closed (as extended-hours limit/day
+        /// orders); when false a placement while closed is refused with `MARKET_CLOSED`.
+        public var extendedHours: Bool
+        /// How old a batch of quotes may be and still serve a book request.
+        public var quoteMaxAge: Duration
+        /// The start of every client order id we make, to tell our orders apart.
+        public var clientOrderPrefix: String
+
+        public init(extendedHours: Bool = false, quoteMaxAge: Duration = .milliseconds(100), clientOrderPrefix: String = "tw") {
+            self.extendedHours = extendedHours
+            self.quoteMaxAge = quoteMaxAge
+            self.clientOrderPrefix = clientOrderPrefix
+        }
+    }
+
+    /// The client every call goes through.
+    public let client: AlpacaClient
+    public let account: Account
+    public let settings: Settings
+    private let quotes: QuoteBatch
+    private let fills: FillBook
+    private let clock: MarketClock
+    /// Alpaca's id of every order seen, by local id.
+    private let alpacaIDs = Mutex<[OrderID: String]>([:])
+
+    /// A broker for `account` through `client`, whose books are the quotes of `symbols`.
+    public init(client: AlpacaClient, account: Account, symbols: [Symbol], settings: Settings = Settings()) {
+        self.client = client
+        self.account = account
+        self.settings = settings
+        self.quotes = QuoteBatch(client: client, symbols: symbols.sorted(), maxAge: settings.quoteMaxAge)
+        self.fills = FillBook(client: client)
+        self.clock = MarketClock(client: client)
+    }
+
+    /// The local id of Alpaca's order `uuid`: the two 64-bit halves of its 128 bits
+    /// exclusive-or'ed, without the sign bit, so that ids differing anywhere (random v4 UUIDs,
+    /// or a server's counter in any group) stay apart.
+    public static func localID(_ uuid: String) -> OrderID {
+        var high: UInt64 = 0, low: UInt64 = 0
+        var digits = 0
+        for character in uuid.unicodeScalars {
+            guard let digit = character.properties.numericType != nil ? UInt64(String(character)) : UInt64(String(character), radix: 16)
+            else { continue }
+            if digits < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
+            digits += 1
+        }
+        return OrderID(Int64(bitPattern: (high ^ low) & UInt64(Int64.max)))
+    }
+
+    public func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot {
+        let all: [Symbol: AlpacaQuote]
+        do { all = try await quotes.latest() } catch { throw error.brokerError }
+        guard let quote = all[symbol] else { throw .rejected("GET /v2/stocks/quotes/latest: no quote for \(symbol)") }
+        let bids = quote.bidPrice.cents > 0 ? [BookEntry(price: quote.bidPrice, qty: quote.bidSize, isBuy: true)] : []
+        let asks = quote.askPrice.cents > 0 ? [BookEntry(price: quote.askPrice, qty: quote.askSize, isBuy: false)] : []
+        return BookSnapshot(venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: quote.time, receivedTime: quote.time, sequence: 0)
+    }
+
+    public func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {
+        if !settings.extendedHours {
+            let open: AlpacaClock
+            do { open = try await clock.current() } catch { throw error.brokerError }
+            guard open.isOpen else {
+                throw .rejected("MARKET_CLOSED: the market is closed until \(open.nextOpen); exchange.extendedHours allows orders outside regular hours")
+            }
+        }
+        let clientOrderID = "\(settings.clientOrderPrefix)-\(UUID().uuidString.lowercased())"
+        do {
+            let placed = try await client.place(PlaceAlpacaOrder(order, clientOrderID: clientOrderID, extendedHours: settings.extendedHours))
+            return try await status(of: placed, venue: venue)
+        } catch {
+            throw error.brokerError
+        }
+    }
+
+    public func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
+        do {
+            let uuid = try await alpacaID(id)
+            do {
+                try await client.cancel(id: uuid)
+            } catch .unprocessable {
+                // Not cancelable: it is already final (or on its way), which its state shows.
+            }
+            return try await status(of: try await client.order(id: uuid), venue: venue)
+        } catch {
+            throw error.brokerError
+        }
+    }
+
+    public func status(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
+        do {
+            return try await status(of: try await client.order(id: try await alpacaID(id)), venue: venue)
+        } catch {
+            throw error.brokerError
+        }
+    }
+
+    /// The account's orders placed through a broker with the same `clientOrderPrefix`, the
+    /// newest 500, each with its fills.
+    public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
+        do {
+            // Orders placed by hand or by another program are not this account's to reconcile.
+            let orders = try await client.orders(ListOrders(status: .all, limit: 500)).filter(isOurs)
+            if let oldest = orders.map(\.createdAt).min() { try await fills.load(since: oldest) }
+            var statuses: [OrderStatus] = []
+            for order in orders { statuses.append(try await status(of: order, venue: venue)) }
+            return statuses
+        } catch {
+            throw error.brokerError
+        }
+    }
+
+    /// Whether `order` was placed by a broker with these settings (its client order id has our prefix).
+    private func isOurs(_ order: AlpacaOrder) -> Bool {
+        order.clientOrderID.hasPrefix(settings.clientOrderPrefix + "-")
+    }
+
+    /// Compares the account's positions in `symbols` with `ledger`'s (a symbol absent from
+    /// either holds 0) and throws the first mismatch, naming the symbol and both numbers.
+    public func checkPositions(_ ledger: [Symbol: Quantity], symbols: [Symbol]) async throws -> Void {
+        let held = Dictionary(try await client.positions().map { ($0.symbol, $0.qty) }, uniquingKeysWith: +)
+        for symbol in Set(symbols).union(ledger.keys).sorted() {
+            let broker = held[symbol] ?? .zero, booked = ledger[symbol] ?? .zero
+            if broker != booked { throw PositionMismatch(symbol: symbol, broker: broker, ledger: booked) }
+        }
+    }
+
+    /// Alpaca's id of local order `id`, looking through the account's orders if it is not known yet.
+    private func alpacaID(_ id: OrderID) async throws(AlpacaError) -> String {
+        if let known = alpacaIDs.withLock({ $0[id] }) { return known }
+        for order in try await client.orders(ListOrders(status: .all, limit: 500)) { remember(order) }
+        guard let known = alpacaIDs.withLock({ $0[id] }) else {
+            throw .notFound(endpoint: "GET /v2/orders", code: nil, message: "no order of the account has local id \(id)")
+        }
+        return known
+    }
+
+    private func remember(_ order: AlpacaOrder) {
+        alpacaIDs.withLock { $0[Self.localID(order.id)] = order.id }
+    }
+
+    /// `order` as the engine sees it, with its fills from the FILL activities. An order whose
+    /// activities lag behind its `filled_qty` is reported open until they arrive, so that no
+    /// fill is missed by a tracker that stops asking about closed orders.
+    private func status(of order: AlpacaOrder, venue: Venue) async throws(AlpacaError) -> OrderStatus {
+        remember(order)
+        var executions = try await fills.fills(of: order)
+        if executions.reduce(Quantity.zero, { $0 + $1.qty }) < order.filledQty {
+            try await fills.refresh()
+            executions = try await fills.fills(of: order)
+        }
+        let filled = executions.reduce(Quantity.zero) { $0 + $1.qty }
+        let original = order.qty ?? order.filledQty
+        let open = order.isOpen || filled < order.filledQty
+        let type: OrderType
+        switch (order.type, order.timeInForce) {
+        case ("market", _): type = .market
+        case (_, "ioc"): type = .immediateOrCancel
+        case (_, "fok"): type = .fillOrKill
+        default: type = .limit
+        }
+        return OrderStatus(
+            id: Self.localID(order.id), venue: venue, symbol: order.symbol, account: account, side: order.side, type: type,
+            price: order.limitPrice ?? .zero, originalQty: original, qty: open ? original - filled : .zero,
+            ts: order.submittedAt ?? order.createdAt, fills: executions.map { OrderFill(price: $0.price, qty: $0.qty, ts: $0.time) },
+            totalFilled: filled, open: open)
+    }
+}
+
+/// The account holds a different position than the ledger says: trading refuses to start.
+public struct PositionMismatch: Error, Hashable, Sendable, CustomStringConvertible {
+    public var symbol: Symbol
+    /// The shares the broker says the account holds (negative: short).
+    public var broker: Quantity
+    /// The shares the ledger's fills add up to.
+    public var ledger: Quantity
+
+    public var description: String {
+        "\(symbol): Alpaca holds \(broker) shares but the ledger adds up to \(ledger); refusing to trade until they agree"
+    }
+}

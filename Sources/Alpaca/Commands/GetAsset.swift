@@ -1,0 +1,17 @@
+import StockFighter
+import StrategyKit
+import Wire
+
+/// GET `/v2/assets/{symbol}`: one asset; 404 for an unknown symbol.
+public struct GetAsset: AlpacaCommand, Hashable {
+    public var symbol: Symbol
+
+    public init(symbol: Symbol) { self.symbol = symbol }
+    public var api: AlpacaAPI { .trading }
+    public var method: HTTPMethod { .get }
+    public var path: String { "/v2/assets/" + AlpacaPath.encode(symbol.rawValue) }
+
+    public func decode(_ body: UnsafeRawBufferPointer) throws(JSONReadError) -> AlpacaAsset {
+        try JSONReader.document(body) { reader throws(JSONReadError) in try AlpacaAsset(reading: &reader) }
+    }
+}

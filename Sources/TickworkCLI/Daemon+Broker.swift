@@ -1,0 +1,54 @@
+import Alpaca
+import Brokerage
+import Live
+import SimulatedMarket
+import StockFighter
+import StrategyKit
+
+extension Daemon {
+    /// The broker of the configured API, checked to be answering: StockFighter's venue
+    /// heartbeat, or Alpaca's clock. `venueServer` is the embedded exchange, if any, whose
+    /// address stands in for the base URLs.
+    func makeBroker(venueServer: VenueServer?) throws -> any Broker {
+        let exchange = configuration.exchange
+        switch exchange.api {
+        case .stockFighter:
+            let baseURL = exchange.baseURL ?? "http://\(venueServer!.address)/ob/api"
+            let client = try ExchangeClientFactory.make(
+                baseURL: baseURL, configuration: configuration, keyOptional: venueServer != nil, logger: logger.forPart("exchange"))
+            do {
+                _ = try runBlocking { try await client.heartbeat(venue: exchange.venue) }
+            } catch {
+                throw CLIError.failure("exchange \(baseURL): venue \(exchange.venue) is not answering: \(error)")
+            }
+            return StockFighterBroker(client: client, account: exchange.account)
+        case .alpaca(let settings):
+            let client = try AlpacaClientFactory.make(
+                configuration: configuration, settings: settings, embedded: venueServer.map { "http://\($0.address)" },
+                logger: logger.forPart("exchange"))
+            do {
+                let clock = try runBlocking { try await client.clock() }
+                logger.forPart("exchange").info("alpaca", ["marketOpen": String(clock.isOpen), "nextOpen": clock.nextOpen.iso8601])
+            } catch {
+                throw CLIError.failure("alpaca is not answering: \(error)")
+            }
+            return AlpacaBroker(
+                client: client, account: exchange.account, symbols: configuration.symbols,
+                settings: AlpacaBroker.Settings(extendedHours: settings.extendedHours))
+        }
+    }
+
+    /// For Alpaca, refuses to trade (exit 1) when the account's position in a symbol differs
+    /// from what the ledger's `fills` add up to, naming the symbol and both numbers.
+    func checkPositions(_ broker: any Broker, ledger fills: [Fill]) throws {
+        guard let alpaca = broker as? AlpacaBroker else { return }
+        var positions: [Symbol: Quantity] = [:]
+        for fill in fills { positions[fill.symbol, default: .zero] += Quantity(shares: fill.side.sign * fill.qty.shares) }
+        let ledger = positions, symbols = configuration.symbols
+        do {
+            try runBlocking { try await alpaca.checkPositions(ledger, symbols: symbols) }
+        } catch {
+            throw CLIError.failure("alpaca GET /v2/positions: \(error)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Alpaca
+import FoundationEssentials
+import Live
+import StockFighter
+import StrategyKit
+
+/// The one-call commands' way to Alpaca, chosen by `--api alpaca` or a configuration whose
+/// exchange is Alpaca's: the trading URL (`--base-url`, else the configuration's, else
+/// `tickwork exchange`'s address), the market-data URL, the key id and secret
+/// (`APCA_API_KEY_ID` and `APCA_API_SECRET_KEY` win over the configuration's sources; absent
+/// keys are not an error: the API answers "unauthorized").
+struct AlpacaConnection {
+    /// The API a one-call command talks to.
+    enum API: String, CaseIterable, Sendable { case stockfighter, alpaca }
+
+    static let api: Option<API?> = .optional(
+        "--api", "API", help: "stockfighter or alpaca (default: the configuration's exchange.api); Alpaca's --base-url defaults to \(defaultBaseURL).",
+        parse: ValueParser { text throws(ValueError) in
+            guard let api = API(rawValue: text) else { throw .expected("stockfighter or alpaca") }
+            return api
+        })
+
+    /// Where `tickwork exchange` serves Alpaca's API by default.
+    static let defaultBaseURL = "http://127.0.0.1:8080"
+
+    let baseURL: String
+    let json: Bool
+    let client: AlpacaClient
+
+    /// The connection if `invocation` is for Alpaca, else nil (the StockFighter path runs).
+    static func selected(_ invocation: Invocation) throws -> AlpacaConnection? {
+        let configuration = try DefaultConfiguration.load(invocation[ExchangeConnection.config])
+        let configured: API = if case .alpaca = configuration.exchange.api { .alpaca } else { .stockfighter }
+        guard (invocation[Self.api] ?? configured) == .alpaca else { return nil }
+        return try AlpacaConnection(invocation, configuration)
+    }
+
+    private init(_ invocation: Invocation, _ configuration: Configuration) throws {
+        var settings = AlpacaSettings(marketDataURL: nil, secret: .environment("APCA_API_SECRET_KEY"), extendedHours: false)
+        if case .alpaca(let configured) = configuration.exchange.api { settings = configured }
+        let configuredURL = configuration.exchange.api == .stockFighter ? nil : configuration.exchange.baseURL
+        baseURL = invocation[ExchangeConnection.baseURL] ?? configuredURL ?? Self.defaultBaseURL
+        json = invocation[ExchangeConnection.json]
+        let environment = ProcessInfo.processInfo.environment
+        func key(_ variable: String, _ source: APIKeySource, _ keys: (String, String)) throws -> APIKey {
+            if let value = environment[variable], !value.isEmpty { return APIKey(value) }
+            return try APIKeyResolver.resolve(source, keys: keys, in: configuration, optional: true, environment: environment)
+        }
+        let keyID = configuration.exchange.api == .stockFighter ? .environment("APCA_API_KEY_ID") : configuration.exchange.apiKey
+        let credentials = AlpacaCredentials(
+            keyID: try key("APCA_API_KEY_ID", keyID, ("exchange.apiKeyEnv", "exchange.apiKeyFile")),
+            secret: try key("APCA_API_SECRET_KEY", settings.secret, ("exchange.apiSecretEnv", "exchange.apiSecretFile")))
+        do throws(AlpacaError) {
+            client = try AlpacaClient(
+                tradingURL: baseURL, marketDataURL: settings.marketDataURL ?? baseURL, credentials: credentials,
+                policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)),
+                caFile: configuration.exchange.caFile)
+        } catch .transport(.tlsSetupFailed(let reason)) {
+            throw CLIError.failure("\(configuration.file): exchange.caFile: \(reason)")
+        } catch {
+            throw CLIError.usage("--base-url: \(error)")
+        }
+    }
+
+    /// Runs `call` on the client; an Alpaca error becomes a one-line failure naming the endpoint.
+    func call<T: Sendable>(_ call: @escaping @Sendable (AlpacaClient) async throws(AlpacaError) -> T) throws -> T {
+        let client = self.client
+        do {
+            return try runBlocking { try await call(client) }
+        } catch let error as AlpacaError {
+            throw CLIError.failure("alpaca \(baseURL): \(error)")
+        }
+    }
+
+    /// Prints `value` as JSON with `--json`, else `text()`.
+    func print(_ value: some Encodable, text: () -> String) throws {
+        if json {
+            Console.out(try JSONOutput.encode(value))
+        } else {
+            Console.out(text(), terminator: "")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Alpaca
+import StrategyKit
+import Wire
+
+/// The JSON the one-call commands print for Alpaca's objects: Alpaca's field names, prices and
+/// money as decimal-dollar strings (as Alpaca sends them), quantities as integers, ISO-8601 times.
+enum AlpacaJSON {
+    static func dollars(_ price: Price) -> String {
+        var bytes: [UInt8] = []
+        bytes.appendDollars(price)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func dollars(_ money: Money) -> String {
+        var bytes: [UInt8] = []
+        bytes.appendDollars(money)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    struct Order: Encodable {
+        var id, client_order_id, symbol, side, type, time_in_force, status, created_at: String
+        var qty: Int64?
+        var filled_qty: Int64
+        var limit_price, filled_avg_price: String?
+
+        init(_ order: AlpacaOrder) {
+            id = order.id
+            client_order_id = order.clientOrderID
+            symbol = order.symbol.rawValue
+            side = order.side.rawValue
+            type = order.type
+            time_in_force = order.timeInForce
+            status = order.status
+            created_at = order.createdAt.iso8601
+            qty = order.qty?.shares
+            filled_qty = order.filledQty.shares
+            limit_price = order.limitPrice.map(AlpacaJSON.dollars)
+            filled_avg_price = order.filledAvgPrice.map(AlpacaJSON.dollars)
+        }
+    }
+
+    struct Account: Encodable {
+        var id, account_number, status, currency, cash, buying_power, equity, portfolio_value: String
+        var trading_blocked, pattern_day_trader: Bool
+
+        init(_ account: AlpacaAccount) {
+            id = account.id
+            account_number = account.accountNumber
+            status = account.status
+            currency = account.currency
+            cash = AlpacaJSON.dollars(account.cash)
+            buying_power = AlpacaJSON.dollars(account.buyingPower)
+            equity = AlpacaJSON.dollars(account.equity)
+            portfolio_value = AlpacaJSON.dollars(account.portfolioValue)
+            trading_blocked = account.tradingBlocked
+            pattern_day_trader = account.patternDayTrader
+        }
+    }
+
+    struct Position: Encodable {
+        var symbol: String
+        var qty: Int64
+        var avg_entry_price, market_value, unrealized_pl: String
+
+        init(_ position: AlpacaPosition) {
+            symbol = position.symbol.rawValue
+            qty = position.qty.shares
+            avg_entry_price = AlpacaJSON.dollars(position.avgEntryPrice)
+            market_value = AlpacaJSON.dollars(position.marketValue)
+            unrealized_pl = AlpacaJSON.dollars(position.unrealizedPL)
+        }
+    }
+
+    struct Clock: Encodable {
+        var timestamp, next_open, next_close: String
+        var is_open: Bool
+
+        init(_ clock: AlpacaClock) {
+            timestamp = clock.timestamp.iso8601
+            next_open = clock.nextOpen.iso8601
+            next_close = clock.nextClose.iso8601
+            is_open = clock.isOpen
+        }
+    }
+
+    struct Quote: Encodable {
+        var symbol, t, bp, ap: String
+        var bs, `as`: Int64
+
+        init(_ symbol: Symbol, _ quote: AlpacaQuote) {
+            self.symbol = symbol.rawValue
+            t = quote.time.iso8601
+            bp = AlpacaJSON.dollars(quote.bidPrice)
+            ap = AlpacaJSON.dollars(quote.askPrice)
+            bs = quote.bidSize.shares
+            `as` = quote.askSize.shares
+        }
+    }
+}

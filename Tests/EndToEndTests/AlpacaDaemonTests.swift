@@ -1,0 +1,102 @@
+import AlpacaTestSupport
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tickwork run` on `"api": "alpaca"` against a scripted Alpaca over loopback (the simulated
+/// exchange's Alpaca API is another branch's): ended by SIGTERM, and killed and restarted.
+@Suite(.serialized, .timeLimit(.minutes(10))) struct AlpacaDaemonTests {
+    static let keys = ["APCA_API_KEY_ID": "KID", "APCA_API_SECRET_KEY": "SECRET"]
+
+    /// A temporary directory with a configuration buying `quantity` AAPL with FirstSteps on `alpaca`.
+    struct Workspace {
+        let directory = NSTemporaryDirectory() + "tickwork-alpaca-" + UUID().uuidString
+        var config: String { directory + "/tickwork.json" }
+        var ledger: String { directory + "/ledger.jsonl" }
+
+        init(alpaca: FakeAlpaca, quantity: Int) throws {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let text = """
+                {"version": 1,
+                 "exchange": {"api": "alpaca", "baseURL": "\(alpaca.baseURL)", "venue": "ALPACA", "account": "PA1TEST"},
+                 "pollIntervalMs": 50,
+                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["AAPL"],
+                                 "parameters": {"symbol": "AAPL", "quantity": \(quantity), "maxOrderQty": 30}}],
+                 "ledger": {"path": "\(ledger)", "fsync": "always"},
+                 "riskStatePath": "\(directory)/risk.json"}
+                """
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        /// The ledger's whole fill lines as (order, index, qty).
+        func fills() -> [[Int]] {
+            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      let order = object["order"] as? Int, let index = object["index"] as? Int, let qty = object["qty"] as? Int
+                else { return nil }
+                return [order, index, qty]
+            }
+        }
+
+        func bought() -> Int { fills().reduce(0) { $0 + $1[2] } }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// The fake's fills as (Alpaca order id, qty).
+    static func activities(_ alpaca: FakeAlpaca) -> [String] { alpaca.state.withLock { $0.fills } }
+
+    @Test func sigtermLeavesNothingOpenAndTheLedgerIsTheFillActivities() throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        defer { workspace.remove() }
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
+        #expect(daemon.wait(upTo: 30) { workspace.bought() == 20 }, "bought \(workspace.bought()): \(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
+        #expect(alpaca.state.withLock { $0.orders.allSatisfy { $0.status == "filled" || $0.status == "canceled" } })
+        let fills = workspace.fills()
+        #expect(fills.count == Self.activities(alpaca).count)
+        #expect(Set(fills.map { [$0[0], $0[1]] }).count == fills.count)
+        #expect(alpaca.state.withLock { $0.orders.allSatisfy { $0.clientOrderID.hasPrefix("tw-") } })
+        // Every request carried the keys, and no key reached the log.
+        #expect(!daemon.stderr.contains("SECRET"))
+    }
+
+    @Test func afterSIGKILLARestartBooksNothingTwice() throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        defer { workspace.remove() }
+        let first = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
+        #expect(first.wait(upTo: 30) { workspace.bought() >= 5 }, "\(first.stderr)")
+        first.send(SIGKILL)
+        _ = first.exitStatus(within: 10)
+        let second = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
+        #expect(second.wait(upTo: 30) { workspace.bought() == 20 }, "bought \(workspace.bought()): \(second.stderr)")
+        second.send(SIGTERM)
+        #expect(second.exitStatus(within: 10) == 0, "\(second.stderr)")
+        let fills = workspace.fills()
+        #expect(fills.count == Self.activities(alpaca).count)
+        #expect(Set(fills.map { [$0[0], $0[1]] }).count == fills.count)
+        #expect(alpaca.state.withLock { $0.orders.reduce(0) { $0 + Int($1.filled) } } == 20)
+    }
+
+    @Test func aPositionTheLedgerDoesNotKnowRefusesTheStart() throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        alpaca.state.withLock { $0.positions = [#"{"symbol":"AAPL","qty":"7","side":"long","avg_entry_price":"100","cost_basis":"700"}"#] }
+        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        defer { workspace.remove() }
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
+        #expect(daemon.exitStatus(within: 30) == 1)
+        #expect(daemon.stderr.contains("AAPL: Alpaca holds 7 shares but the ledger adds up to 0"), "\(daemon.stderr)")
+        #expect(alpaca.state.withLock { $0.orders.isEmpty })
+    }
+}
