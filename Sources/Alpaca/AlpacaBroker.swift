@@ -67,8 +67,8 @@ public final class AlpacaBroker: Broker {
         let all: [Symbol: AlpacaQuote]
         do { all = try await quotes.latest() } catch { throw error.brokerError }
         guard let quote = all[symbol] else { throw .rejected("GET /v2/stocks/quotes/latest: no quote for \(symbol)") }
-        let bids = quote.bidPrice.cents > 0 ? [BookEntry(price: quote.bidPrice, qty: quote.bidSize, isBuy: true)] : []
-        let asks = quote.askPrice.cents > 0 ? [BookEntry(price: quote.askPrice, qty: quote.askSize, isBuy: false)] : []
+        let bids = quote.bidPrice.units > 0 ? [BookEntry(price: quote.bidPrice, qty: quote.bidSize, isBuy: true)] : []
+        let asks = quote.askPrice.units > 0 ? [BookEntry(price: quote.askPrice, qty: quote.askSize, isBuy: false)] : []
         return BookSnapshot(venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: quote.time, receivedTime: quote.time, sequence: 0)
     }
 

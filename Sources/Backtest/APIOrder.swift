@@ -44,7 +44,7 @@ struct APIOrder: Codable {
         while !fillsContainer.isAtEnd {
             let fill = try fillsContainer.nestedContainer(keyedBy: FillKey.self)
             fills.append(OrderFill(
-                price: Price(cents: try number(.price, in: RecordedNumbers.prices, of: fill)),
+                price: Price(units: try number(.price, in: RecordedNumbers.prices, of: fill)),
                 qty: Quantity(shares: try number(.qty, in: RecordedNumbers.fillQuantities, of: fill)),
                 ts: try time(try fill.decode(String.self, forKey: .ts), .fills)))
         }
@@ -61,7 +61,7 @@ struct APIOrder: Codable {
             symbol: try container.decode(Symbol.self, forKey: .symbol),
             account: try container.decode(Account.self, forKey: .account),
             side: try container.decode(Side.self, forKey: .direction), type: type,
-            price: Price(cents: try number(.price, in: RecordedNumbers.prices, of: container)),
+            price: Price(units: try number(.price, in: RecordedNumbers.prices, of: container)),
             originalQty: Quantity(shares: originalQty),
             qty: Quantity(shares: try number(.qty, in: RecordedNumbers.quantities, of: container)),
             ts: try time(try container.decode(String.self, forKey: .ts), .ts), fills: fills,

@@ -9,7 +9,7 @@ import StrategyKit
 /// returns are the changes between consecutive samples, annualised by `sqrt(periodsPerYear)`
 /// (by default, the intervals in 252 trading days of 6.5 hours). The charts and `equity.csv`
 /// use `samples`, taken every `chartIntervalNanoseconds` (1 s by default). Money is integer
-/// cents; only the ratios are floating point.
+/// units of $0.0001 (`Money.units`); only the ratios are floating point.
 public struct BacktestMetrics: Sendable {
     /// The return interval in nanoseconds of simulated time.
     public let sampleIntervalNanoseconds: Int64
@@ -104,7 +104,7 @@ public struct BacktestMetrics: Sendable {
     }
 
     private func summary(of tally: EquityTally) -> MetricsSummary {
-        let returns = zip(tally.sampledEquity.dropFirst(), tally.sampledEquity).map { ($0 - $1).cents }
+        let returns = zip(tally.sampledEquity.dropFirst(), tally.sampledEquity).map { ($0 - $1).units }
         let unrealized = tally.unrealized(marks: marks, lastFillPrices: lastFillPrices)
         return MetricsSummary(
             totalPnL: tally.realized + unrealized - tally.fees, realizedPnL: tally.realized, unrealizedPnL: unrealized,

@@ -9,12 +9,12 @@ extension BacktestReport {
     public func html() -> String {
         let samples = metrics.samples
         let time: (Int64) -> String = { Timestamp(nanoseconds: $0).iso8601 }
-        let money: (Int64) -> String = { Money(cents: $0).description }
+        let money: (Int64) -> String = { Money(units: $0).description }
         var body = "<h1>\(SVGChart.escape(title))</h1>\n"
         body += summaryTable()
         body += SVGChart(
             title: "Equity (net P&L, $)",
-            lines: [.init(points: samples.map { ($0.time.nanoseconds, $0.equity.cents) }, color: "#0969da", stepped: false)],
+            lines: [.init(points: samples.map { ($0.time.nanoseconds, $0.equity.units) }, color: "#0969da", stepped: false)],
             formatY: money, formatX: time
         ).render() + "\n"
         for symbol in symbols {
@@ -27,12 +27,12 @@ extension BacktestReport {
             let fills = metrics.fills.filter { $0.fill.symbol == symbol }
             body += SVGChart(
                 title: "\(symbol) mid ($) with fills",
-                lines: [.init(points: samples.compactMap { sample in sample.marks[symbol].map { (sample.time.nanoseconds, $0.cents) } },
+                lines: [.init(points: samples.compactMap { sample in sample.marks[symbol].map { (sample.time.nanoseconds, $0.units) } },
                               color: "#57606a", stepped: false)],
                 markers: fills.map { booked in
                     let fill = booked.fill
                     return .init(
-                        x: fill.time.nanoseconds, y: fill.price.cents, color: fill.side == .buy ? "#1a7f37" : "#cf222e",
+                        x: fill.time.nanoseconds, y: fill.price.units, color: fill.side == .buy ? "#1a7f37" : "#cf222e",
                         pointsUp: fill.side == .buy,
                         label: "\(fill.side.rawValue) \(fill.qty) @ \(fill.price) \(fill.strategyID) \(fill.time.iso8601)")
                 },

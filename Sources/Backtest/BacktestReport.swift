@@ -27,6 +27,8 @@ public struct BacktestReport: Sendable {
         public var account: MetricsSummary
         /// Per strategy id.
         public var strategies: [String: MetricsSummary]
+        /// The unit of every amount of money in the document: units per dollar (10,000).
+        public var moneyUnitsPerDollar: Int64 = Price.unitsPerDollar
     }
 
     /// The figures as `report.json` encodes them.
@@ -38,7 +40,8 @@ public struct BacktestReport: Sendable {
             strategies: Dictionary(uniqueKeysWithValues: metrics.strategySummaries().map { ($0.key.rawValue, $0.value) }))
     }
 
-    /// `report.json`: sorted keys, money in integer cents, times in nanoseconds.
+    /// `report.json`: sorted keys, money in integer units of $0.0001 (`moneyUnitsPerDollar`),
+    /// times in nanoseconds.
     public func json() throws(BacktestError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -55,7 +58,8 @@ public struct BacktestReport: Sendable {
             + metrics.fills.map(\.fill.symbol)).sorted()
     }
 
-    /// `equity.csv`: one row per sample; money in dollars with two decimals.
+    /// `equity.csv`: one row per sample; money in dollars with two decimals (up to four for a
+    /// sub-penny amount).
     public func equityCSV() -> String {
         let symbols = self.symbols
         var csv = "time,equity,realized,unrealized,fees"

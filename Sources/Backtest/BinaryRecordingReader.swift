@@ -48,13 +48,15 @@ public final class BinaryRecordingReader: RecordingReader {
         guard length >= 1 else { throw malformed("empty record") }
         let body = UnsafeRawBufferPointer(rebasing: record[4...])
         switch body[0] {
-        case BinaryRecordKind.book: return .book(try book(body))
+        case BinaryRecordKind.book: return try header.inUnits(.book(try book(body)), path: input.path, record: recordNumber)
         case BinaryRecordKind.json:
+            let event: RecordedEvent
             do {
-                return try decoder.decode(RecordedEvent.self, from: Data(body[1...]))
+                event = try decoder.decode(RecordedEvent.self, from: Data(body[1...]))
             } catch {
                 throw malformed("\(error)")
             }
+            return try header.inUnits(event, path: input.path, record: recordNumber)
         default: throw malformed("unknown record kind \(body[0])")
         }
     }
@@ -145,12 +147,12 @@ private struct RecordCursor {
         for index in entries.indices {
             let price = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16, as: Int64.self))
             let qty = Int64(littleEndian: base.loadUnaligned(fromByteOffset: index * 16 + 8, as: Int64.self))
-            entries[index] = BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)
+            entries[index] = BookEntry(price: Price(units: price), qty: Quantity(shares: qty), isBuy: isBuy)
             check.see(price)
             quantityBits |= UInt64(bitPattern: qty)
         }
         offset += entries.count * 16
-        let extremes = (entries[0].price.cents, entries[entries.count - 1].price.cents)
+        let extremes = (entries[0].price.units, entries[entries.count - 1].price.units)
         entriesInRange = entriesInRange && RecordedNumbers.holds(price: extremes.0, qty: 0)
             && RecordedNumbers.holds(price: extremes.1, qty: 0)
             && (quantityBits <= UInt64(RecordedNumbers.quantities.upperBound)

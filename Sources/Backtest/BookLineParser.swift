@@ -116,7 +116,7 @@ struct BookLineParser {
             guard RecordedNumbers.holds(price: price, qty: qty) else {
                 throw .refused(RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: entries.count))
             }
-            entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy))
+            entries.append(BookEntry(price: Price(units: price), qty: Quantity(shares: qty), isBuy: isBuy))
             check.see(price)
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))

@@ -1,7 +1,7 @@
 import StrategyKit
 
 /// The P&L book of one strategy, or of the whole account: positions, realized P&L, fees,
-/// activity, and the equity curve's peak and drawdown. Integer cents throughout.
+/// activity, and the equity curve's peak and drawdown. Integer units of $0.0001 throughout.
 struct EquityTally: Sendable {
     var positions = SymbolMap<Position>()
     var fees: Money = .zero
@@ -44,7 +44,7 @@ struct EquityTally: Sendable {
         volume += fill.qty
         notional += fill.price * fill.qty
         maxPosition = max(maxPosition, after.quantity.magnitude)
-        let result = (change.realized - fee).cents
+        let result = (change.realized - fee).units
         if result > 0 { grossProfit += result } else { grossLoss -= result }
     }
 

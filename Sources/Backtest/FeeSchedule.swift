@@ -8,7 +8,7 @@ public enum Liquidity: String, Hashable, Sendable, Codable {
     case maker
 }
 
-/// Per-share fees in cents, signed: positive is charged, negative is a rebate paid.
+/// Per-share fees (`Money`, configured in cents), signed: positive is charged, negative is a rebate paid.
 public struct FeeSchedule: Hashable, Sendable, Codable {
     /// Per share on fills that took liquidity.
     public var takerPerShare: Money
@@ -26,6 +26,6 @@ public struct FeeSchedule: Hashable, Sendable, Codable {
     /// The fee (negative for a rebate) on `qty` shares of `liquidity`.
     public func fee(for qty: Quantity, _ liquidity: Liquidity) -> Money {
         let perShare = liquidity == .taker ? takerPerShare : makerPerShare
-        return Money(cents: perShare.cents * qty.shares)
+        return Money(units: perShare.units * qty.shares)
     }
 }

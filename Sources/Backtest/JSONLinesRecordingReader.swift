@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrategyKit
 import Wire
 
 /// Reads the JSON Lines form. Books are parsed from the bytes by hand (the hot path); the rare
@@ -37,16 +38,20 @@ public final class JSONLinesRecordingReader: RecordingReader {
             recordNumber += 1
             var cursor = JSONReader(line)
             if cursor.peek() == 0 { continue }
+            let book: BookSnapshot?
             do {
-                if let book = try parser.parse(line) { return .book(book) }
+                book = try parser.parse(line)
             } catch {
                 throw .malformedRecord(path: input.path, record: recordNumber, reason: error.reason)
             }
+            if let book { return try header.inUnits(.book(book), path: input.path, record: recordNumber) }
+            let event: RecordedEvent
             do {
-                return try decoder.decode(RecordedEvent.self, from: Data(line))
+                event = try decoder.decode(RecordedEvent.self, from: Data(line))
             } catch {
                 throw .malformedRecord(path: input.path, record: recordNumber, reason: "\(error)")
             }
+            return try header.inUnits(event, path: input.path, record: recordNumber)
         }
         if input.pendingByteCount > 0 {
             warnings.append(.truncatedFinalRecord(
@@ -70,8 +75,9 @@ extension RecordingHeader {
         guard header.format == formatName else {
             throw .badHeader(path: path, reason: "format is \(header.format), expected \(formatName)")
         }
-        guard header.version == currentVersion else {
-            throw .badHeader(path: path, reason: "version \(header.version); this build reads version \(currentVersion)")
+        guard (oldestReadableVersion...currentVersion).contains(header.version) else {
+            throw .badHeader(
+                path: path, reason: "version \(header.version); this build reads versions \(oldestReadableVersion) to \(currentVersion)")
         }
         return header
     }

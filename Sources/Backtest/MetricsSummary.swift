@@ -1,7 +1,7 @@
 import StrategyKit
 
-/// The figures of a backtest, for the account or one strategy. Money in integer cents; only
-/// the ratios are floating point.
+/// The figures of a backtest, for the account or one strategy. Money in integer units of
+/// $0.0001 (`Money.units`); only the ratios are floating point.
 public struct MetricsSummary: Hashable, Sendable, Codable {
     /// Realized plus unrealized minus fees.
     public var totalPnL: Money

@@ -50,11 +50,11 @@ struct RecordEncoder {
             Self.appendLittleEndian(UInt32(book.bids.count), to: &bytes)
             Self.appendLittleEndian(UInt32(book.asks.count), to: &bytes)
             for entry in book.bids {
-                Self.appendLittleEndian(UInt64(bitPattern: entry.price.cents), to: &bytes)
+                Self.appendLittleEndian(UInt64(bitPattern: entry.price.units), to: &bytes)
                 Self.appendLittleEndian(UInt64(bitPattern: entry.qty.shares), to: &bytes)
             }
             for entry in book.asks {
-                Self.appendLittleEndian(UInt64(bitPattern: entry.price.cents), to: &bytes)
+                Self.appendLittleEndian(UInt64(bitPattern: entry.price.units), to: &bytes)
                 Self.appendLittleEndian(UInt64(bitPattern: entry.qty.shares), to: &bytes)
             }
         } else {
@@ -75,7 +75,7 @@ struct RecordEncoder {
         for (index, entry) in entries.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "["))
-            bytes.appendDecimal(entry.price.cents)
+            bytes.appendDecimal(entry.price.units)
             bytes.append(UInt8(ascii: ","))
             bytes.appendDecimal(entry.qty.shares)
             bytes.append(UInt8(ascii: "]"))

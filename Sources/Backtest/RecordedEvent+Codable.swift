@@ -31,7 +31,7 @@ extension RecordedEvent: Codable {
                             forKey: key, in: container,
                             debugDescription: RecordedNumbers.refusal(price: pair[0], qty: pair[1], isBuy: isBuy, index: index))
                     }
-                    return BookEntry(price: Price(cents: pair[0]), qty: Quantity(shares: pair[1]), isBuy: isBuy)
+                    return BookEntry(price: Price(units: pair[0]), qty: Quantity(shares: pair[1]), isBuy: isBuy)
                 }
             }
             self = .book(BookSnapshot(
@@ -88,8 +88,8 @@ extension RecordedEvent: Codable {
             try container.encode(book.sequence, forKey: .seq)
             try container.encode(book.exchangeTime, forKey: .exchangeTime)
             try container.encode(book.receivedTime, forKey: .receivedTime)
-            try container.encode(book.bids.map { [$0.price.cents, $0.qty.shares] }, forKey: .bids)
-            try container.encode(book.asks.map { [$0.price.cents, $0.qty.shares] }, forKey: .asks)
+            try container.encode(book.bids.map { [$0.price.units, $0.qty.shares] }, forKey: .bids)
+            try container.encode(book.asks.map { [$0.price.units, $0.qty.shares] }, forKey: .asks)
             return
         }
         if case .fill(let fill) = self {

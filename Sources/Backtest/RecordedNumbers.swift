@@ -1,11 +1,11 @@
 import StrategyKit
 
 /// The prices and quantities a recording may hold: those the exchange client accepts, 0 to
-/// `Price.maxAccepted` cents and 0 to `Quantity.maxAccepted` shares (a fill's quantity from 1),
+/// `Price.maxAccepted` (in `Price.units`) and 0 to `Quantity.maxAccepted` shares (a fill's quantity from 1),
 /// so that a replayed session cannot feed the engine what a live one could not. Readers check
 /// each number as they decode it and refuse the record, naming the number, otherwise.
 enum RecordedNumbers {
-    static let prices = 0...Price.maxAccepted.cents
+    static let prices = 0...Price.maxAccepted.units
     static let quantities = 0...Quantity.maxAccepted.shares
     static let fillQuantities = 1...Quantity.maxAccepted.shares
 
@@ -27,8 +27,8 @@ enum RecordedNumbers {
     /// The reason for refusing the first entry of `bids` or `asks` that is not accepted.
     static func refusal(bids: [BookEntry], asks: [BookEntry]) -> String {
         for side in [bids, asks] {
-            for (index, entry) in side.enumerated() where !holds(price: entry.price.cents, qty: entry.qty.shares) {
-                return refusal(price: entry.price.cents, qty: entry.qty.shares, isBuy: entry.isBuy, index: index)
+            for (index, entry) in side.enumerated() where !holds(price: entry.price.units, qty: entry.qty.shares) {
+                return refusal(price: entry.price.units, qty: entry.qty.shares, isBuy: entry.isBuy, index: index)
             }
         }
         return "every entry is within range"

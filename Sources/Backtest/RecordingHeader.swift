@@ -2,7 +2,7 @@ import StrategyKit
 
 /// The first line of every recording: what it holds and what produced it.
 ///
-/// Encoded as `{"format":"tickwork-recording","version":1,"venue":...,"symbols":[...],
+/// Encoded as `{"format":"tickwork-recording","version":2,"venue":...,"symbols":[...],
 /// "producer":...,"kind":"books"|"session"}`; readers refuse any other `format` or a `version`
 /// they do not know.
 public struct RecordingHeader: Hashable, Sendable, Codable {
@@ -16,7 +16,8 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
 
     /// The format's name, always `tickwork-recording`.
     public var format: String
-    /// The format version; this code reads and writes `RecordingHeader.currentVersion`.
+    /// The format version; this code writes `RecordingHeader.currentVersion` and reads it and
+    /// every version back to `oldestReadableVersion`.
     public var version: Int
     public var venue: Venue
     /// The symbols whose books are recorded.
@@ -27,8 +28,11 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
 
     /// The format name every header carries.
     public static let formatName = "tickwork-recording"
-    /// The version this code writes and the only one it reads.
-    public static let currentVersion = 1
+    /// The version this code writes: 2, prices in units of $0.0001 (`Price.units`).
+    public static let currentVersion = 2
+    /// The oldest version this code reads: 1, prices in integer cents, converted exactly on
+    /// reading.
+    public static let oldestReadableVersion = 1
 
     /// A header of the current format version.
     public init(venue: Venue, symbols: [Symbol], producer: String, kind: Content = .books) {

@@ -15,7 +15,9 @@ public final class RecordingWriter {
     private let encoder = RecordEncoder()
     private static let flushThreshold = 1 << 20
 
-    /// Creates (or truncates) `path` and writes `header`.
+    /// Creates (or truncates) `path` and writes `header`, as the current version whatever its
+    /// `version` says: records are written in the current version's units (a converted
+    /// version-1 file comes out as the current version).
     public init(path: String, header: RecordingHeader, format: RecordingFormat) throws(BacktestError) {
         self.path = path
         self.format = format
@@ -24,7 +26,9 @@ public final class RecordingWriter {
         pending.reserveCapacity(Self.flushThreshold + 64 * 1024)
         let headerLine: [UInt8]
         do {
-            headerLine = try encoder.headerLine(header)
+            var current = header
+            current.version = RecordingHeader.currentVersion
+            headerLine = try encoder.headerLine(current)
         } catch {
             throw .io(path: path, reason: "cannot encode the header: \(error)")
         }

@@ -114,7 +114,7 @@ public struct ReplayVenue: Sendable {
                 reports.append(.placeRejected(clientID, order, reason: "qty must be positive", time: now))
                 return
             }
-            guard !order.type.isPriced || order.price.cents > 0 else {
+            guard !order.type.isPriced || order.price.units > 0 else {
                 reports.append(.placeRejected(clientID, order, reason: "price must be positive", time: now))
                 return
             }

@@ -1,6 +1,6 @@
 /// Risk-adjusted return ratios of an equity curve sampled at a fixed interval.
 ///
-/// Returns are the changes of equity (P&L in cents) from one sample to the next; there is no
+/// Returns are the changes of equity (P&L in units of $0.0001) from one sample to the next; there is no
 /// capital base, so the ratios are dimensionless P&L ratios. Annualised by multiplying by
 /// `sqrt(periodsPerYear)`. Floating point is used here, for these ratios only.
 public enum ReturnStatistics {

@@ -3,7 +3,8 @@ import Wire
 
 extension LedgerEntry {
     /// The line this entry is written as, newline included, in the canonical member order of
-    /// FORMAT.md. For a line written by `Ledger` this is byte for byte the line on disk.
+    /// FORMAT.md, version 2 (money in units of $0.0001). For a line written by `Ledger` this is
+    /// byte for byte the line on disk.
     public var line: String {
         var bytes = [UInt8]()
         appendBody(to: &bytes)
@@ -13,7 +14,7 @@ extension LedgerEntry {
 
     /// Appends the line's body: everything before `,"sum":"`, which the checksum covers.
     func appendBody(to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"seq":"#.utf8)
+        bytes.append(contentsOf: #"{"v":2,"seq":"#.utf8)
         bytes.appendDecimal(sequence)
         bytes.append(contentsOf: #","time":"#.utf8)
         bytes.appendDecimal(fill.time.nanoseconds)
@@ -30,7 +31,7 @@ extension LedgerEntry {
         bytes.append(contentsOf: #","index":"#.utf8)
         bytes.appendDecimal(Int64(fill.index))
         bytes.append(contentsOf: fill.side == .buy ? #","side":"buy","price":"#.utf8 : #","side":"sell","price":"#.utf8)
-        bytes.appendDecimal(fill.price.cents)
+        bytes.appendDecimal(fill.price.units)
         bytes.append(contentsOf: #","qty":"#.utf8)
         bytes.appendDecimal(fill.qty.shares)
         bytes.append(contentsOf: #","strategy":"#.utf8)
@@ -38,9 +39,9 @@ extension LedgerEntry {
         bytes.append(contentsOf: reconciled ? #","reconciled":true,"position":"#.utf8 : #","reconciled":false,"position":"#.utf8)
         bytes.appendDecimal(positionAfter.shares)
         bytes.append(contentsOf: #","cash":"#.utf8)
-        bytes.appendDecimal(cashAfter.cents)
+        bytes.appendDecimal(cashAfter.units)
         bytes.append(contentsOf: #","realized":"#.utf8)
-        bytes.appendDecimal(realizedAfter.cents)
+        bytes.appendDecimal(realizedAfter.units)
         bytes.append(contentsOf: #","prev":""#.utf8)
         previousChecksum.appendHex(to: &bytes)
         bytes.append(UInt8(ascii: "\""))

@@ -1,8 +1,12 @@
 import Glibc
+import StrategyKit
 
 /// The members of one ledger line as parsed, before their values are checked against the
 /// ledger's rules (ranges, chain, running totals).
 struct LedgerLine {
+    /// The line's format version: 1 without a `v` member (money in cents), 2 with `"v":2`
+    /// (money in units of $0.0001).
+    var version: Int64 = 1
     var sequence: UInt64 = 0
     var time: Int64 = 0
     /// Where the `iso` string's bytes are within the line (it holds no escapes when valid).
@@ -23,6 +27,27 @@ struct LedgerLine {
     var realized: Int64 = 0
     var previous: UInt64 = 0
     var sum: UInt64 = 0
+
+    /// The versions a line may declare in its `v` member.
+    static let versions: ClosedRange<Int64> = 1...2
+
+    /// Converts a version-1 line's `price`, `cash` and `realized` from cents to units of
+    /// $0.0001, exactly, so that every line is checked and folded in one unit; the fault naming
+    /// the member when one does not fit in 64 bits as units. A version-2 line is left as it is.
+    mutating func convertingCentsToUnits() -> LineFault? {
+        guard version == 1 else { return nil }
+        for member in [Member.price, .cash, .realized] {
+            let cents = member == .price ? price : member == .cash ? cash : realized
+            let (units, overflow) = cents.multipliedReportingOverflow(by: Price.unitsPerCent)
+            guard !overflow else { return .badValue(field: member.name, why: "too large to convert from cents (version 1)") }
+            switch member {
+            case .price: price = units
+            case .cash: cash = units
+            default: realized = units
+            }
+        }
+        return nil
+    }
 
     /// The members a line must have, in the order a writer emits them.
     enum Member: Int, CaseIterable {

@@ -4,8 +4,9 @@ import Wire
 /// Wire's `JSONReader`.
 ///
 /// It accepts any JSON object whose members are the format's (in any order, with any JSON
-/// whitespace and string escapes) plus members it does not know, which it skips. Integers must
-/// be written as JSON integers (no fraction or exponent) and fit in 64 bits.
+/// whitespace and string escapes), the optional version member `v`, plus members it does not
+/// know, which it skips. Integers must be written as JSON integers (no fraction or exponent)
+/// and fit in 64 bits.
 struct LedgerLineParser {
     let bytes: UnsafeRawBufferPointer
     var reader: JSONReader
@@ -48,8 +49,10 @@ struct LedgerLineParser {
         var seen: UInt32 = 0
         if !reader.consume(UInt8(ascii: "}")) {
             var next = 0
+            var seenVersion = false
             while true {
                 let member: LedgerLine.Member?
+                var isVersion = false
                 if let canonical = LedgerLine.Member(rawValue: next), reader.consume(exactly: canonical.quotedKey) {
                     // Writers emit the members in order without spaces: skip the general path.
                     member = canonical
@@ -57,6 +60,7 @@ struct LedgerLineParser {
                     do throws(JSONReadError) {
                         let key = try readString()
                         member = withString(key) { LedgerLine.Member(key: $0) }
+                        isVersion = member == nil && withString(key) { $0.count == 1 && $0[0] == UInt8(ascii: "v") }
                         try reader.expect(UInt8(ascii: ":"))
                     } catch {
                         return fault(error)
@@ -68,6 +72,15 @@ struct LedgerLineParser {
                     guard seen & member.bit == 0 else { return .badValue(field: member.name, why: "appears twice") }
                     seen |= member.bit
                     if let fault = parseValue(of: member, into: &line) { return fault }
+                } else if isVersion {
+                    // Optional, so not a `Member`: absent on version-1 lines.
+                    guard !seenVersion else { return .badValue(field: "v", why: "appears twice") }
+                    seenVersion = true
+                    pendingFault = nil
+                    guard let value = integer(), LedgerLine.versions.contains(value) else {
+                        return pendingFault ?? .badValue(field: "v", why: "expected 1 or 2")
+                    }
+                    line.version = value
                 } else {
                     do throws(JSONReadError) {
                         try reader.skipValue()

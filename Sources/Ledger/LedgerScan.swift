@@ -81,18 +81,22 @@ struct LedgerScan {
         return LedgerLineParser.parse(bytes, into: &parsed) == nil && parsed.sequence == sequence
     }
 
-    /// A line a torn write could have left: it starts like every ledger line does (`{"seq":`,
-    /// or a prefix of it) or with a zero byte (a file extended by a crash before its data), and
-    /// it holds no second line start (two lines run together by a damaged newline).
+    /// A line a torn write could have left: it starts like every ledger line does (`{"v":2,"seq":`
+    /// since version 2, `{"seq":` before; or a prefix of one) or with a zero byte (a file
+    /// extended by a crash before its data), and it holds no second line start (two lines run
+    /// together by a damaged newline).
     private static func looksLikeLedgerLine(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start: StaticString = #"{"seq":"#
-        let length = start.utf8CodeUnitCount
-        let count = min(bytes.count, length)
-        guard count == 0 || bytes[0] == 0 || memcmp(bytes.baseAddress!, start.utf8Start, count) == 0 else { return false }
-        guard bytes.count > length else { return true }
-        for index in 1...(bytes.count - length)
-        where bytes[index] == UInt8(ascii: "{") && memcmp(bytes.baseAddress! + index, start.utf8Start, length) == 0 {
-            return false
+        let starts: [StaticString] = [#"{"v":2,"seq":"#, #"{"seq":"#]
+        let startsLikeALine = bytes.isEmpty || bytes[0] == 0 || starts.contains { start in
+            memcmp(bytes.baseAddress!, start.utf8Start, min(bytes.count, start.utf8CodeUnitCount)) == 0
+        }
+        guard startsLikeALine else { return false }
+        for start in starts where bytes.count > start.utf8CodeUnitCount {
+            let length = start.utf8CodeUnitCount
+            for index in 1...(bytes.count - length)
+            where bytes[index] == UInt8(ascii: "{") && memcmp(bytes.baseAddress! + index, start.utf8Start, length) == 0 {
+                return false
+            }
         }
         return true
     }

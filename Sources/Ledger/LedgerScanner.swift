@@ -33,12 +33,12 @@ struct LedgerScanner {
         let fill = Fill(
             venue: Venue(line.venue), account: Account(line.account), symbol: Symbol(line.symbol),
             orderID: OrderID(line.order), index: Int(line.index), side: line.isBuy ? .buy : .sell,
-            price: Price(cents: line.price), qty: Quantity(shares: line.qty), time: Timestamp(nanoseconds: line.time),
+            price: Price(units: line.price), qty: Quantity(shares: line.qty), time: Timestamp(nanoseconds: line.time),
             strategyID: StrategyID(line.strategy))
         return LedgerEntry(
             sequence: line.sequence, fill: fill, reconciled: line.reconciled,
-            positionAfter: Quantity(shares: line.position), cashAfter: Money(cents: line.cash),
-            realizedAfter: Money(cents: line.realized), previousChecksum: LedgerChecksum(line.previous),
+            positionAfter: Quantity(shares: line.position), cashAfter: Money(units: line.cash),
+            realizedAfter: Money(units: line.realized), previousChecksum: LedgerChecksum(line.previous),
             checksum: LedgerChecksum(line.sum))
     }
 
@@ -51,6 +51,7 @@ struct LedgerScanner {
         guard computed == sum else { return .badChecksum }
         var parsed = LedgerLine()
         if let fault = LedgerLineParser.parse(line, into: &parsed) { return fault }
+        if let fault = parsed.convertingCentsToUnits() { return fault }
         return accept(parsed, line: line)
     }
 
@@ -72,11 +73,11 @@ struct LedgerScanner {
         let side: Side = parsed.isBuy ? .buy : .sell
         guard let update = state.update(
             strategy: StrategyID(parsed.strategy), symbol: Symbol(parsed.symbol), side: side,
-            price: Price(cents: parsed.price), qty: Quantity(shares: parsed.qty))
+            price: Price(units: parsed.price), qty: Quantity(shares: parsed.qty))
         else { return .badValue(field: "qty", why: "price and quantity overflow the running totals") }
         if update.holding.position.quantity.shares != parsed.position { return .totalsMismatch(field: "position") }
-        if update.holding.cash.cents != parsed.cash { return .totalsMismatch(field: "cash") }
-        if update.holding.position.realizedPnL.cents != parsed.realized { return .totalsMismatch(field: "realized") }
+        if update.holding.cash.units != parsed.cash { return .totalsMismatch(field: "cash") }
+        if update.holding.position.realizedPnL.units != parsed.realized { return .totalsMismatch(field: "realized") }
         if let earlier = state.recordFill(order: parsed.order, index: Int(parsed.index), at: parsed.sequence) {
             return .duplicateFill(earlierSequence: earlier)
         }

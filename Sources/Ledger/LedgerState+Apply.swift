@@ -19,17 +19,17 @@ extension LedgerState {
         var holding = holdingIndex.map { holdings.values[$0] } ?? LedgerHolding()
         var totals = symbolIndex.map { symbols.values[$0] } ?? SymbolTotals()
         // The format holds no negative price; the position arithmetic alone would take one.
-        guard price.cents >= 0,
+        guard price.units >= 0,
               let change = holding.position.checkedApplying(side: side, price: price, qty: qty),
               let symbolChange = totals.position.checkedApplying(side: side, price: price, qty: qty),
-              case let (cash, false) = holding.cash.cents.addingReportingOverflow(change.cashFlow.cents),
-              case let (symbolCash, false) = totals.cash.cents.addingReportingOverflow(change.cashFlow.cents),
+              case let (cash, false) = holding.cash.units.addingReportingOverflow(change.cashFlow.units),
+              case let (symbolCash, false) = totals.cash.units.addingReportingOverflow(change.cashFlow.units),
               case let (volume, false) = totals.volume.shares.addingReportingOverflow(qty.shares)
         else { return nil }
         holding.position = change.position
-        holding.cash = Money(cents: cash)
+        holding.cash = Money(units: cash)
         totals.position = symbolChange.position
-        totals.cash = Money(cents: symbolCash)
+        totals.cash = Money(units: symbolCash)
         totals.fills += 1
         totals.volume = Quantity(shares: volume)
         return LedgerUpdate(key: key, holdingIndex: holdingIndex, symbolIndex: symbolIndex, holding: holding, symbol: totals)
@@ -78,7 +78,7 @@ extension LedgerState {
             return .badValue(field: empty.0, why: "expected a non-empty string")
         }
         if fill.index < 0 { return .badValue(field: "index", why: "expected a non-negative integer") }
-        if fill.price.cents < 0 { return .badValue(field: "price", why: "expected a non-negative integer") }
+        if fill.price.units < 0 { return .badValue(field: "price", why: "expected a non-negative integer") }
         if fill.qty.shares < 1 { return .badValue(field: "qty", why: "expected a positive integer") }
         return nil
     }

@@ -2,7 +2,8 @@ import StrategyKit
 
 /// What a verified ledger adds up to, as plain values for reports and `--json` output: entries,
 /// sequence range, fills and volume per symbol, final holdings and realized P&L, and the first
-/// bad line if any. Money in cents, quantities in shares.
+/// bad line if any. Money in integer units of $0.0001
+/// (`Money.units`), quantities in shares.
 public struct LedgerSummary: Hashable, Sendable, Codable {
     /// One symbol's totals over all strategies.
     public struct SymbolLine: Hashable, Sendable, Codable {
@@ -14,11 +15,11 @@ public struct LedgerSummary: Hashable, Sendable, Codable {
         public var volume: Int64
         /// Shares held at the end (negative is short).
         public var position: Int64
-        /// Average cost of the open position in cents; nil when flat.
+        /// Average cost of the open position in units of $0.0001; nil when flat.
         public var averageCost: Int64?
-        /// Profit or loss realized, in cents.
+        /// Profit or loss realized, in units of $0.0001.
         public var realizedPnL: Int64
-        /// Cash moved by the fills, in cents.
+        /// Cash moved by the fills, in units of $0.0001.
         public var cash: Int64
     }
 
@@ -30,11 +31,11 @@ public struct LedgerSummary: Hashable, Sendable, Codable {
         public var symbol: String
         /// Shares held at the end (negative is short).
         public var position: Int64
-        /// Average cost of the open position in cents; nil when flat.
+        /// Average cost of the open position in units of $0.0001; nil when flat.
         public var averageCost: Int64?
-        /// Profit or loss realized, in cents.
+        /// Profit or loss realized, in units of $0.0001.
         public var realizedPnL: Int64
-        /// Cash moved by the fills, in cents.
+        /// Cash moved by the fills, in units of $0.0001.
         public var cash: Int64
     }
 
@@ -68,7 +69,7 @@ public struct LedgerSummary: Hashable, Sendable, Codable {
     public var account: String?
     /// Bytes checked.
     public var bytes: Int64
-    /// Profit or loss realized by every strategy together, in cents.
+    /// Profit or loss realized by every strategy together, in units of $0.0001.
     public var realizedPnL: Int64
     /// Per symbol, sorted by symbol.
     public var symbols: [SymbolLine]
@@ -84,14 +85,14 @@ extension LedgerVerification {
         let symbols = state.symbols.sorted { $0.key < $1.key }.map { symbol, totals in
             LedgerSummary.SymbolLine(
                 symbol: symbol.rawValue, fills: totals.fills, volume: totals.volume.shares,
-                position: totals.position.quantity.shares, averageCost: totals.position.averageCost?.cents,
-                realizedPnL: totals.position.realizedPnL.cents, cash: totals.cash.cents)
+                position: totals.position.quantity.shares, averageCost: totals.position.averageCost?.units,
+                realizedPnL: totals.position.realizedPnL.units, cash: totals.cash.units)
         }
         let holdings = state.holdings.sorted { $0.key < $1.key }.map { key, holding in
             LedgerSummary.HoldingLine(
                 strategy: key.strategy.rawValue, symbol: key.symbol.rawValue, position: holding.position.quantity.shares,
-                averageCost: holding.position.averageCost?.cents, realizedPnL: holding.position.realizedPnL.cents,
-                cash: holding.cash.cents)
+                averageCost: holding.position.averageCost?.units, realizedPnL: holding.position.realizedPnL.units,
+                cash: holding.cash.units)
         }
         let fault = firstFault.map {
             LedgerSummary.Fault(
@@ -102,7 +103,7 @@ extension LedgerVerification {
         return LedgerSummary(
             path: path, clean: isClean, entries: state.entryCount, firstSequence: firstSequence,
             lastSequence: empty ? nil : state.lastSequence, venue: state.venue?.rawValue,
-            account: state.account?.rawValue, bytes: bytesChecked, realizedPnL: state.realizedPnL.cents,
+            account: state.account?.rawValue, bytes: bytesChecked, realizedPnL: state.realizedPnL.units,
             symbols: symbols, holdings: holdings, firstFault: fault)
     }
 }

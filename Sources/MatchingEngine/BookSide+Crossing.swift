@@ -27,10 +27,10 @@ extension BookSide {
                     .fill(
                         Trade(
                             standing: standing, incoming: incoming.id, incomingSide: incoming.side,
-                            price: Price(cents: price), qty: Quantity(shares: traded),
+                            price: Price(units: price), qty: Quantity(shares: traded),
                             standingComplete: standingComplete, incomingComplete: remaining == 0,
                             time: Timestamp(nanoseconds: time))))
-                lastTrade = OrderFill(price: Price(cents: price), qty: Quantity(shares: traded), ts: Timestamp(nanoseconds: time))
+                lastTrade = OrderFill(price: Price(units: price), qty: Quantity(shares: traded), ts: Timestamp(nanoseconds: time))
                 guard standingComplete else { break }
                 store.close(record: standingRecord, at: time)
                 events.append(.closed(standing, filled: Quantity(shares: store.records[standingRecord].filled)))

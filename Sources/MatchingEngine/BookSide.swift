@@ -95,7 +95,7 @@ struct BookSide {
         var entries: [BookEntry] = []
         entries.reserveCapacity(store.restingCount)
         for level in levels.reversed() {
-            let price = Price(cents: price(ofKey: level.key))
+            let price = Price(units: price(ofKey: level.key))
             var slot = level.head
             while slot >= 0 {
                 entries.append(BookEntry(price: price, qty: Quantity(shares: store.slab[slot].remaining), isBuy: isBuy))

@@ -23,7 +23,7 @@ public struct NewOrder: Hashable, Sendable {
         id: OrderID, account: Account, side: Side, type: OrderType, price: Price, qty: Quantity
     ) throws(MatchingError) {
         guard qty.shares > 0 else { throw .nonPositiveQuantity(qty) }
-        if type.isPriced, price.cents < 0 { throw .negativePrice(price) }
+        if type.isPriced, price.units < 0 { throw .negativePrice(price) }
         self.id = id
         self.account = account
         self.side = side

@@ -43,8 +43,8 @@ extension OrderBook {
         let bestAsk = asks.levels.last
         return Quote(
             venue: venue, symbol: symbol,
-            bid: bestBid.map { Price(cents: bids.price(ofKey: $0.key)) },
-            ask: bestAsk.map { Price(cents: asks.price(ofKey: $0.key)) },
+            bid: bestBid.map { Price(units: bids.price(ofKey: $0.key)) },
+            ask: bestAsk.map { Price(units: asks.price(ofKey: $0.key)) },
             bidSize: Quantity(shares: bestBid?.quantity ?? 0), askSize: Quantity(shares: bestAsk?.quantity ?? 0),
             bidDepth: Quantity(shares: bids.depth), askDepth: Quantity(shares: asks.depth),
             last: lastTrade?.price, lastSize: lastTrade?.qty, lastTrade: lastTrade?.ts, quoteTime: time)

@@ -42,7 +42,7 @@ public struct OrderBook: Sendable {
         let incoming = Incoming(id: order.id, record: record, side: order.side)
         let limitKey: Int64
         if order.type.isPriced {
-            limitKey = isBuy ? asks.key(order.price.cents) : bids.key(order.price.cents)
+            limitKey = isBuy ? asks.key(order.price.units) : bids.key(order.price.units)
         } else {
             limitKey = .min
         }

@@ -26,7 +26,7 @@ struct OrderStore {
         return records.append(
             OrderRecord(
                 id: order.id.rawValue, account: order.account, side: order.side, type: order.type,
-                open: true, price: order.price.cents, originalQty: order.qty.shares, filled: 0,
+                open: true, price: order.price.units, originalQty: order.qty.shares, filled: 0,
                 time: time, closedAt: 0, slot: -1, firstFill: -1, lastFill: -1))
     }
 
@@ -103,13 +103,13 @@ struct OrderStore {
         while fill >= 0 {
             orderFills.append(
                 OrderFill(
-                    price: Price(cents: fills[fill].price), qty: Quantity(shares: fills[fill].qty),
+                    price: Price(units: fills[fill].price), qty: Quantity(shares: fills[fill].qty),
                     ts: Timestamp(nanoseconds: fills[fill].time)))
             fill = fills[fill].next
         }
         return OrderStatus(
             id: OrderID(record.id), venue: venue, symbol: symbol, account: record.account, side: record.side,
-            type: record.type, price: Price(cents: record.price), originalQty: Quantity(shares: record.originalQty),
+            type: record.type, price: Price(units: record.price), originalQty: Quantity(shares: record.originalQty),
             qty: Quantity(shares: record.open ? record.originalQty - record.filled : 0),
             ts: Timestamp(nanoseconds: record.time), fills: orderFills, totalFilled: Quantity(shares: record.filled),
             open: record.open)

@@ -46,11 +46,11 @@ public enum MetricsDocument {
         }
         out.family("tickwork_realized_pnl_cents", .gauge, help: "Realized profit and loss in cents, by strategy.")
         for strategy in snapshot.strategies {
-            out.sample("tickwork_realized_pnl_cents", ["strategy": strategy.id.rawValue], strategy.pnl.realized.cents)
+            out.sample("tickwork_realized_pnl_cents", ["strategy": strategy.id.rawValue], cents: strategy.pnl.realized)
         }
         out.family("tickwork_unrealized_pnl_cents", .gauge, help: "Unrealized profit and loss in cents at the last mid, by strategy.")
         for strategy in snapshot.strategies {
-            out.sample("tickwork_unrealized_pnl_cents", ["strategy": strategy.id.rawValue], strategy.pnl.unrealized.cents)
+            out.sample("tickwork_unrealized_pnl_cents", ["strategy": strategy.id.rawValue], cents: strategy.pnl.unrealized)
         }
         out.family("tickwork_trading_state", .gauge, help: "1 for the trading state each scope is in (active, reducing, halted), else 0.")
         let scopes = [("account", snapshot.accountStatus)] + snapshot.strategies.map { ("strategy " + $0.id.rawValue, $0.status) }

@@ -1,4 +1,6 @@
 import Live
+import StrategyKit
+import Wire
 
 /// Writes the Prometheus text exposition format, version 0.0.4: for each metric family a
 /// `# HELP` and a `# TYPE` line, then its samples, one per line, `name{label="value"} number`.
@@ -42,6 +44,14 @@ public struct MetricsExposition {
     /// Writes an integer sample without labels.
     public mutating func sample(_ name: String, _ value: Int64) {
         line(name, [], String(value))
+    }
+
+    /// Writes an amount of money in cents, exactly: whole cents as an integer, a sub-penny
+    /// amount with its places (`6700.25` is $67.0025), never through a floating-point number.
+    public mutating func sample(_ name: String, _ labels: KeyValuePairs<String, String>, cents money: Money) {
+        var text: [UInt8] = []
+        text.appendFixedPoint(money.units, scale: 2)
+        line(name, labels, String(decoding: text, as: UTF8.self))
     }
 
     /// Writes a sample of a measured quantity (seconds).

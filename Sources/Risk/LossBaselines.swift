@@ -20,7 +20,7 @@ struct LossBaselines: Sendable {
         for index in pnl.indices {
             let strategy = strategies[index]
             guard pnl[index].key == strategy.id else { return false }
-            let loss = (strategy.start - pnl[index].value).cents
+            let loss = (strategy.start - pnl[index].value).units
             totalLoss += loss
             if let maxLoss = strategy.maxLoss, loss > maxLoss { return false }
         }

@@ -84,9 +84,9 @@ struct OrderCheck {
     }
 
     private func price() -> RiskDenial? {
-        guard request.type.isPriced, request.price.cents <= 0 else { return nil }
+        guard request.type.isPriced, request.price.units <= 0 else { return nil }
         return deny(
-            .nonPositivePrice, limit: 1, actual: request.price.cents, "limit price \(request.price.cents)c is not positive")
+            .nonPositivePrice, limit: 1, actual: request.price.units, "limit price \(request.price) is not positive")
     }
 
     private func marketOrders() -> RiskDenial? {
@@ -145,11 +145,11 @@ struct OrderCheck {
         }
         // A price from a plugin or a hostile book can make the product leave Int64: it is
         // then above any limit, and reported as Int64.max.
-        let (product, overflow) = unitPrice.cents.multipliedReportingOverflow(by: request.qty.shares)
-        let notional = Money(cents: overflow ? .max : product)
+        let (product, overflow) = unitPrice.units.multipliedReportingOverflow(by: request.qty.shares)
+        let notional = Money(units: overflow ? .max : product)
         guard notional > limits.maxNotionalPerOrder else { return nil }
         return deny(
-            .maxNotional, limit: limits.maxNotionalPerOrder.cents, actual: notional.cents,
+            .maxNotional, limit: limits.maxNotionalPerOrder.units, actual: notional.units,
             "notional \(notional) exceeds maxNotionalPerOrder \(limits.maxNotionalPerOrder)")
     }
 
@@ -163,13 +163,13 @@ struct OrderCheck {
 
     private func collar() -> RiskDenial? {
         guard request.type.isPriced else { return nil }
-        guard let reference = referencePrice, reference.cents > 0 else {
+        guard let reference = referencePrice, reference.units > 0 else {
             return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to check the price collar against")
         }
         // Both prices are positive here, so their distance fits in Int64; the products are
         // compared in 128 bits, exactly, whatever a plugin or a hostile book made the prices.
-        let distance = Int128(abs(request.price.cents - reference.cents))
-        let reference128 = Int128(reference.cents)
+        let distance = Int128(abs(request.price.units - reference.units))
+        let reference128 = Int128(reference.units)
         guard distance * 10_000 > reference128 * Int128(limits.priceCollarBasisPoints) else { return nil }
         // The reported basis points are rounded up.
         let basisPoints = Int64(clamping: (distance * 10_000 + reference128 - 1) / reference128)
@@ -198,7 +198,7 @@ struct OrderCheck {
         let resting = crossed.order.request
         let ownID = crossed.order.id.map { "order \($0)" } ?? "an unacknowledged order"
         return deny(
-            .selfTrade, limit: resting.price.cents, actual: request.type.isPriced ? request.price.cents : nil,
+            .selfTrade, limit: resting.price.units, actual: request.type.isPriced ? request.price.units : nil,
             "would cross \(crossed.strategyID)'s resting \(resting.side.rawValue) \(ownID) @ \(resting.price)")
     }
 

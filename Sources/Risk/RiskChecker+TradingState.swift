@@ -38,16 +38,16 @@ extension RiskChecker {
         for (strategy, current) in pnl {
             let start = state.dayStartPnL[strategy] ?? current
             state.dayStartPnL[strategy] = start
-            let loss = (start - current).cents
+            let loss = (start - current).units
             totalLoss += loss
-            if let maxLoss = limits[strategy]?.maxLoss.cents, loss > maxLoss,
+            if let maxLoss = limits[strategy]?.maxLoss.units, loss > maxLoss,
                 let change = haltForLoss(.strategy(strategy), limit: maxLoss, loss: loss, now: now)
             {
                 changes.append(change)
             }
         }
-        if totalLoss > accountLimits.maxLoss.cents,
-            let change = haltForLoss(.account, limit: accountLimits.maxLoss.cents, loss: totalLoss, now: now)
+        if totalLoss > accountLimits.maxLoss.units,
+            let change = haltForLoss(.account, limit: accountLimits.maxLoss.units, loss: totalLoss, now: now)
         {
             changes.append(change)
         }
@@ -61,9 +61,9 @@ extension RiskChecker {
             day: day,
             strategies: pnl.map { strategy, current in
                 let halted = state.status(of: .strategy(strategy)).state == .halted
-                return (strategy, state.dayStartPnL[strategy] ?? current, halted ? nil : limits[strategy]?.maxLoss.cents)
+                return (strategy, state.dayStartPnL[strategy] ?? current, halted ? nil : limits[strategy]?.maxLoss.units)
             },
-            accountMaxLoss: state.account.state == .halted ? nil : accountLimits.maxLoss.cents)
+            accountMaxLoss: state.account.state == .halted ? nil : accountLimits.maxLoss.units)
     }
 
     private mutating func haltForLoss(_ scope: TradingScope, limit: Int64, loss: Int64, now: Timestamp)

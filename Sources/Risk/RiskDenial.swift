@@ -8,8 +8,9 @@ public struct RiskDenial: Hashable, Sendable, Codable, CustomStringConvertible {
     public var strategyID: StrategyID
     /// What it asked for.
     public var request: OrderRequest
-    /// The limit that was hit, in the check's unit (shares, cents, orders, basis points, ms);
-    /// nil when the check has no number (a halted state, a missing book).
+    /// The limit that was hit, in the check's unit (shares, units of $0.0001 for prices and
+    /// money, orders, basis points, ms); nil when the check has no number (a halted state, a
+    /// missing book).
     public var limit: Int64?
     /// The value that broke the limit, in the same unit; nil when there is none.
     public var actual: Int64?

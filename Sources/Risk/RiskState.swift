@@ -5,6 +5,8 @@ import StrategyKit
 ///
 /// Encodes as a JSON object keyed by strategy id, for the daemon to write to its state
 /// directory after every `TradingStateChange` and to hand back to `RiskChecker.init` at start.
+/// Amounts are in units of $0.0001, said by `"moneyUnitsPerDollar":10000`; a file without it
+/// (written before SDK 3.0) holds cents and is converted on reading.
 public struct RiskState: Hashable, Sendable {
     /// The account-wide state.
     public var account: TradingStatus
@@ -44,7 +46,7 @@ public struct RiskState: Hashable, Sendable {
 
 extension RiskState: Codable {
     private enum CodingKeys: String, CodingKey {
-        case account, strategies, day, dayStartPnL
+        case account, strategies, day, dayStartPnL, moneyUnitsPerDollar
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,8 +55,23 @@ extension RiskState: Codable {
         let strategyTexts = try container.decode([String: TradingStatus].self, forKey: .strategies)
         strategies = Dictionary(uniqueKeysWithValues: strategyTexts.map { (StrategyID($0.key), $0.value) })
         day = try container.decodeIfPresent(Int64.self, forKey: .day)
-        let pnlTexts = try container.decode([String: Money].self, forKey: .dayStartPnL)
-        dayStartPnL = Dictionary(uniqueKeysWithValues: pnlTexts.map { (StrategyID($0.key), $0.value) })
+        // A file without `moneyUnitsPerDollar` was written before money was in units of
+        // $0.0001: its amounts are cents, converted exactly.
+        let unitsPerDollar = try container.decodeIfPresent(Int64.self, forKey: .moneyUnitsPerDollar) ?? 100
+        guard unitsPerDollar == 100 || unitsPerDollar == Price.unitsPerDollar else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .moneyUnitsPerDollar, in: container, debugDescription: "expected 100 or \(Price.unitsPerDollar)")
+        }
+        let pnlAmounts = try container.decode([String: Int64].self, forKey: .dayStartPnL)
+        var pnl: [StrategyID: Money] = [:]
+        for (key, amount) in pnlAmounts {
+            guard let money = unitsPerDollar == 100 ? Money(exactCents: amount) : Money(units: amount) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .dayStartPnL, in: container, debugDescription: "\(key): \(amount) cents do not fit in units")
+            }
+            pnl[StrategyID(key)] = money
+        }
+        dayStartPnL = pnl
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,5 +82,6 @@ extension RiskState: Codable {
         try container.encodeIfPresent(day, forKey: .day)
         try container.encode(
             Dictionary(uniqueKeysWithValues: dayStartPnL.map { ($0.key.rawValue, $0.value) }), forKey: .dayStartPnL)
+        try container.encode(Price.unitsPerDollar, forKey: .moneyUnitsPerDollar)
     }
 }

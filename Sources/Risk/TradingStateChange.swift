@@ -8,9 +8,9 @@ public struct TradingStateChange: Hashable, Sendable, Codable, CustomStringConve
     public var to: TradingState
     /// Why: `RISK_MAX_LOSS`, `RISK_MANUAL` or `RISK_ORDER_ID_CLASH`.
     public var code: RiskCode
-    /// The loss limit that was crossed, in cents; nil for a manual change.
+    /// The loss limit that was crossed, in units of $0.0001 (`Money.units`); nil for a manual change.
     public var limit: Int64?
-    /// The loss since the start of the day, in cents; nil for a manual change.
+    /// The loss since the start of the day, in units of $0.0001; nil for a manual change.
     public var actual: Int64?
     /// Whether the open orders of the scope must be cancelled (on every move to halted).
     public var cancelOpenOrders: Bool
@@ -34,7 +34,7 @@ public struct TradingStateChange: Hashable, Sendable, Codable, CustomStringConve
     public var description: String {
         var text = "\(code.rawValue) \(scope): \(from.rawValue) -> \(to.rawValue)"
         if let limit, let actual {
-            text += " (loss \(Money(cents: actual)) beyond limit \(Money(cents: limit)))"
+            text += " (loss \(Money(units: actual)) beyond limit \(Money(units: limit)))"
         }
         if cancelOpenOrders { text += ", cancel open orders" }
         return text

@@ -17,11 +17,11 @@ extension JSONWriter {
         string(quote.venue.rawValue)
         if let bid = quote.bid {
             raw(",\"bid\":")
-            int(bid.cents)
+            int(APINumbers.cents(bid))
         }
         if let ask = quote.ask {
             raw(",\"ask\":")
-            int(ask.cents)
+            int(APINumbers.cents(ask))
         }
         raw(",\"bidSize\":")
         int(quote.bidSize.shares)
@@ -33,7 +33,7 @@ extension JSONWriter {
         int(quote.askDepth.shares)
         if let last = quote.last, let lastSize = quote.lastSize, let lastTrade = quote.lastTrade {
             raw(",\"last\":")
-            int(last.cents)
+            int(APINumbers.cents(last))
             raw(",\"lastSize\":")
             int(lastSize.shares)
             raw(",\"lastTrade\":")

@@ -96,7 +96,7 @@ extension Marketplace {
     private static func failure(_ error: MatchingError) -> APIFailure {
         switch error {
         case let .nonPositiveQuantity(qty): .badRequest("qty must be a positive integer, got \(qty.shares).")
-        case let .negativePrice(price): .badRequest("price must not be negative, got \(price.cents).")
+        case let .negativePrice(price): .badRequest("price must not be negative, got \(APINumbers.cents(price)).")
         case let .unknownSymbol(symbol): .notFound("symbol \(symbol.rawValue) does not exist on this venue")
         }
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import StrategyKit
+import Wire
 
 /// The body of a place-order request: parsed and checked against the URL by `init`, its order
 /// fields validated by `order()` (after the caller has checked the account's key).
@@ -47,7 +48,7 @@ struct OrderForm {
     /// The largest quantity and price accepted: far beyond any real order, and low enough that
     /// the book's sums of quantities cannot overflow.
     static let maxQuantity: Int64 = Quantity.maxAccepted.shares
-    static let maxPrice: Int64 = Price.maxAccepted.cents
+    static let maxPrice: Int64 = APINumbers.prices.upperBound
 
     /// The account named in the body, if any.
     var account: Account? { fields.account.flatMap { $0.isEmpty ? nil : Account($0) } }

@@ -18,7 +18,13 @@ public struct StockFighterBroker: Broker {
         do { return try await client.orderBook(venue: venue, symbol: symbol) } catch { throw error.brokerError }
     }
 
+    /// Refuses, unsent, a priced order whose limit is not a whole number of cents: the API's
+    /// tick is a cent, and an order sent at another price than the engine tracks could not be
+    /// recognised among the account's orders.
     public func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {
+        guard !order.type.isPriced || order.price.wholeCents != nil else {
+            throw .rejected("POST order \(order.side.rawValue) \(order.qty) \(order.symbol) @ \(order.price): the StockFighter API trades in whole cents")
+        }
         do {
             return try await client.placeOrder(PlaceOrder(venue: venue, account: account, request: order))
         } catch {

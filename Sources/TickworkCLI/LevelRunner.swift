@@ -143,7 +143,7 @@ final class LevelRunner: Sendable {
         guard !capped.isEmpty else { return }
         reloadable.withLock { configuration in
             for index in configuration.strategies.indices where capped.contains(configuration.strategies[index].id) {
-                configuration.strategies[index].parameters["priceCapCents"] = .integer(target.cents)
+                configuration.strategies[index].parameters["priceCapCents"] = .integer(target.cents(rounded: .down))
             }
         }
         inbox.post(.reload)

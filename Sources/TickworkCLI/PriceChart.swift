@@ -29,31 +29,31 @@ struct PriceChart {
         guard let first = bars.first, let last = bars.last else {
             return svg + "\n" + ##"<text x="\##(Self.left)" y="\##(Self.priceTop)">\##(Self.escape(symbol.rawValue)): no bars for this day</text>"## + "\n</svg>\n"
         }
-        var low = bars.map(\.low.cents).min() ?? 0, high = bars.map(\.high.cents).max() ?? 0
+        var low = bars.map(\.low.units).min() ?? 0, high = bars.map(\.high.units).max() ?? 0
         if let previousClose {
-            low = min(low, previousClose.cents)
-            high = max(high, previousClose.cents)
+            low = min(low, previousClose.units)
+            high = max(high, previousClose.units)
         }
         if high == low { high += 1 }
         let maxVolume = max(1, bars.map(\.volume).max() ?? 1)
         let count = Int64(bars.count)
         // Each bar has a slot of the plot's width; its price point and volume bar sit in the middle.
         func x(_ index: Int) -> Int64 { Self.left + (2 * Int64(index) + 1) * plotWidth / (2 * count) }
-        func y(_ cents: Int64) -> Int64 { Self.priceTop + (high - cents) * Self.priceHeight / (high - low) }
+        func y(_ units: Int64) -> Int64 { Self.priceTop + (high - units) * Self.priceHeight / (high - low) }
         let up = previousClose.map { last.close >= $0 } ?? (last.close >= first.open)
         let color = up ? "#1a7f37" : "#cf222e"
-        let change = previousClose.map { last.close.cents - $0.cents }
+        let change = previousClose.map { last.close.units - $0.units }
         var title = "\(symbol) \(last.close)"
-        if let change { title += " (\(change >= 0 ? "+" : "-")\(Price(cents: abs(change))) vs previous close)" }
+        if let change { title += " (\(change >= 0 ? "+" : "-")\(Price(units: abs(change))) vs previous close)" }
         svg += "\n" + ##"<text x="\##(Self.left)" y="24" font-size="16" font-weight="bold">\##(Self.escape(title))</text>"##
-        svg += "\n" + ##"<text x="\##(Self.left - 6)" y="\##(Self.priceTop + 4)" text-anchor="end">\##(Price(cents: high))</text>"##
-        svg += "\n" + ##"<text x="\##(Self.left - 6)" y="\##(Self.priceTop + Self.priceHeight + 4)" text-anchor="end">\##(Price(cents: low))</text>"##
+        svg += "\n" + ##"<text x="\##(Self.left - 6)" y="\##(Self.priceTop + 4)" text-anchor="end">\##(Price(units: high))</text>"##
+        svg += "\n" + ##"<text x="\##(Self.left - 6)" y="\##(Self.priceTop + Self.priceHeight + 4)" text-anchor="end">\##(Price(units: low))</text>"##
         if let previousClose {
-            let level = y(previousClose.cents)
+            let level = y(previousClose.units)
             svg += "\n" + ##"<line class="previous-close" x1="\##(Self.left)" y1="\##(level)" x2="\##(Self.width - Self.right)" y2="\##(level)" stroke="#888888" stroke-dasharray="4 4"/>"##
             svg += "\n" + ##"<text x="\##(Self.width - Self.right)" y="\##(level - 4)" text-anchor="end" fill="#888888">previous close \##(previousClose)</text>"##
         }
-        let points = bars.indices.map { "\(x($0)),\(y(bars[$0].close.cents))" }.joined(separator: " ")
+        let points = bars.indices.map { "\(x($0)),\(y(bars[$0].close.units))" }.joined(separator: " ")
         svg += "\n" + ##"<polyline class="price" points="\##(points)" fill="none" stroke="\##(color)" stroke-width="2"/>"##
         let barWidth = max(1, plotWidth / max(1, count) - 1)
         for (index, bar) in bars.enumerated() {

@@ -53,7 +53,7 @@ public enum APIBookCodec {
             }
             guard let price, let qty else { throw .refused("book entry before byte \(reader.offset): needs price and qty") }
             // Checked once both are read, with one unsigned comparison each: this is the hot path.
-            guard UInt64(bitPattern: price) <= UInt64(Price.maxAccepted.cents),
+            guard UInt64(bitPattern: price) <= UInt64(APINumbers.prices.upperBound),
                   UInt64(bitPattern: qty) <= UInt64(Quantity.maxAccepted.shares)
             else { throw outOfRange(price: price, qty: qty, isBuy: isBuy, index: entries.count) }
             entries.append(BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: buy))
@@ -87,7 +87,7 @@ public enum APIBookCodec {
         writer.raw("[")
         for (index, entry) in entries.enumerated() {
             writer.raw(index == 0 ? "{\"price\":" : ",{\"price\":")
-            writer.int(entry.price.cents)
+            writer.int(APINumbers.cents(entry.price))
             writer.raw(",\"qty\":")
             writer.int(entry.qty.shares)
             writer.raw(isBuy ? ",\"isBuy\":true}" : ",\"isBuy\":false}")

@@ -13,7 +13,7 @@ extension APIOrderCodec {
         writer.raw(",\"qty\":")
         writer.int(order.qty.shares)
         writer.raw(",\"price\":")
-        writer.int(order.price.cents)
+        writer.int(APINumbers.cents(order.price))
         writer.raw(",\"orderType\":")
         writer.string(order.type.rawValue)
         writer.raw(",\"id\":")
@@ -25,7 +25,7 @@ extension APIOrderCodec {
         writer.raw(",\"fills\":[")
         for (index, fill) in order.fills.enumerated() {
             writer.raw(index == 0 ? "{\"price\":" : ",{\"price\":")
-            writer.int(fill.price.cents)
+            writer.int(APINumbers.cents(fill.price))
             writer.raw(",\"qty\":")
             writer.int(fill.qty.shares)
             writer.raw(",\"ts\":")

@@ -3,14 +3,14 @@ import StrategyKit
 extension Price {
     /// The decimal places of a dollar amount that `Price` and `Money` hold exactly: decimal text
     /// with more nonzero places than this is refused, never rounded.
-    public static var decimalPlaces: Int { 2 }
+    public static var decimalPlaces: Int { 4 }
 
     /// The price `text` names in decimal dollars (`187.65`), exactly; nil when it is not a
     /// decimal, has more places than `decimalPlaces`, or lies outside `0...maxAccepted`.
     public init?(dollars text: String) {
         guard let value = FixedPoint.parse(text, scale: Price.decimalPlaces),
-              (0...Price.maxAccepted.cents).contains(value) else { return nil }
-        self.init(cents: value)
+              (0...Price.maxAccepted.units).contains(value) else { return nil }
+        self.init(units: value)
     }
 }
 
@@ -20,28 +20,29 @@ extension JSONReader {
     /// `0...Price.maxAccepted`.
     public mutating func dollarPrice(field: @autoclosure () -> String) throws(JSONReadError) -> Price {
         let value = try fixedPoint(scale: Price.decimalPlaces, field: field())
-        guard (0...Price.maxAccepted.cents).contains(value) else {
-            throw .refused("\(field()): \(Price(cents: value)) is out of range 0...\(Price.maxAccepted)")
+        guard (0...Price.maxAccepted.units).contains(value) else {
+            throw .refused("\(field()): \(Price(units: value)) is out of range 0...\(Price.maxAccepted)")
         }
-        return Price(cents: value)
+        return Price(units: value)
     }
 
     /// Reads an amount of money in decimal dollars (`"-1234.50"`), exactly, as `dollarPrice`
     /// does but with any sign and size `Int64` holds.
     public mutating func dollarMoney(field: @autoclosure () -> String) throws(JSONReadError) -> Money {
-        Money(cents: try fixedPoint(scale: Price.decimalPlaces, field: field()))
+        Money(units: try fixedPoint(scale: Price.decimalPlaces, field: field()))
     }
 }
 
 extension [UInt8] {
-    /// Appends `price` as decimal dollars with at least two places (`187.65`, `0.0001` once
-    /// prices hold sub-penny amounts), unquoted.
+    /// Appends `price` as decimal dollars with at least two places and up to four (`187.65`,
+    /// `0.0001`), unquoted.
     public mutating func appendDollars(_ price: Price) {
-        appendFixedPoint(price.cents, scale: Price.decimalPlaces, minimumFractionDigits: 2)
+        appendFixedPoint(price.units, scale: Price.decimalPlaces, minimumFractionDigits: 2)
     }
 
-    /// Appends `money` as decimal dollars with at least two places (`-1234.50`), unquoted.
+    /// Appends `money` as decimal dollars with at least two places and up to four (`-1234.50`,
+    /// `0.1234`), unquoted.
     public mutating func appendDollars(_ money: Money) {
-        appendFixedPoint(money.cents, scale: Price.decimalPlaces, minimumFractionDigits: 2)
+        appendFixedPoint(money.units, scale: Price.decimalPlaces, minimumFractionDigits: 2)
     }
 }

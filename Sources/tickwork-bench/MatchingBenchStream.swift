@@ -26,7 +26,7 @@ struct MatchingBenchStream {
         var mid: Int64 = 10_000
         for step in 0..<(target + count) {
             let quote = book.quote(at: .zero)
-            if let bid = quote.bid, let ask = quote.ask { mid = (bid.cents + ask.cents) / 2 }
+            if let bid = quote.bid, let ask = quote.ask { mid = (bid.cents(rounded: .down) + ask.cents(rounded: .down)) / 2 }
             let side: Side = random.chance(perMillion: 500_000) ? .buy : .sell
             let roll = step < target ? 99 : random.int(in: 0...99)
             let cancelShare: Int64 = resting.count > target ? 45 : 30
@@ -36,7 +36,7 @@ struct MatchingBenchStream {
                 cancels += 1
             } else if roll < cancelShare + 10 {
                 // Marketable: reaches a few levels through the touch.
-                let through = side == .buy ? (quote.ask?.cents ?? mid) + random.int(in: 0...5) : (quote.bid?.cents ?? mid) - random.int(in: 0...5)
+                let through = side == .buy ? (quote.ask?.cents(rounded: .down) ?? mid) + random.int(in: 0...5) : (quote.bid?.cents(rounded: .down) ?? mid) - random.int(in: 0...5)
                 let types: [OrderType] = [.immediateOrCancel, .immediateOrCancel, .market, .fillOrKill, .limit]
                 let type = types[Int(random.int(in: 0...4))]
                 operation = MatchingBenchOperation(kind: .submit(side, type, through, random.int(in: 1...200)))

@@ -70,7 +70,7 @@ final class RoundTrip: Strategy {
         try backtester.feed(book(2, bids: [(5000, 50)], asks: [(5011, 20)]))
         try backtester.feed(book(3, bids: [(5025, 5)], asks: [(5030, 20)]))
         try backtester.finish()
-        let fills = backtester.metrics.fills.map { [$0.fill.side == .buy ? 1 : -1, $0.fill.price.cents, $0.fill.qty.shares, $0.fee.cents] }
+        let fills = backtester.metrics.fills.map { [$0.fill.side == .buy ? 1 : -1, $0.fill.price.cents(rounded: .towardZero), $0.fill.qty.shares, $0.fee.cents(rounded: .towardZero)] }
         #expect(fills == [[1, 5010, 4, 4], [1, 5011, 6, 6], [-1, 5020, 10, -10]])
         let summary = backtester.metrics.summary()
         #expect(summary.realizedPnL == Money(cents: 10 * 5020 - 4 * 5010 - 6 * 5011))

@@ -7,8 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct BookLineBytesTests {
     static let book = BookSnapshot(
         venue: Venue("TE\"S\\T\n"), symbol: Symbol("FOO😀"),
-        bids: [BookEntry(price: Price(cents: 1_000_000_000), qty: Quantity(shares: 1), isBuy: true)],
-        asks: [BookEntry(price: Price(cents: 1_000_000_000), qty: Quantity(shares: 1_000_000_000), isBuy: false)],
+        bids: [BookEntry(price: .maxAccepted, qty: Quantity(shares: 1), isBuy: true)],
+        asks: [BookEntry(price: .maxAccepted, qty: Quantity(shares: 1_000_000_000), isBuy: false)],
         exchangeTime: Timestamp(nanoseconds: Int64.min), receivedTime: Timestamp(nanoseconds: Int64.max),
         sequence: UInt64(Int64.max))
 

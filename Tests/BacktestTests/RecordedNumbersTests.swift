@@ -14,13 +14,24 @@ import Testing
         ([(1_000_000_001, 1)], [], "bids[0].price: 1000000001 is out of range 0...1000000000"),
     ]
 
+    /// A book with prices in `Price.units`, as a recording holds them.
+    static func book(sequence: UInt64, time: Int64, bids: [(Int64, Int64)], asks: [(Int64, Int64)]) -> BookSnapshot {
+        let entries = { (pairs: [(Int64, Int64)], isBuy: Bool) in
+            pairs.map { BookEntry(price: Price(units: $0.0), qty: Quantity(shares: $0.1), isBuy: isBuy) }
+        }
+        var book = RecordingFixtures.book(sequence: sequence, time: time, bids: [], asks: [])
+        book.bids = entries(bids, true)
+        book.asks = entries(asks, false)
+        return book
+    }
+
     @Test(arguments: RecordingFormat.allCases)
     func aBookWithANumberOutOfRangeIsRefusedNamingIt(format: RecordingFormat) throws {
         for hostile in Self.hostileEntries {
             let path = RecordingFixtures.temporaryPath("hostile")
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let valid = RecordingFixtures.book(sequence: 1, time: 0, bids: [(1_000_000_000, 1_000_000_000), (0, 0)], asks: [])
-            let book = RecordingFixtures.book(sequence: 2, time: 1, bids: hostile.bids, asks: hostile.asks)
+            let valid = Self.book(sequence: 1, time: 0, bids: [(1_000_000_000, 1_000_000_000), (0, 0)], asks: [])
+            let book = Self.book(sequence: 2, time: 1, bids: hostile.bids, asks: hostile.asks)
             try RecordingFixtures.write([.book(valid), .book(book)], to: path, format: format)
             let reader = try RecordingFormat.open(path: path)
             #expect(try reader.next() == .book(valid))

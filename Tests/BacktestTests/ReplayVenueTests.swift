@@ -31,7 +31,7 @@ import Trading
     }
 
     func fills(_ update: ReplayOrderUpdate?) -> [[Int64]] {
-        update?.status.fills.map { [$0.price.cents, $0.qty.shares] } ?? []
+        update?.status.fills.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } ?? []
     }
 
     func filledUpdates(_ reports: [ReplayVenueReport]) -> [ReplayOrderUpdate] {
@@ -255,8 +255,8 @@ import Trading
         _ = place(request(.sell, price: 5020, qty: 9), on: &venue, at: 0, client: 3)
         _ = place(request(.sell, price: 5010, qty: 1), on: &venue, at: 0, client: 4)
         let shown = venue.showingOwnOrders(in: recorded)
-        #expect(shown.bids.map { [$0.price.cents, $0.qty.shares] } == [[5000, 5], [5000, 3], [4995, 2], [4990, 7]])
-        #expect(shown.asks.map { [$0.price.cents, $0.qty.shares] } == [[5010, 4], [5010, 1], [5020, 6], [5020, 9]])
+        #expect(shown.bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } == [[5000, 5], [5000, 3], [4995, 2], [4990, 7]])
+        #expect(shown.asks.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } == [[5010, 4], [5010, 1], [5020, 6], [5020, 9]])
         #expect(shown.asks.allSatisfy { !$0.isBuy })
         var other = recorded
         other.symbol = "BARFOO"
@@ -273,7 +273,7 @@ import Trading
             kept.append((recorded, venue.showingOwnOrders(in: recorded)))
         }
         for (recorded, shown) in kept {
-            #expect(shown.bids.map { [$0.price.cents, $0.qty.shares] } == [[5000, recorded.bids[0].qty.shares], [4990, 3]])
+            #expect(shown.bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } == [[5000, recorded.bids[0].qty.shares], [4990, 3]])
             #expect(shown.asks == recorded.asks)
         }
     }

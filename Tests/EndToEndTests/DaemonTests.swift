@@ -73,9 +73,10 @@ import Glibc
             try ledgerLines().filter { $0["reconciled"] as? Bool == true }.map(Self.fill).sorted { $0.lexicographicallyPrecedes($1) }
         }
 
-        /// A ledger line's fill as (order id, index, price, qty).
+        /// A ledger line's fill as (order id, index, price, qty), its price (units of $0.0001 in
+        /// the ledger) in the exchange's cents.
         static func fill(_ line: [String: Any]) -> [Int] {
-            [line["order"] as? Int ?? -1, line["index"] as? Int ?? -1, line["price"] as? Int ?? -1, line["qty"] as? Int ?? -1]
+            [line["order"] as? Int ?? -1, line["index"] as? Int ?? -1, (line["price"] as? Int).map { $0 / 100 } ?? -1, line["qty"] as? Int ?? -1]
         }
 
         func bought() throws -> Int { try ledgerFills().reduce(0) { $0 + $1[3] } }

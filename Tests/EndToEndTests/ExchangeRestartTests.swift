@@ -40,7 +40,7 @@ import Glibc
             guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
             return try text.split(separator: "\n").map { line in
                 let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-                return [object["order"] as? Int ?? -1, object["index"] as? Int ?? -1, object["price"] as? Int ?? -1, object["qty"] as? Int ?? -1]
+                return [object["order"] as? Int ?? -1, object["index"] as? Int ?? -1, (object["price"] as? Int).map { $0 / 100 } ?? -1, object["qty"] as? Int ?? -1]
             }.sorted { $0.lexicographicallyPrecedes($1) }
         }
 

@@ -122,7 +122,7 @@ extension RecordCLITests {
         let ledger = try String(contentsOfFile: directory + "/report/ledger.jsonl", encoding: .utf8)
         let simulated = try ledger.split(separator: "\n").map { line -> [Int] in
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-            return [object["price"] as? Int ?? -1, object["qty"] as? Int ?? -1]
+            return [(object["price"] as? Int).map { $0 / 100 } ?? -1, object["qty"] as? Int ?? -1]
         }
         let real = try exchange.fills(of: "EXB123456").map { [$0[2], $0[3]] }
         #expect(simulated.reduce(0) { $0 + $1[1] } == 100)

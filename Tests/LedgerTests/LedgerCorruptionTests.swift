@@ -55,8 +55,8 @@ import TestSupport
             let verification = try LedgerVerification(path: path)
             #expect(verification.firstFault?.line == lineOfByte[offset], "byte \(offset)")
             // A damaged last line is taken for a torn write, unless the damage hits the
-            // `{"seq":` that every line starts with: a crash never leaves that.
-            #expect(verification.faultIsTornTail == (offset >= lastLineStart + 7), "byte \(offset)")
+            // `{"v":2,"seq":` that every (version 2) line starts with: a crash never leaves that.
+            #expect(verification.faultIsTornTail == (offset >= lastLineStart + 13), "byte \(offset)")
         }
     }
 

@@ -50,15 +50,15 @@ import Wire
         let fill = Fill(
             venue: Venue(randomName(&rng)), account: Account(randomName(&rng)), symbol: Symbol(randomName(&rng)),
             orderID: OrderID(Int64.random(in: .min ... .max, using: &rng)), index: Int.random(in: 0...1000, using: &rng),
-            side: Bool.random(using: &rng) ? .buy : .sell, price: Price(cents: Int64.random(in: 0 ... .max, using: &rng)),
+            side: Bool.random(using: &rng) ? .buy : .sell, price: Price(units: Int64.random(in: 0 ... .max, using: &rng)),
             qty: Quantity(shares: Int64.random(in: 1 ... .max, using: &rng)),
             time: Timestamp(nanoseconds: Int64.random(in: -1_000_000_000_000_000_000...4_000_000_000_000_000_000, using: &rng)),
             strategyID: StrategyID(randomName(&rng)))
         return LedgerEntry(
             sequence: UInt64.random(in: 1...UInt64(Int64.max), using: &rng), fill: fill, reconciled: Bool.random(using: &rng),
             positionAfter: Quantity(shares: Int64.random(in: .min ... .max, using: &rng)),
-            cashAfter: Money(cents: Int64.random(in: .min ... .max, using: &rng)),
-            realizedAfter: Money(cents: Int64.random(in: .min ... .max, using: &rng)),
+            cashAfter: Money(units: Int64.random(in: .min ... .max, using: &rng)),
+            realizedAfter: Money(units: Int64.random(in: .min ... .max, using: &rng)),
             previousChecksum: LedgerChecksum(UInt64.random(in: 0 ... .max, using: &rng)),
             checksum: LedgerChecksum(UInt64.random(in: 0 ... .max, using: &rng)))
     }
@@ -137,9 +137,9 @@ import Wire
         ]
         let literals: [(String, String)] = [
             ("seq", "\(entry.sequence)"), ("time", "\(fill.time.nanoseconds)"), ("order", "\(fill.orderID)"),
-            ("index", "\(fill.index)"), ("price", "\(fill.price.cents)"), ("qty", "\(fill.qty.shares)"),
+            ("index", "\(fill.index)"), ("price", "\(fill.price.units)"), ("qty", "\(fill.qty.shares)"),
             ("reconciled", "\(entry.reconciled)"), ("position", "\(entry.positionAfter.shares)"),
-            ("cash", "\(entry.cashAfter.cents)"), ("realized", "\(entry.realizedAfter.cents)"),
+            ("cash", "\(entry.cashAfter.units)"), ("realized", "\(entry.realizedAfter.units)"),
         ]
         let space = { (rng: inout SplitMix) in [" ", "", "\t", "  ", "\r"].randomElement(using: &rng)! }
         var members: [String] = []

@@ -87,9 +87,9 @@ import TestSupport
         #expect(summary.entries == 8)
         #expect(summary.firstSequence == 1)
         #expect(summary.lastSequence == 8)
-        #expect(summary.realizedPnL == 21900)
+        #expect(summary.realizedPnL == 2_190_000)
         let symbols = summary.symbols.map { "\($0.symbol) \($0.fills) \($0.volume) \($0.position) \($0.averageCost ?? 0) \($0.realizedPnL) \($0.cash)" }
-        #expect(symbols == ["X 6 53 3 11500 22500 -12000", "Y 2 8 -2 4800 -600 9000"])
+        #expect(symbols == ["X 6 53 3 1150000 2250000 -1200000", "Y 2 8 -2 480000 -60000 900000"])
         #expect(summary.holdings.map { "\($0.strategy)/\($0.symbol)" } == ["a/X", "a/Y", "b/X"])
         #expect(summary.holdings[0].averageCost == nil)
         #expect(summary.firstFault == nil)

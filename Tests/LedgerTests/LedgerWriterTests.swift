@@ -51,9 +51,9 @@ import TestSupport
         let fill = makeFill(order: 42, .buy, 10, at: 5100, symbol: "FOOBAR", strategy: "mm-foobar", time: 1_764_400_000_123_456_789)
         _ = try ledger.append(fill)
         try ledger.close()
-        let expectedBody = #"{"seq":1,"time":1764400000123456789,"iso":"2025-11-29T07:06:40.123456789Z","venue":"TESTEX","#
-            + #""account":"EXB123456","symbol":"FOOBAR","order":42,"index":0,"side":"buy","price":5100,"qty":10,"#
-            + #""strategy":"mm-foobar","reconciled":false,"position":10,"cash":-51000,"realized":0,"#
+        let expectedBody = #"{"v":2,"seq":1,"time":1764400000123456789,"iso":"2025-11-29T07:06:40.123456789Z","venue":"TESTEX","#
+            + #""account":"EXB123456","symbol":"FOOBAR","order":42,"index":0,"side":"buy","price":510000,"qty":10,"#
+            + #""strategy":"mm-foobar","reconciled":false,"position":10,"cash":-5100000,"realized":0,"#
             + #""prev":"0000000000000000""#
         let sum = LedgerChecksum(of: Array(expectedBody.utf8))
         let line = String(decoding: try contents(of: directory.file()), as: UTF8.self)

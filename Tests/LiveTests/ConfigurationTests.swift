@@ -70,7 +70,7 @@ import TestSupport
         let data = try document { root in
             root["risk"] = ["maxNotionalPerOrder": 10.5]
         }
-        #expect(error(data)?.description == "test.json: risk.maxNotionalPerOrder: expected a positive integer, got 10.5")
+        #expect(error(data)?.description == "test.json: risk.maxNotionalPerOrder: expected an integer in 1...92233720368547758, got 10.5")
     }
 
     @Test func anAPIKeyInTheFileIsRefused() throws {

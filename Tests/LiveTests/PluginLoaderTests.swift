@@ -51,9 +51,18 @@ import TestSupport
 
     @Test func refusesAPluginBuiltAgainstAnotherMajorSDK() throws {
         let path = try Self.buildFixturePackage() + "/libFutureSDK.so"
-        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "3.0", host: SDKVersion.current.description)) {
+        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "4.0", host: SDKVersion.current.description)) {
             try PluginLoader.load(path: path)
         }
+    }
+
+    @Test func refusesAPluginBuiltAgainstSDK2WhosePricesWereCentsSayingToRebuildIt() throws {
+        let path = try Self.buildFixturePackage() + "/libPastSDK.so"
+        let expected = PluginError.incompatibleSDK(path: path, plugin: "2.2", host: "3.0")
+        #expect(throws: expected) { try PluginLoader.load(path: path) }
+        #expect(expected.description.hasSuffix(
+            "built against StrategyKit 2.2, this tickwork has 3.0: SDK 3.0 holds prices and money in units of $0.0001 "
+                + "instead of cents; rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"))
     }
 
     @Test func refusesALibraryWithoutTheEntryPoint() throws {

@@ -58,8 +58,8 @@ import Testing
         var checker = F.checker(limits)
         let denial = checker.decide(F.order(.buy, 10, at: 0, type: .market)).denial
         #expect(denial?.code == .maxNotional)
-        #expect(denial?.limit == 49_999)
-        #expect(denial?.actual == 50_000)
+        #expect(denial?.limit == 4_999_900)
+        #expect(denial?.actual == 5_000_000)
     }
 
     @Test func deniesNewOrdersOnABookOlderThanStaleBookMs() {
@@ -123,8 +123,8 @@ import Testing
         #expect(checker.decide(F.order(.buy, 80, at: 5000)).approval != nil)
         let denial = checker.decide(F.order(.buy, 81, at: 5000)).denial
         #expect(denial?.code == .maxNotional)
-        #expect(denial?.limit == 400_000)
-        #expect(denial?.actual == 405_000)
+        #expect(denial?.limit == 40_000_000)
+        #expect(denial?.actual == 40_500_000)
     }
 
     @Test func deniesAnOrderBeyondMaxOpenOrdersCountingEverySymbol() {
@@ -200,8 +200,8 @@ import Testing
         #expect(checker.decide(F.order(.buy, 10, at: 5004), exposure: exposure).approval != nil)
         let denial = checker.decide(F.order(.buy, 10, at: 5005), exposure: exposure).denial
         #expect(denial?.code == .selfTrade)
-        #expect(denial?.limit == 5005)
-        #expect(denial?.actual == 5005)
+        #expect(denial?.limit == 500_500)
+        #expect(denial?.actual == 500_500)
         #expect(denial?.message.contains("order 77") == true)
     }
 
@@ -210,8 +210,8 @@ import Testing
         let exposure = RiskExposure(openOrders: [F.a: [F.open(.buy, 5, at: 4995)]])
         let denial = checker.decide(F.order(.sell, 10, at: 4990), exposure: exposure).denial
         #expect(denial?.code == .selfTrade)
-        #expect(denial?.limit == 4995)
-        #expect(denial?.actual == 4990)
+        #expect(denial?.limit == 499_500)
+        #expect(denial?.actual == 499_000)
     }
 
     @Test func namesTheCrossedOrderOfTheLowestStrategyOldestFirstWhateverTheListOrder() {
@@ -226,7 +226,7 @@ import Testing
             let exposure = RiskExposure(positions: [:], orders: listed)
             let denial = checker.decide(F.order(.buy, 1, at: 5005), from: F.b, exposure: exposure).denial
             #expect(denial?.code == .selfTrade)
-            #expect(denial?.limit == 5002)
+            #expect(denial?.limit == 500_200)
             #expect(denial?.message.contains("a's resting sell order 73") == true)
         }
     }

@@ -59,8 +59,8 @@ import Testing
         #expect(changes.first?.from == .active)
         #expect(changes.first?.to == .halted)
         #expect(changes.first?.code == .maxLoss)
-        #expect(changes.first?.limit == 10_000)
-        #expect(changes.first?.actual == 10_001)
+        #expect(changes.first?.limit == 1_000_000)
+        #expect(changes.first?.actual == 1_000_100)
         #expect(changes.first?.cancelOpenOrders == true)
         #expect(checker.state.status(of: .strategy(F.a)).state == .halted)
         #expect(checker.decide(F.order()).denial?.code == .halted)
@@ -111,8 +111,8 @@ import Testing
         let changes = checker.evaluateLoss(pnl: [F.a: -8_000, F.b: -8_000], now: F.now)
         #expect(changes.count == 1)
         #expect(changes.first?.scope == .account)
-        #expect(changes.first?.limit == 15_000)
-        #expect(changes.first?.actual == 16_000)
+        #expect(changes.first?.limit == 1_500_000)
+        #expect(changes.first?.actual == 1_600_000)
         #expect(changes.first?.cancelOpenOrders == true)
         #expect(checker.decide(F.order(), from: F.b).denial?.code == .halted)
     }
@@ -162,5 +162,17 @@ import Testing
         #expect(restarted.decide(F.order()).denial?.code == .halted)
         #expect(restarted.state.status(of: .account).state == .reducing)
         #expect(restarted.state.dayStartPnL[F.a] == -1_000)
+    }
+
+    @Test func aStateFileFromBeforeSDK3HoldsCentsAndIsReadInUnits() throws {
+        let state = RiskState(day: 3, dayStartPnL: [F.a: Money(cents: -1_234)])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = String(decoding: try encoder.encode(state), as: UTF8.self)
+        #expect(text.contains(#""dayStartPnL":{"a":-123400},"moneyUnitsPerDollar":10000"#))
+        let old = text.replacingOccurrences(of: #""dayStartPnL":{"a":-123400},"moneyUnitsPerDollar":10000"#, with: #""dayStartPnL":{"a":-1234}"#)
+        #expect(try JSONDecoder().decode(RiskState.self, from: Data(old.utf8)) == state)
+        let unknown = text.replacingOccurrences(of: #""moneyUnitsPerDollar":10000"#, with: #""moneyUnitsPerDollar":1000"#)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(RiskState.self, from: Data(unknown.utf8)) }
     }
 }

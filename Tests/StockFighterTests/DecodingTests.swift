@@ -129,6 +129,14 @@ let received = Timestamp(nanoseconds: 1_700_000_000_123_456_789)
         #expect(place.path == "/venues/TESTEX/stocks/FOOBAR/orders" && place.method == .post && place.requiresKey)
     }
 
+    @Test func aSubPennyLimitGoesOutOnTheCentTickAwayFromTheMarket() {
+        let buy = PlaceOrder(venue: "TESTEX", account: "EXB1", symbol: "FOOBAR", side: .buy, price: Price(units: 510_075), qty: 1)
+        var sell = buy
+        sell.side = .sell
+        #expect(buy.wirePrice == 5_100 && sell.wirePrice == 5_101)
+        #expect(PlaceOrder(venue: "TESTEX", account: "EXB1", symbol: "FOOBAR", side: .sell, price: 5_100, qty: 1).wirePrice == 5_100)
+    }
+
     @Test func pathsFollowTheAPIAndEscapeOddSegments() {
         #expect(CancelOrder(venue: "TESTEX", symbol: "FOOBAR", id: 12).path == "/venues/TESTEX/stocks/FOOBAR/orders/12")
         #expect(CancelOrder(venue: "TESTEX", symbol: "FOOBAR", id: 12).method == .delete)

@@ -5,7 +5,8 @@ import Testing
 
 /// Numbers no exchange should send, fed to every decoder of the client: each is refused with an
 /// `undecodable` error naming the field, or read as a value within the accepted range; none
-/// traps. Prices and quantities are accepted in 0...1_000_000_000 (a fill's quantity from 1).
+/// traps. Prices are accepted in 0...10_000_000 cents ($100,000) and quantities in
+/// 0...1_000_000_000 (a fill's quantity from 1).
 @Suite(.timeLimit(.minutes(10))) struct HostileNumberTests {
     /// One response shape: a body with `{field}` placeholders and the valid value of each.
     struct Shape: Sendable, CustomStringConvertible {
@@ -103,8 +104,10 @@ import Testing
     @Test(arguments: shapes)
     func theBoundsThemselvesAreAccepted(shape: Shape) throws {
         for field in shape.fields {
+            // Prices go up to Price.maxAccepted in cents, quantities to Quantity.maxAccepted.
+            let isPrice = field.name.hasSuffix("price") || ["bid", "ask", "last"].contains(field.name)
             // The fills' total must stay within the order's quantity.
-            var overrides = [field.name: "1000000000"]
+            var overrides = [field.name: isPrice ? "10000000" : "1000000000"]
             if field.name == "fills[0].qty" || field.name == "totalFilled" {
                 overrides["fills[0].qty"] = "1000000000"
                 overrides["totalFilled"] = "1000000000"
@@ -171,12 +174,12 @@ import Testing
         switch shape.name {
         case "order book":
             let book = try decode(foobarBook, body)
-            for entry in book.bids + book.asks where !inRange(entry.price.cents) || !inRange(entry.qty.shares) {
+            for entry in book.bids + book.asks where !inRange(entry.price.units) || !inRange(entry.qty.shares) {
                 Issue.record("order book entry out of range: \(entry) from \(body)")
             }
         case "quote":
             let quote = try decode(GetQuote(venue: "TESTEX", symbol: "FOOBAR"), body)
-            let numbers = [quote.bid?.cents, quote.ask?.cents, quote.last?.cents, quote.lastSize?.shares, quote.bidSize.shares]
+            let numbers = [quote.bid?.units, quote.ask?.units, quote.last?.units, quote.lastSize?.shares, quote.bidSize.shares]
                 + [quote.askSize.shares, quote.bidDepth.shares, quote.askDepth.shares]
             for number in numbers.compactMap({ $0 }) where !inRange(number) {
                 Issue.record("quote number out of range: \(number) from \(body)")
@@ -186,8 +189,8 @@ import Testing
                 ? try decode(ListAccountOrders(venue: "TESTEX", account: "EXB123456"), body)
                 : [try decode(GetOrderStatus(venue: "TESTEX", symbol: "FOOBAR", id: 12345), body)]
             for order in orders {
-                let numbers = [order.price.cents, order.originalQty.shares, order.qty.shares, order.totalFilled.shares]
-                    + order.fills.flatMap { [$0.price.cents, $0.qty.shares] }
+                let numbers = [order.price.units, order.originalQty.shares, order.qty.shares, order.totalFilled.shares]
+                    + order.fills.flatMap { [$0.price.units, $0.qty.shares] }
                 for number in numbers where !inRange(number) {
                     Issue.record("order number out of range: \(number) from \(body)")
                 }

@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    @Test func aSubPennyLimitIsRejectedUnsentAndNothingReachesTheExchange() async throws {
+        try await withVenue { baseURL in
+            let broker = StockFighterBroker(client: try client(baseURL), account: account)
+            let request = OrderRequest(symbol: foobar, side: .buy, price: Price(units: 500_050), qty: 1)
+            do throws(BrokerError) {
+                _ = try await broker.place(request, venue: testex)
+                Issue.record("a sub-penny limit was sent")
+            } catch {
+                #expect(error == .rejected("POST order buy 1 FOOBAR @ 50.005: the StockFighter API trades in whole cents"))
+            }
+            #expect(try await broker.orders(venue: testex).isEmpty)
+        }
+    }
+
     @Test func failuresAreSortedByWhetherTheExchangeMayHaveActed() {
         let placement = UnknownPlacement(
             order: order(.buy, 1, at: 5_000), sentAfter: Timestamp(nanoseconds: 1), failedAt: Timestamp(nanoseconds: 2), cause: "timed out")

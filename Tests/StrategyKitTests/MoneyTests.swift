@@ -23,20 +23,20 @@ import TestSupport
 
     @Test func overflowingPriceTrapsInsteadOfWrapping() async {
         await #expect(processExitsWith: .failure) {
-            _ = Price(cents: .max) + Price(cents: 1)
+            _ = Price(units: .max) + Price(units: 1)
         }
     }
 
     @Test func overflowingNotionalTraps() async {
         await #expect(processExitsWith: .failure) {
-            _ = Price(cents: .max / 2) * Quantity(shares: 3)
+            _ = Price(units: .max / 2) * Quantity(shares: 3)
         }
     }
 
     @Test func valuesEncodeAsBareIntegers() throws {
         let order = OrderRequest(symbol: "FOOBAR", side: .buy, type: .fillOrKill, price: 5_100, qty: 10, tag: "t")
         let json = String(decoding: try JSONEncoderForTests.encode(order), as: UTF8.self)
-        #expect(json == #"{"price":5100,"qty":10,"side":"buy","symbol":"FOOBAR","tag":"t","type":"fill-or-kill"}"#)
+        #expect(json == #"{"price":510000,"qty":10,"side":"buy","symbol":"FOOBAR","tag":"t","type":"fill-or-kill"}"#)
         let back = try JSONDecoderForTests.decode(OrderRequest.self, from: Data(json.utf8))
         #expect(back == order)
     }

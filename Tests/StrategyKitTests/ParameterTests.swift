@@ -66,9 +66,10 @@ import TestSupport
         #expect(!host.canLoad(SDKVersion(major: 2, minor: 0)))
     }
 
-    @Test func thisSDKLoadsPluginsBuiltAgainstEveryEarlier2x() {
-        #expect(SDKVersion.current == SDKVersion(major: 2, minor: 2))
-        for minor in 0...2 { #expect(SDKVersion.current.canLoad(SDKVersion(major: 2, minor: minor))) }
-        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 2, minor: 3)))
+    @Test func thisSDKIs3AndRefusesEvery2xPluginWhosePricesWereCents() {
+        #expect(SDKVersion.current == SDKVersion(major: 3, minor: 0))
+        #expect(SDKVersion.current.canLoad(SDKVersion(major: 3, minor: 0)))
+        for minor in 0...2 { #expect(!SDKVersion.current.canLoad(SDKVersion(major: 2, minor: minor))) }
+        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 3, minor: 1)))
     }
 }

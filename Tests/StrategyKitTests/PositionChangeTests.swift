@@ -28,11 +28,11 @@ import Testing
 
     @Test func numbersThatWouldOverflowAreRefusedInsteadOfTrappedOn() {
         #expect(Position.flat.checkedApplying(side: .buy, price: 5_000, qty: .zero) == nil)
-        #expect(Position.flat.checkedApplying(side: .buy, price: Price(cents: .max), qty: 2) == nil)
+        #expect(Position.flat.checkedApplying(side: .buy, price: Price(units: .max), qty: 2) == nil)
         #expect(Position(quantity: Quantity(shares: .max - 1)).checkedApplying(side: .buy, price: 0, qty: 2) == nil)
         #expect(Position(quantity: Quantity(shares: .min)).checkedApplying(side: .buy, price: 1, qty: 1) == nil)
-        #expect(Position(quantity: 2, costBasis: Money(cents: .max)).checkedApplying(side: .sell, price: 1, qty: 2) == nil)
-        #expect(Position(quantity: 2, realizedPnL: Money(cents: .max)).checkedApplying(side: .sell, price: 1, qty: 1) == nil)
+        #expect(Position(quantity: 2, costBasis: Money(units: .max)).checkedApplying(side: .sell, price: 1, qty: 2) == nil)
+        #expect(Position(quantity: 2, realizedPnL: Money(units: .max)).checkedApplying(side: .sell, price: 1, qty: 1) == nil)
     }
 
     /// Over positions, prices and quantities from small to `Int64`'s edges (consistent or not),
@@ -49,12 +49,12 @@ import Testing
         for held in quantities {
             for cost in costs {
                 for pnl in realized {
-                    let position = Position(quantity: Quantity(shares: held), costBasis: Money(cents: cost), realizedPnL: Money(cents: pnl))
+                    let position = Position(quantity: Quantity(shares: held), costBasis: Money(units: cost), realizedPnL: Money(units: pnl))
                     for side in Side.allCases {
                         for price in prices {
                             for size in sizes {
                                 let wide = WideChange(position, side: side, price: price, qty: size)
-                                let change = position.checkedApplying(side: side, price: Price(cents: price), qty: Quantity(shares: size))
+                                let change = position.checkedApplying(side: side, price: Price(units: price), qty: Quantity(shares: size))
                                 #expect(change == wide.narrowed, "\(position) \(side) \(size) at \(price)")
                                 checked += 1
                             }
@@ -83,24 +83,24 @@ private struct WideChange {
         let signed = Int128(side.sign) * Int128(qty)
         let notional = Int128(price) * Int128(qty)
         cash = -Int128(side.sign) * notional
-        realized = Int128(position.realizedPnL.cents)
+        realized = Int128(position.realizedPnL.units)
         steps = [-held, notional, Int128(side.sign) * notional, cash, held + signed,
-                 Int128(position.costBasis.cents) + Int128(side.sign) * notional]
+                 Int128(position.costBasis.units) + Int128(side.sign) * notional]
         if held == 0 || (held > 0) == (signed > 0) {
             quantity = held + signed
-            cost = Int128(position.costBasis.cents) + Int128(side.sign) * notional
+            cost = Int128(position.costBasis.units) + Int128(side.sign) * notional
             return
         }
         let holdingSign: Int128 = held > 0 ? 1 : -1
         let closing = min(Int128(qty), Int128(held.magnitude))
-        let removedTimesHeld = Int128(position.costBasis.cents) * closing
+        let removedTimesHeld = Int128(position.costBasis.units) * closing
         let removed = removedTimesHeld / Int128(held.magnitude)
         let proceeds = holdingSign * Int128(price) * closing
         delta = proceeds - removed
-        steps += [removedTimesHeld, Int128(price) * closing, proceeds, realized + proceeds, realized + delta, delta, Int128(position.costBasis.cents) - removed]
+        steps += [removedTimesHeld, Int128(price) * closing, proceeds, realized + proceeds, realized + delta, delta, Int128(position.costBasis.units) - removed]
         realized += delta
         quantity = held - holdingSign * closing
-        cost = quantity == 0 ? 0 : Int128(position.costBasis.cents) - removed
+        cost = quantity == 0 ? 0 : Int128(position.costBasis.units) - removed
         let opening = Int128(qty) - closing
         if opening > 0 {
             quantity = Int128(side.sign) * opening
@@ -114,7 +114,7 @@ private struct WideChange {
         guard (steps + results).allSatisfy({ Int64(exactly: $0) != nil }) else { return nil }
         return PositionChange(
             position: Position(
-                quantity: Quantity(shares: Int64(quantity)), costBasis: Money(cents: Int64(cost)), realizedPnL: Money(cents: Int64(realized))),
-            realized: Money(cents: Int64(delta)), cashFlow: Money(cents: Int64(cash)))
+                quantity: Quantity(shares: Int64(quantity)), costBasis: Money(units: Int64(cost)), realizedPnL: Money(units: Int64(realized))),
+            realized: Money(units: Int64(delta)), cashFlow: Money(units: Int64(cash)))
     }
 }

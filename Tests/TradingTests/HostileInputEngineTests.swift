@@ -20,7 +20,7 @@ import TradingTestSupport
 
     static func entries(_ random: inout SplitMix64, isBuy: Bool) -> [BookEntry] {
         (0..<Int(random.next() % 4)).map { _ in
-            BookEntry(price: Price(cents: value(&random)), qty: Quantity(shares: value(&random)), isBuy: isBuy)
+            BookEntry(price: Price(units: value(&random)), qty: Quantity(shares: value(&random)), isBuy: isBuy)
         }
     }
 
@@ -43,20 +43,21 @@ import TradingTestSupport
                 exchangeTime: EngineHarness.time(Int64(step)), receivedTime: EngineHarness.time(Int64(step)), sequence: UInt64(step))
             for action in try harness.engine.handle(.book(book)) {
                 guard case .place(_, let order) = action else { continue }
-                let (notional, overflow) = order.request.price.cents.multipliedReportingOverflow(by: order.request.qty.shares)
-                #expect(!overflow && notional <= RiskLimits.defaults.maxNotionalPerOrder.cents, "approved \(order.request)")
+                let (notional, overflow) = order.request.price.units.multipliedReportingOverflow(by: order.request.qty.shares)
+                #expect(!overflow && notional <= RiskLimits.defaults.maxNotionalPerOrder.units, "approved \(order.request)")
             }
         }
     }
 
     @Test func anOrderFilledAtTheLimitsIsValuedAtTheLimits() throws {
         var limits = RiskLimits.defaults
-        limits.maxNotionalPerOrder = Money(cents: .max)
+        limits.maxNotionalPerOrder = Money(units: .max)
         limits.priceCollarBasisPoints = 10_000
         let harness = try EngineHarness(limits: limits)
-        let top = Price(cents: 1_000_000_000)
+        let topCents: Int64 = 10_000_000
+        let top = Price(cents: topCents)
         harness.strategy.onBookIntents = { _, _ in [.place(OrderRequest(symbol: "FOOBAR", side: .buy, price: top, qty: 10, tag: "top"))] }
-        let actions = try harness.engine.handle(.book(EngineHarness.book(at: 1, bid: top.cents, ask: top.cents)))
+        let actions = try harness.engine.handle(.book(EngineHarness.book(at: 1, bid: topCents, ask: topCents)))
         harness.strategy.onBookIntents = { _, _ in [] }
         guard case .place(let client, _)? = actions.first else {
             Issue.record("expected a place action, got \(actions)")
@@ -65,7 +66,7 @@ import TradingTestSupport
         let fill = OrderFill(price: top, qty: 10, ts: EngineHarness.time(2))
         _ = try harness.engine.handle(
             .placed(client, EngineHarness.status(id: 7, price: top, qty: 10, fills: [fill], open: false), at: EngineHarness.time(2)))
-        _ = try harness.engine.handle(.book(EngineHarness.book(at: 3, bid: top.cents, ask: top.cents)))
+        _ = try harness.engine.handle(.book(EngineHarness.book(at: 3, bid: topCents, ask: topCents)))
         #expect(harness.journal.fills.map(\.price) == [top])
     }
 

@@ -74,12 +74,12 @@ import Wire
     }
 
     @Test func aBookPriceOutOfRangeIsRefusedNamingTheEntry() {
-        let body = #"{"bids":null,"asks":[{"price":1,"qty":1},{"price":1000000001,"qty":1}],"ts":"2015-12-04T09:02:16Z"}"#
+        let body = #"{"bids":null,"asks":[{"price":1,"qty":1},{"price":10000001,"qty":1}],"ts":"2015-12-04T09:02:16Z"}"#
         let result = Array(body.utf8).withUnsafeBytes { bytes in
             Result { () throws(JSONReadError) in
                 try APIBookCodec.decode(bytes, venue: Venue("V"), symbol: Symbol("S"), receivedAt: Timestamp(nanoseconds: 0))
             }
         }
-        #expect(throws: JSONReadError.refused("order book: asks[1].price: 1000000001 is out of range 0...1000000000")) { try result.get() }
+        #expect(throws: JSONReadError.refused("order book: asks[1].price: 10000001 is out of range 0...10000000")) { try result.get() }
     }
 }

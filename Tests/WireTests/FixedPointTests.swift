@@ -54,14 +54,19 @@ import Wire
 @Suite(.timeLimit(.minutes(10))) struct DollarTextTests {
     @Test func pricesReadAndWriteAsDecimalDollars() {
         #expect(Price(dollars: "187.65") == Price(cents: 18_765))
-        #expect(Price(dollars: "187.655") == nil)
+        #expect(Price(dollars: "187.655") == Price(units: 1_876_550))
+        #expect(Price(dollars: "0.0001") == Price(units: 1))
+        #expect(Price(dollars: "187.65551") == nil)
+        #expect(Price(dollars: "100000.0001") == nil)
         #expect(Price(dollars: "-1.00") == nil)
         #expect(Price(dollars: "10000000.01") == nil)
         var bytes: [UInt8] = []
         bytes.appendDollars(Price(cents: 18_700))
         bytes.append(UInt8(ascii: " "))
         bytes.appendDollars(Money(cents: -5))
-        #expect(String(decoding: bytes, as: UTF8.self) == "187.00 -0.05")
+        bytes.append(UInt8(ascii: " "))
+        bytes.appendDollars(Price(units: 5_123))
+        #expect(String(decoding: bytes, as: UTF8.self) == "187.00 -0.05 0.5123")
     }
 
     @Test func theReaderRefusesPricesOutOfRangeButTakesAnyMoney() {
@@ -75,7 +80,7 @@ import Wire
                 )
             }
         }
-        #expect(read(#""-12.50""#).0 == .failure(.refused("limit_price: -12.50 is out of range 0...10000000.00")))
+        #expect(read(#""-12.50""#).0 == .failure(.refused("limit_price: -12.50 is out of range 0...100000.00")))
         #expect(read(#""-12.50""#).1 == .success(Money(cents: -1_250)))
         #expect(read("12.5").0 == .success(Price(cents: 1_250)))
     }

@@ -70,9 +70,10 @@ struct ConfigObject {
         try integer(key, in: 1...Int64.max).map { Quantity(shares: $0) }
     }
 
-    /// A positive amount of cents.
+    /// A positive amount of cents (configuration values stay in cents), converted exactly to
+    /// `Money`; a number of cents that does not fit in `Money`'s units is refused.
     mutating func money(_ key: String) throws(ConfigurationError) -> Money? {
-        try integer(key, in: 1...Int64.max).map { Money(cents: $0) }
+        try integer(key, in: 1...Int64.max / Price.unitsPerCent).map { Money(cents: $0) }
     }
 
     mutating func strings(_ key: String) throws(ConfigurationError) -> [String]? {

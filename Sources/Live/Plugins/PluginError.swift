@@ -46,7 +46,12 @@ public enum PluginError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notAPlugin(let path):
             return "\(path): entry point did not return a StrategyPlugin (is libStrategyKit linked dynamically?)"
         case .incompatibleSDK(let path, let plugin, let host):
-            return "\(path): built against StrategyKit \(plugin), this tickwork has \(host)"
+            guard plugin.split(separator: ".").first == "2", host.split(separator: ".").first == "3" else {
+                return "\(path): built against StrategyKit \(plugin), this tickwork has \(host)"
+            }
+            return "\(path): built against StrategyKit \(plugin), this tickwork has \(host): SDK 3.0 holds prices and money "
+                + "in units of $0.0001 instead of cents; rebuild the plugin against this StrategyKit "
+                + "(strategies/README.md says what to change)"
         case .duplicateName(let name, let path, let firstPath):
             return "\(path): strategy name \(name) is already provided by \(firstPath)"
         case .unreadableDirectory(let path, let message):

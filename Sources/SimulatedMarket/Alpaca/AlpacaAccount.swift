@@ -36,7 +36,7 @@ struct AlpacaAccount {
             cash += price * qty
             if position.qty > .zero {
                 let sold = min(qty.shares, position.qty.shares)
-                position.costBasis -= Money(cents: position.costBasis.cents * sold / position.qty.shares)
+                position.costBasis -= Money(units: position.costBasis.units * sold / position.qty.shares)
             }
             position.qty -= qty
         }

@@ -90,7 +90,7 @@ struct AlpacaMarket {
     func markPrice(_ symbol: Symbol, _ quote: Quote?) -> Price? {
         if let last = tape.latest[symbol] { return last.price }
         guard let bid = quote?.bid, let ask = quote?.ask else { return quote?.bid ?? quote?.ask }
-        return Price(cents: (bid.cents + ask.cents) / 2)
+        return Price(units: (bid.units + ask.units) / 2)
     }
 
     private mutating func fill(_ id: OrderID, _ trade: Trade) {

@@ -44,7 +44,7 @@ extension JSONWriter {
         intMember("n", bar.trades)
         member("vw")
         bytes.appendFixedPoint(
-            bar.notional.cents * 10_000 / max(1, bar.volume.shares), scale: Price.decimalPlaces + 4, minimumFractionDigits: 2)
+            bar.notional.units * 10_000 / max(1, bar.volume.shares), scale: Price.decimalPlaces + 4, minimumFractionDigits: 2)
         raw("}")
     }
 

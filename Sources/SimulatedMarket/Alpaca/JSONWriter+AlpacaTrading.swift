@@ -28,7 +28,7 @@ extension JSONWriter {
         if order.filledQty > .zero {
             bytes.append(UInt8(ascii: "\""))
             // The average to four places below the price unit, truncated: exact for whole-unit averages.
-            let average = order.filledNotional.cents * 10_000 / order.filledQty.shares
+            let average = order.filledNotional.units * 10_000 / order.filledQty.shares
             bytes.appendFixedPoint(average, scale: Price.decimalPlaces + 4, minimumFractionDigits: 2)
             bytes.append(UInt8(ascii: "\""))
         } else {
@@ -72,27 +72,27 @@ extension JSONWriter {
     /// A Position object; `current` is the price it is valued at, `lastDay` the previous close.
     mutating func alpacaPosition(_ symbol: Symbol, _ position: AlpacaAccount.Position, available: Quantity, current: Price, lastDay: Price) {
         let marketValue = current * position.qty
-        let profit = (marketValue - position.costBasis).cents
-        let intradayProfit = ((current - lastDay) * position.qty).cents
+        let profit = (marketValue - position.costBasis).units
+        let intradayProfit = ((current - lastDay) * position.qty).units
         raw("{")
         stringMember("asset_id", AlpacaAsset.id(symbol))
         stringMember("symbol", symbol.rawValue)
         stringMember("exchange", AlpacaAsset.exchange)
         stringMember("asset_class", "us_equity")
         boolMember("asset_marginable", false)
-        dollarString("avg_entry_price", Price(cents: position.costBasis.cents / max(1, position.qty.shares)))
+        dollarString("avg_entry_price", Price(units: position.costBasis.units / max(1, position.qty.shares)))
         intString("qty", position.qty.shares)
         intString("qty_available", available.shares)
         stringMember("side", "long")
         dollarString("market_value", marketValue)
         dollarString("cost_basis", position.costBasis)
-        dollarString("unrealized_pl", Money(cents: profit))
-        ratioString("unrealized_plpc", profit, over: position.costBasis.cents)
-        dollarString("unrealized_intraday_pl", Money(cents: intradayProfit))
-        ratioString("unrealized_intraday_plpc", intradayProfit, over: (lastDay * position.qty).cents)
+        dollarString("unrealized_pl", Money(units: profit))
+        ratioString("unrealized_plpc", profit, over: position.costBasis.units)
+        dollarString("unrealized_intraday_pl", Money(units: intradayProfit))
+        ratioString("unrealized_intraday_plpc", intradayProfit, over: (lastDay * position.qty).units)
         dollarString("current_price", current)
         dollarString("lastday_price", lastDay)
-        ratioString("change_today", (current - lastDay).cents, over: lastDay.cents)
+        ratioString("change_today", (current - lastDay).units, over: lastDay.units)
         raw("}")
     }
 }

@@ -30,7 +30,7 @@ extension Marketplace {
             if symbol == nil { json.raw("[") }
             for (index, entry) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }).enumerated() where symbol == nil || entry.key == symbol {
                 if index > 0, symbol == nil { json.raw(",") }
-                let average = Price(cents: entry.value.costBasis.cents / max(1, entry.value.qty.shares))
+                let average = Price(units: entry.value.costBasis.units / max(1, entry.value.qty.shares))
                 let current = alpaca.markPrice(entry.key, listing.exchange.quote(entry.key, at: time)) ?? average
                 let days = alpaca.tape.dailyBars(entry.key, at: time.nanoseconds)
                 let lastDay = days.previous?.close ?? days.today?.open ?? current

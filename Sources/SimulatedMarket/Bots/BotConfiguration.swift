@@ -31,7 +31,7 @@ public struct BotConfiguration: Hashable, Sendable {
         makerPositionLimit: Quantity = 1_000, makerQuoteSize: Quantity = 100, makerHalfSpread: ClosedRange<Int64> = 2...6,
         takerMaxSize: Quantity = 50
     ) {
-        precondition(bots >= 0 && intensity >= 0 && startPrice.cents > 0 && volatility.cents >= 0)
+        precondition(bots >= 0 && intensity >= 0 && startPrice.units > 0 && volatility.units >= 0)
         precondition(makerQuoteSize.shares >= 10 && makerHalfSpread.lowerBound >= 1 && takerMaxSize.shares >= 1)
         makersPerSymbol = (bots + 1) / 2
         takersPerSymbol = bots / 2

@@ -26,7 +26,8 @@ public struct MarketBots: Sendable {
     public init(symbols: [Symbol], configuration: BotConfiguration = BotConfiguration(), seed: UInt64) {
         self.configuration = configuration
         var random = SplitMix64(seed: seed)
-        let start = configuration.startPrice.cents
+        // The bots think in whole cents, the exchange's tick.
+        let start = configuration.startPrice.cents(rounded: .towardZero)
         markets = symbols.enumerated().map { index, symbol in
             let offset = index == 0 ? 0 : random.int(in: -(start / 5)...(start / 5))
             return Market(
@@ -56,7 +57,7 @@ public struct MarketBots: Sendable {
     /// `exchange`, and returns what happened. Every symbol must be listed on `exchange`.
     public mutating func step(at time: Timestamp, on exchange: inout Exchange) -> [MatchEvent] {
         var events: [MatchEvent] = []
-        let volatility = configuration.volatility.cents
+        let volatility = configuration.volatility.cents(rounded: .towardZero)
         let positionLimit = configuration.makerPositionLimit.shares
         for index in markets.indices {
             let symbol = markets[index].symbol

@@ -40,9 +40,13 @@ public struct LevelJudge: Hashable, Sendable {
         let (outcome, reason) = judge(tally, target: target, mark: mark, finished: finished)
         return LevelVerdict(
             level: level, outcome: outcome, reason: reason, positionShares: tally.position.shares,
-            boughtShares: tally.bought.shares, soldShares: tally.sold.shares, averageBuyPriceCents: tally.averageBuyPrice?.cents,
-            targetPriceCents: target?.cents, cashCents: tally.cash.cents, markCents: mark?.cents,
-            profitCents: tally.profit(markedAt: mark).cents, largestPositionShares: tally.largestPosition.shares,
+            boughtShares: tally.bought.shares, soldShares: tally.sold.shares,
+            // The verdict's figures are cents: the level's exchange trades whole cents, and an
+            // average is rounded toward zero as before.
+            averageBuyPriceCents: tally.averageBuyPrice?.cents(rounded: .towardZero),
+            targetPriceCents: target?.cents(rounded: .towardZero), cashCents: tally.cash.cents(rounded: .towardZero),
+            markCents: mark?.cents(rounded: .towardZero),
+            profitCents: tally.profit(markedAt: mark).cents(rounded: .towardZero), largestPositionShares: tally.largestPosition.shares,
             fills: tally.fills)
     }
 

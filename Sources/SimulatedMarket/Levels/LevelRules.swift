@@ -19,7 +19,7 @@ public enum LevelRules: Hashable, Sendable {
             return "buy \(shares.shares) shares"
         case .buyBelowTarget(let shares, _, let allowance):
             return "buy \(shares.shares) shares at an average below a target revealed after the first fills "
-                + "(the fair value then plus \(allowance.cents) cents)"
+                + "(the fair value then plus \(allowance.cents(rounded: .towardZero)) cents)"
         case .makeMarket(let profit, let limit):
             return "make $\(profit) of profit (cash plus position at the last price) "
                 + "with the position within ±\(limit.shares) shares at every fill"

@@ -55,7 +55,7 @@ public struct LevelTally: Hashable, Sendable {
 
     /// The average price paid per share bought, rounded down to the cent; nil before any buy.
     public var averageBuyPrice: Price? {
-        bought > .zero ? Price(cents: spent.cents / bought.shares) : nil
+        bought > .zero ? Price(units: spent.units / bought.shares) : nil
     }
 
     /// Cash plus the position valued at `mark`.

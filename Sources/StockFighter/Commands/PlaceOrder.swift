@@ -11,7 +11,8 @@ public struct PlaceOrder: ExchangeCommand, Hashable, CustomStringConvertible {
     public var symbol: Symbol
     public var side: Side
     public var type: OrderType
-    /// The limit price; the exchange ignores it for market orders.
+    /// The limit price; the exchange ignores it for market orders. The API's tick is a cent: the
+    /// body carries `wirePrice`.
     public var price: Price
     /// Shares to trade; the exchange rejects a non-positive quantity.
     public var qty: Quantity
@@ -51,7 +52,7 @@ public struct PlaceOrder: ExchangeCommand, Hashable, CustomStringConvertible {
         bytes.appendJSONString(venue.rawValue)
         bytes.append(contentsOf: Array(#","stock":"#.utf8))
         bytes.appendJSONString(symbol.rawValue)
-        bytes.append(contentsOf: Array(#","price":\#(price.cents),"qty":\#(qty.shares),"direction":"#.utf8))
+        bytes.append(contentsOf: Array(#","price":\#(wirePrice),"qty":\#(qty.shares),"direction":"#.utf8))
         bytes.appendJSONString(side.rawValue)
         bytes.append(contentsOf: Array(#","orderType":"#.utf8))
         bytes.appendJSONString(type.rawValue)
@@ -66,6 +67,12 @@ public struct PlaceOrder: ExchangeCommand, Hashable, CustomStringConvertible {
             throw ExchangeError(error)
         }
     }
+
+    /// `price` in the API's integer cents: exact for a whole-cent price; a sub-penny one goes
+    /// out on the cent tick away from the market (a buy rounds down, a sell up), never at a
+    /// worse price than asked. `StockFighterBroker` refuses a sub-penny limit before this, so
+    /// that what the engine tracks is what the exchange gets.
+    public var wirePrice: Int64 { price.cents(rounded: side == .buy ? .down : .up) }
 
     public var description: String {
         "POST \(path) \(side.rawValue) \(qty) \(symbol) \(type.rawValue) @ \(price) for \(account)"

@@ -20,8 +20,8 @@ enum ExchangeJSON {
             venue = book.venue.rawValue
             symbol = book.symbol.rawValue
             ts = book.exchangeTime.iso8601
-            bids = book.bids.map { Entry(price: $0.price.cents, qty: $0.qty.shares) }
-            asks = book.asks.map { Entry(price: $0.price.cents, qty: $0.qty.shares) }
+            bids = book.bids.map { Entry(price: APINumbers.cents($0.price), qty: $0.qty.shares) }
+            asks = book.asks.map { Entry(price: APINumbers.cents($0.price), qty: $0.qty.shares) }
         }
     }
 
@@ -35,13 +35,13 @@ enum ExchangeJSON {
         init(_ quote: StrategyKit.Quote) {
             venue = quote.venue.rawValue
             symbol = quote.symbol.rawValue
-            bid = quote.bid?.cents
-            ask = quote.ask?.cents
+            bid = quote.bid.map(APINumbers.cents)
+            ask = quote.ask.map(APINumbers.cents)
             bidSize = quote.bidSize.shares
             askSize = quote.askSize.shares
             bidDepth = quote.bidDepth.shares
             askDepth = quote.askDepth.shares
-            last = quote.last?.cents
+            last = quote.last.map(APINumbers.cents)
             lastSize = quote.lastSize?.shares
             lastTrade = quote.lastTrade?.iso8601
             quoteTime = quote.quoteTime.iso8601
@@ -69,13 +69,13 @@ enum ExchangeJSON {
             account = order.account.rawValue
             direction = order.side.rawValue
             orderType = order.type.rawValue
-            price = order.price.cents
+            price = APINumbers.cents(order.price)
             originalQty = order.originalQty.shares
             qty = order.qty.shares
             totalFilled = order.totalFilled.shares
             open = order.open
             ts = order.ts.iso8601
-            fills = order.fills.map { Fill(price: $0.price.cents, qty: $0.qty.shares, ts: $0.ts.iso8601) }
+            fills = order.fills.map { Fill(price: APINumbers.cents($0.price), qty: $0.qty.shares, ts: $0.ts.iso8601) }
         }
     }
 

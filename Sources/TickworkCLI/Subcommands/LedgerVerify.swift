@@ -12,7 +12,8 @@ enum LedgerVerify {
             the sequence (no gap, nothing out of order), the JSON and its fields, the running \
             position, cash and P&L. Exit status 0 when every line checks out, 2 when one does \
             not, naming the first bad line and why. --json prints a summary: entries, first and \
-            last sequence, fills and volume per symbol, final positions and realized P&L.
+            last sequence, fills and volume per symbol, final positions and realized P&L (money \
+            in integer units of $0.0001). Reads ledgers of format version 1 (cents) and 2.
             """,
         arguments: [file],
         options: [json],
@@ -45,7 +46,7 @@ enum LedgerVerify {
             text = "\(summary.path): ok, \(summary.entries) entr\(summary.entries == 1 ? "y" : "ies")\(range), \(summary.bytes) bytes\n"
         }
         guard !summary.symbols.isEmpty else { return text }
-        let money = { (cents: Int64) in Money(cents: cents).description }
+        let money = { (units: Int64) in Money(units: units).description }
         let rows = [["SYMBOL", "FILLS", "VOLUME", "POSITION", "AVG COST", "REALIZED"]] + summary.symbols.map {
             [$0.symbol, String($0.fills), String($0.volume), String($0.position), $0.averageCost.map(money) ?? "-", money($0.realizedPnL)]
         }

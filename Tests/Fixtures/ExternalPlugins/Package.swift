@@ -9,11 +9,13 @@ let package = Package(
         .library(name: "ExternalStrategy", type: .dynamic, targets: ["ExternalStrategy"]),
         .library(name: "FutureSDK", type: .dynamic, targets: ["FutureSDK"]),
         .library(name: "NoEntryPoint", type: .dynamic, targets: ["NoEntryPoint"]),
+        .library(name: "PastSDK", type: .dynamic, targets: ["PastSDK"]),
     ],
     dependencies: [.package(path: "../../../strategies/StrategyKit")],
     targets: [
         .target(name: "ExternalStrategy", dependencies: ["StrategyKit"]),
         .target(name: "FutureSDK", dependencies: ["StrategyKit"]),
         .target(name: "NoEntryPoint", dependencies: ["StrategyKit"]),
+        .target(name: "PastSDK", dependencies: ["StrategyKit"]),
     ]
 )

@@ -28,9 +28,9 @@ import Testing
         let configuration = BotConfiguration(bots: 1, intensity: 300, volatility: 0, makerHalfSpread: 20...40)
         let (exchange, _, _) = try MarketBotsTests.run(seed: 3, steps: 50, configuration: configuration)
         let quote = try #require(exchange.quote("FOOBAR", at: Timestamp(nanoseconds: 1)))
-        let fair = configuration.startPrice.cents
+        let fair = configuration.startPrice.cents(rounded: .towardZero)
         // One maker and no taker: it stays flat, so its quotes carry no skew.
-        #expect(try #require(quote.bid).cents <= fair - 20)
-        #expect(try #require(quote.ask).cents >= fair + 20)
+        #expect(try #require(quote.bid).cents(rounded: .towardZero) <= fair - 20)
+        #expect(try #require(quote.ask).cents(rounded: .towardZero) >= fair + 20)
     }
 }

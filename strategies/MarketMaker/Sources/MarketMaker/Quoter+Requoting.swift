@@ -98,7 +98,7 @@ extension Quoter {
             return
         }
         if count == 1, let placed = anchors.firstIndex(where: { $0.tag == orders[first].request.tag }), let wanted {
-            let moved = (anchor.reference - anchors[placed].anchor.reference).cents.magnitude > requoteThreshold.cents.magnitude
+            let moved = (anchor.reference - anchors[placed].anchor.reference).units.magnitude > requoteThreshold.units.magnitude
             guard moved || anchor.position != anchors[placed].anchor.position else { return }
             if wanted.price == orders[first].request.price && wanted.qty == orders[first].remaining {
                 // Still right where it should be: keep its place in the queue.

@@ -135,7 +135,7 @@ final class ReferenceMarketMaker: Strategy {
             return [.place(OrderRequest(symbol: symbol, side: side, type: .limit, price: wanted.price, qty: wanted.qty, tag: tag))]
         }
         if orders.count == 1, let order = orders.first, let placed = anchors[order.request.tag], let wanted {
-            let moved = (anchor.reference - placed.reference).cents.magnitude > requoteThreshold.cents.magnitude
+            let moved = (anchor.reference - placed.reference).units.magnitude > requoteThreshold.units.magnitude
             guard moved || anchor.position != placed.position else { return [] }
             if wanted.price == order.request.price && wanted.qty == order.remaining {
                 anchors[order.request.tag] = anchor

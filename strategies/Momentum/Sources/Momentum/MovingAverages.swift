@@ -48,9 +48,11 @@ struct MovingAverages: Sendable {
         } else {
             count += 1
         }
-        samples[next] = price.cents
-        fastSum += price.cents
-        slowSum += price.cents
+        // The micro-price is on the cent grid (`Touch.microPrice`), so this is exact.
+        let cents = price.cents(rounded: .towardZero)
+        samples[next] = cents
+        fastSum += cents
+        slowSum += cents
         next = (next + 1) % slowCount
     }
 }

@@ -2,8 +2,8 @@
 ///
 /// Bids are best (highest) first, asks best (lowest) first, time priority within a price.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct BookSnapshot: Hashable, Sendable, Codable {
     public var venue: Venue
@@ -40,7 +40,7 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     @inlinable
     public var bestAsk: Price? { asks.first?.price }
 
-    /// The midpoint of the best bid and ask, rounded down to a cent; nil if a side is empty.
+    /// The midpoint of the best bid and ask, rounded down to a whole cent; nil if a side is empty.
     /// `touch.mid`, without adding up the sizes.
     @inlinable
     public var mid: Price? {
@@ -53,12 +53,12 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     @inlinable
     public var spread: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
-        let (difference, overflow) = ask.cents.subtractingReportingOverflow(bid.cents)
-        guard overflow else { return Price(cents: difference) }
-        return Price(cents: ask > bid ? .max : .min)
+        let (difference, overflow) = ask.units.subtractingReportingOverflow(bid.units)
+        guard overflow else { return Price(units: difference) }
+        return Price(units: ask > bid ? .max : .min)
     }
 
-    /// The size-weighted micro-price of the touch, rounded down to a cent (`touch.microPrice`).
+    /// The size-weighted micro-price of the touch, rounded down to a whole cent (`touch.microPrice`).
     /// Nil if a side is empty.
     @inlinable
     public var microPrice: Price? { touch.microPrice }

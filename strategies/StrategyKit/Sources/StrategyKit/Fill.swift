@@ -17,8 +17,8 @@ public struct FillID: Hashable, Sendable, Codable {
 
 /// One execution of one of our orders, attributed to the strategy that placed it.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct Fill: Hashable, Sendable, Codable {
     public var venue: Venue
@@ -56,5 +56,5 @@ public struct Fill: Hashable, Sendable, Codable {
 
     /// The cash this fill moves: negative for a buy, positive for a sell.
     @inlinable
-    public var cashFlow: Money { Money(cents: -side.sign * (price * qty).cents) }
+    public var cashFlow: Money { Money(units: -side.sign * (price * qty).units) }
 }

@@ -1,7 +1,7 @@
 /// An order a strategy wants placed. It reaches the exchange only if the risk checker approves it.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct OrderRequest: Hashable, Sendable, Codable {
     public var symbol: Symbol

@@ -1,7 +1,7 @@
 /// One of a strategy's orders that is working at the exchange (or on its way there).
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct OpenOrder: Hashable, Sendable, Codable {
     /// The exchange's id; nil until the exchange has acknowledged the order.

@@ -18,8 +18,8 @@ public struct OrderFill: Hashable, Sendable, Codable {
 /// While open, `originalQty == qty + totalFilled`; a cancel sets `qty` to 0 and `open` to false
 /// and keeps the fills.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct OrderStatus: Hashable, Sendable, Codable {
     public var id: OrderID

@@ -1,6 +1,6 @@
 /// A parameter's value as configuration JSON carries it: an integer, a boolean or a string.
 ///
-/// There is deliberately no floating-point case: prices are cents, fractions are basis points.
+/// There is deliberately no floating-point case: prices are integer units (`Price(cents:)` reads a cent count), fractions are basis points.
 public enum ParameterValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case integer(Int64)
     case boolean(Bool)

@@ -1,12 +1,12 @@
 /// A holding in one symbol: signed quantity (negative is short), the cost of that quantity, and
 /// the profit or loss realized by reducing it.
 ///
-/// All in integer cents. When part of a position is closed, its share of the cost basis is
+/// All in integer units of $0.0001 (`Money`). When part of a position is closed, its share of the cost basis is
 /// removed proportionally, rounding toward zero; a position that returns to flat has a cost
 /// basis of exactly zero, so rounding never accumulates across round trips.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct Position: Hashable, Sendable, Codable {
     /// Shares held; negative when short.
@@ -31,7 +31,7 @@ public struct Position: Hashable, Sendable, Codable {
     @inlinable
     public var averageCost: Price? {
         guard quantity.shares != 0 else { return nil }
-        return Price(cents: costBasis.cents / quantity.shares)
+        return Price(units: costBasis.units / quantity.shares)
     }
 
     /// The profit or loss of the open quantity if it were closed at `mark`.
@@ -66,43 +66,43 @@ public struct Position: Hashable, Sendable, Codable {
     public func checkedApplying(side: Side, price: Price, qty: Quantity) -> PositionChange? {
         let held = quantity.shares
         guard qty.shares > 0, held != .min,
-              case let (notional, false) = price.cents.multipliedReportingOverflow(by: qty.shares),
+              case let (notional, false) = price.units.multipliedReportingOverflow(by: qty.shares),
               case let (signedNotional, false) = notional.multipliedReportingOverflow(by: side.sign),
               case let (cashFlow, false) = Int64(0).subtractingReportingOverflow(signedNotional),
               case let (opened, false) = held.addingReportingOverflow(side.sign * qty.shares),
-              case let (openedCost, false) = costBasis.cents.addingReportingOverflow(signedNotional)
+              case let (openedCost, false) = costBasis.units.addingReportingOverflow(signedNotional)
         else { return nil }
         guard held != 0, (held > 0) != (side == .buy) else {
             return PositionChange(
-                position: Position(quantity: Quantity(shares: opened), costBasis: Money(cents: openedCost), realizedPnL: realizedPnL),
-                realized: .zero, cashFlow: Money(cents: cashFlow))
+                position: Position(quantity: Quantity(shares: opened), costBasis: Money(units: openedCost), realizedPnL: realizedPnL),
+                realized: .zero, cashFlow: Money(units: cashFlow))
         }
         // The closed shares take their proportional part of the cost basis with them, rounded
         // toward zero, and realize the difference to what they fetched.
         let heldShares = Int64(held.magnitude)
         let holdingSign: Int64 = held > 0 ? 1 : -1
         let closing = min(qty.shares, heldShares)
-        guard case let (removedTimesHeld, false) = costBasis.cents.multipliedReportingOverflow(by: closing),
-              case let (proceeds, false) = price.cents.multipliedReportingOverflow(by: closing),
+        guard case let (removedTimesHeld, false) = costBasis.units.multipliedReportingOverflow(by: closing),
+              case let (proceeds, false) = price.units.multipliedReportingOverflow(by: closing),
               case let (signedProceeds, false) = proceeds.multipliedReportingOverflow(by: holdingSign)
         else { return nil }
         let removedCost = removedTimesHeld / heldShares
-        guard case let (gross, false) = realizedPnL.cents.addingReportingOverflow(signedProceeds),
+        guard case let (gross, false) = realizedPnL.units.addingReportingOverflow(signedProceeds),
               case let (realizedAfter, false) = gross.subtractingReportingOverflow(removedCost),
               case let (realized, false) = signedProceeds.subtractingReportingOverflow(removedCost),
-              case let (remainingCost, false) = costBasis.cents.subtractingReportingOverflow(removedCost)
+              case let (remainingCost, false) = costBasis.units.subtractingReportingOverflow(removedCost)
         else { return nil }
         let remaining = held - holdingSign * closing
         var next = Position(
-            quantity: Quantity(shares: remaining), costBasis: remaining == 0 ? .zero : Money(cents: remainingCost),
-            realizedPnL: Money(cents: realizedAfter))
+            quantity: Quantity(shares: remaining), costBasis: remaining == 0 ? .zero : Money(units: remainingCost),
+            realizedPnL: Money(units: realizedAfter))
         let opening = qty.shares - closing
         if opening > 0 {
             // Fewer shares than `qty` at the same price: the product fits, since `notional` did.
             next.quantity = Quantity(shares: side.sign * opening)
-            next.costBasis = Money(cents: side.sign * (price.cents * opening))
+            next.costBasis = Money(units: side.sign * (price.units * opening))
         }
-        return PositionChange(position: next, realized: Money(cents: realized), cashFlow: Money(cents: cashFlow))
+        return PositionChange(position: next, realized: Money(units: realized), cashFlow: Money(units: cashFlow))
     }
 
     /// `checkedApplying(side:price:qty:)` for `fill`.

@@ -1,7 +1,7 @@
 /// A read-only view of a strategy's world that the engine passes to every callback.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct StrategyContext: Sendable {
     /// The id the configuration gave this strategy instance.

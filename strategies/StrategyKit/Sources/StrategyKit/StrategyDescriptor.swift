@@ -7,7 +7,9 @@
 /// `mid`, `microPrice`, `spread` and the sizes of a book defined for any numbers: a 2.1 plugin
 /// may call them, so a 2.0 host refuses it. 2.2 added `Position.checkedApplying(_:)` and
 /// `PositionChange` (a fill's effect on a position without trapping on overflow), and
-/// `SplitMix64` (a seeded generator, moved from the simulated market).
+/// `SplitMix64` (a seeded generator, moved from the simulated market). 3.0 changed the unit of
+/// `Price` and `Money` from cents to $0.0001 (`units`, with `init(cents:)` still exact): the
+/// same bits mean another amount, so a 2.x plugin must be rebuilt, and a 3.0 host refuses it.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -22,7 +24,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 2, minor: 2) }
+    public static var current: SDKVersion { SDKVersion(major: 3, minor: 0) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {

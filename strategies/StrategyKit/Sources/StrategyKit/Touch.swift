@@ -5,8 +5,8 @@
 /// the strategy's own quotes around. `mid` and `microPrice` are computed here and only here:
 /// `BookSnapshot`'s are these.
 ///
-/// `@frozen`: its stored properties are part of the SDK 2.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 3.0.
+/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 4.0.
 @frozen
 public struct Touch: Hashable, Sendable {
     /// The best (highest) bid price; nil if there are no bids.
@@ -26,14 +26,15 @@ public struct Touch: Hashable, Sendable {
         self.askSize = askSize
     }
 
-    /// The midpoint of the best bid and ask, rounded down to a cent; nil if a side is empty.
+    /// The midpoint of the best bid and ask, rounded down to a whole cent (the tick orders go
+    /// out on at StockFighter, and for US stocks at $1 and above); nil if a side is empty.
     @inlinable
     public var mid: Price? {
         guard let bid, let ask else { return nil }
         return Self.midpoint(bid, ask)
     }
 
-    /// The size-weighted micro-price, rounded down to a cent:
+    /// The size-weighted micro-price, rounded down to a whole cent:
     /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`, or the mid if the sizes add up
     /// to zero or less. Nil if a side is empty. Computed without overflow for any sizes and
     /// prices.
@@ -41,11 +42,11 @@ public struct Touch: Hashable, Sendable {
     public var microPrice: Price? {
         guard let bid, let ask else { return nil }
         let (total, totalOverflow) = bidSize.shares.addingReportingOverflow(askSize.shares)
-        let (bidPart, bidOverflow) = bid.cents.multipliedReportingOverflow(by: askSize.shares)
-        let (askPart, askOverflow) = ask.cents.multipliedReportingOverflow(by: bidSize.shares)
+        let (bidPart, bidOverflow) = bid.units.multipliedReportingOverflow(by: askSize.shares)
+        let (askPart, askOverflow) = ask.units.multipliedReportingOverflow(by: bidSize.shares)
         let (sum, sumOverflow) = bidPart.addingReportingOverflow(askPart)
         guard totalOverflow || bidOverflow || askOverflow || sumOverflow else {
-            return total > 0 ? Price(cents: sum / total) : Self.midpoint(bid, ask)
+            return total > 0 ? Self.centFloor(sum / total) : Self.midpoint(bid, ask)
         }
         return Self.wideMicroPrice(bid, bidSize, ask, askSize)
     }
@@ -56,8 +57,8 @@ public struct Touch: Hashable, Sendable {
     static func wideMicroPrice(_ bid: Price, _ bidSize: Quantity, _ ask: Price, _ askSize: Quantity) -> Price {
         let total = Int128(bidSize.shares) + Int128(askSize.shares)
         guard total > 0 else { return midpoint(bid, ask) }
-        let sum = Int128(bid.cents) * Int128(askSize.shares) + Int128(ask.cents) * Int128(bidSize.shares)
-        return Price(cents: Int64(clamping: sum / total))
+        let sum = Int128(bid.units) * Int128(askSize.shares) + Int128(ask.units) * Int128(bidSize.shares)
+        return centFloor(Int64(clamping: sum / total))
     }
 
     /// The midpoint of two prices, rounded toward zero to a cent (down for positive prices).
@@ -65,9 +66,16 @@ public struct Touch: Hashable, Sendable {
     /// their halves are added instead.
     @inlinable
     static func midpoint(_ bid: Price, _ ask: Price) -> Price {
-        let (sum, overflow) = bid.cents.addingReportingOverflow(ask.cents)
-        guard overflow else { return Price(cents: sum / 2) }
-        return Price(cents: bid.cents / 2 + ask.cents / 2 + (bid.cents % 2 + ask.cents % 2) / 2)
+        let (sum, overflow) = bid.units.addingReportingOverflow(ask.units)
+        guard overflow else { return centFloor(sum / 2) }
+        return centFloor(bid.units / 2 + ask.units / 2 + (bid.units % 2 + ask.units % 2) / 2)
+    }
+
+    /// `units` rounded toward zero to a whole cent: the grid `mid` and `microPrice` keep, so that
+    /// a quote derived from them is on a cent tick as before SDK 4.0.
+    @inlinable
+    static func centFloor(_ units: Int64) -> Price {
+        Price(units: units / Price.unitsPerCent * Price.unitsPerCent)
     }
 
     @inlinable
