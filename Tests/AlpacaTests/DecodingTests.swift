@@ -70,7 +70,7 @@ struct DecodingTests {
     }
 
     @Test func subCentMoneyIsRefusedNotRounded() throws {
-        let json = #"{"id":"a","cash":"1.005"}"#
+        let json = #"{"id":"a","cash":"1.00005"}"#
         #expect(throws: JSONReadError.self) { try decode(GetAccount(), json) }
     }
 

@@ -11,5 +11,5 @@ func dollars(_ text: String) -> Price {
 /// The amount of money `text` names in decimal dollars, whatever the unit.
 func money(_ text: String) -> Money {
     guard let value = FixedPoint.parse(text, scale: Price.decimalPlaces) else { preconditionFailure("\(text) is not money") }
-    return Money(cents: value)
+    return Money(units: value)
 }

@@ -61,6 +61,10 @@ struct AlpacaOrderRequest {
             throw .invalid("time_in_force \(tifName) is not supported by the simulated exchange: use day, gtc, ioc or fok")
         }
         if kind == .limit, fields.limitPrice == nil { throw .invalid("limit_price is required for limit orders") }
+        // US equity venues quote $1.00 and above in whole cents, below it to $0.0001.
+        if let price = fields.limitPrice, price >= Price(cents: 100), price.wholeCents == nil {
+            throw .invalid("limit_price \(price) is not on the tick: prices of $1.00 and above are whole cents")
+        }
         guard !fields.stopPrice else { throw .invalid("stop_price is not supported by the simulated exchange") }
         if let orderClass = fields.orderClass, !orderClass.isEmpty, orderClass != "simple" {
             throw .invalid("order_class \(orderClass) is not supported by the simulated exchange: use simple")

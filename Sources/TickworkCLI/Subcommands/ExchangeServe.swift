@@ -72,7 +72,7 @@ enum ExchangeServe {
     static let alpacaCash: Option<Money> = .defaulted(
         "--alpaca-cash", "DOLLARS", default: Money(cents: 10_000_000), help: "Each Alpaca account's starting cash (default 100000).",
         parse: ValueParser { text throws(ValueError) in
-            guard let cents = FixedPoint.parse(text, scale: Price.decimalPlaces), cents >= 0 else { throw .expected("an amount of dollars") }
+            guard let cents = FixedPoint.parse(text, scale: 2), cents >= 0 else { throw .expected("an amount of dollars and cents") }
             return Money(cents: cents)
         })
     static let alpacaSession: Option<AlpacaSession?> = .optional(

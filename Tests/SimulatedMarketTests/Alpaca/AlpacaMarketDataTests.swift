@@ -63,7 +63,7 @@ import Testing
         #expect(day["o"] == .number("10.10") && day["h"] == .number("10.50") && day["l"] == .number("9.90") && day["c"] == .number("10.20"))
         #expect(day["v"] == .number("14") && day["n"] == .number("4"))
         // (3*10.10 + 5*10.50 + 2*9.90 + 4*10.20) / 14 = 143.40 / 14 = 10.242857...
-        #expect(day["vw"] == .number("10.242857"))
+        #expect(day["vw"] == .number("10.24285714"))
         let hour = try #require(try market.get("/v2/stocks/FOOBAR/bars?timeframe=1Hour")["bars"]?.array)
         #expect(hour.count <= 2 && hour.compactMap { $0["v"]?.number.flatMap { Int($0) } }.reduce(0, +) == 14)
     }

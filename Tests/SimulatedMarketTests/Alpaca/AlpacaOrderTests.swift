@@ -163,6 +163,14 @@ import Testing
         #expect(strings["qty"]?.string == "3" && strings["limit_price"]?.string == "1.25")
     }
 
+    @Test func aLimitBelowOneDollarTakesFourPlacesAndOneAboveTakesTwo() throws {
+        let market = try AlpacaHarness()
+        let penny = try market.order("buy", "1", type: "limit", limit: "\"0.5001\"")
+        #expect(penny["limit_price"]?.string == "0.5001")
+        let reply = try market.call("POST", "/v2/orders", body: #"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"limit","time_in_force":"day","limit_price":"1.0001"}"#)
+        #expect(reply.status == 422 && reply["message"]?.string?.contains("not on the tick") == true, "\(reply.text)")
+    }
+
     @Test(arguments: [
         (#"{"symbol":"FOOBAR","qty":1.5,"side":"buy","type":"market","time_in_force":"day"}"#, "qty"),
         (#"{"symbol":"FOOBAR","notional":100,"side":"buy","type":"market","time_in_force":"day"}"#, "notional"),
