@@ -3,7 +3,7 @@ import Live
 import Testing
 
 /// The `monitor` object of a configuration: off by default, loopback by default, one token source.
-@Suite(.timeLimit(.minutes(1))) struct MonitorSettingsTests {
+@Suite(.timeLimit(.minutes(10))) struct MonitorSettingsTests {
     static func parse(_ edit: (inout [String: Any]) -> Void) throws -> Configuration {
         let data = try ConfigurationTests().document(edit)
         return try Configuration.parse(data, file: "test.json", directory: "/etc/tickwork")

@@ -8,7 +8,7 @@ import TestSupport
 
 /// `/api/events` over loopback: a held stream that gets each event as the board receives it,
 /// fills numbered by their ledger sequence, and resumption from the ledger file.
-@Suite(.timeLimit(.minutes(2))) struct MonitorEventStreamTests {
+@Suite(.timeLimit(.minutes(10))) struct MonitorEventStreamTests {
     static func subscribe(_ server: MonitorServer, lastEventID: UInt64? = nil) throws -> RawSocket {
         let socket = try #require(RawSocket(connectingTo: server.address.port))
         let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""

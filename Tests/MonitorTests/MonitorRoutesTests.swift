@@ -9,7 +9,7 @@ import TestSupport
 /// The monitor's endpoints answered from a board the engine published to: metrics a real
 /// Prometheus parser reads and that move with a fill, the status document, the event stream's
 /// response, the dashboard, and the bearer token.
-@Suite(.timeLimit(.minutes(5))) struct MonitorRoutesTests {
+@Suite(.timeLimit(.minutes(10))) struct MonitorRoutesTests {
     static func get(_ routes: MonitorRoutes, _ target: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         routes.respond(to: HTTPRequest(method: "GET", target: target, headers: headers))
     }
