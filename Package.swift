@@ -51,7 +51,7 @@ let package = Package(
             name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire"]),
-        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Live", "HTTP", "Lifecycle", "Wire"]),
+        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
             dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL"]),

@@ -9,8 +9,8 @@ import Glibc
 /// It waits with `poll(2)`: the Glibc module does not expose epoll, and the house rules keep C
 /// shims out of the HTTP part. One `poll` over a few hundred descriptors costs microseconds.
 final class EventLoop: @unchecked Sendable {
-    // Everything but `stopping`, `evictionsPending` and `wakeWriteFD` is touched only by the
-    // loop's thread.
+    // Everything but `stopping`, `evictionsPending`, `streamsPending` and `wakeWriteFD` is
+    // touched only by the loop's thread.
     let index: Int
     private let wakeReadFD: Int32
     private let wakeWriteFD: Int32
@@ -21,11 +21,13 @@ final class EventLoop: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     /// Set when another loop (or this one) evicted one of this loop's connections to make room.
     private let evictionsPending = Atomic<Bool>(false)
-    private let idleTimeout: UInt64
+    /// Set when a stream of this loop has bytes queued or changed phase.
+    let streamsPending = Atomic<Bool>(false)
+    let idleTimeout: UInt64
     private let requestTimeout: UInt64
     /// How long the loop keeps polling without sleeping after activity.
     private let spin: UInt64
-    private var connections: [ServerConnection] = []
+    var connections: [ServerConnection] = []
     private var pollSet: [pollfd] = []
     private var listenerPaused = false
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)
@@ -69,6 +71,14 @@ final class EventLoop: @unchecked Sendable {
         _ = write(wakeWriteFD, &one, 1)
     }
 
+    /// Has the loop look at its streams' queues; safe from any thread. The pipe gets one byte
+    /// per round of the loop at most.
+    func wakeForStreams() {
+        guard !streamsPending.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        var one: UInt8 = 1
+        _ = write(wakeWriteFD, &one, 1)
+    }
+
     /// Has the loop close its connections that the limiter evicted; safe from any thread.
     func closeEvictedConnections(askedBy loop: EventLoop) {
         evictionsPending.store(true, ordering: .releasing)
@@ -97,6 +107,9 @@ final class EventLoop: @unchecked Sendable {
                 continue
             }
             if count > 0 { dispatchEvents(polled) }
+            if streamsPending.exchange(false, ordering: .acquiringAndReleasing) {
+                for connection in connections { pumpStream(connection) }
+            }
             if evictionsPending.exchange(false, ordering: .acquiring) {
                 for connection in connections where connection.ticket.isEvicted { close(connection) }
                 // A listener paused for want of descriptors can accept again.
@@ -135,6 +148,7 @@ final class EventLoop: @unchecked Sendable {
             if events & Int32(POLLOUT) != 0 {
                 flush(connection)
                 if case .serving = connection.phase, !connection.hasPendingOutput { serve(connection) }
+                pumpStream(connection)
             }
             if events & Int32(POLLIN | POLLERR | POLLHUP) != 0, !isClosed(connection), !connection.awaitingWritable {
                 readInput(connection)
@@ -197,7 +211,7 @@ final class EventLoop: @unchecked Sendable {
             }
             connection.input.append(contentsOf: scratch[0..<count])
             serve(connection)
-        case .closingAfterWrite, .draining, .closed:
+        case .closingAfterWrite, .draining, .streaming, .closed:
             return
         }
     }
@@ -234,6 +248,10 @@ final class EventLoop: @unchecked Sendable {
                 connection.inputStart += consumed
                 connection.sentContinue = false
                 let response = handler(request)
+                if let start = response.stream {
+                    startStream(connection, response: response, start: start)
+                    continue
+                }
                 if response.status == HTTPResponse.noAnswer.status {
                     connection.input.removeAll()
                     connection.inputStart = 0
@@ -263,7 +281,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Writes pending output; waits for writability when the socket is full; shuts the write side
     /// down once the last response of a closing connection is out.
-    private func flush(_ connection: ServerConnection) {
+    func flush(_ connection: ServerConnection) {
         while connection.hasPendingOutput {
             let count = connection.output.withUnsafeBytes {
                 send(connection.fd, $0.baseAddress! + connection.outputWritten, $0.count - connection.outputWritten, Int32(MSG_NOSIGNAL))
@@ -310,20 +328,23 @@ final class EventLoop: @unchecked Sendable {
                     flush(connection)
                 }
                 close(connection)
+            case .streaming:
+                sweepStream(connection, now: now)
             case .closed:
                 continue
             }
         }
     }
 
-    private func isClosed(_ connection: ServerConnection) -> Bool {
+    func isClosed(_ connection: ServerConnection) -> Bool {
         if case .closed = connection.phase { return true }
         return false
     }
 
-    private func close(_ connection: ServerConnection) {
+    func close(_ connection: ServerConnection) {
         guard !isClosed(connection) else { return }
         connection.phase = .closed
+        connection.stream?.handle.end()
         limiter.release(connection.ticket)
         Glibc.close(connection.fd)
     }

@@ -6,12 +6,7 @@ extension HTTPResponse {
     /// the request was HTTP/1.0). Any `Content-Length`, `Transfer-Encoding` or `Connection` field
     /// in `headers` is replaced. With `omitBody` (a HEAD request) the body is not written.
     public func encode(into buffer: inout [UInt8], keepAlive: Bool, requestMinorVersion: Int = 1, omitBody: Bool = false) {
-        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
-        buffer.appendDecimal(status)
-        buffer.append(HTTPSyntax.space)
-        buffer.append(contentsOf: reason.utf8)
-        buffer.append(contentsOf: "\r\n".utf8)
-        appendFields(headers, dropConnection: true, to: &buffer)
+        appendStatusAndFields(to: &buffer)
         buffer.append(contentsOf: "Content-Length: ".utf8)
         buffer.appendDecimal(body.count)
         buffer.append(contentsOf: "\r\n".utf8)
@@ -22,6 +17,23 @@ extension HTTPResponse {
         }
         buffer.append(contentsOf: "\r\n".utf8)
         if !omitBody { buffer.append(contentsOf: body) }
+    }
+
+    /// The status line and the fields other than the framing ones.
+    private func appendStatusAndFields(to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: "HTTP/1.1 ".utf8)
+        buffer.appendDecimal(status)
+        buffer.append(HTTPSyntax.space)
+        buffer.append(contentsOf: reason.utf8)
+        buffer.append(contentsOf: "\r\n".utf8)
+        appendFields(headers, dropConnection: true, to: &buffer)
+    }
+
+    /// Appends the head of a held response: no `Content-Length`, and `Connection: close`, since
+    /// the body ends when the connection closes.
+    func encodeStreamHead(into buffer: inout [UInt8]) {
+        appendStatusAndFields(to: &buffer)
+        buffer.append(contentsOf: "Connection: close\r\n\r\n".utf8)
     }
 }
 

@@ -8,6 +8,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The body bytes.
     public var body: [UInt8]
+    /// For a held response: how its stream starts; nil for a whole response.
+    public var stream: HTTPStreamStart?
 
     /// A response; the reason phrase defaults to the standard one for `status`.
     public init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -20,6 +22,16 @@ public struct HTTPResponse: Sendable, Equatable {
     /// No response at all: a handler returning it makes the server close the connection without
     /// answering (for tests' fault injection: a request carried out whose answer is lost).
     public static let noAnswer = HTTPResponse(status: 0, reason: "no answer")
+
+    /// A held response: the server writes the head without `Content-Length`, with
+    /// `Connection: close` (the body ends when the connection does), then whatever is sent to
+    /// the `HTTPStream` that `start.open` is given. No further request is read from the
+    /// connection. For Server-Sent Events and the like.
+    public static func streaming(status: Int = 200, headers: HTTPHeaders, start: HTTPStreamStart) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
+        response.stream = start
+        return response
+    }
 
     /// A response whose body is `text` in UTF-8 with the given content type.
     public init(status: Int, contentType: String, text: String) {

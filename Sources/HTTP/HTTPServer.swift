@@ -18,7 +18,8 @@ import Glibc
 /// The handler is called on an event-loop thread, one request at a time per loop: with the
 /// default single loop, calls are serialised; with `eventLoopCount` > 1 they may be concurrent.
 /// It must not block for long (it holds up every connection of its loop) and must not call
-/// `stop()`.
+/// `stop()`. A handler that returns `HTTPResponse.streaming` holds the connection: the loop
+/// writes what other threads send to the connection's `HTTPStream` until one side ends it.
 public final class HTTPServer: Sendable {
     /// Answers one request.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse

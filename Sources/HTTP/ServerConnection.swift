@@ -9,6 +9,9 @@ final class ServerConnection {
         /// unread input does not make the kernel reset the connection before the peer has read
         /// our last response.
         case draining(since: UInt64)
+        /// Holding a streamed response: `stream`'s bytes are written as they come; input is
+        /// read only to notice the peer closing.
+        case streaming
         case closed
     }
 
@@ -30,6 +33,8 @@ final class ServerConnection {
     var sentContinue = false
     /// When the first byte of the request now being received arrived.
     var requestStarted: UInt64 = 0
+    /// The held response's stream and how it starts, while `phase` is `streaming`.
+    var stream: (handle: HTTPStream, start: HTTPStreamStart)?
 
     init(fd: Int32, ticket: ConnectionTicket, limits: HTTPLimits, now: UInt64) {
         self.fd = fd

@@ -8,12 +8,9 @@ import StrategyKit
 /// check and its content types are decided. Every answer is built from a copy of the latest
 /// snapshot, so a request never waits on the engine.
 public struct MonitorRoutes: Sendable {
-    /// How long an event-stream client waits before asking for the next events (the SSE
-    /// `retry:` field): each `/api/events` response carries the events after the client's
-    /// `Last-Event-ID` and ends, and the browser's `EventSource` reconnects with the new id.
-    public static let retryMs = 500
-
     let board: MonitorBoard
+    /// The held `/api/events` streams.
+    let eventStream: MonitorEventStream
     /// The bearer token every request must carry; nil for none (loopback only).
     let token: String?
     let version: String
@@ -27,6 +24,7 @@ public struct MonitorRoutes: Sendable {
         self.version = version
         self.ledgerPath = ledgerPath
         self.now = now
+        eventStream = MonitorEventStream(board: board, ledgerPath: ledgerPath)
     }
 
     /// The response to `request`.
@@ -52,7 +50,7 @@ public struct MonitorRoutes: Sendable {
             let body = StatusDocument.status(snapshot, traffic: board.traffic, version: version, now: time)
             return Self.fresh(HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body))
         case "/api/events":
-            return Self.fresh(HTTPResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: events(request)))
+            return eventStream.response(after: Self.lastEventID(request))
         case "/":
             let page = DashboardPage.render(board.snapshot, traffic: board.traffic, version: version, now: time)
             var response = HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", text: page)
@@ -63,28 +61,10 @@ public struct MonitorRoutes: Sendable {
         }
     }
 
-    /// The event stream's text: the events after the client's `Last-Event-ID` (or `?after=N`),
-    /// or, for a new client, only the id of the last event, to resume from. An id past the last
-    /// one published is a client of an earlier run of the daemon (ids start again at 1): it is
-    /// sent every event kept, so no fill of this run is lost to it.
-    func events(_ request: HTTPRequest) -> [UInt8] {
-        var text = Array("retry: \(Self.retryMs)\n\n".utf8)
-        let after = request.headers["Last-Event-ID"].flatMap { UInt64(Substring($0).trimmingASCIIWhitespace()) }
-            ?? Self.queryValue("after", in: request.query).flatMap { UInt64($0) }
-        var (events, last) = board.events(after: after ?? .max)
-        if let after, after > last {
-            (events, last) = board.events(after: 0)
-        }
-        if after == nil || events.isEmpty {
-            text += Array("id: \(last)\n\n".utf8)
-            return text
-        }
-        for event in events {
-            text += Array("id: \(event.id)\nevent: \(StatusDocument.eventType(event.kind))\ndata: ".utf8)
-            text += StatusDocument.event(event)
-            text += Array("\n\n".utf8)
-        }
-        return text
+    /// The last fill an event-stream client saw: its `Last-Event-ID`, or `?after=N` (for curl).
+    static func lastEventID(_ request: HTTPRequest) -> UInt64? {
+        request.headers["Last-Event-ID"].flatMap { UInt64(Substring($0).trimmingASCIIWhitespace()) }
+            ?? queryValue("after", in: request.query).flatMap { UInt64($0) }
     }
 
     private func ledgerBytes() -> Int64? {

@@ -50,28 +50,47 @@ import Glibc
         return (daemon, address)
     }
 
-    @Test func metricsMoveAndTheEventStreamDeliversAFillAsItsLedgerLineLands() throws {
+    /// Opens `/api/events` on the monitor at `address` (resuming after `lastEventID`), reading
+    /// onto `received` until the head and the first lines are in.
+    static func subscribe(_ address: String, lastEventID: UInt64? = nil, onto received: inout [UInt8]) throws -> RawSocket {
+        let port = try #require(HTTPAddress(parsing: address)?.port)
+        let socket = try #require(RawSocket(connectingTo: port))
+        socket.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\(lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "")\r\n")
+        #expect(socket.read(onto: &received) { text($0).contains("retry: ") })
+        return socket
+    }
+
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The `id:` lines of an event stream, in order.
+    static func ids(_ bytes: [UInt8]) -> [UInt64] {
+        text(bytes).split(separator: "\n").compactMap { $0.hasPrefix("id: ") ? UInt64($0.dropFirst(4)) : nil }
+    }
+
+    @Test func metricsMoveAndAHeldEventStreamDeliversFillsAsTheirLedgerLinesLandAndResumesAcrossARestart() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try Workspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
         let (daemon, address) = try Self.startDaemon(workspace)
-        let fresh = try Self.get(address, "/api/events").bodyText
-        let start = try #require(fresh.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+        var received: [UInt8] = []
+        let stream = try Self.subscribe(address, onto: &received)
+        #expect(stream.read(onto: &received) { Self.ids($0).count == 1 })
+        let start = try #require(Self.ids(received).first)
         #expect(try Self.get(address, "/metrics").bodyText.contains("tickwork_fills_total") == true)
         #expect(!(try Self.get(address, "/metrics").bodyText.contains("tickwork_fills_total{")))
 
-        try DaemonTests().provideLiquidity(exchange)
+        // Asks of 5 shares: the order of 25 fills in several fills, so that a client can miss some.
+        try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
+        for _ in 0..<6 { try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 5) }
         #expect(daemon.wait(upTo: 30) { (try? workspace.ledgerFills().isEmpty) == false }, "\(daemon.stderr)")
-        // Within a second of the ledger line, the stream resumed from before it has the fill.
-        var stream = ""
-        let delivered = daemon.wait(upTo: 1) {
-            stream = (try? Self.get(address, "/api/events", headers: ["Last-Event-ID": String(start)]).bodyText) ?? ""
-            return stream.contains("event: fill\n")
-        }
-        #expect(delivered, "no fill in the stream: \(stream)")
+        // Within a second of the ledger line, the stream held since before it has the fill.
+        let delivered = stream.read(onto: &received, limit: 1000) { Self.text($0).contains("event: fill\n") }
+        #expect(delivered, "no fill in the stream: \(Self.text(received))")
         let firstLine = try #require(try workspace.ledgerLines().first)
-        #expect(stream.contains("\"sequence\":\(firstLine["seq"] as? Int ?? -1)"), "\(stream) \(firstLine)")
+        let firstSequence = try #require(firstLine["seq"] as? Int)
+        #expect(Self.text(received).contains("\"sequence\":\(firstSequence)"), "\(Self.text(received)) \(firstLine)")
+        #expect(Self.ids(received).dropFirst().first == UInt64(firstSequence), "\(start)")
 
         let metrics = try Self.get(address, "/metrics").bodyText
         #expect(metrics.contains("tickwork_fills_total{strategy=\"fs\",symbol=\"FOOBAR\"} "))
@@ -79,6 +98,19 @@ import Glibc
         #expect(metrics.contains("tickwork_poll_latency_seconds_count "))
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 15) == 0, "\(daemon.stderr)")
+        // The daemon's stop closes the stream.
+        #expect(stream.readToEnd().closed)
+
+        // The next run sends a client that saw the first fill every later one, from the ledger.
+        let last = try #require(try workspace.ledgerLines().last?["seq"] as? Int)
+        let (second, secondAddress) = try Self.startDaemon(workspace)
+        defer { second.send(SIGTERM); _ = second.exitStatus(within: 15) }
+        var resumed: [UInt8] = []
+        let again = try Self.subscribe(secondAddress, lastEventID: UInt64(firstSequence), onto: &resumed)
+        #expect(last > firstSequence, "one fill only: nothing to miss")
+        let missed = Array(UInt64(firstSequence + 1)...UInt64(max(last, firstSequence + 1)))
+        #expect(again.read(onto: &resumed, limit: 1000) { Self.ids($0).count >= missed.count })
+        #expect(Array(Self.ids(resumed).prefix(missed.count)) == missed, "\(Self.text(resumed))")
     }
 
     @Test func theDashboardShowsAFillAndDrawsTheChartInChromiumWithoutAnyOutsideRequest() throws {
@@ -102,8 +134,8 @@ import Glibc
         #expect(result["chart"] as? String == "drawn", "\(result)")
         let requests = result["requests"] as? [String] ?? []
         #expect(requests.contains("http://\(address)/api/status"))
-        // The event stream answers and ends; the browser comes back for more with Last-Event-ID.
-        #expect(requests.count { $0 == "http://\(address)/api/events" } >= 2, "\(requests)")
+        // The event stream is held: the fill came on the one connection.
+        #expect(requests.contains("http://\(address)/api/events"), "\(requests)")
         let outside = requests.filter { !$0.hasPrefix("http://\(address)/") }
         #expect(outside.isEmpty, "requests outside the daemon: \(outside)")
         #expect(FileManager.default.fileExists(atPath: screenshot))

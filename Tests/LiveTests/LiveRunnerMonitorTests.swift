@@ -8,7 +8,7 @@ import TradingTestSupport
 import Wire
 
 /// The runner's side of the monitor: what it publishes to the board while it trades.
-@Suite(.timeLimit(.minutes(5))) struct LiveRunnerMonitorTests {
+@Suite(.timeLimit(.minutes(10))) struct LiveRunnerMonitorTests {
     @Test func theRunnerPublishesTheFillItsExchangeCallsAndItsLastState() async throws {
         let scratch = try TemporaryDirectory("tickwork-runner-monitor")
         defer { scratch.remove() }

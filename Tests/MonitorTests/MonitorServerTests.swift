@@ -4,7 +4,7 @@ import Monitor
 import Testing
 
 /// The monitor's server: where it may listen, and that it answers over a real socket.
-@Suite(.timeLimit(.minutes(2))) struct MonitorServerTests {
+@Suite(.timeLimit(.minutes(10))) struct MonitorServerTests {
     @Test func aListenOffLoopbackWithoutATokenIsRefused() throws {
         let fixture = try MonitorFixture()
         #expect(throws: MonitorError.exposedWithoutToken("0.0.0.0:0")) {

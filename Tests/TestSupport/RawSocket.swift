@@ -62,4 +62,18 @@ public final class RawSocket {
             bytes.append(contentsOf: chunk[0..<count])
         }
     }
+
+    /// Reads onto `received` until `done(received)` holds or the peer closes, or until `limit`
+    /// ms pass with nothing new (a bound against hanging); returns whether `done` held.
+    public func read(onto received: inout [UInt8], limit: Int32 = 5000, until done: ([UInt8]) -> Bool) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while !done(received) {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, limit) > 0 else { return false }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count <= 0 { return done(received) }
+            received.append(contentsOf: chunk[0..<count])
+        }
+        return true
+    }
 }

@@ -41,24 +41,37 @@ public final class MonitorBoard: Sendable {
         var events: [MonitorEvent] = []
         var nextEventID: UInt64 = 1
         var traffic = Traffic()
+        var listeners: [@Sendable ([MonitorEvent]) -> Void] = []
     }
 
     private let state = Mutex(State())
 
     public init() {}
 
-    /// Replaces the snapshot and appends `events`, numbered from the next event id.
+    /// Replaces the snapshot and appends `events`, numbered from the next event id, then hands
+    /// the new events to every listener. Called from one thread (the engine loop's).
     public func publish(_ snapshot: MonitorSnapshot, events: [MonitorEvent.Kind]) {
-        state.withLock { state in
+        let (published, listeners) = state.withLock { state in
             state.snapshot = snapshot
+            let first = state.events.count
             for kind in events {
                 state.events.append(MonitorEvent(id: state.nextEventID, time: snapshot.time, kind: kind))
                 state.nextEventID += 1
             }
+            let published = Array(state.events[first...])
             if state.events.count > Self.eventLimit {
                 state.events.removeFirst(state.events.count - Self.eventLimit)
             }
+            return (published, state.listeners)
         }
+        // Outside the lock: a listener may read the board.
+        if !published.isEmpty { listeners.forEach { $0(published) } }
+    }
+
+    /// Has `listener` called with the events of every later publication, once they are kept,
+    /// on the publishing thread (the engine loop): it must only enqueue, never wait.
+    public func onEvents(_ listener: @escaping @Sendable ([MonitorEvent]) -> Void) {
+        state.withLock { $0.listeners.append(listener) }
     }
 
     /// The latest snapshot; nil before the engine published one.

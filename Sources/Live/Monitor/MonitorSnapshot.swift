@@ -38,6 +38,11 @@ public struct MonitorSnapshot: Sendable {
         /// Its ledger sequence number.
         public var sequence: UInt64
         public var fill: Fill
+
+        public init(sequence: UInt64, fill: Fill) {
+            self.sequence = sequence
+            self.fill = fill
+        }
     }
 
     /// Fills and shares traded by one strategy in one symbol since the daemon started.

@@ -1,0 +1,144 @@
+import HTTP
+import Ledger
+import Live
+import StrategyKit
+import Synchronization
+
+/// The `/api/events` Server-Sent Events stream: each client holds its connection and is sent
+/// every event as the board receives it.
+///
+/// Only fills carry an `id:`, their ledger sequence number, so the browser's `Last-Event-ID`
+/// is the last fill it saw, and it stays true across restarts of the daemon. A client that
+/// comes back with it is first sent every later fill: those the board still keeps, and older
+/// ones read from the ledger file; then the events published from then on (order changes,
+/// denials and state changes of the past are not replayed). A new client is sent only an `id:`
+/// line with the ledger's last sequence, to resume from should it lose the connection.
+///
+/// The board calls `broadcast` on the engine loop: it encodes each event once and queues it on
+/// every stream, which never waits on a client; a client that falls behind by more than
+/// `bufferLimit` bytes is dropped by the HTTP server, and forgotten here at the next event.
+final class MonitorEventStream: Sendable {
+    /// What the browser waits before it reconnects after losing the stream.
+    static let retryMs = 1_000
+    /// How long a stream may be quiet before a comment line is sent to keep proxies from
+    /// closing it.
+    static let heartbeatInterval: Duration = .seconds(15)
+    /// How far behind a client may fall before it is dropped.
+    static let bufferLimit = 1 << 20
+
+    /// One client: its stream and how far it has been sent.
+    final class Subscriber: Sendable {
+        struct Position {
+            /// The board id of the last event sent or passed over.
+            var event: UInt64
+            /// The ledger sequence of the last fill sent.
+            var fill: UInt64
+        }
+
+        let stream: HTTPStream
+        let position: Mutex<Position>
+
+        init(stream: HTTPStream, position: Position) {
+            self.stream = stream
+            self.position = Mutex(position)
+        }
+
+        /// Sends those of `events` it has not been sent, oldest first; false once the stream
+        /// has ended. Holding its lock keeps a catch-up and a broadcast from interleaving.
+        func deliver(_ events: [(event: MonitorEvent, text: [UInt8])]) -> Bool {
+            position.withLock { position in
+                for (event, text) in events where event.id > position.event {
+                    position.event = event.id
+                    if case .fill(let row) = event.kind {
+                        guard row.sequence > position.fill else { continue }
+                        position.fill = row.sequence
+                    }
+                    guard stream.send(text) else { return false }
+                }
+                return stream.isOpen
+            }
+        }
+    }
+
+    let board: MonitorBoard
+    let ledgerPath: String?
+    private let subscribers = Mutex<[Subscriber]>([])
+
+    init(board: MonitorBoard, ledgerPath: String?) {
+        self.board = board
+        self.ledgerPath = ledgerPath
+        board.onEvents { [weak self] events in self?.broadcast(events) }
+    }
+
+    /// How many clients hold the stream.
+    var subscriberCount: Int { subscribers.withLock { $0.count } }
+
+    /// The response that holds the connection for a client resuming after the fill `after`
+    /// (nil for a new client).
+    func response(after: UInt64?) -> HTTPResponse {
+        let start = HTTPStreamStart(
+            bufferLimit: Self.bufferLimit, heartbeatInterval: Self.heartbeatInterval, heartbeat: Array(":\n".utf8)
+        ) { [self] stream in open(stream, after: after) }
+        return .streaming(headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store"], start: start)
+    }
+
+    /// Sends `stream` what its client is owed and adds it to the subscribers.
+    func open(_ stream: HTTPStream, after: UInt64?) {
+        let (kept, boundary) = board.events(after: 0)
+        let keptFills = kept.compactMap { if case .fill(let row) = $0.kind { row } else { nil } }
+        // The ledger's last sequence, unknown before the engine's first snapshot.
+        let ledgerLast = board.snapshot.map { max($0.ledgerSequence, keptFills.last?.sequence ?? 0) }
+        var text = Array("retry: \(Self.retryMs)\n\n".utf8)
+        // An id past the ledger's end is not one of this ledger's: the client gets what follows now.
+        var sent = after.map { after in min(after, ledgerLast ?? after) } ?? ledgerLast ?? 0
+        if after == nil { text += Array("id: \(sent)\n\n".utf8) }
+        let oldestKept = keptFills.first?.sequence ?? ledgerLast.map { $0 + 1 } ?? .max
+        if sent + 1 < oldestKept, let ledgerPath {
+            // No lock is held: only this client's event loop waits for the file.
+            do throws(LedgerError) {
+                try LedgerReader.forEach(in: ledgerPath, from: sent + 1) { entry in
+                    guard entry.sequence < oldestKept else { return }
+                    let row = MonitorSnapshot.FillRow(sequence: entry.sequence, fill: entry.fill)
+                    text += Self.encode(MonitorEvent(id: 0, time: entry.fill.time, kind: .fill(row)))
+                    sent = entry.sequence
+                }
+            } catch {
+                // The client is told in a comment line and goes on from the fills the board keeps.
+                text += Array(": fills after \(sent) could not be read: \(error)\n\n".utf8)
+            }
+        }
+        for event in kept {
+            guard case .fill(let row) = event.kind, row.sequence > sent else { continue }
+            text += Self.encode(event)
+            sent = row.sequence
+        }
+        guard stream.send(text) else { return }
+        let subscriber = Subscriber(stream: stream, position: .init(event: boundary, fill: sent))
+        subscribers.withLock { list in
+            list.removeAll { !$0.stream.isOpen }
+            list.append(subscriber)
+        }
+        // What was published since `kept` was read; a broadcast racing with this sends nothing twice.
+        _ = subscriber.deliver(board.events(after: boundary).events.map { ($0, Self.encode($0)) })
+    }
+
+    /// Queues `events` on every subscriber and forgets those whose stream has ended.
+    func broadcast(_ events: [MonitorEvent]) {
+        let current = subscribers.withLock { $0 }
+        guard !current.isEmpty else { return }
+        let encoded = events.map { ($0, Self.encode($0)) }
+        let ended = current.filter { !$0.deliver(encoded) }
+        guard !ended.isEmpty else { return }
+        subscribers.withLock { list in list.removeAll { subscriber in ended.contains { $0 === subscriber } } }
+    }
+
+    /// One event as SSE lines: fills with their ledger sequence as `id:`.
+    static func encode(_ event: MonitorEvent) -> [UInt8] {
+        var text: [UInt8] = []
+        if case .fill(let row) = event.kind { text += Array("id: \(row.sequence)\n".utf8) }
+        text += Array("event: \(StatusDocument.eventType(event.kind))\ndata: ".utf8)
+        text += StatusDocument.event(event)
+        text += Array("\n\n".utf8)
+        return text
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import HTTP
+@testable import Live
+@testable import Monitor
+import StrategyKit
+import Testing
+import TestSupport
+
+/// `/api/events` over loopback: a held stream that gets each event as the board receives it,
+/// fills numbered by their ledger sequence, and resumption from the ledger file.
+@Suite(.timeLimit(.minutes(10))) struct MonitorEventStreamTests {
+    static func subscribe(_ server: MonitorServer, lastEventID: UInt64? = nil) throws -> RawSocket {
+        let socket = try #require(RawSocket(connectingTo: server.address.port))
+        let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
+        socket.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\(resume)\r\n")
+        return socket
+    }
+
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The `id:` lines of `text`, in order.
+    static func ids(_ text: String) -> [UInt64] {
+        text.split(separator: "\n").compactMap { $0.hasPrefix("id: ") ? UInt64($0.dropFirst(4)) : nil }
+    }
+
+    @Test func aHeldStreamGetsEachEventAsItIsPublishedWithTheFillsLedgerSequenceAsItsID() throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        let server = try MonitorServer(listen: "127.0.0.1:0", routes: fixture.routes())
+        defer { server.stop() }
+        let socket = try Self.subscribe(server)
+        var received: [UInt8] = []
+        // A new client is told where the ledger is, to resume from.
+        #expect(socket.read(onto: &received) { Self.text($0).hasSuffix("retry: 1000\n\nid: 0\n\n") })
+        #expect(Self.text(received).contains("Content-Type: text/event-stream\r\n"))
+        try fixture.fillOneBuy()
+        #expect(socket.read(onto: &received) { Self.text($0).contains("event: orderClosed\n") })
+        let stream = Self.text(received)
+        #expect(stream.contains("event: orderOpened\n"))
+        let fillBlock = try #require(stream.components(separatedBy: "\n\n").first { $0.contains("event: fill") })
+        #expect(fillBlock.hasPrefix("id: 1\n") && fillBlock.contains("\"sequence\":1"))
+        // Only fills carry ids.
+        #expect(Self.ids(stream) == [0, 1])
+        try fixture.fillOneBuy()
+        #expect(socket.read(onto: &received) { Self.ids(Self.text($0)) == [0, 1, 2] })
+    }
+
+    @Test func aClientResumingAfterARestartGetsExactlyTheFillsItMissedFromTheLedger() throws {
+        let fixture = try MonitorFixture()
+        for _ in 0..<3 { try fixture.fillOneBuy() }
+        // The next run's board keeps no event of this one; it knows the ledger's end.
+        let restarted = MonitorBoard()
+        restarted.publish(try #require(fixture.board.snapshot), events: [])
+        let now = fixture.now
+        let routes = MonitorRoutes(board: restarted, token: nil, version: "test", ledgerPath: fixture.ledger.path) { now }
+        let server = try MonitorServer(listen: "127.0.0.1:0", routes: routes)
+        defer { server.stop() }
+        let socket = try Self.subscribe(server, lastEventID: 1)
+        var received: [UInt8] = []
+        #expect(socket.read(onto: &received) { Self.ids(Self.text($0)) == [2, 3] })
+        let stream = Self.text(received)
+        #expect(stream.contains("\"sequence\":3") && !stream.contains("\"sequence\":1"))
+        // Up to date: nothing more, and an id past the ledger's end is treated as its end.
+        let ahead = try Self.subscribe(server, lastEventID: 99)
+        var aheadReceived: [UInt8] = []
+        #expect(ahead.read(onto: &aheadReceived) { Self.text($0).hasSuffix("retry: 1000\n\n") })
+        #expect(Self.ids(Self.text(aheadReceived)).isEmpty)
+    }
+
+    @Test func aResumingClientGetsTheKeptFillsAfterItsIDThenTheLiveOnesWithoutDuplicates() throws {
+        let fixture = try MonitorFixture()
+        for _ in 0..<2 { try fixture.fillOneBuy() }
+        let server = try MonitorServer(listen: "127.0.0.1:0", routes: fixture.routes())
+        defer { server.stop() }
+        let socket = try Self.subscribe(server, lastEventID: 1)
+        var received: [UInt8] = []
+        #expect(socket.read(onto: &received) { Self.ids(Self.text($0)) == [2] })
+        // Order events of the past are not replayed.
+        #expect(!Self.text(received).contains("event: orderOpened"))
+        try fixture.fillOneBuy()
+        #expect(socket.read(onto: &received) { Self.ids(Self.text($0)) == [2, 3] })
+    }
+
+    @Test func aClientThatGoesAwayIsForgottenAtTheNextEvent() throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        let routes = fixture.routes()
+        let server = try MonitorServer(listen: "127.0.0.1:0", routes: routes)
+        defer { server.stop() }
+        let socket = try Self.subscribe(server)
+        var received: [UInt8] = []
+        #expect(socket.read(onto: &received) { Self.text($0).hasSuffix("id: 0\n\n") })
+        #expect(routes.eventStream.subscriberCount == 1)
+        shutdown(socket.fd, Int32(SHUT_RDWR))
+        // Each publication offers events to the stream until the server has seen the close.
+        let deadline = Date().addingTimeInterval(10)
+        while routes.eventStream.subscriberCount > 0, Date() < deadline { try fixture.fillOneBuy() }
+        #expect(routes.eventStream.subscriberCount == 0)
+    }
+}
