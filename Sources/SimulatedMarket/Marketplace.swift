@@ -14,6 +14,8 @@ final class Marketplace: Sendable {
         var bookPrefixes: [Symbol: (version: UInt64, bytes: [UInt8])] = [:]
         /// When closed orders past the retention's age are next looked for, in nanoseconds.
         var nextAgeSweep = Int64.min
+        /// Each traded symbol's day: open, high, low, previous close (Finnhub's quote).
+        var sessions: [Symbol: DaySession] = [:]
     }
 
     struct State {
@@ -70,7 +72,8 @@ final class Marketplace: Sendable {
             for index in state.bots.indices {
                 let venue = state.bots[index].venue
                 // Bots are only made for listed venues, and listings are never removed.
-                _ = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
+                let events = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
+                state.listings[venue]!.recordTrades(events)
                 let symbols = state.listings[venue]!.exchange.symbols
                 Self.forgetClosedOrders(of: &state.listings[venue]!, in: symbols, retention: state.retention, at: time)
             }

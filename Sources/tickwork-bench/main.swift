@@ -22,6 +22,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("client-decode", { try runBookDecodeBench() }),
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
+    ("symbols", SymbolSearchBench.run),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())
