@@ -18,6 +18,10 @@ import TestSupport
         ("backtest", ["backtest", "--help"]),
         ("record", ["record", "--help"]),
         ("record-convert", ["record", "convert", "--help"]),
+        ("watch", ["watch", "--help"]),
+        ("watch-add", ["watch", "add", "--help"]),
+        ("symbols-search", ["symbols", "search", "--help"]),
+        ("symbols-refresh", ["symbols", "refresh", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)
