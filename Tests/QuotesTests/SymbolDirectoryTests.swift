@@ -53,6 +53,9 @@ import Testing
         #expect(symbols("hathaway b") == ["BRK.A", "BRK.B"] && symbols("biglari b") == ["BH"])
         #expect(symbols("berkshire", limit: 1) == ["BRK.A"])
         #expect(symbols("  ").isEmpty && symbols("zzz").isEmpty)
+        #expect(SymbolDirectory([]).search("a").isEmpty)
+        // Only the best `limit` are kept, in the same order as a full sort.
+        #expect(symbols("a", limit: 3) == Array(symbols("a", limit: 100).prefix(3)))
     }
 
     @Test func theShippedDirectoryLoadsAndFindsWellKnownNames() throws {

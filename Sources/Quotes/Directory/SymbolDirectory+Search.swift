@@ -21,27 +21,28 @@ extension SymbolDirectory {
         let words = folded.split(whereSeparator: { !AccentFolding.isWordByte($0) })
         guard !words.isEmpty, limit > 0 else { return [] }
         // The query as a ticker: its text without surrounding blanks (`brk.b`).
-        let trimmed = Array(folded.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed())
-        var matches: [(rank: MatchRank, index: Int)] = []
-        for (index, key) in keys.enumerated() {
-            let rank: MatchRank
-            if key.ticker == trimmed {
-                rank = .exactTicker
-            } else if key.ticker.starts(with: trimmed) {
-                rank = .tickerPrefix
-            } else if words.allSatisfy({ key.hasWord(startingWith: $0) }) {
-                rank = .wordPrefix
-            } else if SearchKey.contains(key.name, trimmed) || SearchKey.contains(key.ticker, trimmed) {
-                rank = .substring
-            } else {
-                continue
+        let leading = folded.prefix { $0 == UInt8(ascii: " ") }.count
+        let trailing = folded.reversed().prefix { $0 == UInt8(ascii: " ") }.count
+        let trimmed = Array(folded[leading..<(folded.count - trailing)])
+        // The best `limit` so far, as rank then name order packed into one sortable key: a
+        // query that matches thousands of rows ("a") keeps ten, never sorts thousands.
+        var best: [UInt64] = []
+        best.reserveCapacity(limit + 1)
+        trimmed.withUnsafeBufferPointer { trimmed in
+            let wordBuffers = words.map { word in
+                UnsafeBufferPointer(rebasing: trimmed[(word.startIndex - leading)..<(word.endIndex - leading)])
             }
-            matches.append((rank, index))
+            index.forEachMatch(trimmed, wordBuffers) { entry, rank in
+                let key = UInt64(rank.rawValue) << 32 | UInt64(nameOrder[entry])
+                guard best.count < limit || key < best[best.count - 1] else { return }
+                let place = best.firstIndex { $0 > key } ?? best.count
+                best.insert(key, at: place)
+                if best.count > limit { best.removeLast() }
+            }
         }
-        matches.sort { left, right in
-            if left.rank != right.rank { return left.rank < right.rank }
-            return nameOrder[left.index] < nameOrder[right.index]
+        return best.map { key in
+            let entry = Int(entryAtNameOrder[Int(key & 0xFFFF_FFFF)])
+            return (entries[entry], MatchRank(rawValue: Int(key >> 32))!)
         }
-        return matches.prefix(limit).map { (entries[$0.index], $0.rank) }
     }
 }

@@ -26,10 +26,12 @@ public struct SymbolDirectory: Sendable {
 
     /// The entries, in the file's order.
     public let entries: [DirectoryEntry]
-    /// Each entry's folded ticker and name, and where the name's words start, made once.
-    let keys: [SearchKey]
+    /// The entries' folded names and tickers, laid out for the search.
+    let index: SearchIndex
     /// Each entry's place in the order of folded names (then tickers): the search's tie-break.
     let nameOrder: [Int32]
+    /// The entry at each place of that order.
+    let entryAtNameOrder: [Int32]
     private let indexOfSymbol: [String: Int]
 
     /// A directory of `entries`; a symbol given twice keeps its first entry.
@@ -41,15 +43,16 @@ public struct SymbolDirectory: Sendable {
             kept.append(entry)
         }
         self.entries = kept
-        let keys = kept.map(SearchKey.init)
+        let index = SearchIndex(kept)
         var order = [Int32](repeating: 0, count: kept.count)
-        let sorted = keys.indices.sorted { left, right in
-            keys[left].name != keys[right].name
-                ? keys[left].name.lexicographicallyPrecedes(keys[right].name) : keys[left].ticker.lexicographicallyPrecedes(keys[right].ticker)
+        let sorted = kept.indices.sorted { left, right in
+            index.name(left) != index.name(right)
+                ? index.name(left).lexicographicallyPrecedes(index.name(right)) : index.ticker(left).lexicographicallyPrecedes(index.ticker(right))
         }
-        for (place, index) in sorted.enumerated() { order[index] = Int32(place) }
-        self.keys = keys
+        for (place, entry) in sorted.enumerated() { order[entry] = Int32(place) }
+        self.index = index
         nameOrder = order
+        entryAtNameOrder = sorted.map { Int32($0) }
         indexOfSymbol = seen
     }
 
