@@ -40,7 +40,7 @@ enum SymbolSearchBench {
         var index = 0
         while entries.count < rows {
             let length = Int(random.int(in: 2...5))
-            let symbol = String((0..<length).map { _ in Character(UnicodeScalar(UInt8(65 + random.int(in: 0...25)))) }) + "\(index % 10)"
+            let symbol = String((0..<length).map { _ in Character(UnicodeScalar(UInt8(65 + random.int(in: 0...25)))) }) + "\(index)"
             let name = (0..<Int(random.int(in: 2...4))).map { _ in words[Int(random.int(in: 0...Int64(words.count - 1)))] }.joined(separator: " ")
             entries.append(DirectoryEntry(symbol: symbol, name: name, exchange: "US", type: "Common Stock"))
             index += 1
