@@ -43,22 +43,8 @@ extension AlpacaCommand {
 /// Builds paths and queries, percent-encoding everything but unreserved characters so that a
 /// symbol or an id can never change the request's shape.
 enum AlpacaPath {
-    /// One path segment or query value, encoded: RFC 3986's unreserved characters as they are,
-    /// every other byte of its UTF-8 as `%XX`.
-    static func encode(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// One path segment or query value, encoded.
+    static func encode(_ text: String) -> String { PercentEncoding.encode(text) }
 
     /// `path` followed by the query of the items whose value is not nil, in the order given.
     static func make(_ path: String, _ items: [(String, String?)] = []) -> String {

@@ -8,13 +8,13 @@ import Glibc
 /// handler), through Dispatch signal sources. While it listens, the signals' default actions
 /// are off (the process ignores them, so a SIGTERM no longer ends it); `cancel()` stops
 /// listening and restores the default actions.
-final class SignalSource {
+public final class SignalSource {
     private let signals: [Int32]
     private let sources: [any DispatchSourceSignal]
     private let registered = DispatchGroup()
 
     /// Starts listening for `signals`; `handler` gets each one's number as it arrives.
-    init(signals: [Int32], label: String, handler: @escaping @Sendable (Int32) -> Void) {
+    public init(signals: [Int32], label: String, handler: @escaping @Sendable (Int32) -> Void) {
         let queue = DispatchQueue(label: label)
         let registered = registered
         self.signals = signals
@@ -40,7 +40,7 @@ final class SignalSource {
     }
 
     /// Stops listening and restores the signals' default actions.
-    func cancel() {
+    public func cancel() {
         for source in sources {
             source.cancel()
         }

@@ -24,6 +24,7 @@ extension Marketplace {
                     throw Self.failure(error)
                 }
                 guard let status = listing.exchange.status(id) else { preconditionFailure("order \(id) vanished after submit") }
+                listing.recordTrades(events)
                 Self.forgetClosedOrders(of: &listing, in: [symbol], retention: retention, at: time)
                 return status
             }

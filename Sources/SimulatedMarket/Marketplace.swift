@@ -14,6 +14,8 @@ final class Marketplace: Sendable {
         var bookPrefixes: [Symbol: (version: UInt64, bytes: [UInt8])] = [:]
         /// When closed orders past the retention's age are next looked for, in nanoseconds.
         var nextAgeSweep = Int64.min
+        /// Each traded symbol's day: open, high, low, previous close (Finnhub's quote).
+        var sessions: [Symbol: DaySession] = [:]
     }
 
     struct State {
@@ -79,6 +81,7 @@ final class Marketplace: Sendable {
                 // Bots are only made for listed venues, and listings are never removed.
                 let events = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
                 state.recordAlpaca(events, on: venue, at: time)
+                state.listings[venue]!.recordTrades(events)
                 let symbols = state.listings[venue]!.exchange.symbols
                 Self.forgetClosedOrders(of: &state.listings[venue]!, in: symbols, retention: state.retention, at: time)
             }

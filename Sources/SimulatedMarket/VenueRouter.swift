@@ -11,6 +11,7 @@ struct VenueRouter: Sendable {
     /// status of the refusal (404 for paths the API does not have, 405 for a method a path does not
     /// take).
     func respond(to request: HTTPRequest) -> HTTPResponse {
+        if FinnhubRouter.handles(request) { return FinnhubRouter(marketplace: marketplace).respond(to: request) }
         do throws(APIFailure) {
             return Self.json(200, try route(request))
         } catch {

@@ -1,5 +1,6 @@
 import StrategyKit
 import Synchronization
+import Wire
 
 /// Token-bucket rate limits per venue, shared by every caller holding the same limiter (the
 /// invoker, and so every user of one client). Calls not aimed at a venue share one bucket.

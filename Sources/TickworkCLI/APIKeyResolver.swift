@@ -3,7 +3,7 @@ import Live
 import StockFighter
 import Wire
 
-/// Finds the API key where the configuration says it is. The key never appears in a message.
+/// Finds an API key where the configuration says it is. The key never appears in a message.
 enum APIKeyResolver {
     /// The key of `configuration`'s exchange. When `optional` (the embedded exchange, which is
     /// open to any key), a missing or empty key is replaced by a placeholder instead of being an
@@ -23,28 +23,46 @@ enum APIKeyResolver {
         _ source: APIKeySource, keys: (environment: String, file: String), in configuration: Configuration, optional: Bool,
         environment: [String: String]
     ) throws -> APIKey {
-        let file = configuration.file
+        switch try lookUp(source, keys: keys, in: configuration, environment: environment) {
+        case .found(let key): return key
+        case .missing where optional: return APIKey("embedded")
+        case .missing(let keyPath, let message): throw ConfigurationError(file: configuration.file, keyPath: keyPath, message: message)
+        }
+    }
+
+    /// What looking a key up found: the key, or why there is none (the configuration key at
+    /// fault and a message).
+    enum Lookup {
+        case found(APIKey)
+        case missing(keyPath: String, message: String)
+    }
+
+    /// Looks the key of `source` up, by the rules of `resolve`; `keys` are the configuration's
+    /// key paths of the variable and the file, for messages. Throws only for a key file that
+    /// group or others could read.
+    static func lookUp(
+        _ source: APIKeySource, keys: (environment: String, file: String), in configuration: Configuration,
+        environment: [String: String]
+    ) throws -> Lookup {
         switch source {
         case .environment(let name):
             if let value = environment[name], !value.isEmpty {
-                return APIKey(value)
+                return .found(APIKey(value))
             }
-            if optional { return APIKey("embedded") }
-            throw ConfigurationError(file: file, keyPath: keys.environment, message: "the environment variable \(name) is not set")
+            return .missing(keyPath: keys.environment, message: "the environment variable \(name) is not set")
         case .file(let name):
             let location = configuration.apiKeyFilePath(name, environment: environment)
             if !location.fromCredentials, let problem = FileSafety.secretProblem(location.path) {
-                throw ConfigurationError(file: file, keyPath: keys.file, message: "\(location.path): \(problem)")
+                throw ConfigurationError(file: configuration.file, keyPath: keys.file, message: "\(location.path): \(problem)")
             }
             let data = FileManager.default.contents(atPath: location.path)
             let key = data.map { String(decoding: $0, as: UTF8.self).trimmingWhitespace } ?? ""
-            if !key.isEmpty { return APIKey(key) }
-            if optional { return APIKey("embedded") }
+            if !key.isEmpty { return .found(APIKey(key)) }
             guard data != nil else {
-                throw ConfigurationError(file: file, keyPath: keys.file, message: "cannot read \(location.path)")
+                return .missing(keyPath: keys.file, message: "cannot read \(location.path)")
             }
             let hint = location.fromCredentials ? " (under systemd: the file LoadCredential= names is missing)" : ""
-            throw ConfigurationError(file: file, keyPath: keys.file, message: "\(location.path) is empty\(hint)")
+            return .missing(keyPath: keys.file, message: "\(location.path) is empty\(hint)")
         }
     }
 }

@@ -2,12 +2,25 @@
 /// placeholder and help (`spec`, which the parser and `--help` read) and how the text given
 /// becomes a `Value`. `run` reads the value with `invocation[argument]`.
 public struct Argument<Value: Sendable>: ArgumentDeclaration {
-    public let spec: ArgumentSpec
+    public private(set) var spec: ArgumentSpec
 
     private init(
         _ name: String, optional: Bool, help: String, resolve: @escaping @Sendable (String?) throws(CLIError) -> Value
     ) {
         spec = ArgumentSpec(name: name, help: help, optional: optional, resolve: { text throws(CLIError) in try resolve(text) })
+    }
+
+    /// The last argument, taking one or more words (`tickwork watch add SYMBOL...`).
+    public static func oneOrMore<Element>(_ name: String, help: String, parse: ValueParser<Element>) -> Argument<Value>
+    where Value == [Element] {
+        var argument = Argument(name, optional: false, help: help) { _ throws(CLIError) in [] }
+        argument.spec.resolveRest = { texts throws(CLIError) in
+            guard !texts.isEmpty else { throw .usage("missing argument \(name)") }
+            var values: [Element] = []
+            for text in texts { values.append(try parse.value(of: text, for: name)) }
+            return values
+        }
+        return argument
     }
 
     /// An argument that must be given (`tickwork book SYMBOL`).

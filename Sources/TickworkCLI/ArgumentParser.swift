@@ -82,7 +82,7 @@ enum ArgumentParser {
             let missing = command.arguments[positional.count]
             throw UsageError(message: "missing argument \(missing.name)", command: command, path: path)
         }
-        if positional.count > command.arguments.count {
+        if positional.count > command.arguments.count, command.arguments.last?.resolveRest == nil {
             let extra = positional[command.arguments.count]
             throw UsageError(message: "unexpected argument '\(extra)'", command: command, path: path)
         }
@@ -105,6 +105,10 @@ enum ArgumentParser {
             if given != nil { invocation.given.insert(option.name) }
         }
         for (index, argument) in command.arguments.enumerated() {
+            if let resolveRest = argument.resolveRest {
+                invocation.arguments[argument.name] = try resolveRest(Array(positional.dropFirst(index)))
+                continue
+            }
             invocation.arguments[argument.name] = try argument.resolve(index < positional.count ? positional[index] : nil)
         }
         try command.validate?(invocation)

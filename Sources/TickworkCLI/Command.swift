@@ -74,4 +74,7 @@ public struct ArgumentSpec: Sendable {
     /// The typed value from the text given (nil when an optional argument is absent); a usage
     /// error names the argument.
     var resolve: @Sendable (String?) throws(CLIError) -> any Sendable
+    /// For a last argument that takes every remaining word (`SYMBOL...`): the typed value from
+    /// them all; nil for an argument of one word.
+    var resolveRest: (@Sendable ([String]) throws(CLIError) -> any Sendable)?
 }

@@ -138,17 +138,7 @@ final class Daemon {
 
     /// The simulated exchange in this process, when the configuration asks for one.
     private func startEmbeddedExchange() throws -> VenueServer? {
-        guard let settings = configuration.embeddedExchange else { return nil }
-        guard let listen = HTTPAddress(parsing: settings.listen) else {
-            throw ConfigurationError(file: configuration.file, keyPath: "embeddedExchange.listen", message: "expected HOST:PORT, got \"\(settings.listen)\"")
-        }
-        var venueConfiguration = try VenueConfiguration(
-            listen: listen, venue: configuration.exchange.venue.rawValue, symbols: settings.symbols.map(\.rawValue))
-        if settings.bots > 0 {
-            venueConfiguration.bots = BotConfiguration(bots: Int(settings.bots))
-            venueConfiguration.botSeed = UInt64(settings.seed)
-        }
-        let server = try VenueServer(configuration: venueConfiguration)
+        guard let settings = configuration.embeddedExchange, let server = try EmbeddedExchange.start(configuration) else { return nil }
         logger.forPart("exchange").info("embedded exchange listening", [
             "address": server.address.description, "venue": configuration.exchange.venue.rawValue,
             "bots": String(settings.bots), "seed": String(settings.seed),

@@ -24,6 +24,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
+    ("symbols", SymbolSearchBench.run),
 ]
 
 let selected = Array(CommandLine.arguments.dropFirst())

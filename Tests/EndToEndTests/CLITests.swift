@@ -21,6 +21,10 @@ import TestSupport
         ("exchange", ["exchange", "--help"]),
         ("status", ["status", "--help"]),
         ("sweep-plan", ["sweep", "plan", "--help"]),
+        ("watch", ["watch", "--help"]),
+        ("watch-add", ["watch", "add", "--help"]),
+        ("symbols-search", ["symbols", "search", "--help"]),
+        ("symbols-refresh", ["symbols", "refresh", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

@@ -13,19 +13,6 @@ import Testing
         }
     }
 
-    @Test func tokenBucketGrantsTheBurstThenPacesAtTheRate() {
-        let start = ContinuousClock.now
-        var bucket = TokenBucket(ratePerSecond: 10, burst: 3, now: start)
-        let waits = (0..<5).map { _ in bucket.reserve(now: start) }
-        #expect(waits[0...2].allSatisfy { $0 == .zero })
-        #expect(waits[3] > .milliseconds(99) && waits[3] <= .milliseconds(100))
-        #expect(waits[4] > .milliseconds(199) && waits[4] <= .milliseconds(200))
-        // After a quiet second the bucket is full again, but never fuller than the burst.
-        let later = start + .seconds(10)
-        #expect((0..<3).map { _ in bucket.reserve(now: later) }.allSatisfy { $0 == .zero })
-        #expect(bucket.reserve(now: later) > .zero)
-    }
-
     @Test func rateLimiterKeepsOneBucketPerVenueSharedByAllCallers() async {
         let limiter = RateLimiter(ratePerSecond: 1, burst: 2)
         let now = ContinuousClock.now

@@ -19,14 +19,26 @@ public struct TokenBucket: Sendable, Hashable {
     /// Takes one token at `now` and returns how long the caller must wait before using it
     /// (zero when one was available). Reservations queue fairly: each later caller waits longer.
     public mutating func reserve(now: ContinuousClock.Instant) -> Duration {
-        if now > updated {
-            let elapsed = now - updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            tokens = min(Double(burst), tokens + seconds * Double(ratePerSecond))
-            updated = now
-        }
+        refill(now: now)
         tokens -= 1
         guard tokens < 0 else { return .zero }
         return .seconds(-tokens / Double(ratePerSecond))
+    }
+
+    /// Takes one token at `now` if a whole one is there, and says whether it did; a refusal
+    /// takes nothing, so a caller that would rather skip a call than wait never runs ahead.
+    public mutating func take(now: ContinuousClock.Instant) -> Bool {
+        refill(now: now)
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+
+    private mutating func refill(now: ContinuousClock.Instant) {
+        guard now > updated else { return }
+        let elapsed = now - updated
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        tokens = min(Double(burst), tokens + seconds * Double(ratePerSecond))
+        updated = now
     }
 }

@@ -1,0 +1,51 @@
+import MatchingEngine
+import StrategyKit
+
+extension Marketplace.Listing {
+    /// Takes the trades among `events` into their symbols' day sessions.
+    mutating func recordTrades(_ events: [MatchEvent]) {
+        for case .fill(let trade) in events {
+            guard let symbol = exchange.symbol(of: trade.incoming) else { continue }
+            if sessions[symbol] == nil {
+                sessions[symbol] = DaySession(firstTrade: trade.price, at: trade.time)
+            } else {
+                sessions[symbol]!.record(trade.price, at: trade.time)
+            }
+        }
+    }
+}
+
+extension Marketplace {
+    /// The day session of `symbol` on the first venue listing it (the Finnhub API has no venues),
+    /// nil before its first trade; `listed` says whether any venue lists it.
+    func daySession(_ symbol: Symbol) -> (listed: Bool, session: DaySession?) {
+        state.withLock { state in
+            for venue in state.listings.keys.sorted() {
+                guard let listing = state.listings[venue], listing.exchange.lists(symbol) else { continue }
+                return (true, listing.sessions[symbol])
+            }
+            return (false, nil)
+        }
+    }
+
+    /// Every stock every venue lists, each symbol once (its first venue's name), in symbol order.
+    func listedStocks() -> [ListedStock] {
+        state.withLock { state in
+            var stocks: [Symbol: ListedStock] = [:]
+            for venue in state.listings.keys.sorted() {
+                for stock in state.listings[venue]!.stocks where stocks[stock.symbol] == nil { stocks[stock.symbol] = stock }
+            }
+            return stocks.values.sorted { $0.symbol < $1.symbol }
+        }
+    }
+
+    /// Whether `key` is a key the exchange knows, or the exchange is open to any key.
+    func acceptsFinnhubToken(_ key: String?) -> Bool {
+        do throws(APIFailure) {
+            _ = try access.authenticate(key)
+            return true
+        } catch {
+            return false
+        }
+    }
+}

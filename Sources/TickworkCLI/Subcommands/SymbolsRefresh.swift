@@ -1,0 +1,42 @@
+import FoundationEssentials
+import Ledger
+import Quotes
+
+/// `tickwork symbols refresh`: rebuilds the symbol directory from a source's symbol list.
+enum SymbolsRefresh {
+    static let command = Command(
+        name: "refresh",
+        summary: "Rebuild the symbol directory from a source's list of symbols.",
+        discussion: """
+            Asks the source for every US symbol (Finnhub: /stock/symbol?exchange=US; the simulated \
+            exchange answers with its own stocks) and writes them, atomically, to symbols.csv in \
+            the state directory, which 'symbols search' and 'watch add' then use instead of the \
+            shipped directory. Alpaca's /v2/assets is not built yet.
+            """,
+        options: QuoteSourceOptions.options,
+        run: run
+    )
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let opened = try QuoteSourceOptions(invocation)
+        defer { opened.close() }
+        let entries: [DirectoryEntry]
+        do throws(QuoteError) {
+            entries = try opened.source.symbols(exchange: "US")
+        } catch {
+            throw CLIError.failure("\(error)")
+        }
+        guard !entries.isEmpty else { throw CLIError.failure("\(opened.source.client.baseURL)/stock/symbol: the list is empty; the directory is unchanged") }
+        let directory = SymbolDirectory(entries.sorted { $0.symbol < $1.symbol })
+        let state = try StateDirectory.path(ProcessInfo.processInfo.environment)
+        let path = DirectoryFile.path(stateDirectory: state)
+        do throws(LedgerError) {
+            try DurableFile.makeDirectories(state)
+            try DurableFile.replace(path, with: Array(directory.csv.utf8))
+        } catch {
+            throw CLIError.failure("\(path): cannot write the directory: \(error)")
+        }
+        Console.out("\(path): \(directory.entries.count) symbols from \(opened.source.name)")
+        return 0
+    }
+}

@@ -1,0 +1,72 @@
+import FoundationEssentials
+import Lifecycle
+import Quotes
+import StrategyKit
+import Wire
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tickwork watch` / `tickwork watch show`: the live view of a watch list.
+enum WatchShow {
+    static let command = Command(
+        name: "show",
+        summary: "Show a watch list's quotes live, refreshed every few seconds.",
+        discussion: discussion,
+        options: options,
+        run: run
+    )
+
+    static let options: [any OptionDeclaration] = [WatchListOptions.list, interval, once, json] + QuoteSourceOptions.options
+
+    /// `tickwork watch`: the live view itself, and the commands that edit the lists.
+    static let group = Command(
+        name: "watch",
+        summary: "Watch lists: live quotes of the symbols you follow.",
+        discussion: discussion,
+        options: options,
+        subcommands: [command, WatchEdit.add, WatchEdit.remove, WatchEdit.move, WatchEdit.list],
+        run: run
+    )
+
+    static let discussion = """
+        One row per symbol: symbol, company, last price, change, change %, day high, day low and \
+        the quote's age. On a terminal the table is redrawn in place (to the terminal's width, \
+        again on resize): green up, red down, a flash on a price that changed; q, Ctrl-C or \
+        SIGTERM end it and restore the terminal. With NO_COLOR nothing is coloured; when stdout \
+        is not a terminal one table is printed per refresh (--once: one, then exit). --json \
+        prints one JSON line per refresh, prices in decimal dollars.
+        With no --source it quotes the simulated exchange the configuration embeds (the embedded \
+        default lists FOOBAR), started in this process with no key. --source finnhub needs a \
+        key and keeps to Finnhub's free plan (60 calls a minute): rows it could not refresh keep \
+        their last quote and show its age, and after a 429 it backs off. Alpaca quotes are not \
+        built yet.
+        """
+
+    static let interval: Option<Int64> = .defaulted(
+        "--interval", "SECONDS", default: 5, help: "Seconds between refreshes (default 5).", parse: .integer(in: 1...3_600))
+    static let once: Option<Bool> = .flag("--once", help: "Print the table once and exit.")
+    static let json: Option<Bool> = .flag("--json", help: "Print one JSON line per refresh.")
+
+    static func run(_ invocation: Invocation) throws -> Int32 {
+        let store = try WatchListOptions.store()
+        let name = invocation[WatchListOptions.list]
+        let symbols = try WatchListOptions.load(store).symbols(name)
+        guard !symbols.isEmpty else {
+            throw CLIError.failure("\(name): the watch list is empty; add symbols with 'tickwork watch add SYMBOL' (the embedded exchange lists FOOBAR)")
+        }
+        var directory = try DirectoryFile.load(stateDirectory: store.directory)
+        let opened = try QuoteSourceOptions(invocation)
+        defer { opened.close() }
+        if invocation[QuoteSourceOptions.source] == .simulated, let listed = try? opened.source.symbols(exchange: "US") {
+            // The simulated exchange's companies are in no directory: it names them itself.
+            directory = SymbolDirectory(directory.entries + listed)
+        }
+        var view = WatchLoop(
+            board: WatchBoard(symbols: symbols, directory: directory), source: opened.source, list: name,
+            interval: .seconds(invocation[Self.interval]), json: invocation[Self.json], once: invocation[Self.once])
+        view.run()
+        return 0
+    }
+}

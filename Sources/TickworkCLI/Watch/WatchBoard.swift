@@ -1,0 +1,47 @@
+import Quotes
+import StrategyKit
+
+/// What the live view knows about each symbol of a watch list: its last quote (kept through
+/// deferred rounds and failures, so its age shows instead of an error), what happened in the
+/// last round, and which cells changed in it (they flash).
+struct WatchBoard {
+    /// One symbol's row.
+    struct Row {
+        var symbol: Symbol
+        var name: String
+        var quote: DayQuote?
+        /// The last round's outcome; nil before the symbol was first asked for.
+        var outcome: QuoteOutcome?
+        /// Whether the last round changed the price (the row's price and change cells flash).
+        var changed = false
+    }
+
+    private(set) var rows: [Row]
+
+    /// A board of `symbols`, named from `directory` where it knows them.
+    init(symbols: [Symbol], directory: SymbolDirectory) {
+        rows = symbols.map { Row(symbol: $0, name: directory.entry($0.rawValue)?.name ?? "") }
+    }
+
+    /// The symbols in the order to ask for them: never asked first, then oldest quote first, so
+    /// that a rate-limited source refreshes every row in turn.
+    var askOrder: [Symbol] {
+        rows.sorted { left, right in
+            (left.quote?.time.nanoseconds ?? Int64.min) < (right.quote?.time.nanoseconds ?? Int64.min)
+        }.map(\.symbol)
+    }
+
+    /// Takes a round's outcomes in.
+    mutating func apply(_ outcomes: [Symbol: QuoteOutcome]) {
+        for index in rows.indices {
+            guard let outcome = outcomes[rows[index].symbol] else { continue }
+            rows[index].changed = false
+            if case .quote(let quote) = outcome {
+                rows[index].changed = rows[index].quote.map { $0.price != quote.price } ?? false
+                rows[index].quote = quote
+            }
+            if case .deferred = outcome, rows[index].outcome != nil { continue }
+            rows[index].outcome = outcome
+        }
+    }
+}
