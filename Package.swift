@@ -39,6 +39,9 @@ let package = Package(
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
+        // The system SQLite (libsqlite3-dev), under the trading history's database.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Wire"], exclude: ["HISTORY.md"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage"]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
@@ -51,10 +54,10 @@ let package = Package(
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle", "Wire"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "SimulatedMarket", "Trading", "Live", "Backtest", "Lifecycle", "Wire", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Trading", "Live", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire", "History"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "RiskTests", dependencies: ["Risk", "TestSupport", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Wire", "TestSupport", strategyKit]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Ledger", "TestSupport", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
