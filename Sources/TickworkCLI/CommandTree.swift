@@ -13,6 +13,7 @@ enum CommandTree {
             BacktestCommand.command,
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),
+            HistoryCommand.command,
             HeartbeatCall.command,
             BookCall.command,
             QuoteCall.command,

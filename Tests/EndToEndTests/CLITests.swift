@@ -18,6 +18,8 @@ import TestSupport
         ("backtest", ["backtest", "--help"]),
         ("record", ["record", "--help"]),
         ("record-convert", ["record", "convert", "--help"]),
+        ("history", ["history", "--help"]),
+        ("history-fills", ["history", "fills", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)
