@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
         // The system SQLite (libsqlite3-dev), under the trading history's database.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Wire"], exclude: ["HISTORY.md"]),
+        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["HISTORY.md"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage"]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.

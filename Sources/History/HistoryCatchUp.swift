@@ -75,6 +75,11 @@ public enum HistoryCatchUp {
     /// price unit or does not match the ledger (`report` hears one line saying so), refused when
     /// it comes from a newer schema.
     public static func open(path: String, ledger: String, report: (String) -> Void) throws(HistoryError) -> HistoryDatabase {
+        // A missing database is built beside and moved into place, so that a reader never
+        // finds it before its tables.
+        if access(path, F_OK) != 0 {
+            try rebuild(path: path, ledger: ledger)
+        }
         do {
             let database = try HistoryDatabase(path: path)
             try run(database, ledger: ledger)

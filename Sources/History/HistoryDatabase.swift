@@ -50,6 +50,7 @@ public final class HistoryDatabase {
         guard version <= HistorySchema.currentVersion else {
             throw .schemaTooNew(path: path, found: version, supported: HistorySchema.currentVersion)
         }
+        guard version > 0 else { throw .open(path: path, message: "not a history database (schema version 0)", code: 0) }
         try database.checkUnit(writing: false)
         return database
     }

@@ -117,3 +117,15 @@ struct HistorySchemaTests {
         #expect(try reader.fills().count == 6)
     }
 }
+
+@Suite("History: read-only open of what is not a history", .timeLimit(.minutes(1)))
+struct HistoryReadOnlyOpenTests {
+    @Test("an empty SQLite file is refused read-only, naming it, not read as an empty history")
+    func emptyRefused() throws {
+        let sample = try SampleHistory()
+        #expect(FileManager.default.createFile(atPath: sample.database, contents: Data()))
+        #expect(throws: HistoryError.open(path: sample.database, message: "not a history database (schema version 0)", code: 0)) {
+            try HistoryDatabase.readOnly(path: sample.database)
+        }
+    }
+}

@@ -13,8 +13,9 @@ enum HistoryCommand {
             (making it when missing, rebuilding it when it is corrupt or does not match the \
             ledger); --db FILE reads a database as it is. Amounts are integers in the price \
             unit (cents) in the database, --json and --csv; the table shows dollars. The schema \
-            is in Sources/History/HISTORY.md. The daemon does not write the history yet, and \
-            the orders, denials and trading-state tables are filled by nothing yet.
+            is in Sources/History/HISTORY.md. tickwork run keeps the fills and daily summaries \
+            caught up as the ledger grows; the orders, denials and trading-state tables are \
+            not filled by anything yet.
             """,
         subcommands: [fills, orders, denials, pnl, sql, rebuild]
     )
