@@ -18,6 +18,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try runServerBench(eventLoops: 2)
     }),
     ("ledger", { try runLedgerBench() }),
+    ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("client", { try runBlocking { try await runClientBench() } }),
