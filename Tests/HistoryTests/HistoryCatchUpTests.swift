@@ -5,7 +5,7 @@ import Testing
 
 @testable import History
 
-@Suite("History: catch-up from the ledger", .timeLimit(.minutes(1)))
+@Suite("History: catch-up from the ledger", .timeLimit(.minutes(10)))
 struct HistoryCatchUpTests {
     @Test("catch-up adds the ledger past the last sequence held; twice gives the same rows")
     func incremental() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import History
 
-@Suite("History: fills and P&L", .timeLimit(.minutes(1)))
+@Suite("History: fills and P&L", .timeLimit(.minutes(10)))
 struct HistoryFillTests {
     @Test("every ledger field is kept, keyed by sequence, with the P&L each fill realized")
     func fieldsKept() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import History
 
-@Suite("History: orders, denials, trading states", .timeLimit(.minutes(1)))
+@Suite("History: orders, denials, trading states", .timeLimit(.minutes(10)))
 struct HistoryOrderFlowTests {
     func order(_ id: String, venueID: Int64?, strategy: StrategyID = "mm", symbol: Symbol = "FOOBAR", side: Side = .buy, sent: Int64) -> HistoryOrder {
         HistoryOrder(

@@ -4,7 +4,7 @@ import Testing
 
 @testable import History
 
-@Suite("History: schema, errors, read-only", .timeLimit(.minutes(1)))
+@Suite("History: schema, errors, read-only", .timeLimit(.minutes(10)))
 struct HistorySchemaTests {
     @Test("a version 1 database with fills migrates to the current version, its fills kept")
     func migratesForward() throws {
@@ -118,7 +118,7 @@ struct HistorySchemaTests {
     }
 }
 
-@Suite("History: read-only open of what is not a history", .timeLimit(.minutes(1)))
+@Suite("History: read-only open of what is not a history", .timeLimit(.minutes(10)))
 struct HistoryReadOnlyOpenTests {
     @Test("an empty SQLite file is refused read-only, naming it, not read as an empty history")
     func emptyRefused() throws {

@@ -6,11 +6,11 @@ import Testing
 
 @testable import History
 
-@Suite("History: the daemon's writer", .timeLimit(.minutes(1)))
+@Suite("History: the daemon's writer", .timeLimit(.minutes(10)))
 struct HistoryWriterTests {
     /// Waits, bounded, until `condition` holds; false when it never did.
     func eventually(_ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(300)
         while ContinuousClock.now < deadline {
             if try condition() { return true }
             try await Task.sleep(for: .milliseconds(10))

@@ -25,38 +25,28 @@ enum HistoryCommand {
     ]
     static let common: [any OptionDeclaration] = [HistoryOptions.config, HistoryOptions.database]
 
-    static let fills = Command(
-        name: "fills", summary: "List fills, oldest first.",
-        options: common + filters + [HistoryOptions.order, HistoryOptions.limit] + HistoryOptions.output,
-        validate: HistoryOptions.validateOutput,
-        run: { invocation in
-            let database = try HistoryOptions.open(invocation)
-            let rows = try database.fills(HistoryOptions.filter(invocation))
-            Console.out(HistoryOutput.render(rows, format: HistoryOptions.format(invocation)), terminator: "")
-            return 0
-        })
+    static let fills = listing(
+        "fills", summary: "List fills, oldest first.", filter: HistoryOptions.order) { try $0.fills($1) }
+    static let orders = listing(
+        "orders", summary: "List orders, oldest first (by the time sent).", filter: HistoryOptions.order) { try $0.orders($1) }
+    static let denials = listing(
+        "denials", summary: "List risk denials, oldest first.", filter: HistoryOptions.code) { try $0.denials($1) }
 
-    static let orders = Command(
-        name: "orders", summary: "List orders, oldest first (by the time sent).",
-        options: common + filters + [HistoryOptions.order, HistoryOptions.limit] + HistoryOptions.output,
-        validate: HistoryOptions.validateOutput,
-        run: { invocation in
-            let database = try HistoryOptions.open(invocation)
-            let rows = try database.orders(HistoryOptions.filter(invocation))
-            Console.out(HistoryOutput.render(rows, format: HistoryOptions.format(invocation)), terminator: "")
-            return 0
-        })
-
-    static let denials = Command(
-        name: "denials", summary: "List risk denials, oldest first.",
-        options: common + filters + [HistoryOptions.code, HistoryOptions.limit] + HistoryOptions.output,
-        validate: HistoryOptions.validateOutput,
-        run: { invocation in
-            let database = try HistoryOptions.open(invocation)
-            let rows = try database.denials(HistoryOptions.filter(invocation))
-            Console.out(HistoryOutput.render(rows, format: HistoryOptions.format(invocation)), terminator: "")
-            return 0
-        })
+    /// A command that lists the rows `query` selects with the common filters, `filter` and
+    /// `--limit`, in the output format asked for.
+    static func listing<Record: HistoryRecord>(
+        _ name: String, summary: String, filter: any OptionDeclaration,
+        query: @escaping @Sendable (HistoryDatabase, HistoryFilter) throws -> [Record]
+    ) -> Command {
+        Command(
+            name: name, summary: summary, options: common + filters + [filter, HistoryOptions.limit] + HistoryOptions.output,
+            validate: HistoryOptions.validateOutput,
+            run: { invocation in
+                let rows = try query(try HistoryOptions.open(invocation), HistoryOptions.filter(invocation))
+                Console.out(HistoryOutput.render(rows, format: HistoryOptions.format(invocation)), terminator: "")
+                return 0
+            })
+    }
 
     static let grouping: Option<HistoryGrouping> = .defaulted(
         "--by", "GROUP", default: .day, help: "Group by day (UTC), strategy or symbol (default day).",
