@@ -40,6 +40,9 @@ let package = Package(
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
+        // The system SQLite (libsqlite3-dev), under the trading history's database.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["HISTORY.md"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
         .target(name: "StockFighter", dependencies: [strategyKit, "HTTP", "Wire", "Brokerage", "Lifecycle"]),
         .target(name: "Alpaca", dependencies: [strategyKit, "StockFighter", "Wire", "Brokerage"]),
@@ -59,10 +62,10 @@ let package = Package(
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL", "Quotes"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire", "Quotes"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire", "Quotes", "History"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -84,6 +87,7 @@ let package = Package(
         .testTarget(name: "RiskTests", dependencies: ["Risk", "TestSupport", strategyKit]),
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Wire", "TestSupport", strategyKit]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
+        .testTarget(name: "HistoryTests", dependencies: ["History", "Ledger", "TestSupport", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "StockFighter", "HTTP", "Wire"], path: "Tests/AlpacaTestSupport"),
@@ -110,6 +114,6 @@ let package = Package(
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", strategyKit]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

@@ -19,6 +19,7 @@ enum CommandTree {
                 ]),
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),
+            HistoryCommand.command,
             HeartbeatCall.command,
             BookCall.command,
             QuoteCall.command,

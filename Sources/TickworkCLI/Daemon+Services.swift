@@ -1,4 +1,5 @@
 import Backtest
+import History
 import Ledger
 import Lifecycle
 import Live
@@ -27,6 +28,14 @@ extension Daemon {
             entries.append(.init("exchange", ownServer))
         }
         entries.append(.init("ledger", ledger))
+        // Stops before the ledger closes; follows the file, so the engine never waits for it. A
+        // history that fails is logged and left to the next start: it never stops the trading.
+        let syncs = configuration.ledger.fsync != .never
+        let durable: @Sendable () -> UInt64 = { syncs ? ledger.durableSequence : UInt64.max }
+        let historyLogger = logger.forPart("history")
+        entries.append(.init("history", HistoryWriter(
+            path: configuration.historyPath, ledger: configuration.ledger.path, durableSequence: durable,
+            report: { historyLogger.warning($0) }), stopsGroupWhenFinished: false))
         if let recorder {
             // Closed only once the runner, its one other user, has stopped.
             nonisolated(unsafe) let recorder = recorder

@@ -59,6 +59,7 @@ final class LevelRunner: Sendable {
         configuration.embeddedExchange = nil
         configuration.recordingPath = nil
         configuration.ledger.path = directory.appendingPathComponent("ledger.jsonl").path
+        configuration.historyPath = directory.appendingPathComponent("ledger.history.sqlite").path
         configuration.riskStatePath = directory.appendingPathComponent("risk-state.json").path
         reloadable.withLock { $0 = configuration }
 

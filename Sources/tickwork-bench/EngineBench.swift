@@ -18,7 +18,7 @@ enum EngineBench {
 
     /// FirstSteps loaded from its plugin, a fresh book each step; after each decision the
     /// order is closed unfilled so the next book decides again.
-    static func decisionLatency(steps: Int = 200_000) throws {
+    static func decisionLatency(steps: Int = 200_000, figure: String = "engine.decision", extraInputs: [String: String] = [:]) throws {
         let engine = try makeEngine(journal: MemoryFillJournal())
         var samples: [UInt64] = []
         samples.reserveCapacity(steps)
@@ -36,9 +36,9 @@ enum EngineBench {
             _ = try engine.handle(.placed(client, status, at: time))
         }
         samples.sort()
-        let inputs = ["strategy": "FirstSteps (plugin)", "decisions": String(steps), "book": "10 levels a side"]
-        Figure(name: "engine.decision.p50", unit: "ns", value: Double(percentile(samples, 0.5)), inputs: inputs).print()
-        Figure(name: "engine.decision.p99", unit: "ns", value: Double(percentile(samples, 0.99)), inputs: inputs).print()
+        let inputs = ["strategy": "FirstSteps (plugin)", "decisions": String(steps), "book": "10 levels a side"].merging(extraInputs) { $1 }
+        Figure(name: figure + ".p50", unit: "ns", value: Double(percentile(samples, 0.5)), inputs: inputs).print()
+        Figure(name: figure + ".p99", unit: "ns", value: Double(percentile(samples, 0.99)), inputs: inputs).print()
     }
 
     /// Against the in-process simulated exchange over loopback HTTP with the keep-alive

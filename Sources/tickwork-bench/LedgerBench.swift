@@ -67,7 +67,7 @@ private func appendRate(path: String, durability: LedgerDurability, fills: Int) 
 
 /// User and system CPU time of the whole process (all threads) so far: on a shared machine the
 /// wall-clock rates depend on how much CPU the process got, and this says how much it used.
-private func cpuSeconds() -> Double {
+func cpuSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let time = { (value: timeval) in Double(value.tv_sec) + Double(value.tv_usec) * 1e-6 }
@@ -75,7 +75,7 @@ private func cpuSeconds() -> Double {
 }
 
 extension Duration {
-    fileprivate var seconds: Double {
+    var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) * 1e-18
     }

@@ -19,6 +19,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try runServerBench(eventLoops: 2)
     }),
     ("ledger", { try runLedgerBench() }),
+    ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),

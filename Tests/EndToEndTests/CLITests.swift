@@ -25,6 +25,8 @@ import TestSupport
         ("watch-add", ["watch", "add", "--help"]),
         ("symbols-search", ["symbols", "search", "--help"]),
         ("symbols-refresh", ["symbols", "refresh", "--help"]),
+        ("history", ["history", "--help"]),
+        ("history-fills", ["history", "fills", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

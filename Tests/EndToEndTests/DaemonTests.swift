@@ -101,12 +101,25 @@ import Glibc
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
         #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 100 }, "bought \((try? workspace.bought()) ?? -1): \(daemon.stderr)")
+        // The history beside the ledger is read while the daemon writes it (WAL: no waiting).
+        let history = workspace.directory + "/ledger.history.sqlite"
+        let fills = try workspace.ledgerLines().count
+        #expect(daemon.wait(upTo: 30) { Self.historyFills(history) == fills }, "history: \(daemon.stderr)")
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0)
         #expect(daemon.stderr.contains("ready"))
         let open = try exchange.orders(of: "EXB123456").filter { $0["open"] as? Bool == true }
         #expect(open.isEmpty)
         #expect(try workspace.ledgerFills() == exchange.fills(of: "EXB123456"))
+        #expect(Self.historyFills(history) == (try workspace.ledgerLines().count))
+    }
+
+    /// The number of fills `tickwork history sql` counts in the database at `path`; nil when it
+    /// cannot read it (not made yet).
+    static func historyFills(_ path: String) -> Int? {
+        guard let result = try? TickworkProcess.run(["history", "sql", "--db", path, "--csv", "SELECT count(*) FROM fills"]),
+              result.status == 0 else { return nil }
+        return Int(result.stdout.split(separator: "\n").last ?? "")
     }
 
     /// MarketMaker quoting 50 shares 10 cents either side of the mid: at $49.90 and $50.10 in

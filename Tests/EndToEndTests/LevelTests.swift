@@ -13,6 +13,9 @@ import TestSupport
         #expect(result.stdout.contains("average buy price"))
         // Day 1 on a quick machine; a starved one may reach the position on day 2.
         #expect(result.stderr.contains(/day [12]\/2: position 100/))
+        // The history of a level run lives in its temporary directory with its ledger, not in
+        // the working directory.
+        #expect(!FileManager.default.fileExists(atPath: TickworkProcess.packageRoot + "/level-ledger.history.sqlite"))
     }
 
     @Test func firstStepsIsFailedWhenTheStrategyStopsShortAndTheVerdictIsJSON() throws {

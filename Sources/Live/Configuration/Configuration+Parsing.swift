@@ -71,6 +71,12 @@ extension Configuration {
             try object.finish()
         }
 
+        var historyPath = (ledger.path.hasSuffix(".jsonl") ? String(ledger.path.dropLast(6)) : ledger.path) + ".history.sqlite"
+        if var object = try root.object("history") {
+            historyPath = try object.string("path") ?? historyPath
+            try object.finish()
+        }
+
         var recordingPath: String?
         if var object = try root.object("recording") {
             recordingPath = try object.string("path")
@@ -105,6 +111,7 @@ extension Configuration {
             risk: risk,
             accountRisk: accountRisk,
             ledger: ledger,
+            historyPath: historyPath,
             riskStatePath: try root.string("riskStatePath") ?? "tickwork-risk-state.json",
             unknownOpenOrders: try parseUnknownOrderPolicy(&root),
             settlementWindowMs: try root.integer("settlementWindowMs", in: 1_000...3_600_000) ?? 30_000,

@@ -33,6 +33,7 @@ extension Configuration {
     mutating func resolvePaths() {
         ledger.path = Self.resolve(ledger.path, against: directory)
         riskStatePath = Self.resolve(riskStatePath, against: directory)
+        historyPath = Self.resolve(historyPath, against: directory)
         pluginDirectory = pluginDirectory.map { Self.resolve($0, against: directory) }
         recordingPath = recordingPath.map { Self.resolve($0, against: directory) }
         exchange.caFile = exchange.caFile.map { Self.resolve($0, against: directory) }

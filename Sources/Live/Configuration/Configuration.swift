@@ -23,6 +23,9 @@ public struct Configuration: Sendable {
     /// The limits of the whole account.
     public var accountRisk: AccountRiskLimits
     public var ledger: LedgerSettings
+    /// The trading history's SQLite database (`history.path`; default beside the ledger, named
+    /// after it with `.history.sqlite`).
+    public var historyPath: String
     /// Where the trading states (active, reducing, halted) are kept across restarts.
     public var riskStatePath: String
     /// What start-up does with open orders at the exchange that the ledger cannot attribute.

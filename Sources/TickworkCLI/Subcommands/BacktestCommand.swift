@@ -1,6 +1,7 @@
 import Backtest
 import FoundationEssentials
 import Glibc
+import History
 import Live
 import StrategyKit
 import Wire
@@ -24,14 +25,16 @@ enum BacktestCommand {
             parallel, and a table sorted by P&L is printed.
             With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
             format, for 'tickwork tail' and 'tickwork ledger verify'), equity.csv and \
-            report.html. Progress goes to stderr when it is a terminal and the run is long.
+            report.html. With --history FILE it makes FILE a history database of the run's \
+            fills, queried with 'tickwork history ... --db FILE'. Progress goes to stderr when \
+            it is a terminal and the run is long.
             With --replay FILE it checks a live session recorded by 'tickwork run' (with \
             recording.path in its configuration) instead: every recorded input goes into an \
             engine built from --config (the same configuration, started from an empty ledger) \
             and its actions must be the recorded ones. It prints "identical" and exits 0, or the \
             first divergence with both sides and exits 1.
             """,
-        options: [data, replay, config, strategy, params, report, json, latency, fee],
+        options: [data, replay, config, strategy, params, report, history, json, latency, fee],
         validate: validate,
         run: run
     )
@@ -50,6 +53,8 @@ enum BacktestCommand {
         }
     }
     static let report: Option<String?> = .optional("--report", "DIR", help: "Write report.json, ledger.jsonl, equity.csv and report.html here.")
+    static let history: Option<String?> = .optional(
+        "--history", "FILE", help: "Write the run's fills to this history database too (see tickwork history).")
     static let json: Option<Bool> = .flag("--json", help: "Print the metrics as JSON instead of a summary.")
     static let latency: Option<Int64> = .defaulted(
         "--latency-ms", "N", default: 0, help: "Order and cancel latency to the simulated exchange (default 0).", parse: .integer(in: 0...60_000))
@@ -61,7 +66,7 @@ enum BacktestCommand {
     /// --param only with --strategy and --report only for a single run.
     static func validate(_ invocation: Invocation) throws(CLIError) {
         if invocation[replay] != nil {
-            let others: [any OptionDeclaration] = [data, strategy, params, report, latency, fee]
+            let others: [any OptionDeclaration] = [data, strategy, params, report, history, latency, fee]
             let extra = others.first(where: invocation.isGiven).map(\.spec.name)
             guard extra == nil, !invocation[json] else { throw .usage("--replay takes --config alone, not \(extra ?? "--json")") }
             return
@@ -73,8 +78,8 @@ enum BacktestCommand {
         if invocation[config] != nil, invocation.isGiven(params) {
             throw .usage("--param goes with --strategy")
         }
-        if invocation[params].count > 1, invocation[report] != nil {
-            throw .usage("--report goes with a single run, not a sweep")
+        if invocation[params].count > 1, invocation[report] != nil || invocation[history] != nil {
+            throw .usage("\(invocation[report] != nil ? "--report" : "--history") goes with a single run, not a sweep")
         }
     }
 
@@ -114,7 +119,8 @@ enum BacktestCommand {
         if let strategy, sweeping {
             return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation[Self.json])
         }
-        return try single(setup, reader: reader, data: data, report: invocation[Self.report], json: invocation[Self.json])
+        return try single(
+            setup, reader: reader, data: data, report: invocation[Self.report], history: invocation[Self.history], json: invocation[Self.json])
     }
 
     /// Whether `path` is a regular file (not a pipe or a device), following links.
@@ -125,7 +131,8 @@ enum BacktestCommand {
 
     /// One backtest: summary or JSON on stdout, report files when asked.
     static func single(
-        _ setup: BacktestSetup, reader: any RecordingReader, data: String, report directory: String?, json: Bool
+        _ setup: BacktestSetup, reader: any RecordingReader, data: String, report directory: String?, history: String? = nil,
+        json: Bool
     ) throws -> Int32 {
         if let directory {
             do {
@@ -134,13 +141,22 @@ enum BacktestCommand {
                 throw CLIError.failure("\(directory): cannot create the report directory: \(error.systemReason)")
             }
         }
-        let (backtester, ledger) = try setup.makeBacktester(ledgerPath: directory.map { $0 + "/ledger.jsonl" })
+        // The history is made from the run's ledger: the report's, or one beside the database.
+        let ledgerPath = directory.map { $0 + "/ledger.jsonl" } ?? history.map { $0 + ".ledger.jsonl" }
+        if directory == nil, let ledgerPath, FileManager.default.fileExists(atPath: ledgerPath) {
+            try FileManager.default.removeItem(atPath: ledgerPath)
+        }
+        let (backtester, ledger) = try setup.makeBacktester(ledgerPath: ledgerPath)
         let progress = BacktestProgress(reader: reader)
         let started = ContinuousClock.now
         let metrics = try backtester.run(reader, progressInterval: 10_000) { statistics in progress.update(statistics) }
         let elapsed = ContinuousClock.now - started
         progress.clear()
         try ledger?.close()
+        if let history, let ledgerPath {
+            try HistoryCatchUp.rebuild(path: history, ledger: ledgerPath)
+            if directory == nil { try FileManager.default.removeItem(atPath: ledgerPath) }
+        }
         for warning in reader.warnings {
             Console.err("tickwork: warning: \(warning)")
         }

@@ -1,0 +1,114 @@
+import Ledger
+import StrategyKit
+
+extension HistoryDatabase {
+    /// The sequence number of the last fill held (0 when none).
+    public func lastSequence() throws(HistoryError) -> UInt64 {
+        let statement = try connection.statement("SELECT max(seq) FROM fills", during: .query("read the last sequence"))
+        return try statement.step() ? UInt64(statement.optionalInt64(0) ?? 0) : 0
+    }
+
+    /// The checksum (hexadecimal) of the fill with sequence number `sequence`, nil when absent.
+    public func checksum(at sequence: UInt64) throws(HistoryError) -> String? {
+        let statement = try connection.statement("SELECT checksum FROM fills WHERE seq = ?", during: .query("read a checksum"))
+        statement.bind(Int64(sequence), at: 1)
+        return try statement.step() ? statement.text(0) : nil
+    }
+
+    /// Adds the ledger's `entries`, in ledger order, in one transaction, with each fill's day
+    /// summary; returns how many were new. A sequence number already held is skipped, so the
+    /// same entries twice give the same rows.
+    @discardableResult
+    public func append(_ entries: some Sequence<LedgerEntry>) throws(HistoryError) -> Int {
+        try connection.transaction(during: .insert(table: "fills")) { () throws(HistoryError) -> Int in
+            // Inside the transaction no other connection writes: the pairs' P&L read here is
+            // the database's, even when another process caught it up since our last append.
+            var realized = try realizedBefore()
+            var added = 0
+            for entry in entries {
+                let pair = PairKey(strategy: entry.fill.strategyID, symbol: entry.fill.symbol)
+                let row = HistoryFill(entry, realizedBefore: realized[pair] ?? .zero)
+                if try insert(row) {
+                    realized[pair] = entry.realizedAfter
+                    added += 1
+                }
+            }
+            realizedByPair = (try lastSequence(), realized)
+            return added
+        }
+    }
+
+    /// Inserts one fill and adds it to its day's summary; false (and nothing changed) when its
+    /// sequence number is already held. The caller holds a transaction.
+    func insert(_ row: HistoryFill) throws(HistoryError) -> Bool {
+        let insert = try connection.statement(
+            """
+            INSERT OR IGNORE INTO fills(seq, time_ns, day, venue, account, symbol, order_id, fill_index, side, price_units,
+                qty_shares, strategy, reconciled, position_after_shares, cash_after_units, realized_after_units,
+                realized_units, checksum)
+            VALUES (?1, ?2, ?18, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+            """, during: .insert(table: "fills"))
+        insert.bind(row.values)
+        let day = day(of: row.fill.time)
+        insert.bind(day, at: 18)
+        try insert.run()
+        guard connection.changes == 1 else { return false }
+        let summary = try connection.statement(
+            """
+            INSERT INTO daily_summaries(day, strategy, symbol, fills, bought_shares, sold_shares, notional_units, realized_units)
+            VALUES (?, ?, ?, 1, ?, ?, ?, ?)
+            ON CONFLICT (day, strategy, symbol) DO UPDATE SET fills = fills + 1,
+                bought_shares = bought_shares + excluded.bought_shares, sold_shares = sold_shares + excluded.sold_shares,
+                notional_units = notional_units + excluded.notional_units, realized_units = realized_units + excluded.realized_units
+            """, during: .insert(table: "daily_summaries"))
+        let fill = row.fill
+        summary.bind(day, at: 1)
+        summary.bind(fill.strategyID.rawValue, at: 2)
+        summary.bind(fill.symbol.rawValue, at: 3)
+        summary.bind(fill.side == .buy ? fill.qty.shares : 0, at: 4)
+        summary.bind(fill.side == .sell ? fill.qty.shares : 0, at: 5)
+        summary.bind((fill.price * fill.qty).units, at: 6)
+        summary.bind(row.realized.units, at: 7)
+        try summary.run()
+        return true
+    }
+
+    /// What each pair had realized after its last fill: kept from our last append while the
+    /// database's last sequence is still the one it left, else the sum of each pair's fills'
+    /// own P&L, read from the small summary table rather than the fills.
+    private func realizedBefore() throws(HistoryError) -> [PairKey: Money] {
+        if let realizedByPair, realizedByPair.sequence == (try lastSequence()) { return realizedByPair.pairs }
+        let statement = try connection.statement(
+            "SELECT strategy, symbol, sum(realized_units) FROM daily_summaries GROUP BY strategy, symbol",
+            during: .query("read realized P&L per strategy and symbol"))
+        var realized: [PairKey: Money] = [:]
+        while try statement.step() {
+            realized[PairKey(strategy: StrategyID(statement.text(0)), symbol: Symbol(statement.text(1)))] = Money(units: statement.int64(2))
+        }
+        return realized
+    }
+
+    /// The fills `filter` selects (symbol, strategy, side, time, order id), oldest first.
+    public func fills(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryFill] {
+        var query = HistoryQuery(timeColumn: "time_ns")
+        query.add(filter, symbol: true, strategy: true, side: true, orderID: "order_id", code: nil)
+        let columns = HistoryFill.columns.joined(separator: ", ")
+        let statement = try query.prepare(
+            "SELECT \(columns) FROM fills", orderBy: ["seq"], limit: filter.limit, on: connection, operation: "fills")
+        var rows: [HistoryFill] = []
+        while try statement.step() {
+            let fill = Fill(
+                venue: Venue(statement.text(2)), account: Account(statement.text(3)), symbol: Symbol(statement.text(4)),
+                orderID: OrderID(statement.int64(5)), index: Int(statement.int64(6)), side: Side(rawValue: statement.text(7)) ?? .buy,
+                price: Price(units: statement.int64(8)), qty: Quantity(shares: statement.int64(9)),
+                time: Timestamp(nanoseconds: statement.int64(1)), strategyID: StrategyID(statement.text(10)))
+            rows.append(
+                HistoryFill(
+                    sequence: UInt64(statement.int64(0)), fill: fill, reconciled: statement.int64(11) != 0,
+                    positionAfter: Quantity(shares: statement.int64(12)), cashAfter: Money(units: statement.int64(13)),
+                    realizedAfter: Money(units: statement.int64(14)), realized: Money(units: statement.int64(15)),
+                    checksum: statement.text(16)))
+        }
+        return query.inOrder(rows, limit: filter.limit)
+    }
+}

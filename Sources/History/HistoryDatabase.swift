@@ -1,0 +1,101 @@
+import StrategyKit
+import Wire
+
+/// The trading history: a SQLite database that projects the ledger (fills, daily summaries) and
+/// the engine's order flow (orders, denials, trading-state changes) into tables to query by
+/// any element. The ledger stays the source of truth; this is rebuilt from it at will.
+///
+/// One instance owns one connection and is used from one thread (or serial queue) at a time.
+/// Opened for writing, it is migrated forward to `HistorySchema.currentVersion`; a database
+/// from a newer schema or in another price unit is refused, never half-used. Schema and
+/// example queries: HISTORY.md.
+public final class HistoryDatabase {
+    /// The database file.
+    public var path: String { connection.path }
+    let connection: SQLiteConnection
+    /// The P&L each (strategy, symbol) pair had realized after its last fill, to turn the
+    /// ledger's running `realized` into each fill's own, as of the last sequence our last
+    /// append left.
+    var realizedByPair: (sequence: UInt64, pairs: [PairKey: Money])?
+    /// The last day string made and the day number it is for (one fill after another is
+    /// almost always the same day).
+    var dayCache: (number: Int64, text: String) = (.min, "")
+
+    struct PairKey: Hashable {
+        var strategy: StrategyID
+        var symbol: Symbol
+    }
+
+    /// Opens the database at `path` for writing, creating it when missing and migrating it
+    /// forward to `schemaVersion` (tests name an older one to check the migrations).
+    public convenience init(path: String) throws(HistoryError) {
+        try self.init(path: path, schemaVersion: HistorySchema.currentVersion)
+    }
+
+    init(path: String, schemaVersion: Int) throws(HistoryError) {
+        connection = try SQLiteConnection(path: path, readOnly: false)
+        try migrate(to: schemaVersion)
+        try checkUnit(writing: true)
+    }
+
+    private init(readOnlyConnection: SQLiteConnection) {
+        connection = readOnlyConnection
+    }
+
+    /// Opens the database at `path` read-only (`SQLITE_OPEN_READONLY`): every write is refused
+    /// by SQLite itself. A database from a newer schema or another price unit is refused.
+    public static func readOnly(path: String) throws(HistoryError) -> HistoryDatabase {
+        let database = HistoryDatabase(readOnlyConnection: try SQLiteConnection(path: path, readOnly: true))
+        let version = try database.userVersion()
+        guard version <= HistorySchema.currentVersion else {
+            throw .schemaTooNew(path: path, found: version, supported: HistorySchema.currentVersion)
+        }
+        guard version > 0 else { throw .open(path: path, message: "not a history database (schema version 0)", code: 0) }
+        try database.checkUnit(writing: false)
+        return database
+    }
+
+    /// The schema version the file is at (`PRAGMA user_version`).
+    public func userVersion() throws(HistoryError) -> Int {
+        let statement = try connection.statement("PRAGMA user_version", during: .query("read the schema version"))
+        return try statement.step() ? Int(statement.int64(0)) : 0
+    }
+
+    private func migrate(to target: Int) throws(HistoryError) {
+        let found = try userVersion()
+        guard found <= HistorySchema.currentVersion else {
+            throw .schemaTooNew(path: path, found: found, supported: HistorySchema.currentVersion)
+        }
+        guard found < target else { return }
+        for version in (found + 1)...target {
+            // PRAGMA takes no parameters; the version is our own integer.
+            try connection.transaction(during: .migrate(version: version)) { () throws(HistoryError) in
+                try connection.execute(HistorySchema.migrations[version - 1], during: .migrate(version: version))
+                try connection.execute("PRAGMA user_version = \(version)", during: .migrate(version: version))
+            }
+        }
+    }
+
+    /// Checks (and on a new database records) the price unit the amounts are in.
+    private func checkUnit(writing: Bool) throws(HistoryError) {
+        let select = try connection.statement(
+            "SELECT value FROM meta WHERE key = 'price_decimal_places'", during: .query("read the price unit"))
+        if try select.step() {
+            let found = Int(select.int64(0))
+            guard found == Price.decimalPlaces else { throw .unitMismatch(path: path, found: found, expected: Price.decimalPlaces) }
+        } else if writing {
+            let insert = try connection.statement(
+                "INSERT INTO meta(key, value) VALUES ('price_decimal_places', ?)", during: .insert(table: "meta"))
+            insert.bind(Int64(Price.decimalPlaces), at: 1)
+            try insert.run()
+        }
+    }
+
+    /// The UTC day (`2026-12-01`) of `time`.
+    func day(of time: Timestamp) -> String {
+        let (number, _) = time.nanoseconds.quotientAndRemainder(dividingBy: 86_400_000_000_000)
+        let dayNumber = time.nanoseconds < 0 && time.nanoseconds % 86_400_000_000_000 != 0 ? number - 1 : number
+        if dayNumber != dayCache.number { dayCache = (dayNumber, String(time.iso8601.prefix(10))) }
+        return dayCache.text
+    }
+}

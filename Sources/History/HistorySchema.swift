@@ -1,0 +1,108 @@
+/// The history database's schema as forward migrations: migration `n` takes `PRAGMA
+/// user_version` from `n - 1` to `n`. A released migration is never edited; a change is a new
+/// one appended here (and written down in HISTORY.md).
+///
+/// Every amount of money is an integer in the SDK's price unit (`_units` columns: $0.0001 since
+/// SDK 3.0, 10^-`Price.decimalPlaces` dollars always; the `meta` row `price_decimal_places` records it),
+/// quantities are integer shares (`_shares`), times integer nanoseconds since the epoch (`_ns`).
+enum HistorySchema {
+    static let migrations: [String] = [
+        // 1: fills (the ledger's lines, keyed by their sequence number) and the daily summaries
+        // kept with them.
+        """
+        CREATE TABLE meta(key TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE fills(
+            seq INTEGER PRIMARY KEY,
+            time_ns INTEGER NOT NULL,
+            day TEXT NOT NULL,
+            venue TEXT NOT NULL,
+            account TEXT NOT NULL,
+            symbol TEXT NOT NULL,
+            order_id INTEGER NOT NULL,
+            fill_index INTEGER NOT NULL,
+            side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+            price_units INTEGER NOT NULL,
+            qty_shares INTEGER NOT NULL,
+            strategy TEXT NOT NULL,
+            reconciled INTEGER NOT NULL,
+            position_after_shares INTEGER NOT NULL,
+            cash_after_units INTEGER NOT NULL,
+            realized_after_units INTEGER NOT NULL,
+            realized_units INTEGER NOT NULL,
+            checksum TEXT NOT NULL
+        );
+        CREATE INDEX fills_by_symbol_time ON fills(symbol, time_ns);
+        CREATE INDEX fills_by_strategy_time ON fills(strategy, time_ns);
+        CREATE INDEX fills_by_time ON fills(time_ns);
+        CREATE INDEX fills_by_order ON fills(order_id);
+        CREATE TABLE daily_summaries(
+            day TEXT NOT NULL,
+            strategy TEXT NOT NULL,
+            symbol TEXT NOT NULL,
+            fills INTEGER NOT NULL,
+            bought_shares INTEGER NOT NULL,
+            sold_shares INTEGER NOT NULL,
+            notional_units INTEGER NOT NULL,
+            realized_units INTEGER NOT NULL,
+            PRIMARY KEY (day, strategy, symbol)
+        ) WITHOUT ROWID;
+        CREATE INDEX daily_summaries_by_strategy ON daily_summaries(strategy, day);
+        CREATE INDEX daily_summaries_by_symbol ON daily_summaries(symbol, day);
+        """,
+        // 2: the order flow the engine reports: orders, risk denials, trading-state changes.
+        """
+        CREATE TABLE orders(
+            client_id TEXT PRIMARY KEY,
+            venue_order_id INTEGER,
+            venue TEXT NOT NULL,
+            strategy TEXT NOT NULL,
+            symbol TEXT NOT NULL,
+            side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+            order_type TEXT NOT NULL,
+            price_units INTEGER NOT NULL,
+            qty_shares INTEGER NOT NULL,
+            sent_ns INTEGER NOT NULL,
+            acknowledged_ns INTEGER,
+            closed_ns INTEGER,
+            state TEXT NOT NULL,
+            filled_shares INTEGER NOT NULL,
+            average_price_units INTEGER
+        ) WITHOUT ROWID;
+        CREATE INDEX orders_by_strategy_time ON orders(strategy, sent_ns);
+        CREATE INDEX orders_by_symbol_time ON orders(symbol, sent_ns);
+        CREATE INDEX orders_by_time ON orders(sent_ns);
+        CREATE INDEX orders_by_venue_order ON orders(venue_order_id);
+        CREATE TABLE denials(
+            id INTEGER PRIMARY KEY,
+            time_ns INTEGER NOT NULL,
+            strategy TEXT NOT NULL,
+            symbol TEXT NOT NULL,
+            side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+            order_type TEXT NOT NULL,
+            price_units INTEGER NOT NULL,
+            qty_shares INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            limit_value INTEGER,
+            actual_value INTEGER,
+            message TEXT NOT NULL
+        );
+        CREATE INDEX denials_by_code_time ON denials(code, time_ns);
+        CREATE INDEX denials_by_strategy_time ON denials(strategy, time_ns);
+        CREATE INDEX denials_by_time ON denials(time_ns);
+        CREATE TABLE trading_states(
+            id INTEGER PRIMARY KEY,
+            time_ns INTEGER NOT NULL,
+            scope TEXT NOT NULL,
+            from_state TEXT NOT NULL,
+            to_state TEXT NOT NULL,
+            code TEXT NOT NULL,
+            limit_units INTEGER,
+            actual_units INTEGER
+        );
+        CREATE INDEX trading_states_by_time ON trading_states(time_ns);
+        """,
+    ]
+
+    /// The version this build writes: the number of migrations.
+    static var currentVersion: Int { migrations.count }
+}

@@ -1,0 +1,92 @@
+import FoundationEssentials
+import Ledger
+import Lifecycle
+
+/// The daemon's history service: keeps the history database at `path` caught up with the
+/// ledger at `ledger` while the daemon appends to it, on a thread of its own, so the engine
+/// never waits for SQLite (it never hears of the writer at all).
+///
+/// At start it opens the database as `HistoryCatchUp.open` does (made, caught up, rebuilt when
+/// it does not match); then it follows the ledger file and adds each entry once
+/// `durableSequence()` has reached it, polling every `interval`. A failure of the history is
+/// reported through `report` and ends the writing, never the daemon: the ledger holds every
+/// fill, and the next start catches up. Cancelled, it adds what is durable and returns.
+public final class HistoryWriter: Service, Sendable {
+    public let path: String
+    public let ledger: String
+    let interval: Duration
+    let durableSequence: @Sendable () -> UInt64
+    let report: @Sendable (String) -> Void
+    private let stop = ConditionLock()
+    nonisolated(unsafe) private var stopping = false
+
+    public init(
+        path: String, ledger: String, interval: Duration = .milliseconds(50),
+        durableSequence: @escaping @Sendable () -> UInt64, report: @escaping @Sendable (String) -> Void
+    ) {
+        self.path = path
+        self.ledger = ledger
+        self.interval = interval
+        self.durableSequence = durableSequence
+        self.report = report
+    }
+
+    public func run() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                OSThread.detach(name: "tickwork-history") { [self] in
+                    work()
+                    done.resume()
+                }
+            }
+        } onCancel: {
+            stop.lock()
+            stopping = true
+            stop.signal()
+            stop.unlock()
+        }
+    }
+
+    /// The thread's loop: catch up, then follow until stopped.
+    private func work() {
+        do throws(HistoryError) {
+            let database = try HistoryCatchUp.open(path: path, ledger: ledger, report: report)
+            let follower = LedgerFollower(path: ledger, from: try database.lastSequence() + 1)
+            var waiting: [LedgerEntry] = []
+            var last = false
+            while !last {
+                last = waitOrStop()
+                let events: [LedgerFollower.Event]
+                do throws(LedgerError) {
+                    events = try follower.poll()
+                } catch {
+                    throw .ledger(path: ledger, message: error.description)
+                }
+                for event in events {
+                    switch event {
+                    case .entry(let entry): waiting.append(entry)
+                    case .restarted:
+                        // Another ledger at the path while the daemon writes its own: the history
+                        // no longer matches it, and the next start rebuilds it.
+                        throw .ledgerMismatch(path: path, ledger: ledger, detail: "the ledger was replaced or truncated")
+                    }
+                }
+                let durable = durableSequence()
+                let ready = waiting.prefix { $0.sequence <= durable }
+                guard !ready.isEmpty else { continue }
+                try database.append(ready)
+                waiting.removeFirst(ready.count)
+            }
+        } catch {
+            report("\(error); the history stops here, the next start catches it up from the ledger")
+        }
+    }
+
+    /// Waits one interval or until stopped; true when stopped.
+    private func waitOrStop() -> Bool {
+        stop.lock()
+        defer { stop.unlock() }
+        if !stopping { stop.wait(timeout: interval) }
+        return stopping
+    }
+}

@@ -1,0 +1,100 @@
+import CSQLite
+
+/// One prepared statement of a `SQLiteConnection`: bind values by position (from 1), step
+/// through rows, read columns by position (from 0).
+final class SQLiteStatement {
+    private let pointer: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    private let operation: SQLiteOperation
+
+    init(_ pointer: OpaquePointer, connection: SQLiteConnection, operation: SQLiteOperation) {
+        self.pointer = pointer
+        self.connection = connection
+        self.operation = operation
+    }
+
+    deinit { sqlite3_finalize(pointer) }
+
+    /// Clears the last run and every binding.
+    func reset() {
+        sqlite3_reset(pointer)
+        sqlite3_clear_bindings(pointer)
+    }
+
+    func bind(_ value: Int64, at index: Int32) {
+        sqlite3_bind_int64(pointer, index, value)
+    }
+
+    func bind(_ value: Int64?, at index: Int32) {
+        if let value { sqlite3_bind_int64(pointer, index, value) } else { sqlite3_bind_null(pointer, index) }
+    }
+
+    func bind(_ value: String, at index: Int32) {
+        sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
+    }
+
+    func bind(_ value: String?, at index: Int32) {
+        if let value { bind(value, at: index) } else { sqlite3_bind_null(pointer, index) }
+    }
+
+    /// Binds `values` to the parameters 1, 2, ... in order.
+    func bind(_ values: [SQLiteValue]) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .null: sqlite3_bind_null(pointer, index)
+            case .integer(let integer): bind(integer, at: index)
+            case .text(let text): bind(text, at: index)
+            }
+        }
+    }
+
+    /// Moves to the next row: true on a row, false when done.
+    func step() throws(HistoryError) -> Bool {
+        let code = sqlite3_step(pointer)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = connection.failure(code: code, during: operation)
+            sqlite3_reset(pointer)
+            throw error
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(HistoryError) {
+        while try step() {}
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+
+    func optionalInt64(_ column: Int32) -> Int64? {
+        sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : sqlite3_column_int64(pointer, column)
+    }
+
+    func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
+        return String(cString: bytes)
+    }
+
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : text(column)
+    }
+
+    var columnCount: Int32 { sqlite3_column_count(pointer) }
+
+    func columnName(_ column: Int32) -> String { String(cString: sqlite3_column_name(pointer, column)) }
+
+    /// Column `column` of the current row as whatever SQLite holds (a real as its text).
+    func value(_ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(pointer, column) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .integer(int64(column))
+        default: .text(text(column))
+        }
+    }
+
+    /// Whether the statement leaves the database as it is (SQLite's own judgement).
+    var isReadOnly: Bool { sqlite3_stmt_readonly(pointer) != 0 }
+}

@@ -1,0 +1,108 @@
+import History
+
+/// `tickwork history`: the trading history's SQLite database, a projection of the ledger.
+enum HistoryCommand {
+    static let command = Command(
+        name: "history",
+        summary: "Query the trading history (fills, orders, denials, P&L) kept in SQLite.",
+        discussion: """
+            The history is a SQLite database (history.path of the configuration, default beside \
+            the ledger) that projects the ledger's fills, with daily summaries per strategy and \
+            symbol, and has tables for orders, risk denials and trading-state changes. Every \
+            command but rebuild catches it up with the configuration's ledger before reading \
+            (making it when missing, rebuilding it when it is corrupt or does not match the \
+            ledger); --db FILE reads a database as it is. Amounts are integers in the price \
+            unit (cents) in the database, --json and --csv; the table shows dollars. The schema \
+            is in Sources/History/HISTORY.md. tickwork run keeps the fills and daily summaries \
+            caught up as the ledger grows; the orders, denials and trading-state tables are \
+            not filled by anything yet.
+            """,
+        subcommands: [fills, orders, denials, pnl, sql, rebuild]
+    )
+
+    static let filters: [any OptionDeclaration] = [
+        HistoryOptions.symbol, HistoryOptions.strategy, HistoryOptions.side, HistoryOptions.since, HistoryOptions.until,
+    ]
+    static let common: [any OptionDeclaration] = [HistoryOptions.config, HistoryOptions.database]
+
+    static let fills = listing(
+        "fills", summary: "List fills, oldest first.", filter: HistoryOptions.order) { try $0.fills($1) }
+    static let orders = listing(
+        "orders", summary: "List orders, oldest first (by the time sent).", filter: HistoryOptions.order) { try $0.orders($1) }
+    static let denials = listing(
+        "denials", summary: "List risk denials, oldest first.", filter: HistoryOptions.code) { try $0.denials($1) }
+
+    /// A command that lists the rows `query` selects with the common filters, `filter` and
+    /// `--limit`, in the output format asked for.
+    static func listing<Record: HistoryRecord>(
+        _ name: String, summary: String, filter: any OptionDeclaration,
+        query: @escaping @Sendable (HistoryDatabase, HistoryFilter) throws -> [Record]
+    ) -> Command {
+        Command(
+            name: name, summary: summary, options: common + filters + [filter, HistoryOptions.limit] + HistoryOptions.output,
+            validate: HistoryOptions.validateOutput,
+            run: { invocation in
+                let rows = try query(try HistoryOptions.open(invocation), HistoryOptions.filter(invocation))
+                Console.out(HistoryOutput.render(rows, format: HistoryOptions.format(invocation)), terminator: "")
+                return 0
+            })
+    }
+
+    static let grouping: Option<HistoryGrouping> = .defaulted(
+        "--by", "GROUP", default: .day, help: "Group by day (UTC), strategy or symbol (default day).",
+        parse: .oneOf("day, strategy or symbol"))
+
+    static let pnl = Command(
+        name: "pnl", summary: "Fills, volume and realized P&L by day, strategy or symbol.",
+        discussion: "Whole UTC days: --since and --until select the days they fall on (until's day excluded at midnight).",
+        options: common + [HistoryOptions.symbol, HistoryOptions.strategy, HistoryOptions.since, HistoryOptions.until, grouping]
+            + HistoryOptions.output,
+        validate: HistoryOptions.validateOutput,
+        run: { invocation in
+            let database = try HistoryOptions.open(invocation)
+            let rows = try database.pnl(by: invocation[grouping], HistoryOptions.filter(invocation))
+            // The key column is named after the grouping: day, strategy or symbol.
+            let columns = [invocation[grouping].rawValue] + HistoryPnL.columns.dropFirst()
+            let text = HistoryOutput.render(columns: columns, rows: rows.map(\.values), format: HistoryOptions.format(invocation))
+            Console.out(text, terminator: "")
+            return 0
+        })
+
+    static let statement: Argument<String> = .required("SQL", help: "One statement that reads, e.g. \"SELECT count(*) FROM fills\".")
+
+    static let sql = Command(
+        name: "sql", summary: "Run one read-only SQL statement on the history.",
+        discussion: """
+            The database is opened read-only (SQLITE_OPEN_READONLY) and only a statement SQLite \
+            calls read-only is run: anything that writes is refused. The tables and their \
+            columns are in Sources/History/HISTORY.md.
+            """,
+        arguments: [statement], options: common + HistoryOptions.output,
+        validate: HistoryOptions.validateOutput,
+        run: { invocation in
+            let path: String
+            if let given = invocation[HistoryOptions.database] {
+                path = given
+            } else {
+                path = try HistoryOptions.open(invocation).path
+            }
+            let result = try HistoryDatabase.readOnly(path: path).rows(of: invocation[statement])
+            Console.out(HistoryOutput.render(columns: result.columns, rows: result.rows, format: HistoryOptions.format(invocation)), terminator: "")
+            return 0
+        })
+
+    static let ledger: Option<String?> = .optional("--ledger", "FILE", help: "The ledger to rebuild from (default: ledger.path).")
+
+    static let rebuild = Command(
+        name: "rebuild", summary: "Make the history database again from the ledger.",
+        discussion: "Builds FILE.rebuild beside the database from the whole ledger, then moves it over the database.",
+        options: common + [ledger],
+        run: { invocation in
+            let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config])
+            let path = invocation[HistoryOptions.database] ?? configuration.historyPath
+            let source = invocation[ledger] ?? configuration.ledger.path
+            let count = try HistoryCatchUp.rebuild(path: path, ledger: source)
+            Console.out("\(path): rebuilt from \(source), \(count) fill\(count == 1 ? "" : "s")")
+            return 0
+        })
+}

@@ -1,0 +1,57 @@
+import History
+import StrategyKit
+
+/// The options every `tickwork history` command shares, and how they choose the database.
+enum HistoryOptions {
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the ledger and history.path (default: the embedded one).")
+    static let database: Option<String?> = .optional(
+        "--db", "FILE", help: "The history database itself, read as it is (not caught up with any ledger).")
+    static let symbol: Option<Symbol?> = .optional("--symbol", "S", help: "Only this symbol.", parse: .name())
+    static let strategy: Option<StrategyID?> = .optional("--strategy", "ID", help: "Only this strategy.", parse: .name())
+    static let side: Option<Side?> = .optional("--side", "SIDE", help: "Only buy or sell.", parse: .oneOf("buy or sell"))
+    static let since: Option<Timestamp?> = .optional(
+        "--since", "TIME", help: "From this time: an ISO date or time (UTC), today, yesterday or Nd (N days ago).",
+        parse: HistoryTime.parser)
+    static let until: Option<Timestamp?> = .optional(
+        "--until", "TIME", help: "Before this time, in the forms of --since.", parse: HistoryTime.parser)
+    static let order: Option<Int64?> = .optional(
+        "--order", "ID", help: "Only this exchange order id.", parse: .integer(in: 0...Int64.max))
+    static let code: Option<String?> = .optional("--code", "CODE", help: "Only this risk code (RISK_MAX_POSITION, ...).")
+    static let limit: Option<Int64?> = .optional(
+        "--limit", "N", help: "Only the last N rows.", parse: .integer(in: 1...100_000_000))
+    static let json: Option<Bool> = .flag("--json", help: "Print a JSON array of rows, amounts as integers in the price unit.")
+    static let csv: Option<Bool> = .flag("--csv", help: "Print CSV with a header line, amounts as integers in the price unit.")
+
+    static let output: [any OptionDeclaration] = [json, csv]
+
+    /// Refuses `--json` with `--csv`.
+    @Sendable static func validateOutput(_ invocation: Invocation) throws(CLIError) {
+        if invocation[json] && invocation[csv] { throw .usage("--json and --csv exclude each other") }
+    }
+
+    static func format(_ invocation: Invocation) -> HistoryOutput.Format {
+        invocation[json] ? .json : invocation[csv] ? .csv : .table
+    }
+
+    /// The filter the options given make (each command declares the elements its table has).
+    static func filter(_ invocation: Invocation) -> HistoryFilter {
+        func value<Value>(_ option: Option<Value?>) -> Value? {
+            invocation.options[option.spec.name] == nil ? nil : invocation[option]
+        }
+        return HistoryFilter(
+            symbol: value(symbol), strategy: value(strategy), side: value(side), since: value(since), until: value(until),
+            orderID: value(order).map { OrderID(rawValue: $0) }, code: value(code), limit: value(limit).map { Int($0) })
+    }
+
+    /// The database to read: `--db` as it is, read-only; otherwise `history.path` of the
+    /// configuration, caught up with its ledger first (made when missing, rebuilt when it does
+    /// not match the ledger, with a line on stderr saying so).
+    static func open(_ invocation: Invocation) throws -> HistoryDatabase {
+        if let path = invocation[database] { return try HistoryDatabase.readOnly(path: path) }
+        let configuration = try DefaultConfiguration.load(invocation[config])
+        return try HistoryCatchUp.open(path: configuration.historyPath, ledger: configuration.ledger.path) { line in
+            Console.err("tickwork: \(line)")
+        }
+    }
+}

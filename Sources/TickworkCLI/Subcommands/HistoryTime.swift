@@ -1,0 +1,35 @@
+import StrategyKit
+import Wire
+
+/// The times `--since` and `--until` of `tickwork history` take: an ISO-8601 date (midnight
+/// UTC) or time, `today` or `yesterday` (midnight UTC), or `<N>d` (N days before now).
+enum HistoryTime {
+    static let nanosecondsPerDay: Int64 = 86_400_000_000_000
+
+    static let parser = ValueParser<Timestamp> { text throws(ValueError) in
+        guard let time = parse(text, now: WallClock.now()) else {
+            throw .expected("an ISO-8601 date or time, today, yesterday or a number of days such as 7d")
+        }
+        return time
+    }
+
+    /// The time `text` names when it is `now`; nil when it names none.
+    static func parse(_ text: String, now: Timestamp) -> Timestamp? {
+        let midnight = now.nanoseconds - floorModulo(now.nanoseconds, nanosecondsPerDay)
+        switch text {
+        case "today": return Timestamp(nanoseconds: midnight)
+        case "yesterday": return Timestamp(nanoseconds: midnight - nanosecondsPerDay)
+        default: break
+        }
+        if text.hasSuffix("d"), let days = Int64(text.dropLast()), (0...36_500).contains(days) {
+            return now.advanced(byNanoseconds: -days * nanosecondsPerDay)
+        }
+        if text.count == 10, let time = Timestamp(iso8601: text + "T00:00:00Z") { return time }
+        return Timestamp(iso8601: text)
+    }
+
+    private static func floorModulo(_ value: Int64, _ divisor: Int64) -> Int64 {
+        let remainder = value % divisor
+        return remainder < 0 ? remainder + divisor : remainder
+    }
+}

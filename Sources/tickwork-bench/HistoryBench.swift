@@ -1,0 +1,142 @@
+import Foundation
+import History
+import Ledger
+import Live
+import StrategyKit
+import Synchronization
+
+/// The history database: catch-up from a ledger (fills/s), filtered queries on a large
+/// database (ms), and the engine's decision latency with the daemon's history writer off and
+/// on. Works under a fresh directory in the system's temporary directory and removes it.
+enum HistoryBench {
+    static let symbols: [Symbol] = (0..<20).map { Symbol("SYM\($0)") }
+    static let strategies: [StrategyID] = ["mm-1", "mm-2", "mm-3", "trend", "block"]
+    /// 2026-11-01T00:00:00Z.
+    static let start: Int64 = 1_793_491_200_000_000_000
+    static let day: Int64 = 86_400_000_000_000
+    /// Tells the feeder thread of `decisionLatency` to stop.
+    static let stopFeeder = Atomic<Bool>(false)
+
+    static func run() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-bench-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The sizes of the issue by default; smaller ones through the environment on a busy host.
+        let environment = ProcessInfo.processInfo.environment
+        let fills = Int(environment["HISTORY_BENCH_FILLS"] ?? "") ?? 10_000_000
+        try catchUp(directory: directory, fills: Int(environment["HISTORY_BENCH_CATCHUP_FILLS"] ?? "") ?? 1_000_000)
+        try queries(directory: directory, fills: fills)
+        try decisionLatency(directory: directory)
+    }
+
+    /// Fill `number` of a stream spread over 30 days, symbols and strategies, one fill per order:
+    /// with two fills per order (dense ids, index 0 and 1) the ledger reader's fill table
+    /// (`Ledger.FillTable`, linear probing with `index * 7` as the offset) clusters, and its
+    /// inserts took most of the catch-up's time, which is the ledger's to measure, not this.
+    static func fill(_ number: Int, of count: Int) -> Fill {
+        Fill(
+            venue: "BENCHEX", account: "BENCH1", symbol: symbols[number % symbols.count], orderID: OrderID(Int64(number)),
+            index: 0, side: number / 12 % 2 == 0 ? .buy : .sell, price: Price(cents: 5000 + Int64(number % 97)),
+            qty: Quantity(shares: Int64(number % 9 + 1)), time: Timestamp(nanoseconds: start + Int64(number) * (30 * day / Int64(count))),
+            strategyID: strategies[number / symbols.count % strategies.count])
+    }
+
+    static func catchUp(directory: String, fills: Int) throws {
+        let ledgerPath = directory + "/catch-up.jsonl"
+        let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
+        for number in 0..<fills { _ = try ledger.append(fill(number, of: fills)) }
+        try ledger.close()
+        // The first pass warms the page cache with the ledger; the second is the figure.
+        _ = try LedgerReader.forEach(in: ledgerPath) { _ in }
+        let database = try HistoryDatabase(path: directory + "/catch-up.sqlite")
+        let began = ContinuousClock.now
+        let cpu = cpuSeconds()
+        let added = try HistoryCatchUp.run(database, ledger: ledgerPath)
+        let seconds = (ContinuousClock.now - began).seconds
+        precondition(added == fills, "the catch-up must add every fill")
+        Figure(name: "history.catchUp", unit: "fills/s", value: Double(fills) / seconds, inputs: [
+            "fills": String(fills), "cpuSeconds": String(format: "%.3f", cpuSeconds() - cpu), "goal": ">= 200000",
+        ]).print()
+    }
+
+    static func queries(directory: String, fills: Int) throws {
+        let path = directory + "/large.sqlite"
+        let database = try HistoryDatabase(path: path)
+        let began = ContinuousClock.now
+        var batch: [LedgerEntry] = []
+        batch.reserveCapacity(100_000)
+        for number in 0..<fills {
+            let fill = fill(number, of: fills)
+            batch.append(LedgerEntry(
+                sequence: UInt64(number + 1), fill: fill, reconciled: false, positionAfter: fill.qty, cashAfter: fill.cashFlow,
+                realizedAfter: Money(cents: Int64(number % 1000)), previousChecksum: LedgerChecksum(UInt64(number)),
+                checksum: LedgerChecksum(UInt64(number + 1))))
+            if batch.count == 100_000 {
+                try database.append(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.isEmpty { try database.append(batch) }
+        Figure(name: "history.load", unit: "fills/s", value: Double(fills) / (ContinuousClock.now - began).seconds, inputs: [
+            "fills": String(fills), "note": "entries appended directly, without reading a ledger",
+        ]).print()
+        let reader = try HistoryDatabase.readOnly(path: path)
+        let dayTen = Timestamp(nanoseconds: start + 10 * day)
+        let dayEleven = Timestamp(nanoseconds: start + 11 * day)
+        let cases: [(String, () throws -> Int)] = [
+            ("history.query.symbolDay", { try reader.fills(HistoryFilter(symbol: "SYM7", since: dayTen, until: dayEleven)).count }),
+            ("history.query.strategyPnLByDay", { try reader.pnl(by: .day, HistoryFilter(strategy: "trend")).count }),
+            ("history.query.order", { try reader.fills(HistoryFilter(orderID: OrderID(Int64(fills / 3)))).count }),
+            ("history.query.symbolSideHour", {
+                try reader.fills(HistoryFilter(symbol: "SYM3", side: .sell, since: dayTen, until: dayTen.advanced(byNanoseconds: day / 24))).count
+            }),
+            ("history.query.last100", { try reader.fills(HistoryFilter(limit: 100)).count }),
+        ]
+        for (name, query) in cases {
+            var samples: [UInt64] = []
+            var rows = 0
+            for _ in 0..<7 {
+                let begin = monotonicNanoseconds()
+                rows = try query()
+                samples.append(monotonicNanoseconds() - begin)
+            }
+            samples.sort()
+            Figure(name: name, unit: "ms", value: Double(percentile(samples, 0.5)) / 1e6, inputs: [
+                "fills": String(fills), "rows": String(rows), "runs": "7 (median)", "goal": "< 50",
+            ]).print()
+        }
+    }
+
+    /// The engine's decision latency alone, then with a ledger taking 1,000 fills a second and
+    /// a history writer following it, as in the daemon.
+    static func decisionLatency(directory: String) throws {
+        try EngineBench.decisionLatency(figure: "history.decision.writerOff", extraInputs: ["historyWriter": "off"])
+        let ledgerPath = directory + "/live.jsonl"
+        let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
+        let writer = HistoryWriter(
+            path: directory + "/live.sqlite", ledger: ledgerPath, durableSequence: { .max },
+            report: { FileHandle.standardError.write(Data("tickwork-bench: history: \($0)\n".utf8)) })
+        let feeder = Thread {
+            var number = 0
+            while !stopFeeder.load(ordering: .relaxed) {
+                for _ in 0..<10 {
+                    do {
+                        _ = try ledger.append(fill(number, of: 1_000_000))
+                    } catch {
+                        preconditionFailure("the benchmark's ledger refused a fill: \(error)")
+                    }
+                    number += 1
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+        let writing = Task.detached { await writer.run() }
+        feeder.start()
+        try EngineBench.decisionLatency(
+            figure: "history.decision.writerOn", extraInputs: ["historyWriter": "on, following a ledger taking 1,000 fills/s"])
+        stopFeeder.store(true, ordering: .relaxed)
+        writing.cancel()
+        try runBlocking { await writing.value }
+        try ledger.close()
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Ledger
+import StrategyKit
+import Testing
+
+@testable import History
+
+@Suite("History: catch-up from the ledger", .timeLimit(.minutes(10)))
+struct HistoryCatchUpTests {
+    @Test("catch-up adds the ledger past the last sequence held; twice gives the same rows")
+    func incremental() throws {
+        let sample = try SampleHistory()
+        let database = try HistoryDatabase(path: sample.database)
+        #expect(try HistoryCatchUp.run(database, ledger: sample.ledger, batchSize: 4) == 6)
+        #expect(try HistoryCatchUp.run(database, ledger: sample.ledger) == 0)
+        try appendToLedger(at: sample.ledger, [makeFill(order: 9, .sell, 1, at: 5300, time: dayOne + 2 * oneDay)])
+        #expect(try HistoryCatchUp.run(database, ledger: sample.ledger) == 1)
+        let fills = try database.fills()
+        #expect(fills.map(\.sequence) == Array(1...7))
+        #expect(fills.last?.realized == Money(cents: 5300 - 5200))
+        let rebuilt = try HistoryDatabase(path: sample.directory.file("second.sqlite"))
+        try HistoryCatchUp.run(rebuilt, ledger: sample.ledger, batchSize: 1)
+        #expect(try rebuilt.fills() == fills)
+        #expect(try rebuilt.pnl(by: .day) == database.pnl(by: .day))
+    }
+
+    @Test("a database ahead of its ledger, or from another ledger, is a mismatch; open rebuilds it")
+    func mismatchRebuilt() throws {
+        let sample = try SampleHistory()
+        do {
+            let database = try HistoryDatabase(path: sample.database)
+            try HistoryCatchUp.run(database, ledger: sample.ledger)
+        }
+        let other = sample.directory.file("other.jsonl")
+        try appendToLedger(at: other, Array(sampleFills().prefix(3)))
+        do {
+            let database = try HistoryDatabase(path: sample.database)
+            try HistoryCatchUp.run(database, ledger: other)
+            Issue.record("caught a database with six fills up from a ledger of three")
+        } catch {
+            guard case .ledgerMismatch(_, _, let detail) = error else {
+                Issue.record("expected .ledgerMismatch, got \(error)")
+                return
+            }
+            #expect(detail.contains("sequence 6, past the ledger's end"))
+        }
+        var lines: [String] = []
+        let reopened = try HistoryCatchUp.open(path: sample.database, ledger: other) { lines.append($0) }
+        #expect(try reopened.fills().map(\.sequence) == [1, 2, 3])
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasSuffix("rebuilding it from the ledger") == true)
+    }
+
+    @Test("a corrupt database is rebuilt from the ledger with one line; a missing one is made")
+    func corruptRebuilt() throws {
+        let sample = try SampleHistory()
+        var lines: [String] = []
+        do {
+            let made = try HistoryCatchUp.open(path: sample.database, ledger: sample.ledger) { lines.append($0) }
+            #expect(try made.fills().count == 6)
+            #expect(lines.isEmpty)
+        }
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: sample.database))
+        let rebuilt = try HistoryCatchUp.open(path: sample.database, ledger: sample.ledger) { lines.append($0) }
+        #expect(try rebuilt.fills().map(\.fill) == sample.entries.map(\.fill))
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("is corrupt") == true)
+    }
+
+    @Test("a missing ledger is an error naming it")
+    func missingLedger() throws {
+        let sample = try SampleHistory()
+        let database = try HistoryDatabase(path: sample.database)
+        let missing = sample.directory.file("none.jsonl")
+        do {
+            try HistoryCatchUp.run(database, ledger: missing)
+            Issue.record("caught up from a missing ledger")
+        } catch {
+            guard case .ledger(let path, _) = error else {
+                Issue.record("expected .ledger, got \(error)")
+                return
+            }
+            #expect(path == missing)
+        }
+    }
+}

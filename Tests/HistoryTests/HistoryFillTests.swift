@@ -1,0 +1,90 @@
+import Ledger
+import StrategyKit
+import Testing
+
+@testable import History
+
+@Suite("History: fills and P&L", .timeLimit(.minutes(10)))
+struct HistoryFillTests {
+    @Test("every ledger field is kept, keyed by sequence, with the P&L each fill realized")
+    func fieldsKept() throws {
+        let sample = try SampleHistory()
+        let database = try HistoryDatabase(path: sample.database)
+        #expect(try database.append(sample.entries) == 6)
+        let fills = try database.fills()
+        #expect(fills.map(\.sequence) == [1, 2, 3, 4, 5, 6])
+        #expect(fills.map(\.fill) == sample.entries.map(\.fill))
+        #expect(fills.map(\.checksum) == sample.entries.map(\.checksum.description))
+        #expect(fills.map(\.realizedAfter) == sample.entries.map(\.realizedAfter))
+        #expect(fills.map(\.positionAfter) == sample.entries.map(\.positionAfter))
+        #expect(fills.map(\.cashAfter) == sample.entries.map(\.cashAfter))
+        // mm sells 4 then 6 bought at 50.00 for 51.00: $4.00 then $6.00; mo loses $5.00.
+        #expect(fills.map(\.realized.cents) == [0, 400, 600, 0, -500, 0])
+    }
+
+    @Test("the same entries twice give the same rows and summaries")
+    func idempotent() throws {
+        let sample = try SampleHistory()
+        let database = try HistoryDatabase(path: sample.database)
+        try database.append(sample.entries)
+        let before = (try database.fills(), try database.pnl(by: .day))
+        #expect(try database.append(sample.entries) == 0)
+        #expect(try database.append(sample.entries.suffix(2)) == 0)
+        #expect(try database.fills() == before.0)
+        #expect(try database.pnl(by: .day) == before.1)
+    }
+
+    @Test("fills by symbol, strategy, side, time range and order; the last N in order")
+    func queries() throws {
+        let sample = try SampleHistory()
+        let database = try HistoryDatabase(path: sample.database)
+        try database.append(sample.entries)
+        #expect(try database.fills(HistoryFilter(symbol: "BARBAZ")).map(\.sequence) == [4, 5])
+        #expect(try database.fills(HistoryFilter(strategy: "mm")).map(\.sequence) == [1, 2, 3, 6])
+        #expect(try database.fills(HistoryFilter(side: .sell)).map(\.sequence) == [2, 3, 5])
+        #expect(try database.fills(HistoryFilter(symbol: "FOOBAR", side: .buy)).map(\.sequence) == [1, 6])
+        let dayTwo = Timestamp(nanoseconds: dayOne + oneDay)
+        #expect(try database.fills(HistoryFilter(since: dayTwo)).map(\.sequence) == [4, 5, 6])
+        #expect(try database.fills(HistoryFilter(until: dayTwo)).map(\.sequence) == [1, 2, 3])
+        #expect(try database.fills(HistoryFilter(since: Timestamp(nanoseconds: dayOne + 2_000), until: dayTwo)).map(\.sequence) == [2, 3])
+        #expect(try database.fills(HistoryFilter(orderID: 2)).map(\.sequence) == [2, 3])
+        #expect(try database.fills(HistoryFilter(limit: 2)).map(\.sequence) == [5, 6])
+        #expect(try database.fills(HistoryFilter(symbol: "NOPE")).isEmpty)
+    }
+
+    @Test("P&L by day, strategy and symbol from the daily summaries, filtered")
+    func pnl() throws {
+        let sample = try SampleHistory()
+        let database = try HistoryDatabase(path: sample.database)
+        try database.append(sample.entries)
+        let byDay = try database.pnl(by: .day)
+        #expect(byDay.map(\.key) == ["2026-12-01", "2026-12-02"])
+        #expect(byDay.map(\.fills) == [3, 3])
+        #expect(byDay.map(\.realized.cents) == [1000, -500])
+        #expect(byDay.map(\.bought.shares) == [10, 6])
+        #expect(byDay.map(\.sold.shares) == [10, 5])
+        #expect(byDay[0].notional.cents == 10 * 5000 + 10 * 5100)
+        let byStrategy = try database.pnl(by: .strategy)
+        #expect(byStrategy.map(\.key) == ["mm", "mo"])
+        #expect(byStrategy.map(\.realized.cents) == [1000, -500])
+        #expect(try database.pnl(by: .symbol).map(\.key) == ["BARBAZ", "FOOBAR"])
+        let mmByDay = try database.pnl(by: .day, HistoryFilter(strategy: "mm"))
+        #expect(mmByDay.map(\.fills) == [3, 1])
+        let dayTwo = try database.pnl(by: .day, HistoryFilter(since: Timestamp(nanoseconds: dayOne + oneDay)))
+        #expect(dayTwo.map(\.key) == ["2026-12-02"])
+        let dayOneOnly = try database.pnl(by: .symbol, HistoryFilter(until: Timestamp(nanoseconds: dayOne + oneDay)))
+        #expect(dayOneOnly.map(\.key) == ["FOOBAR"])
+    }
+
+    @Test("a second connection continues the realized P&L where the first left it")
+    func realizedAcrossOpens() throws {
+        let sample = try SampleHistory()
+        do {
+            let first = try HistoryDatabase(path: sample.database)
+            try first.append(sample.entries.prefix(4))
+        }
+        let second = try HistoryDatabase(path: sample.database)
+        try second.append(sample.entries.dropFirst(4))
+        #expect(try second.fills().map(\.realized.cents) == [0, 400, 600, 0, -500, 0])
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Ledger
+import StrategyKit
+import Synchronization
+import Testing
+
+@testable import History
+
+@Suite("History: the daemon's writer", .timeLimit(.minutes(10)))
+struct HistoryWriterTests {
+    /// Waits, bounded, until `condition` holds; false when it never did.
+    func eventually(_ condition: () throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(300)
+        while ContinuousClock.now < deadline {
+            if try condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return try condition()
+    }
+
+    @Test("the writer catches up at start, then adds each entry once durable, and stops when cancelled")
+    func followsDurableEntries() async throws {
+        let sample = try SampleHistory()
+        let durable = Atomic<UInt64>(6)
+        let reports = Mutex<[String]>([])
+        let writer = HistoryWriter(
+            path: sample.database, ledger: sample.ledger, interval: .milliseconds(5),
+            durableSequence: { durable.load(ordering: .relaxed) }, report: { line in reports.withLock { $0.append(line) } })
+        let task = Task { await writer.run() }
+        let reader = { () throws -> UInt64 in
+            guard FileManager.default.fileExists(atPath: sample.database) else { return 0 }
+            return try HistoryDatabase.readOnly(path: sample.database).lastSequence()
+        }
+        #expect(try await eventually { try reader() == 6 })
+        let more = (0..<4).map { makeFill(order: 10 + Int64($0), .buy, 1, at: 5000, time: dayOne + 10_000 + Int64($0)) }
+        try appendToLedger(at: sample.ledger, more)
+        durable.store(8, ordering: .relaxed)
+        #expect(try await eventually { try reader() == 8 })
+        // Entries 9 and 10 are written but not durable: the history waits for them.
+        #expect(try reader() == 8)
+        durable.store(10, ordering: .relaxed)
+        #expect(try await eventually { try reader() == 10 })
+        task.cancel()
+        await task.value
+        let fills = try HistoryDatabase.readOnly(path: sample.database).fills()
+        #expect(fills.map(\.fill) == sample.entries.map(\.fill) + more)
+        #expect(reports.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a reader reads the WAL database while the writer appends, never blocked, never seeing a half batch")
+    func readersBesideTheWriter() async throws {
+        let sample = try SampleHistory()
+        let writer = HistoryWriter(
+            path: sample.database, ledger: sample.ledger, interval: .milliseconds(1), durableSequence: { .max }, report: { _ in })
+        let task = Task { await writer.run() }
+        #expect(try await eventually { FileManager.default.fileExists(atPath: sample.database) })
+        let appender = Task.detached {
+            for batch in 0..<20 {
+                let fills = (0..<100).map { makeFill(order: 100 + Int64(batch * 100 + $0), .buy, 1, at: 5000, time: dayOne + 10_000 + Int64(batch * 100 + $0)) }
+                try appendToLedger(at: sample.ledger, fills)
+            }
+        }
+        var seen: [UInt64] = []
+        while seen.last != 2006 {
+            let reader = try HistoryDatabase.readOnly(path: sample.database)
+            let last = try reader.lastSequence()
+            // What a reader sees is a prefix of the ledger: every sequence up to the last.
+            #expect(try reader.rows(of: "SELECT count(*) FROM fills").rows == [[.integer(Int64(last))]])
+            if seen.last != last { seen.append(last) }
+            if seen.count > 1, seen[seen.count - 2] > last { Issue.record("the last sequence went back: \(seen)") }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        try await appender.value
+        task.cancel()
+        await task.value
+        #expect(try HistoryDatabase.readOnly(path: sample.database).fills().count == 2006)
+    }
+
+    @Test("a failure of the history is reported and ends the writing, not the service's caller")
+    func failureReported() async throws {
+        let sample = try SampleHistory()
+        let reports = Mutex<[String]>([])
+        let writer = HistoryWriter(
+            path: sample.directory.file("no/such/dir/h.sqlite"), ledger: sample.ledger, durableSequence: { .max },
+            report: { line in reports.withLock { $0.append(line) } })
+        await writer.run()
+        let lines = reports.withLock { $0 }
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("cannot open history database") == true)
+    }
+}
