@@ -73,7 +73,7 @@ import Glibc
         var sampled: [[SQLiteValue]] = []
         var sequenceDigest: Int64 = 0
         try LedgerReader.forEach(in: ledgerPath) { entry in
-            sequenceDigest &+= Int64(entry.sequence) &* entry.fill.price.cents
+            sequenceDigest &+= Int64(entry.sequence) &* entry.fill.price.units
             if entry.sequence % 1000 == 0 { sampled.append([.integer(Int64(entry.sequence)), .text(entry.checksum.description)]) }
         }
         #expect(digestCaught.first?[4] == .integer(sequenceDigest))

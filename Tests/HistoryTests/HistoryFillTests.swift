@@ -19,7 +19,7 @@ struct HistoryFillTests {
         #expect(fills.map(\.positionAfter) == sample.entries.map(\.positionAfter))
         #expect(fills.map(\.cashAfter) == sample.entries.map(\.cashAfter))
         // mm sells 4 then 6 bought at 50.00 for 51.00: $4.00 then $6.00; mo loses $5.00.
-        #expect(fills.map(\.realized.cents) == [0, 400, 600, 0, -500, 0])
+        #expect(fills.map(\.realized.wholeCents) == [0, 400, 600, 0, -500, 0])
     }
 
     @Test("the same entries twice give the same rows and summaries")
@@ -60,13 +60,13 @@ struct HistoryFillTests {
         let byDay = try database.pnl(by: .day)
         #expect(byDay.map(\.key) == ["2026-12-01", "2026-12-02"])
         #expect(byDay.map(\.fills) == [3, 3])
-        #expect(byDay.map(\.realized.cents) == [1000, -500])
+        #expect(byDay.map(\.realized.wholeCents) == [1000, -500])
         #expect(byDay.map(\.bought.shares) == [10, 6])
         #expect(byDay.map(\.sold.shares) == [10, 5])
-        #expect(byDay[0].notional.cents == 10 * 5000 + 10 * 5100)
+        #expect(byDay[0].notional.wholeCents == 10 * 5000 + 10 * 5100)
         let byStrategy = try database.pnl(by: .strategy)
         #expect(byStrategy.map(\.key) == ["mm", "mo"])
-        #expect(byStrategy.map(\.realized.cents) == [1000, -500])
+        #expect(byStrategy.map(\.realized.wholeCents) == [1000, -500])
         #expect(try database.pnl(by: .symbol).map(\.key) == ["BARBAZ", "FOOBAR"])
         let mmByDay = try database.pnl(by: .day, HistoryFilter(strategy: "mm"))
         #expect(mmByDay.map(\.fills) == [3, 1])
@@ -85,6 +85,6 @@ struct HistoryFillTests {
         }
         let second = try HistoryDatabase(path: sample.database)
         try second.append(sample.entries.dropFirst(4))
-        #expect(try second.fills().map(\.realized.cents) == [0, 400, 600, 0, -500, 0])
+        #expect(try second.fills().map(\.realized.wholeCents) == [0, 400, 600, 0, -500, 0])
     }
 }
