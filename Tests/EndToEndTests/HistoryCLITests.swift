@@ -53,15 +53,15 @@ import TestSupport
         #expect(json.status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
-        #expect(rows.map { $0["price_units"] as? Int } == [5125, 1900])
-        #expect(rows.map { $0["realized_units"] as? Int } == [1250, -300])
+        #expect(rows.map { $0["price_units"] as? Int } == [512_500, 190_000])
+        #expect(rows.map { $0["realized_units"] as? Int } == [125_000, -30_000])
         #expect(rows.map { $0["time_ns"] as? Int } == [Int(Self.dayOne + 2_000_000_000), Int(Self.dayOne + 86_401_000_000_000)])
         let csv = try TickworkProcess.run(["history", "fills", "--db", sample.database, "--since", "2026-12-02", "--csv"])
         #expect(csv.status == 0)
         let lines = csv.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "seq,time_ns,venue,account,symbol,order_id,fill_index,side,price_units,qty_shares,strategy,reconciled,position_after_shares,cash_after_units,realized_after_units,realized_units,checksum")
         #expect(lines.count == 3)
-        #expect(lines[2].hasPrefix("4,\(Self.dayOne + 86_401_000_000_000),TESTEX,EXB123456,Y,4,0,sell,1900,3,mm,0,0,-300,-300,-300,"))
+        #expect(lines[2].hasPrefix("4,\(Self.dayOne + 86_401_000_000_000),TESTEX,EXB123456,Y,4,0,sell,190000,3,mm,0,0,-30000,-30000,-30000,"))
     }
 
     @Test func pnlByDayAndBySymbol() throws {
@@ -70,8 +70,8 @@ import TestSupport
         #expect(byDay.status == 0)
         #expect(byDay.stdout == """
             day,fills,bought_shares,sold_shares,notional_units,realized_units
-            2026-12-01,2,10,10,101250,1250
-            2026-12-02,2,3,3,11700,-300
+            2026-12-01,2,10,10,10125000,125000
+            2026-12-02,2,3,3,1170000,-30000
 
             """)
         let bySymbol = try TickworkProcess.run(["history", "pnl", "--db", sample.database, "--by", "symbol", "--strategy", "mm"])

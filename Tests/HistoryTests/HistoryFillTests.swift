@@ -63,7 +63,7 @@ struct HistoryFillTests {
         #expect(byDay.map(\.realized.wholeCents) == [1000, -500])
         #expect(byDay.map(\.bought.shares) == [10, 6])
         #expect(byDay.map(\.sold.shares) == [10, 5])
-        #expect(byDay[0].notional.wholeCents == 10 * 5000 + 10 * 5100)
+        #expect(byDay[0].notional == Money(cents: 10 * 5000 + 10 * 5100))
         let byStrategy = try database.pnl(by: .strategy)
         #expect(byStrategy.map(\.key) == ["mm", "mo"])
         #expect(byStrategy.map(\.realized.wholeCents) == [1000, -500])

@@ -40,9 +40,9 @@ struct HistorySchemaTests {
         let sample = try SampleHistory()
         do {
             let database = try HistoryDatabase(path: sample.database)
-            try database.connection.execute("UPDATE meta SET value = 4 WHERE key = 'price_decimal_places'", during: .query("test"))
+            try database.connection.execute("UPDATE meta SET value = 2 WHERE key = 'price_decimal_places'", during: .query("test"))
         }
-        #expect(throws: HistoryError.unitMismatch(path: sample.database, found: 4, expected: 2)) {
+        #expect(throws: HistoryError.unitMismatch(path: sample.database, found: 2, expected: 4)) {
             try HistoryDatabase(path: sample.database)
         }
     }
@@ -104,7 +104,7 @@ struct HistorySchemaTests {
         let reader = try HistoryDatabase.readOnly(path: sample.database)
         let result = try reader.rows(of: "SELECT symbol, count(*) AS n, sum(price_units * qty_shares) FROM fills GROUP BY symbol ORDER BY symbol")
         #expect(result.columns == ["symbol", "n", "sum(price_units * qty_shares)"])
-        #expect(result.rows == [[.text("BARBAZ"), .integer(2), .integer(19_500)], [.text("FOOBAR"), .integer(4), .integer(106_200)]])
+        #expect(result.rows == [[.text("BARBAZ"), .integer(2), .integer(1_950_000)], [.text("FOOBAR"), .integer(4), .integer(10_620_000)]])
         for sql in ["DELETE FROM fills", "UPDATE fills SET qty_shares = 0", "DROP TABLE fills", "CREATE TABLE x(a)", "PRAGMA user_version = 7"] {
             #expect(throws: HistoryError.self, "\(sql)") { try reader.rows(of: sql) }
         }

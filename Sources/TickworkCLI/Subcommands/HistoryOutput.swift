@@ -41,7 +41,7 @@ enum HistoryOutput {
                     numeric.insert(index)
                     guard column.hasSuffix("_units") else { return String(integer) }
                     var bytes: [UInt8] = []
-                    bytes.appendDollars(Money(cents: integer))
+                    bytes.appendDollars(Money(units: integer))
                     return String(decoding: bytes, as: UTF8.self)
                 }
             }
