@@ -1,5 +1,6 @@
 import Backtest
-import Foundation
+import FoundationEssentials
+import Glibc
 import Ledger
 import Live
 
@@ -29,8 +30,9 @@ struct SweepCellRunner: Sendable {
             throw CLIError.failure("\(directory.manifestPath): data: expected one recording, found \(manifest.data.count)")
         }
         self.data = data
-        let size = (try? FileManager.default.attributesOfItem(atPath: data.path)[.size] as? NSNumber)?.int64Value
-        guard let size else { throw CLIError.failure("\(data.path): cannot be read (is it on a file system this node shares?)") }
+        var status = stat()
+        guard stat(data.path, &status) == 0 else { throw CLIError.failure("\(data.path): cannot be read (is it on a file system this node shares?)") }
+        let size = Int64(status.st_size)
         guard size == data.bytes else {
             throw CLIError.failure("\(data.path): \(size) bytes, \(data.bytes) when the sweep was planned: the recording has changed")
         }

@@ -1,5 +1,6 @@
 import Backtest
-import Foundation
+import FoundationEssentials
+import Glibc
 import Ledger
 import Live
 
