@@ -3,7 +3,7 @@ import FoundationEssentials
 import Synchronization
 
 /// Runs one backtest per cell of a `ParameterGrid`, in parallel on every core, each over the
-/// same recording; each cell is as deterministic as a single run.
+/// same recordings; each cell is as deterministic as a single run.
 public enum ParameterSweep {
     /// One cell's outcome.
     public struct Cell: Sendable {
@@ -21,13 +21,14 @@ public enum ParameterSweep {
         }
     }
 
-    /// Runs every cell of `grid` over the recording at `path`, `concurrency` at a time;
+    /// Runs every cell of `grid` over the recordings at `paths` (replayed in order, as one
+    /// `RecordingSequence`), `concurrency` at a time;
     /// `makeBacktester` builds a fresh backtester (engine, strategies, venue) for a cell's
     /// assignments and is called on the cell's thread. Returns the cells sorted by total P&L,
     /// best first (ties in grid order). Throws the first failing cell's error, in grid order,
     /// after every cell has ended.
     public static func run(
-        _ grid: ParameterGrid, recording path: String, concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ grid: ParameterGrid, recordings paths: [String], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeBacktester: @Sendable ([ParameterGrid.Assignment]) throws(BacktestError) -> Backtester
     ) throws(BacktestError) -> [Cell] {
         let cells = grid.cells
@@ -35,7 +36,7 @@ public enum ParameterSweep {
         perform(cells.count, concurrency: concurrency) { index in
             let outcome = Result { () throws(BacktestError) -> Cell in
                 let backtester = try makeBacktester(cells[index])
-                let metrics = try backtester.run(try RecordingFormat.open(path: path))
+                let metrics = try backtester.run(try RecordingSequence.open(paths: paths))
                 return Cell(index: index, assignments: cells[index], summary: metrics.summary(), statistics: backtester.statistics)
             }
             outcomes.withLock { $0[index] = outcome }

@@ -47,10 +47,13 @@ public struct SweepManifest: Codable, Hashable, Sendable {
     public var resources: Resources
     /// The `tickwork` the batch script runs (absolute, on the shared file system).
     public var executable: String
+    /// The `--config` file whose one strategy the cells vary, as it was when planned; nil for
+    /// a sweep of `--strategy` over the embedded configuration.
+    public var configuration: DataFile?
 
     public init(
         version: String, strategy: String, grid: [ParameterGrid.Axis], data: [DataFile], latencyMilliseconds: Int64,
-        feeCents: Int64, resources: Resources, executable: String
+        feeCents: Int64, resources: Resources, executable: String, configuration: DataFile? = nil
     ) {
         self.version = version
         self.strategy = strategy
@@ -61,5 +64,6 @@ public struct SweepManifest: Codable, Hashable, Sendable {
         self.feeCents = feeCents
         self.resources = resources
         self.executable = executable
+        self.configuration = configuration
     }
 }

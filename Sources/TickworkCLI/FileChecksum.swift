@@ -1,25 +1,26 @@
 import COpenSSL
-import Foundation
+import Glibc
 
 /// SHA-256 of a file's content, as `sha256sum` prints it, through the system OpenSSL.
 enum FileChecksum {
     /// The lowercase hexadecimal SHA-256 of the file at `path`, read in 1 MiB blocks; a file
     /// that cannot be read is a failure naming it.
     static func sha256(of path: String) throws(CLIError) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .failure("\(path): cannot be read") }
-        defer { try? handle.close() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .failure("\(path): cannot be read: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
         guard let context = EVP_MD_CTX_new() else { throw .failure("\(path): cannot start a SHA-256 digest") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else { throw .failure("\(path): cannot start a SHA-256 digest") }
+        var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let block: Data
-            do {
-                block = try handle.read(upToCount: 1 << 20) ?? Data()
-            } catch {
-                throw .failure("\(path): cannot be read: \(error.localizedDescription)")
+            let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .failure("\(path): cannot be read: \(String(cString: strerror(errno)))")
             }
-            if block.isEmpty { break }
-            let updated = block.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            let updated = block.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, count) }
             guard updated == 1 else { throw .failure("\(path): SHA-256 digest failed") }
         }
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))

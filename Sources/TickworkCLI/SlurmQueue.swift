@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Wire
 
 /// Slurm as a sweep uses it: `sbatch --parsable` to submit the batch script and `squeue --json`
 /// to see its array tasks. Both run as child processes found on `PATH`.
@@ -13,7 +14,7 @@ enum SlurmQueue {
     static func submit(script: String, arguments: [String]) throws(CLIError) -> Int {
         let result = try ExternalCommand.run("sbatch", ["--parsable"] + arguments + [script])
         guard result.status == 0 else { throw .failure("sbatch: \(result.errorLine)") }
-        let text = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = result.stdout.trimmingWhitespace
         guard let id = Int(text.split(separator: ";").first ?? "") else {
             throw .failure("sbatch --parsable printed \"\(text)\", not a job id")
         }
@@ -38,18 +39,19 @@ enum SlurmQueue {
     /// a pending array's tasks come as one record whose `array_task_string` is `4-5%2`. When a
     /// task appears in several jobs (it was resubmitted), the later job's record wins.
     static func parse(_ data: Data, jobs: Set<Int>) throws(CLIError) -> [Int: TaskState] {
-        guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let records = document["jobs"] as? [[String: Any]] else {
+        let records: [Record]
+        do {
+            records = try JSONDecoder().decode(Queue.self, from: data).jobs
+        } catch {
             throw .failure("squeue --json: expected an object with a \"jobs\" array")
         }
         var tasks: [Int: (job: Int, state: TaskState)] = [:]
         for record in records {
-            guard let job = number(record["array_job_id"]), jobs.contains(job),
-                  let state = state(record["job_state"]) else { continue }
+            guard let job = record.job, jobs.contains(job), let state = record.state else { continue }
             var ids: [Int] = []
-            if let id = number(record["array_task_id"]) {
+            if let id = record.task {
                 ids = [id]
-            } else if let text = record["array_task_string"] as? String {
+            } else if let text = record.taskRange {
                 ids = taskIDs(text)
             }
             for id in ids where tasks[id].map({ $0.job <= job }) ?? true {
@@ -69,22 +71,13 @@ enum SlurmQueue {
         }
     }
 
-    /// A number, plain or in the `{"set": true, "number": N}` form.
-    private static func number(_ value: Any?) -> Int? {
-        if let value = value as? Int { return value }
-        if let object = value as? [String: Any], object["set"] as? Bool != false { return object["number"] as? Int }
-        return nil
-    }
-
-    /// A job state, a string or a list of them (the first is the base state).
-    private static func state(_ value: Any?) -> TaskState? {
-        let name = (value as? String) ?? (value as? [String])?.first
+    /// The state a queue's state name stands for: the base state of a job.
+    static func state(named name: String) -> TaskState {
         switch name {
         case "PENDING", "REQUEUED", "REQUEUE_HOLD", "REQUEUE_FED": return .pending
         case "RUNNING", "CONFIGURING", "COMPLETING", "SUSPENDED", "STAGE_OUT", "RESIZING", "SIGNALING": return .running
         case "COMPLETED": return .completed
-        case .some: return .failed
-        case nil: return nil
+        default: return .failed
         }
     }
 }

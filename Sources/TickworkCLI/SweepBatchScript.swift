@@ -1,4 +1,3 @@
-import Foundation
 import Backtest
 
 /// `sweep.sbatch`: the Slurm batch script of a planned sweep, one array task per cell. Each task
@@ -32,6 +31,6 @@ enum SweepBatchScript {
 
     /// `text` as one shell word: single-quoted, each `'` written `'\''`.
     static func shellQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

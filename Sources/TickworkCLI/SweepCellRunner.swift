@@ -1,23 +1,25 @@
 import Backtest
-import Foundation
+import FoundationEssentials
+import Glibc
 import Ledger
 import Live
 
 /// Runs the cells of a planned sweep in this process, each as `tickwork backtest` would run that
-/// cell of a local sweep (same configuration, plugins, venue and recording), and records each
+/// cell of a local sweep (same configuration, plugins, venue and recordings), and records each
 /// outcome in the sweep directory: `results/NNNN.json` written whole (a temporary file renamed
 /// over it), or `results/NNNN.failed` with the error. Backtests are deterministic, so a cell run
 /// twice, here or on any node, writes the same bytes.
 struct SweepCellRunner: Sendable {
     let directory: SweepDirectory
     let manifest: SweepManifest
-    let data: SweepManifest.DataFile
     let header: RecordingHeader
     let setup: BacktestSetup
+    let base: SweepBase
 
-    /// Reads the manifest and the recording's header, and loads the strategy's plugin. Refuses
-    /// a sweep planned by another Tickwork version or whose recording's size has changed;
-    /// `verifyChecksum` also compares the recording's SHA-256 (once, before many cells run).
+    /// Reads the manifest, the configuration and the recordings' headers, and loads the
+    /// strategy's plugin. Refuses a sweep planned by another Tickwork version or whose
+    /// recordings' or configuration's sizes have changed; `verifyChecksum` also compares their
+    /// SHA-256 (once, before many cells run).
     init(directory: SweepDirectory, verifyChecksum: Bool) throws {
         self.directory = directory
         manifest = try directory.manifest()
@@ -25,34 +27,43 @@ struct SweepCellRunner: Sendable {
             throw CLIError.failure(
                 "\(directory.manifestPath): planned by tickwork \(manifest.version), this is \(Tickwork.version): plan the sweep again")
         }
-        guard manifest.data.count == 1, let data = manifest.data.first else {
-            throw CLIError.failure("\(directory.manifestPath): data: expected one recording, found \(manifest.data.count)")
+        guard !manifest.data.isEmpty else { throw CLIError.failure("\(directory.manifestPath): data: no recording") }
+        for file in manifest.data + (manifest.configuration.map { [$0] } ?? []) {
+            try Self.check(file, verifyChecksum: verifyChecksum)
         }
-        self.data = data
-        let size = (try? FileManager.default.attributesOfItem(atPath: data.path)[.size] as? NSNumber)?.int64Value
-        guard let size else { throw CLIError.failure("\(data.path): cannot be read (is it on a file system this node shares?)") }
-        guard size == data.bytes else {
-            throw CLIError.failure("\(data.path): \(size) bytes, \(data.bytes) when the sweep was planned: the recording has changed")
-        }
-        if verifyChecksum, try FileChecksum.sha256(of: data.path) != data.sha256 {
-            throw CLIError.failure("\(data.path): its SHA-256 is not the one recorded when the sweep was planned: the recording has changed")
-        }
-        let configuration = try DefaultConfiguration.load(nil)
-        let scan = try PluginLoader.load(names: [manifest.strategy], directory: configuration.effectivePluginDirectory)
-        header = try RecordingFormat.open(path: data.path).header
+        let configuration = try DefaultConfiguration.load(manifest.configuration?.path)
+        let strategy = manifest.configuration == nil ? manifest.strategy : nil
+        let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
+        let base = strategy.map(SweepBase.strategy) ?? .configuration(configuration)
+        self.base = base
+        header = try RecordingSequence(paths: manifest.data.map(\.path)).header
         let first = Dictionary(uniqueKeysWithValues: manifest.grid.map { ($0.name, $0.values[0]) })
-        let base = try BacktestSetup.oneStrategy(manifest.strategy, texts: first, header: header, scan: scan)
         setup = BacktestSetup(
-            configuration: base, scan: scan, latencyMilliseconds: manifest.latencyMilliseconds, feeCents: manifest.feeCents)
+            configuration: try base.configuration(texts: first, header: header, scan: scan), scan: scan,
+            latencyMilliseconds: manifest.latencyMilliseconds, feeCents: manifest.feeCents)
+    }
+
+    /// Refuses a recording or configuration whose size (or, with `verifyChecksum`, SHA-256) is
+    /// not the planned one.
+    private static func check(_ file: SweepManifest.DataFile, verifyChecksum: Bool) throws {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { throw CLIError.failure("\(file.path): cannot be read (is it on a file system this node shares?)") }
+        let size = Int64(status.st_size)
+        guard size == file.bytes else {
+            throw CLIError.failure("\(file.path): \(size) bytes, \(file.bytes) when the sweep was planned: the file has changed")
+        }
+        if verifyChecksum, try FileChecksum.sha256(of: file.path) != file.sha256 {
+            throw CLIError.failure("\(file.path): its SHA-256 is not the one recorded when the sweep was planned: the file has changed")
+        }
     }
 
     /// Cell `index`'s figures.
     func run(_ index: Int) throws -> SweepResult {
         let cell = try directory.cell(index, count: manifest.cells)
         var cellSetup = setup
-        cellSetup.configuration = try BacktestSetup.oneStrategy(manifest.strategy, texts: cell.parameters, header: header, scan: setup.scan)
+        cellSetup.configuration = try base.configuration(texts: cell.parameters, header: header, scan: setup.scan)
         let backtester = try cellSetup.makeBacktester(ledgerPath: nil).0
-        let metrics = try backtester.run(try RecordingFormat.open(path: data.path))
+        let metrics = try backtester.run(try RecordingSequence.open(paths: manifest.data.map(\.path)))
         return SweepResult(cell: index, parameters: cell.parameters, metrics: metrics.summary(), statistics: backtester.statistics)
     }
 

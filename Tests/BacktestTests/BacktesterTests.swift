@@ -166,7 +166,7 @@ final class RoundTrip: Strategy {
         try Self.writeDriftingRecording(to: recording, books: 1_500)
         let grid = try ParameterGrid(arguments: ["halfSpreadCents=1,2,4", "quoteSize=10,30"])
         func sweep() throws -> [ParameterSweep.Cell] {
-            try ParameterSweep.run(grid, recording: recording, concurrency: 2) { (cell) throws(BacktestError) -> Backtester in
+            try ParameterSweep.run(grid, recordings: [recording], concurrency: 2) { (cell) throws(BacktestError) -> Backtester in
                 do {
                     let values = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, ParameterValue.integer(Int64($0.value)!)) })
                     let parameters = try StrategyParameters(schema: MarketMaker.parameters, values: values)

@@ -7,8 +7,10 @@ import TestSupport
 /// `tickwork backtest` as a user runs it: over a recording, with reports, sweeps and errors.
 @Suite(.timeLimit(.minutes(10))) struct BacktestCLITests {
     /// A books recording of FOOBAR on TESTEX drifting around $50, five levels a side, 50 ms apart.
-    static func writeDriftingRecording(to path: String, books: Int, format: RecordingFormat) throws {
-        var state: UInt64 = 7
+    static func writeDriftingRecording(
+        to path: String, books: Int, format: RecordingFormat, seed: UInt64 = 7, start: Int64 = 1_700_000_000_000_000_000
+    ) throws {
+        var state = seed
         func random(_ range: ClosedRange<Int64>) -> Int64 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return range.lowerBound + Int64((state >> 33) % UInt64(range.upperBound - range.lowerBound + 1))
@@ -18,7 +20,7 @@ import TestSupport
         var mid: Int64 = 5000
         for index in 0..<books {
             mid += random(-2...2)
-            let time = 1_700_000_000_000_000_000 + Int64(index) * 50_000_000
+            let time = start + Int64(index) * 50_000_000
             let bids = (1...5).map { BookEntry(price: Price(cents: mid - $0), qty: Quantity(shares: random(1...60)), isBuy: true) }
             let asks = (1...5).map { BookEntry(price: Price(cents: mid + $0), qty: Quantity(shares: random(1...60)), isBuy: false) }
             try writer.append(.book(BookSnapshot.fixture(

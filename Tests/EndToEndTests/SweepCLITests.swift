@@ -84,6 +84,7 @@ import TestSupport
         ["--out", "/tmp/x"],
         ["--data", "/tmp/books.twrb", "--out", "/tmp/x"],
         ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker"],
+        ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--config", "config/tickwork.json", "--out", "/tmp/x"],
         ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/with space"],
         ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/x", "--time", "soon"],
         ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/x", "--mem", "lots"],

@@ -18,9 +18,12 @@ enum BacktestCommand {
             and the books' receive times as the clock. Two runs of the same inputs give the same \
             fills, byte for byte. The recording is read and decoded on a second thread, up to \
             a thousand records ahead of the engine (a sweep's cells read their own, on one thread \
-            each).
+            each). Several --data files are replayed one after another as one recording (of \
+            one venue; the strategies trade the symbols of all of them).
             The strategies are those of --config, or the one plugin --strategy names with the \
             embedded configuration's risk limits, trading the recording's symbols. A --param \
+            sets a parameter of that plugin, or of the configuration's strategy (over the \
+            value the file gives; the configuration must then have one strategy). A --param \
             with a list of values (spread=1,2,4) makes a sweep: every combination runs, in \
             parallel, and a table sorted by P&L is printed.
             With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
@@ -39,12 +42,13 @@ enum BacktestCommand {
         run: run
     )
 
-    static let data: Option<String?> = .optional("--data", "FILE", help: "The recording to replay (a pipe will do, except for a sweep).")
+    static let data: Option<[String]> = .repeated(
+        "--data", "FILE", help: "A recording to replay; several play in order (a pipe will do, except for a sweep).", parse: .text)
     static let replay: Option<String?> = .optional("--replay", "FILE", help: "Check a recorded live session against the engine instead.")
     static let config: Option<String?> = .optional("--config", "FILE", help: "The configuration whose strategies and risk limits to use.")
     static let strategy: Option<String?> = .optional("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration.")
     static let params = Option<ParameterGrid>(
-        "--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A --strategy parameter; a list of values sweeps."
+        "--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A strategy parameter; a list of values sweeps."
     ) { texts throws(CLIError) in
         do throws(BacktestError) {
             return try ParameterGrid(arguments: texts)
@@ -63,7 +67,7 @@ enum BacktestCommand {
         parse: .integer(in: -1_000...1_000))
 
     /// A replay takes --config alone; a backtest takes --data and one of --config and --strategy,
-    /// --param only with --strategy and --report only for a single run.
+    /// and --report only for a single run.
     static func validate(_ invocation: Invocation) throws(CLIError) {
         if invocation[replay] != nil {
             let others: [any OptionDeclaration] = [data, strategy, params, report, history, latency, fee]
@@ -71,12 +75,9 @@ enum BacktestCommand {
             guard extra == nil, !invocation[json] else { throw .usage("--replay takes --config alone, not \(extra ?? "--json")") }
             return
         }
-        guard invocation[data] != nil else { throw .usage("missing --data FILE (or --replay FILE)") }
+        guard !invocation[data].isEmpty else { throw .usage("missing --data FILE (or --replay FILE)") }
         guard (invocation[config] == nil) != (invocation[strategy] == nil) else {
             throw .usage("give either --config FILE or --strategy NAME")
-        }
-        if invocation[config] != nil, invocation.isGiven(params) {
-            throw .usage("--param goes with --strategy")
         }
         if invocation[params].count > 1, invocation[report] != nil || invocation[history] != nil {
             throw .usage("\(invocation[report] != nil ? "--report" : "--history") goes with a single run, not a sweep")
@@ -89,38 +90,40 @@ enum BacktestCommand {
         if let replay = invocation[Self.replay] {
             return try BacktestReplay.run(replay, configuration: try DefaultConfiguration.load(configPath))
         }
-        guard let data = invocation[Self.data] else { preconditionFailure("validate requires --data without --replay") }
+        let data = invocation[Self.data]
         let grid = invocation[Self.params]
         let latency = invocation[Self.latency]
         let fee = invocation[Self.fee]
 
         var configuration = try DefaultConfiguration.load(configPath)
-        let scan = try strategy.map { try PluginLoader.load(names: [$0], directory: configuration.effectivePluginDirectory) }
-            ?? configuration.loadPlugins()
-        if let strategy {
+        let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
+        // Without --param, a configuration runs as written (any number of strategies).
+        let base = strategy.map(SweepBase.strategy) ?? (invocation.isGiven(Self.params) ? .configuration(configuration) : nil)
+        if let base {
             for cell in grid.cells {
                 let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
-                _ = try BacktestSetup.oneStrategy(strategy, texts: texts, header: nil, scan: scan)
+                _ = try base.configuration(texts: texts, header: nil, scan: scan)
             }
         }
-        let sweeping = strategy != nil && grid.count > 1
-        if sweeping, !isRegularFile(data) {
-            throw CLIError.failure("\(data): a sweep reads the recording once per cell and needs a file, not a pipe")
+        let sweeping = base != nil && grid.count > 1
+        if sweeping, let pipe = data.first(where: { !isRegularFile($0) }) {
+            throw CLIError.failure("\(pipe): a sweep reads the recording once per cell and needs a file, not a pipe")
         }
         // Opened once, so that `--data` can be a pipe; a sweep reads the file again per cell
         // (its cells already keep every core busy, so only a single run reads ahead).
-        let reader = try RecordingFormat.open(path: data, readingAhead: !sweeping)
+        let reader = try RecordingSequence.open(paths: data, readingAhead: !sweeping)
         let header = reader.header
-        if let strategy {
+        if let base {
             let texts = Dictionary(uniqueKeysWithValues: grid.axes.map { ($0.name, $0.values[0]) })
-            configuration = try BacktestSetup.oneStrategy(strategy, texts: texts, header: header, scan: scan)
+            configuration = try base.configuration(texts: texts, header: header, scan: scan)
         }
         let setup = BacktestSetup(configuration: configuration, scan: scan, latencyMilliseconds: latency, feeCents: fee)
-        if let strategy, sweeping {
-            return try BacktestSweep.run(grid, strategy: strategy, header: header, data: data, setup: setup, json: invocation[Self.json])
+        if let base, sweeping {
+            return try BacktestSweep.run(grid, base: base, header: header, data: data, setup: setup, json: invocation[Self.json])
         }
         return try single(
-            setup, reader: reader, data: data, report: invocation[Self.report], history: invocation[Self.history], json: invocation[Self.json])
+            setup, reader: reader, data: data.joined(separator: ", "), report: invocation[Self.report],
+            history: invocation[Self.history], json: invocation[Self.json])
     }
 
     /// Whether `path` is a regular file (not a pipe or a device), following links.

@@ -12,20 +12,20 @@ enum BacktestSweep {
         var statistics: BacktestStatistics
     }
 
-    /// Runs `grid` for the plugin `strategy` over `data` with `setup`'s plugins and venue. Every
+    /// Runs `grid` over `base` (the plugin or the configuration the values apply to) over the recordings `data`, in order, with `setup`'s plugins and venue. Every
     /// cell's parameters are checked before any runs: a bad one is a usage error.
     static func run(
-        _ grid: ParameterGrid, strategy: String, header: RecordingHeader, data: String, setup: BacktestSetup, json: Bool
+        _ grid: ParameterGrid, base: SweepBase, header: RecordingHeader, data: [String], setup: BacktestSetup, json: Bool
     ) throws -> Int32 {
         var setups: [[ParameterGrid.Assignment]: BacktestSetup] = [:]
         for cell in grid.cells {
             var cellSetup = setup
             let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
-            cellSetup.configuration = try BacktestSetup.oneStrategy(strategy, texts: texts, header: header, scan: setup.scan)
+            cellSetup.configuration = try base.configuration(texts: texts, header: header, scan: setup.scan)
             setups[cell] = cellSetup
         }
         let cellSetups = setups
-        let cells = try ParameterSweep.run(grid, recording: data) { (cell) throws(BacktestError) -> Backtester in
+        let cells = try ParameterSweep.run(grid, recordings: data) { (cell) throws(BacktestError) -> Backtester in
             guard let cellSetup = cellSetups[cell] else { preconditionFailure("every cell was set up") }
             do {
                 return try cellSetup.makeBacktester(ledgerPath: nil).0

@@ -51,7 +51,7 @@ enum ChartCall {
         do {
             try (path.hasSuffix(".html") ? chart.html() : chart.svg()).write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw CLIError.failure("\(path): cannot write the chart: \(error.localizedDescription)")
+            throw CLIError.failure("\(path): cannot write the chart: \(error.systemReason)")
         }
         Console.out("\(path): \(symbol), \(bars.count) one-minute bars\(chart.previousClose.map { ", previous close \($0)" } ?? "")")
         return 0

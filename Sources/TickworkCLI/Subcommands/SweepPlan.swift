@@ -1,5 +1,6 @@
 import Backtest
-import Foundation
+import FoundationEssentials
+import Glibc
 import Ledger
 import Live
 
@@ -10,24 +11,26 @@ enum SweepPlan {
         name: "plan",
         summary: "Write a sweep's cells, manifest and Slurm batch script to a directory.",
         discussion: """
-            Takes the inputs of a 'tickwork backtest' sweep (--data, --strategy, --param lists, \
-            --latency-ms, --fee-cents) and writes --out DIR: cells/NNNN.json (each cell's \
-            strategy and parameter values), sweep.json (the grid, the recording's path, size \
-            and SHA-256, this Tickwork's version and path) and sweep.sbatch, a Slurm batch \
+            Takes the inputs of a 'tickwork backtest' sweep (--data, once or more: every cell \
+            replays the files in order; --strategy or --config, --param lists, --latency-ms, \
+            --fee-cents) \
+            and writes --out DIR: cells/NNNN.json (each cell's strategy and parameter values), \
+            sweep.json (the grid, each recording's path, size and SHA-256, this Tickwork's \
+            version and path, and the --config file's path, size and SHA-256) and sweep.sbatch, a Slurm batch \
             script whose array task N runs 'tickwork sweep cell DIR N' and writes \
             results/NNNN.json whole (write, then rename). Its --array is 0-(cells-1)%K with K \
             from --max-parallel; --time and --mem are each cell's requests; every task's \
-            stdout and stderr go to DIR/logs. Every node must see the recording, the \
-            directory and this tickwork at the same paths (a shared file system); copying \
-            data to a node first (--stage) is not built. A sweep of a --config file's \
-            strategies is not built either: plan takes --strategy.
+            stdout and stderr go to DIR/logs. Every node must see the recordings, the \
+            configuration, the directory and this tickwork at the same paths (a shared file system); copying \
+            data to a node first (--stage) is not built.
             """,
-        options: [data, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory],
+        options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory],
         validate: validate,
         run: run
     )
 
-    static let data: Option<String?> = .optional("--data", "FILE", help: "The recording every cell replays (a file every node can read).")
+    static let data: Option<[String]> = .repeated(
+        "--data", "FILE", help: "A recording every cell replays; several play in order (files every node can read).", parse: .text)
     static let out: Option<String?> = .optional("--out", "DIR", help: "The sweep directory to write (new or empty).")
     static let maxParallel: Option<Int64> = .defaulted(
         "--max-parallel", "K", default: 32, help: "At most K cells run at once (default 32).", parse: .integer(in: 1...100_000))
@@ -47,8 +50,10 @@ enum SweepPlan {
     }
 
     static func validate(_ invocation: Invocation) throws(CLIError) {
-        guard invocation[Self.data] != nil else { throw .usage("missing --data FILE") }
-        guard invocation[BacktestCommand.strategy] != nil else { throw .usage("missing --strategy NAME") }
+        guard !invocation[Self.data].isEmpty else { throw .usage("missing --data FILE") }
+        guard (invocation[BacktestCommand.config] == nil) != (invocation[BacktestCommand.strategy] == nil) else {
+            throw .usage("give either --config FILE or --strategy NAME")
+        }
         guard let out = invocation[Self.out] else { throw .usage("missing --out DIR") }
         guard !out.contains(where: \.isWhitespace) else {
             throw .usage("--out: the sweep directory's path must not contain whitespace (#SBATCH lines cannot quote it)")
@@ -56,36 +61,47 @@ enum SweepPlan {
     }
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        guard let data = invocation[Self.data].map(absolute), let strategy = invocation[BacktestCommand.strategy],
-              let out = invocation[Self.out].map(absolute) else { preconditionFailure("validate requires --data, --strategy, --out") }
+        let data = invocation[Self.data].map(absolute)
+        let strategy = invocation[BacktestCommand.strategy]
+        let configPath = invocation[BacktestCommand.config].map(absolute)
+        guard let out = invocation[Self.out].map(absolute) else { preconditionFailure("validate requires --out") }
         let grid = invocation[BacktestCommand.params]
         let directory = SweepDirectory(path: out)
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory.path), !existing.isEmpty {
             throw CLIError.failure("\(directory.path): not empty; a sweep is planned into a new or empty directory")
         }
-        var status = stat()
-        guard stat(data, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw CLIError.failure("\(data): not a regular file (every cell reads the recording again)")
-        }
-        let configuration = try DefaultConfiguration.load(nil)
-        let scan = try PluginLoader.load(names: [strategy], directory: configuration.effectivePluginDirectory)
-        let header = try RecordingFormat.open(path: data).header
+        let files = try data.map(plannedFile)
+        let configuration = try DefaultConfiguration.load(configPath)
+        let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
+        let base = strategy.map(SweepBase.strategy) ?? .configuration(configuration)
+        let header = try RecordingSequence(paths: data).header
         let cells = grid.cells
         for cell in cells {
-            _ = try BacktestSetup.oneStrategy(strategy, texts: parameters(cell), header: header, scan: scan)
+            _ = try base.configuration(texts: parameters(cell), header: header, scan: scan)
         }
+        let strategyName = try base.strategyName()
         let manifest = SweepManifest(
-            version: Tickwork.version, strategy: strategy, grid: grid.axes,
-            data: [SweepManifest.DataFile(path: data, bytes: Int64(status.st_size), sha256: try FileChecksum.sha256(of: data))],
+            version: Tickwork.version, strategy: strategyName, grid: grid.axes, data: files,
             latencyMilliseconds: invocation[BacktestCommand.latency], feeCents: invocation[BacktestCommand.fee],
             resources: SweepManifest.Resources(
                 maxParallel: Int(invocation[maxParallel]), time: invocation[time], memory: invocation[memory]),
-            executable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            executable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            configuration: try configPath.map(plannedFile))
         try write(manifest, to: directory)
         Console.out(
-            "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategy) over \(data)\n"
+            "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategyName) over \(data.joined(separator: ", "))\n"
                 + "  on Slurm: tickwork sweep submit \(directory.path)\n  here:     tickwork sweep run \(directory.path)")
         return 0
+    }
+
+    /// The file at `path` as the manifest records it (size and SHA-256); it must be a regular
+    /// file, since every cell reads it again.
+    static func plannedFile(_ path: String) throws -> SweepManifest.DataFile {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw CLIError.failure("\(path): not a regular file (every cell reads it again)")
+        }
+        return SweepManifest.DataFile(path: path, bytes: Int64(status.st_size), sha256: try FileChecksum.sha256(of: path))
     }
 
     /// Writes the directory of `manifest`'s sweep: the cells, the manifest, the script and the

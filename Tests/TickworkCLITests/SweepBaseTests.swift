@@ -1,0 +1,27 @@
+import Foundation
+import StrategyKit
+import Testing
+
+@testable import TickworkCLI
+
+/// A `--config` file's strategy as a sweep's base: the file's values stay unless a `--param`
+/// names them, and the plugin's defaults are not written over them.
+@Suite(.timeLimit(.minutes(1))) struct SweepBaseTests {
+    static let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("config/tickwork.json").path
+
+    @Test func theConfiguredValuesAreTheBaseAndTheGivenOnesReplaceThem() throws {
+        var configuration = try DefaultConfiguration.load(Self.config)
+        configuration.strategies[0].parameters["quantity"] = .integer(40)
+        let scan = try SweepBase.plugins(strategy: nil, configuration: configuration)
+        let base = SweepBase.configuration(configuration)
+        #expect(try base.strategyName() == "FirstSteps")
+        let cell = try base.configuration(texts: ["maxOrderQty": "10"], header: nil, scan: scan)
+        #expect(cell.strategies[0].parameters["quantity"] == .integer(40))
+        #expect(cell.strategies[0].parameters["maxOrderQty"] == .integer(10))
+        #expect(cell.strategies[0].parameters["limitOffsetCents"] == nil)
+        #expect(cell.strategies[0].symbols == configuration.strategies[0].symbols)
+        #expect(throws: CLIError.self) { try base.configuration(texts: ["maxOrderQty": "0"], header: nil, scan: scan) }
+        #expect(throws: CLIError.self) { try base.configuration(texts: ["noSuchParameter": "1"], header: nil, scan: scan) }
+    }
+}
