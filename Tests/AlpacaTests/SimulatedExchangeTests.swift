@@ -4,6 +4,7 @@ import StockFighter
 import StrategyKit
 import Synchronization
 import Testing
+import Wire
 
 /// The Alpaca client against the simulated exchange's own Alpaca API over loopback (not the
 /// scripted fake): the two halves of the Alpaca work meet here.
@@ -15,13 +16,17 @@ import Testing
     }
 
     /// Its client logs each attempt into `log`.
-    private static func exchange(log: AttemptLog? = nil) throws -> (server: VenueServer, client: AlpacaClient) {
+    private static func exchange(
+        log: AttemptLog? = nil, rateLimit: Int? = nil, policy: RetryPolicy = .standard
+    ) throws -> (server: VenueServer, client: AlpacaClient) {
         var configuration = try VenueConfiguration()
         configuration.botInterval = nil
+        configuration.alpaca?.rateLimitPerMinute = rateLimit
         let server = try VenueServer(configuration: configuration)
         let url = "http://\(server.address)"
         let client = try AlpacaClient(
             tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("PAPER1"), secret: APIKey("any")),
+            policy: policy,
             log: { line in log?.lines.withLock { $0.append(line) } })
         return (server, client)
     }
@@ -42,5 +47,23 @@ import Testing
         let attempts = log.lines.withLock { $0 }
         #expect(attempts.first?.contains("failed") == true, "the first answer was lost: \(attempts)")
         #expect(attempts.contains { $0.contains("client_order_id") && $0.hasSuffix("ok") }, "found by lookup: \(attempts)")
+    }
+
+    /// The exchange's limit is per wall-clock minute, so the wait lasts until the next minute
+    /// (at most 60 s): the retry goes out no earlier than the reset the 429 named, and succeeds.
+    @Test func aRateLimitedCallWaitsForTheResetAndThenSucceeds() async throws {
+        let log = AttemptLog()
+        let (server, client) = try Self.exchange(log: log, rateLimit: 2, policy: RetryPolicy(totalBudget: .seconds(90)))
+        defer { server.stop() }
+        // Two calls a minute; within four calls one is refused, even if a minute turns meanwhile.
+        for _ in 0..<4 where !log.lines.withLock({ $0.contains { $0.contains("rate limited") } }) {
+            _ = try await client.clock()
+        }
+        let attempts = log.lines.withLock { $0 }
+        let refused = try #require(attempts.firstIndex { $0.contains("rate limited") }, "\(attempts)")
+        let until = try #require(attempts[refused].firstRange(of: "until "), "\(attempts[refused])")
+        let reset = try #require(Int64(String(attempts[refused][until.upperBound...].prefix { $0.isNumber })))
+        #expect(attempts.count > refused + 1 && attempts[refused + 1].hasSuffix("ok"), "the retry succeeded: \(attempts)")
+        #expect(WallClock.now().nanoseconds >= reset * 1_000_000_000, "no retry before the reset")
     }
 }
