@@ -9,65 +9,82 @@ public enum FixedPoint {
     /// text is malformed, when it has a nonzero digit below 10^-`scale` (it cannot be held
     /// exactly), or when the value does not fit `Int64`.
     public static func parse(_ text: some Collection<UInt8>, scale: Int) -> Int64? {
-        precondition((0...maxScale).contains(scale), "scale \(scale) is outside 0...\(maxScale)")
-        var bytes = text.makeIterator()
-        var next = bytes.next()
-        let negative = next == UInt8(ascii: "-")
-        if negative { next = bytes.next() }
-        var digits: [UInt8] = []
-        var fractionDigits = 0
-        var integerDigits = 0
-        while let byte = next, byte &- UInt8(ascii: "0") < 10 {
-            digits.append(byte &- UInt8(ascii: "0"))
-            integerDigits += 1
-            next = bytes.next()
+        if let value = text.withContiguousStorageIfAvailable({ parse(UnsafeRawBufferPointer($0), scale: scale) }) {
+            return value
         }
-        guard integerDigits > 0 else { return nil }
-        if next == UInt8(ascii: ".") {
-            next = bytes.next()
-            while let byte = next, byte &- UInt8(ascii: "0") < 10 {
-                digits.append(byte &- UInt8(ascii: "0"))
-                fractionDigits += 1
-                next = bytes.next()
-            }
-            guard fractionDigits > 0 else { return nil }
-        }
-        var exponent = 0
-        if let byte = next, byte | 0x20 == UInt8(ascii: "e") {
-            next = bytes.next()
-            let negativeExponent = next == UInt8(ascii: "-")
-            if next == UInt8(ascii: "-") || next == UInt8(ascii: "+") { next = bytes.next() }
-            var exponentDigits = 0
-            while let byte = next, byte &- UInt8(ascii: "0") < 10 {
-                guard exponent < 1_000 else { return nil }
-                exponent = exponent * 10 + Int(byte &- UInt8(ascii: "0"))
-                exponentDigits += 1
-                next = bytes.next()
-            }
-            guard exponentDigits > 0 else { return nil }
-            if negativeExponent { exponent = -exponent }
-        }
-        guard next == nil else { return nil }
-        return scaled(digits: digits, shift: scale + exponent - fractionDigits, negative: negative)
+        return Array(text).withUnsafeBytes { parse($0, scale: scale) }
     }
 
     /// `text` times 10^`scale`, exactly, as `parse(_:scale:)` on its UTF-8.
     public static func parse(_ text: String, scale: Int) -> Int64? {
-        parse(Array(text.utf8), scale: scale)
+        parse(text.utf8, scale: scale)
+    }
+
+    /// `text` times 10^`scale`, exactly, as `parse(_:scale:)`, read in place: it allocates
+    /// nothing, so readers of long pages of numbers (10,000 bars) can call it per number.
+    public static func parse(_ text: UnsafeRawBufferPointer, scale: Int) -> Int64? {
+        precondition((0...maxScale).contains(scale), "scale \(scale) is outside 0...\(maxScale)")
+        let count = text.count
+        var index = 0
+        let negative = count > 0 && text[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        let integerStart = index
+        while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        let integerEnd = index
+        guard integerEnd > integerStart else { return nil }
+        var fractionStart = index, fractionEnd = index
+        if index < count, text[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionStart = index
+            while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            fractionEnd = index
+            guard fractionEnd > fractionStart else { return nil }
+        }
+        var exponent = 0
+        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            let negativeExponent = index < count && text[index] == UInt8(ascii: "-")
+            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+            let exponentStart = index
+            while index < count, text[index] &- UInt8(ascii: "0") < 10 {
+                guard exponent < 1_000 else { return nil }
+                exponent = exponent * 10 + Int(text[index] &- UInt8(ascii: "0"))
+                index += 1
+            }
+            guard index > exponentStart else { return nil }
+            if negativeExponent { exponent = -exponent }
+        }
+        guard index == count else { return nil }
+        let digits = Digits(text: text, integer: integerStart..<integerEnd, fraction: fractionStart..<fractionEnd)
+        return scaled(digits, shift: scale + exponent - digits.fraction.count, negative: negative)
+    }
+
+    /// The integer and fraction digits of a decimal, read in place as one run of digits.
+    private struct Digits {
+        let text: UnsafeRawBufferPointer
+        let integer: Range<Int>
+        let fraction: Range<Int>
+
+        var count: Int { integer.count + fraction.count }
+
+        /// The value of the `position`th digit of the run.
+        subscript(position: Int) -> UInt8 {
+            let index = position < integer.count ? integer.lowerBound + position : fraction.lowerBound + position - integer.count
+            return text[index] &- UInt8(ascii: "0")
+        }
     }
 
     /// The digits times 10^`shift`: digits dropped by a negative shift must all be zero.
-    private static func scaled(digits: [UInt8], shift: Int, negative: Bool) -> Int64? {
-        var kept = digits[...]
+    private static func scaled(_ digits: Digits, shift: Int, negative: Bool) -> Int64? {
+        var kept = digits.count
         if shift < 0 {
-            let dropped = min(-shift, digits.count)
-            guard digits.suffix(dropped).allSatisfy({ $0 == 0 }) else { return nil }
-            kept = digits.dropLast(dropped)
+            kept -= min(-shift, digits.count)
+            for position in kept..<digits.count where digits[position] != 0 { return nil }
         }
         var magnitude: UInt64 = 0
-        for digit in kept {
+        for position in 0..<kept {
             let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times10.addingReportingOverflow(UInt64(digit))
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(digits[position]))
             guard !overflow, !carry else { return nil }
             magnitude = sum
         }

@@ -19,13 +19,18 @@ import Glibc
         var ledger: String { directory + "/ledger.jsonl" }
 
         init(alpaca: FakeAlpaca, quantity: Int) throws {
+            try self.init(baseURL: alpaca.baseURL, venue: "ALPACA", account: "PA1TEST", symbol: "AAPL", quantity: quantity)
+        }
+
+        /// A configuration buying `quantity` `symbol` on the Alpaca API at `baseURL`.
+        init(baseURL: String, venue: String, account: String, symbol: String, quantity: Int) throws {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let text = """
                 {"version": 1,
-                 "exchange": {"api": "alpaca", "baseURL": "\(alpaca.baseURL)", "venue": "ALPACA", "account": "PA1TEST"},
+                 "exchange": {"api": "alpaca", "baseURL": "\(baseURL)", "venue": "\(venue)", "account": "\(account)"},
                  "pollIntervalMs": 50,
-                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["AAPL"],
-                                 "parameters": {"symbol": "AAPL", "quantity": \(quantity), "maxOrderQty": 30}}],
+                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["\(symbol)"],
+                                 "parameters": {"symbol": "\(symbol)", "quantity": \(quantity), "maxOrderQty": 30}}],
                  "ledger": {"path": "\(ledger)", "fsync": "always"},
                  "riskStatePath": "\(directory)/risk.json"}
                 """

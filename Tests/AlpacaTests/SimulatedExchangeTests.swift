@@ -1,0 +1,69 @@
+import Alpaca
+import SimulatedMarket
+import StockFighter
+import StrategyKit
+import Synchronization
+import Testing
+import Wire
+
+/// The Alpaca client against the simulated exchange's own Alpaca API over loopback (not the
+/// scripted fake): the two halves of the Alpaca work meet here.
+@Suite(.timeLimit(.minutes(10))) struct SimulatedExchangeTests {
+    /// A simulated exchange with no bots, and a client of its Alpaca API as account `PAPER1`.
+    /// The client's log lines, one per attempt.
+    final class AttemptLog: Sendable {
+        let lines = Mutex<[String]>([])
+    }
+
+    /// Its client logs each attempt into `log`.
+    private static func exchange(
+        log: AttemptLog? = nil, rateLimit: Int? = nil, policy: RetryPolicy = .standard
+    ) throws -> (server: VenueServer, client: AlpacaClient) {
+        var configuration = try VenueConfiguration()
+        configuration.botInterval = nil
+        configuration.alpaca?.rateLimitPerMinute = rateLimit
+        let server = try VenueServer(configuration: configuration)
+        let url = "http://\(server.address)"
+        let client = try AlpacaClient(
+            tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("PAPER1"), secret: APIKey("any")),
+            policy: policy,
+            log: { line in log?.lines.withLock { $0.append(line) } })
+        return (server, client)
+    }
+
+    @Test func aPlacementWhoseAnswerIsLostIsFoundByItsClientOrderIDAndPlacedOnce() async throws {
+        let log = AttemptLog()
+        let (server, client) = try Self.exchange(log: log)
+        defer { server.stop() }
+        server.dropResponses(method: "POST", path: "/v2/orders")
+        let order = PlaceAlpacaOrder(
+            symbol: Symbol("FOOBAR"), side: .buy, qty: Quantity(shares: 5), kind: .limit, timeInForce: .day,
+            limitPrice: Price(cents: 4_000), clientOrderID: "tw-lost-1")
+        let placed = try await client.place(order)
+        #expect(placed.clientOrderID == "tw-lost-1" && placed.status == "new")
+        let orders = try await client.orders(ListOrders(status: .all))
+        #expect(orders.count == 1, "the lost answer's order, and no second one: \(orders.map(\.clientOrderID))")
+        #expect(orders.first?.id == placed.id)
+        let attempts = log.lines.withLock { $0 }
+        #expect(attempts.first?.contains("failed") == true, "the first answer was lost: \(attempts)")
+        #expect(attempts.contains { $0.contains("client_order_id") && $0.hasSuffix("ok") }, "found by lookup: \(attempts)")
+    }
+
+    /// The exchange's limit is per wall-clock minute, so the wait lasts until the next minute
+    /// (at most 60 s): the retry goes out no earlier than the reset the 429 named, and succeeds.
+    @Test func aRateLimitedCallWaitsForTheResetAndThenSucceeds() async throws {
+        let log = AttemptLog()
+        let (server, client) = try Self.exchange(log: log, rateLimit: 2, policy: RetryPolicy(totalBudget: .seconds(90)))
+        defer { server.stop() }
+        // Two calls a minute; within four calls one is refused, even if a minute turns meanwhile.
+        for _ in 0..<4 where !log.lines.withLock({ $0.contains { $0.contains("rate limited") } }) {
+            _ = try await client.clock()
+        }
+        let attempts = log.lines.withLock { $0 }
+        let refused = try #require(attempts.firstIndex { $0.contains("rate limited") }, "\(attempts)")
+        let until = try #require(attempts[refused].firstRange(of: "until "), "\(attempts[refused])")
+        let reset = try #require(Int64(String(attempts[refused][until.upperBound...].prefix { $0.isNumber })))
+        #expect(attempts.count > refused + 1 && attempts[refused + 1].hasSuffix("ok"), "the retry succeeded: \(attempts)")
+        #expect(WallClock.now().nanoseconds >= reset * 1_000_000_000, "no retry before the reset")
+    }
+}
