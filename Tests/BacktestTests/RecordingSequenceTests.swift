@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 
 /// Several recordings read as one: records in file order, the symbols of all, one venue and kind.
-@Suite(.timeLimit(.minutes(1))) struct RecordingSequenceTests {
+@Suite(.timeLimit(.minutes(10))) struct RecordingSequenceTests {
     @Test(arguments: RecordingFormat.allCases) func readsEveryFileInOrderWithTheSymbolsOfAll(format: RecordingFormat) throws {
         let first = RecordingFixtures.temporaryPath("first")
         let second = RecordingFixtures.temporaryPath("second")

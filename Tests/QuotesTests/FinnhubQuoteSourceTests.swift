@@ -7,7 +7,7 @@ import StrategyKit
 import Testing
 import TestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct FinnhubQuoteSourceTests {
+@Suite(.timeLimit(.minutes(10))) struct FinnhubQuoteSourceTests {
     /// A simulated exchange whose bots have traded FOOBAR, stepped by hand.
     private func tradedMarket(apiKeys: [Account: String]? = nil) throws -> VenueHarness {
         let market = try VenueHarness(apiKeys: apiKeys, bots: BotConfiguration(bots: 4))

@@ -1,7 +1,7 @@
 import Quotes
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct SymbolDirectoryTests {
+@Suite(.timeLimit(.minutes(10))) struct SymbolDirectoryTests {
     @Test func csvTakesQuotedCommasDoubledQuotesLineBreaksABOMAndEmptyLines() throws {
         let text = "\u{FEFF}symbol,name,exchange,type\r\n\r\nBRK.B,\"Berkshire Hathaway, Inc.\",NYSE,Common Stock\n\n"
             + "Q,\"The \"\"Quoted\"\" Company\",NASDAQ,ETF\nML,\"Two\nLines\",US,Common Stock"

@@ -5,7 +5,7 @@ import StrategyKit
 import Testing
 import TestSupport
 
-@Suite(.timeLimit(.minutes(1))) struct WatchListStoreTests {
+@Suite(.timeLimit(.minutes(10))) struct WatchListStoreTests {
     @Test func editsKeepOrderRefuseUnknownSymbolsAndMoveBothWays() throws {
         var lists = WatchLists()
         #expect(lists.add(["AAPL", "MSFT", "AAPL", "SPY"], to: "default") == ["AAPL", "MSFT", "SPY"])

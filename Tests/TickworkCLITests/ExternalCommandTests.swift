@@ -4,7 +4,7 @@ import Testing
 
 /// Child programs run by `ExternalCommand`: both outputs collected in full, however large and
 /// however interleaved, and the exit status as a shell reports it.
-@Suite(.timeLimit(.minutes(1))) struct ExternalCommandTests {
+@Suite(.timeLimit(.minutes(10))) struct ExternalCommandTests {
     @Test func collectsBothOutputsPastAPipesCapacity() throws {
         // 300 kB on each stream, stderr first: a reader of stdout alone would leave the child
         // blocked on a full stderr pipe (64 kB) and never see its end.

@@ -6,7 +6,7 @@ import Testing
 
 /// A `--config` file's strategy as a sweep's base: the file's values stay unless a `--param`
 /// names them, and the plugin's defaults are not written over them.
-@Suite(.timeLimit(.minutes(1))) struct SweepBaseTests {
+@Suite(.timeLimit(.minutes(10))) struct SweepBaseTests {
     static let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("config/tickwork.json").path
 

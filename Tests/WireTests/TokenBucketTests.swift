@@ -1,7 +1,7 @@
 import Testing
 import Wire
 
-@Suite(.timeLimit(.minutes(1))) struct TokenBucketTests {
+@Suite(.timeLimit(.minutes(10))) struct TokenBucketTests {
     @Test func tokenBucketGrantsTheBurstThenPacesAtTheRate() {
         let start = ContinuousClock.now
         var bucket = TokenBucket(ratePerSecond: 10, burst: 3, now: start)
