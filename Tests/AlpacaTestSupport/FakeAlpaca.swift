@@ -58,7 +58,7 @@ public final class FakeAlpaca: Sendable {
     public func stop() { server.stop() }
 
     /// A client of this server with the test's keys; `wrap` may put a transport in between.
-    public func client(policy: RetryPolicy = RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, initialBackoff: .milliseconds(10)),
+    public func client(policy: RetryPolicy = RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, initialBackoff: .milliseconds(10), totalBudget: .seconds(600)),
                 wrap: (any ExchangeTransport) -> any ExchangeTransport = { $0 }) throws -> AlpacaClient {
         let endpoint = try AlpacaEndpoint(baseURL: baseURL, timeout: policy.attemptTimeout)
         return AlpacaClient(invoker: AlpacaInvoker(
