@@ -20,8 +20,9 @@ extension EventLoop {
     func pumpStream(_ connection: ServerConnection) {
         guard case .streaming = connection.phase, let stream = connection.stream?.handle else { return }
         if connection.hasPendingOutput {
-            // A stream that fell behind ends at once, whatever is still unwritten.
-            if case .ended = stream.take().phase { close(connection) }
+            // A stream that fell behind ends at once, whatever is still unwritten; otherwise what
+            // was queued waits for the socket to take what is pending.
+            if case .ended = stream.phase { close(connection) }
             return
         }
         let (bytes, phase) = stream.take()

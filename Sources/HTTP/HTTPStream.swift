@@ -67,6 +67,9 @@ public final class HTTPStream: Sendable {
         }
     }
 
+    /// The loop's side: the phase, leaving what is queued for the next `take()`.
+    var phase: Phase { state.withLock { $0.phase } }
+
     /// The loop's side: the queued bytes (emptying the queue) and the phase.
     func take() -> (bytes: [UInt8], phase: Phase) {
         state.withLock { state in

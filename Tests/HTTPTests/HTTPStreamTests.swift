@@ -74,6 +74,28 @@ import TestSupport
         #expect(socket.read(onto: &received) { Self.text($0).hasSuffix("hello\n:\n:\n") })
     }
 
+    @Test func bytesQueuedWhileTheSocketIsFullAreWrittenOnceItDrains() throws {
+        let opened = Opened()
+        let server = try Self.server(opened, bufferLimit: 64 << 20)
+        defer { server.stop() }
+        let (socket, stream, first) = try Self.subscribe(server, opened)
+        // Far more than loopback's socket buffers hold, so the loop has output pending while the
+        // marks below are queued one by one, a few milliseconds apart.
+        let bulk = 32 << 20
+        #expect(stream.send([UInt8](repeating: 0x61, count: bulk)))
+        let marks = (0..<50).map { "mark \($0)\n" }
+        for mark in marks {
+            #expect(stream.send(Array(mark.utf8)))
+            usleep(2_000)
+        }
+        stream.finish()
+        let rest = socket.readToEnd()
+        #expect(rest.closed)
+        let received = first + rest.bytes
+        #expect(received.count == first.count + bulk + marks.joined().utf8.count)
+        #expect(Self.text(Array(received.suffix(marks.joined().utf8.count))) == marks.joined())
+    }
+
     @Test func aClientThatFallsBehindIsDroppedWithoutHoldingUpAnother() throws {
         let opened = Opened()
         let server = try Self.server(opened, bufferLimit: 64 * 1024)
