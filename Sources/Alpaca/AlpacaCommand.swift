@@ -40,15 +40,12 @@ extension AlpacaCommand {
     public var description: String { "\(method.rawValue) \(path)" }
 }
 
-/// Builds paths and queries, percent-encoding everything but unreserved characters so that a
-/// symbol or an id can never change the request's shape.
+/// Builds queries, percent-encoding every value (as path segments are, with `PercentEncoding`)
+/// so that a symbol or an id can never change the request's shape.
 enum AlpacaPath {
-    /// One path segment or query value, encoded.
-    static func encode(_ text: String) -> String { PercentEncoding.encode(text) }
-
     /// `path` followed by the query of the items whose value is not nil, in the order given.
     static func make(_ path: String, _ items: [(String, String?)] = []) -> String {
-        let query = items.compactMap { name, value in value.map { "\(name)=\(encode($0))" } }
+        let query = items.compactMap { name, value in value.map { "\(name)=\(PercentEncoding.encode($0))" } }
         return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
     }
 }

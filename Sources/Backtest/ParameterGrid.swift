@@ -25,6 +25,12 @@ public struct ParameterGrid: Hashable, Sendable {
 
     public var axes: [Axis]
 
+    /// `cell`'s values by parameter name, as `--param` texts (what a sweep's cell files and
+    /// results hold).
+    public static func texts(_ cell: [Assignment]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
+    }
+
     public init(axes: [Axis]) {
         self.axes = axes
     }

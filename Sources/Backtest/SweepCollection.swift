@@ -37,7 +37,7 @@ public struct SweepCollection: Sendable {
             if FileManager.default.fileExists(atPath: resultPath) {
                 do throws(BacktestError) {
                     let result = try SweepDirectory.decode(SweepResult.self, at: resultPath, what: "not a sweep result")
-                    let expected = Dictionary(uniqueKeysWithValues: assignments.map { ($0.name, $0.value) })
+                    let expected = ParameterGrid.texts(assignments)
                     guard result.cell == index, result.parameters == expected else {
                         throw .badSweep(path: resultPath, reason: "holds cell \(result.cell)'s result \(result.parameters), not this cell's")
                     }

@@ -22,12 +22,12 @@ final class EventLoop: @unchecked Sendable {
     /// Set when another loop (or this one) evicted one of this loop's connections to make room.
     private let evictionsPending = Atomic<Bool>(false)
     /// Set when a stream of this loop has bytes queued or changed phase.
-    let streamsPending = Atomic<Bool>(false)
+    private let streamsPending = Atomic<Bool>(false)
     let idleTimeout: UInt64
     private let requestTimeout: UInt64
     /// How long the loop keeps polling without sleeping after activity.
     private let spin: UInt64
-    var connections: [ServerConnection] = []
+    private var connections: [ServerConnection] = []
     private var pollSet: [pollfd] = []
     private var listenerPaused = false
     private var scratch = [UInt8](repeating: 0, count: 64 * 1024)

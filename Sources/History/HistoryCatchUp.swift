@@ -79,6 +79,7 @@ public enum HistoryCatchUp {
         // finds it before its tables.
         if access(path, F_OK) != 0 {
             try rebuild(path: path, ledger: ledger)
+            return try HistoryDatabase(path: path)
         }
         do {
             let database = try HistoryDatabase(path: path)

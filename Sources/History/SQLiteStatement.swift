@@ -25,16 +25,8 @@ final class SQLiteStatement {
         sqlite3_bind_int64(pointer, index, value)
     }
 
-    func bind(_ value: Int64?, at index: Int32) {
-        if let value { sqlite3_bind_int64(pointer, index, value) } else { sqlite3_bind_null(pointer, index) }
-    }
-
     func bind(_ value: String, at index: Int32) {
         sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
-    }
-
-    func bind(_ value: String?, at index: Int32) {
-        if let value { bind(value, at: index) } else { sqlite3_bind_null(pointer, index) }
     }
 
     /// Binds `values` to the parameters 1, 2, ... in order.
@@ -76,10 +68,6 @@ final class SQLiteStatement {
     func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
         return String(cString: bytes)
-    }
-
-    func optionalText(_ column: Int32) -> String? {
-        sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : text(column)
     }
 
     var columnCount: Int32 { sqlite3_column_count(pointer) }

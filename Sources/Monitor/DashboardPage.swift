@@ -47,8 +47,7 @@ enum DashboardPage {
     private static func summary(_ snapshot: MonitorSnapshot?, traffic: MonitorBoard.Traffic, now: Timestamp) -> String {
         guard let snapshot else { return "waiting for the engine's first snapshot" }
         let pollAge = traffic.lastPollSuccess.map { "\((now.nanoseconds - $0.nanoseconds) / 1_000_000) ms ago" } ?? "never"
-        let errors = traffic.requests.filter { $0.key.outcome != "ok" }.values.reduce(0, +)
-        let total = traffic.requests.values.reduce(0, +)
+        let (errors, total) = (traffic.errorCount, traffic.requestCount)
         let text = "\(snapshot.venue) · \(snapshot.account) · \(snapshot.accountStatus.state.rawValue) · P&L \(snapshot.accountPnL.total) "
             + "(realized \(snapshot.accountPnL.realized)) · fills \(snapshot.statistics.fills) · last book poll \(pollAge) · "
             + "exchange errors \(errors) of \(total)"

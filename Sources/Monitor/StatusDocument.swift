@@ -75,8 +75,8 @@ public enum StatusDocument {
         json.raw("},"); json.key("exchange"); json.raw("{")
         json.key("lastPollAgeMs")
         if let last = traffic.lastPollSuccess { json.int((now.nanoseconds - last.nanoseconds) / 1_000_000) } else { json.raw("null") }
-        json.raw(","); json.key("requests"); json.int(Int64(traffic.requests.values.reduce(0, +)))
-        json.raw(","); json.key("errors"); json.int(Int64(traffic.requests.filter { $0.key.outcome != "ok" }.values.reduce(0, +)))
+        json.raw(","); json.key("requests"); json.int(Int64(traffic.requestCount))
+        json.raw(","); json.key("errors"); json.int(Int64(traffic.errorCount))
         json.raw("},"); json.key("ledgerSequence"); json.bytes.appendDecimal(snapshot.ledgerSequence)
         json.raw(","); json.key("equity"); json.raw("[")
         for (index, point) in snapshot.equity.enumerated() {

@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// One call of the StockFighter API: it knows its request and how to decode its answer.
 ///
@@ -42,23 +43,6 @@ public struct DecodeContext: Sendable, Hashable {
 /// symbol or account can never change the path's shape.
 enum APIPath {
     static func make(_ segments: String...) -> String {
-        var path = ""
-        for segment in segments {
-            path += "/"
-            for byte in segment.utf8 {
-                switch byte {
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                     UInt8(ascii: "_"), UInt8(ascii: "~"):
-                    path.unicodeScalars.append(Unicode.Scalar(byte))
-                default:
-                    let hex = Array("0123456789ABCDEF".utf8)
-                    path += "%"
-                    path.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                    path.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 15)]))
-                }
-            }
-        }
-        return path
+        segments.map { "/" + PercentEncoding.encode($0) }.joined()
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Live
 import Monitor
+import StockFighter
 import Wire
 
 extension Daemon {
@@ -9,7 +10,14 @@ extension Daemon {
     /// address or token fails the start (exit 1) rather than a running daemon.
     func startMonitor(journal: LedgerFillJournal, ledgerSequence: UInt64) throws -> (feed: MonitorFeed, server: MonitorServer)? {
         guard let settings = configuration.monitor else { return nil }
-        let token = try settings.token.map { try monitorToken($0) }
+        // Found as the API key is (a file in `$CREDENTIALS_DIRECTORY` first, refused when group or
+        // others could read it).
+        let token = try settings.token.map {
+            try APIKeyResolver.resolve(
+                $0, keys: ("monitor.tokenEnv", "monitor.tokenFile"), in: configuration, optional: false,
+                environment: ProcessInfo.processInfo.environment
+            ).secret
+        }
         let board = MonitorBoard()
         let feed = MonitorFeed(
             board: board, venue: configuration.exchange.venue, account: configuration.exchange.account, ledgerSequence: ledgerSequence)
@@ -27,31 +35,5 @@ extension Daemon {
             "address": server.address.description, "token": token == nil ? "none" : "required",
         ])
         return (feed, server)
-    }
-
-    /// The monitor's bearer token from `monitor.tokenEnv` or `monitor.tokenFile` (a file found
-    /// as the API key's is, and refused when group or others could read it).
-    private func monitorToken(_ source: APIKeySource, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        let file = configuration.file
-        switch source {
-        case .environment(let name):
-            guard let value = environment[name], !value.isEmpty else {
-                throw ConfigurationError(file: file, keyPath: "monitor.tokenEnv", message: "the environment variable \(name) is not set")
-            }
-            return value
-        case .file(let name):
-            let location = configuration.apiKeyFilePath(name, environment: environment)
-            if !location.fromCredentials, let problem = FileSafety.secretProblem(location.path) {
-                throw ConfigurationError(file: file, keyPath: "monitor.tokenFile", message: "\(location.path): \(problem)")
-            }
-            guard let data = FileManager.default.contents(atPath: location.path) else {
-                throw ConfigurationError(file: file, keyPath: "monitor.tokenFile", message: "cannot read \(location.path)")
-            }
-            let token = String(decoding: data, as: UTF8.self).trimmingWhitespace
-            guard !token.isEmpty else {
-                throw ConfigurationError(file: file, keyPath: "monitor.tokenFile", message: "\(location.path) is empty")
-            }
-            return token
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Backtest
 import Alpaca
 import StrategyKit
 
@@ -27,7 +28,7 @@ struct PriceChart {
         var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Self.width)" height="\##(Self.height)" viewBox="0 0 \##(Self.width) \##(Self.height)" font-family="sans-serif" font-size="12">"##
         svg += "\n" + ##"<rect width="100%" height="100%" fill="#ffffff"/>"##
         guard let first = bars.first, let last = bars.last else {
-            return svg + "\n" + ##"<text x="\##(Self.left)" y="\##(Self.priceTop)">\##(Self.escape(symbol.rawValue)): no bars for this day</text>"## + "\n</svg>\n"
+            return svg + "\n" + ##"<text x="\##(Self.left)" y="\##(Self.priceTop)">\##(SVGChart.escape(symbol.rawValue)): no bars for this day</text>"## + "\n</svg>\n"
         }
         var low = bars.map(\.low.units).min() ?? 0, high = bars.map(\.high.units).max() ?? 0
         if let previousClose {
@@ -45,7 +46,7 @@ struct PriceChart {
         let change = previousClose.map { last.close.units - $0.units }
         var title = "\(symbol) \(last.close)"
         if let change { title += " (\(change >= 0 ? "+" : "-")\(Price(units: abs(change))) vs previous close)" }
-        svg += "\n" + ##"<text x="\##(Self.left)" y="24" font-size="16" font-weight="bold">\##(Self.escape(title))</text>"##
+        svg += "\n" + ##"<text x="\##(Self.left)" y="24" font-size="16" font-weight="bold">\##(SVGChart.escape(title))</text>"##
         svg += "\n" + ##"<text x="\##(Self.left - 6)" y="\##(Self.priceTop + 4)" text-anchor="end">\##(Price(units: high))</text>"##
         svg += "\n" + ##"<text x="\##(Self.left - 6)" y="\##(Self.priceTop + Self.priceHeight + 4)" text-anchor="end">\##(Price(units: low))</text>"##
         if let previousClose {
@@ -67,21 +68,6 @@ struct PriceChart {
 
     /// The chart in a self-contained HTML page.
     func html() -> String {
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(Self.escape(symbol.rawValue))</title></head>\n<body>\n\(svg())</body></html>\n"
-    }
-
-    /// `text` safe inside XML text and attributes.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>\(SVGChart.escape(symbol.rawValue))</title></head>\n<body>\n\(svg())</body></html>\n"
     }
 }

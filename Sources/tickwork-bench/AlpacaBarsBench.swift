@@ -19,7 +19,7 @@ func runAlpacaBarsDecodeBench(bars: Int = 10_000, iterations: Int = 50) throws {
         for _ in 0..<iterations { decoded += try body.withUnsafeBytes { try command.decode($0) }.items.count }
     }
     precondition(decoded == bars * iterations, "every bar decodes")
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = elapsed.seconds
     let inputs = ["bars": "\(bars)", "bodyBytes": "\(body.count)", "iterations": "\(iterations)"]
     Figure(name: "alpaca.bars_decode", unit: "bars/s", value: (Double(decoded) / seconds).rounded(), inputs: inputs).print()
     Figure(name: "alpaca.bars_decode", unit: "MB/s", value: (Double(body.count * iterations) / seconds / 1e6).rounded(), inputs: inputs).print()

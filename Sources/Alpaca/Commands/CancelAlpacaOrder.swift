@@ -10,7 +10,7 @@ public struct CancelAlpacaOrder: AlpacaCommand, Hashable {
     public init(id: String) { self.id = id }
     public var api: AlpacaAPI { .trading }
     public var method: HTTPMethod { .delete }
-    public var path: String { "/v2/orders/" + AlpacaPath.encode(id) }
+    public var path: String { "/v2/orders/" + PercentEncoding.encode(id) }
 
     public func decode(_ body: UnsafeRawBufferPointer) throws(JSONReadError) {}
 }

@@ -9,7 +9,7 @@ public struct GetAsset: AlpacaCommand, Hashable {
     public init(symbol: Symbol) { self.symbol = symbol }
     public var api: AlpacaAPI { .trading }
     public var method: HTTPMethod { .get }
-    public var path: String { "/v2/assets/" + AlpacaPath.encode(symbol.rawValue) }
+    public var path: String { "/v2/assets/" + PercentEncoding.encode(symbol.rawValue) }
 
     public func decode(_ body: UnsafeRawBufferPointer) throws(JSONReadError) -> AlpacaAsset {
         try JSONReader.document(body) { reader throws(JSONReadError) in try AlpacaAsset(reading: &reader) }

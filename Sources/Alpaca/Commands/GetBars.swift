@@ -28,7 +28,7 @@ public struct GetBars: AlpacaCommand, Hashable {
     public var api: AlpacaAPI { .marketData }
     public var method: HTTPMethod { .get }
     public var path: String {
-        AlpacaPath.make("/v2/stocks/\(AlpacaPath.encode(symbol.rawValue))/bars", [
+        AlpacaPath.make("/v2/stocks/\(PercentEncoding.encode(symbol.rawValue))/bars", [
             ("timeframe", timeframe.rawValue), ("start", start?.iso8601), ("end", end?.iso8601), ("limit", String(limit)),
             ("page_token", pageToken),
         ])

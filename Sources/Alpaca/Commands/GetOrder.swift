@@ -8,7 +8,7 @@ public struct GetOrder: AlpacaCommand, Hashable {
     public init(id: String) { self.id = id }
     public var api: AlpacaAPI { .trading }
     public var method: HTTPMethod { .get }
-    public var path: String { "/v2/orders/" + AlpacaPath.encode(id) }
+    public var path: String { "/v2/orders/" + PercentEncoding.encode(id) }
 
     public func decode(_ body: UnsafeRawBufferPointer) throws(JSONReadError) -> AlpacaOrder {
         try JSONReader.document(body) { reader throws(JSONReadError) in try AlpacaOrder(reading: &reader) }

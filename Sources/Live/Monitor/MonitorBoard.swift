@@ -31,6 +31,11 @@ public final class MonitorBoard: Sendable {
         public var placeToAcknowledge = MonitorHistogram(bounds: MonitorHistogram.exchangeBounds)
         /// When the last book poll succeeded; nil before the first.
         public var lastPollSuccess: Timestamp?
+
+        /// Every exchange request counted, whatever its outcome.
+        public var requestCount: UInt64 { requests.values.reduce(0, +) }
+        /// The requests whose outcome was not `ok`.
+        public var errorCount: UInt64 { requests.filter { $0.key.outcome != "ok" }.values.reduce(0, +) }
     }
 
     /// How many events are kept for clients that resume with `Last-Event-ID`.

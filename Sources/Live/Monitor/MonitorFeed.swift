@@ -100,7 +100,9 @@ public final class MonitorFeed {
             open[order.clientID] = row
             if publishedOrders[order.clientID] == nil { pending.append(.orderOpened(row)) }
         }
-        for (client, row) in publishedOrders.sorted(by: { $0.key.description < $1.key.description }) where open[client] == nil {
+        // Only the orders that closed are sorted (for a stable event order), not every open one.
+        let closed = publishedOrders.filter { open[$0.key] == nil }
+        for (_, row) in closed.sorted(by: { $0.key.description < $1.key.description }) {
             pending.append(.orderClosed(row))
         }
         publishedOrders = open

@@ -73,8 +73,7 @@ public final class FinnhubQuoteSource: QuoteSource {
     private func mayCall(now: ContinuousClock.Instant) -> Bool {
         state.withLock { state in
             if let quietUntil = state.quietUntil, now < quietUntil { return false }
-            guard state.bucket != nil else { return true }
-            return state.bucket!.take(now: now)
+            return state.bucket?.take(now: now) ?? true
         }
     }
 

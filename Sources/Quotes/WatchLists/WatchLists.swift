@@ -2,7 +2,7 @@ import StrategyKit
 
 /// Named watch lists, each an ordered list of symbols without repeats. Pure edits; the file they
 /// live in is `WatchListStore`'s.
-public struct WatchLists: Sendable, Hashable, Codable {
+public struct WatchLists: Sendable, Hashable {
     /// The list used when none is named.
     public static let defaultName = "default"
 

@@ -101,7 +101,7 @@ enum BacktestCommand {
         let base = strategy.map(SweepBase.strategy) ?? (invocation.isGiven(Self.params) ? .configuration(configuration) : nil)
         if let base {
             for cell in grid.cells {
-                let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
+                let texts = ParameterGrid.texts(cell)
                 _ = try base.configuration(texts: texts, header: nil, scan: scan)
             }
         }

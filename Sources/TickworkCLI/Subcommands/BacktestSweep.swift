@@ -20,7 +20,7 @@ enum BacktestSweep {
         var setups: [[ParameterGrid.Assignment]: BacktestSetup] = [:]
         for cell in grid.cells {
             var cellSetup = setup
-            let texts = Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
+            let texts = ParameterGrid.texts(cell)
             cellSetup.configuration = try base.configuration(texts: texts, header: header, scan: setup.scan)
             setups[cell] = cellSetup
         }
@@ -42,7 +42,7 @@ enum BacktestSweep {
         if json {
             let rows = cells.map { cell in
                 Row(
-                    parameters: Dictionary(uniqueKeysWithValues: cell.assignments.map { ($0.name, $0.value) }),
+                    parameters: ParameterGrid.texts(cell.assignments),
                     metrics: cell.summary, statistics: cell.statistics)
             }
             Console.out(try JSONOutput.encode(rows))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import History
+import Quotes
 import StrategyKit
 import Wire
 
@@ -70,19 +71,15 @@ enum HistoryOutput {
     }
 
     private static func csv(columns: [String], rows: [[SQLiteValue]]) -> String {
-        func field(_ text: String) -> String {
-            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacing("\"", with: "\"\"") + "\""
-        }
-        var text = columns.map(field).joined(separator: ",") + "\n"
+        var text = CSVTable.record(columns) + "\n"
         for row in rows {
-            text += row.map { value in
+            text += CSVTable.record(row.map { value in
                 switch value {
                 case .null: ""
                 case .integer(let integer): String(integer)
-                case .text(let string): field(string)
+                case .text(let string): string
                 }
-            }.joined(separator: ",") + "\n"
+            }) + "\n"
         }
         return text
     }

@@ -77,7 +77,7 @@ enum SweepPlan {
         let header = try RecordingSequence(paths: data).header
         let cells = grid.cells
         for cell in cells {
-            _ = try base.configuration(texts: parameters(cell), header: header, scan: scan)
+            _ = try base.configuration(texts: ParameterGrid.texts(cell), header: header, scan: scan)
         }
         let strategyName = try base.strategyName()
         let manifest = SweepManifest(
@@ -111,16 +111,11 @@ enum SweepPlan {
             try DurableFile.makeDirectories(path)
         }
         for (index, cell) in ParameterGrid(axes: manifest.grid).cells.enumerated() {
-            let file = SweepCellFile(cell: index, strategy: manifest.strategy, parameters: parameters(cell))
+            let file = SweepCellFile(cell: index, strategy: manifest.strategy, parameters: ParameterGrid.texts(cell))
             try DurableFile.replace(directory.cellPath(index, count: manifest.cells), with: Array((try JSONOutput.encode(file) + "\n").utf8))
         }
         try DurableFile.replace(directory.manifestPath, with: Array((try JSONOutput.encode(manifest) + "\n").utf8))
         try DurableFile.replace(directory.scriptPath, with: Array(SweepBatchScript.text(manifest, directory: directory).utf8), mode: 0o755)
-    }
-
-    /// A cell's assignments as `--param` texts by name.
-    static func parameters(_ cell: [ParameterGrid.Assignment]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: cell.map { ($0.name, $0.value) })
     }
 
     /// `path` made absolute against the working directory, so that every node reads the same file.

@@ -72,7 +72,7 @@ public struct Touch: Hashable, Sendable {
     }
 
     /// `units` rounded toward zero to a whole cent: the grid `mid` and `microPrice` keep, so that
-    /// a quote derived from them is on a cent tick as before SDK 4.0.
+    /// a quote derived from them is on a cent tick as before SDK 3.0.
     @inlinable
     static func centFloor(_ units: Int64) -> Price {
         Price(units: units / Price.unitsPerCent * Price.unitsPerCent)
