@@ -36,6 +36,7 @@ extension Marketplace {
             alpaca.accounts[account]?.orders.append(id)
             alpaca.accounts[account]?.orderOfClientID[clientOrderID] = id
             alpaca.record(events, on: listing.exchange, symbol: request.symbol, at: time)
+            listing.recordTrades(events)
             Self.forgetClosedOrders(of: &listing, in: [request.symbol], retention: retention, at: time)
             // Orders are only added, never removed, from the Alpaca side.
             return alpaca.orders[id]!

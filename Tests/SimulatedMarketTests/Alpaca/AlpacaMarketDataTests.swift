@@ -45,6 +45,15 @@ import Testing
         #expect(try market.get("/v2/stocks/FOOBAR/trades/latest")["trade"]?["p"] == .number("7.00"))
     }
 
+    @Test func aTradeOfAnAlpacaOrderReachesTheFinnhubQuote() throws {
+        let market = try AlpacaHarness()
+        try market.rest("sell", 2, at: 700)
+        #expect(try market.order("buy", "2")["status"]?.string != nil)
+        let quote = try market.get("/api/v1/quote?symbol=FOOBAR")
+        #expect(quote["c"] == .number("7.00"), "\(quote.text)")
+        #expect(quote["h"] == quote["c"] && quote["l"] == quote["c"], "\(quote.text)")
+    }
+
     @Test func barsAddUpTheTradesThatMadeThem() throws {
         let market = try AlpacaHarness()
         let trades: [(qty: Int, cents: Int)] = [(3, 1010), (5, 1050), (2, 990), (4, 1020)]
