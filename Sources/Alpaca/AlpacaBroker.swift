@@ -9,7 +9,7 @@ import Synchronization
 /// fill with index `i` is the same execution before and after a restart.
 ///
 /// Alpaca's order ids are UUIDs; the engine's `OrderID` is an integer, so an order is known
-/// by the first 60 bits of its UUID (`localID(_:)`), the same number in every run.
+/// by a 63-bit number made from its UUID (`localID(_:)`), the same number in every run.
 public final class AlpacaBroker: Broker {
     /// How the broker trades.
     public struct Settings: Sendable, Hashable {
@@ -55,8 +55,7 @@ public final class AlpacaBroker: Broker {
         var high: UInt64 = 0, low: UInt64 = 0
         var digits = 0
         for character in uuid.unicodeScalars {
-            guard let digit = character.properties.numericType != nil ? UInt64(String(character)) : UInt64(String(character), radix: 16)
-            else { continue }
+            guard let digit = UInt64(String(character), radix: 16) else { continue }
             if digits < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
             digits += 1
         }

@@ -1,22 +1,9 @@
 import Alpaca
 import StrategyKit
-import Wire
 
 /// The JSON the one-call commands print for Alpaca's objects: Alpaca's field names, prices and
 /// money as decimal-dollar strings (as Alpaca sends them), quantities as integers, ISO-8601 times.
 enum AlpacaJSON {
-    static func dollars(_ price: Price) -> String {
-        var bytes: [UInt8] = []
-        bytes.appendDollars(price)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func dollars(_ money: Money) -> String {
-        var bytes: [UInt8] = []
-        bytes.appendDollars(money)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     struct Order: Encodable {
         var id, client_order_id, symbol, side, type, time_in_force, status, created_at: String
         var qty: Int64?
@@ -34,8 +21,8 @@ enum AlpacaJSON {
             created_at = order.createdAt.iso8601
             qty = order.qty?.shares
             filled_qty = order.filledQty.shares
-            limit_price = order.limitPrice.map(AlpacaJSON.dollars)
-            filled_avg_price = order.filledAvgPrice.map(AlpacaJSON.dollars)
+            limit_price = order.limitPrice.map(\.description)
+            filled_avg_price = order.filledAvgPrice.map(\.description)
         }
     }
 
@@ -48,10 +35,10 @@ enum AlpacaJSON {
             account_number = account.accountNumber
             status = account.status
             currency = account.currency
-            cash = AlpacaJSON.dollars(account.cash)
-            buying_power = AlpacaJSON.dollars(account.buyingPower)
-            equity = AlpacaJSON.dollars(account.equity)
-            portfolio_value = AlpacaJSON.dollars(account.portfolioValue)
+            cash = account.cash.description
+            buying_power = account.buyingPower.description
+            equity = account.equity.description
+            portfolio_value = account.portfolioValue.description
             trading_blocked = account.tradingBlocked
             pattern_day_trader = account.patternDayTrader
         }
@@ -65,9 +52,9 @@ enum AlpacaJSON {
         init(_ position: AlpacaPosition) {
             symbol = position.symbol.rawValue
             qty = position.qty.shares
-            avg_entry_price = AlpacaJSON.dollars(position.avgEntryPrice)
-            market_value = AlpacaJSON.dollars(position.marketValue)
-            unrealized_pl = AlpacaJSON.dollars(position.unrealizedPL)
+            avg_entry_price = position.avgEntryPrice.description
+            market_value = position.marketValue.description
+            unrealized_pl = position.unrealizedPL.description
         }
     }
 
@@ -90,8 +77,8 @@ enum AlpacaJSON {
         init(_ symbol: Symbol, _ quote: AlpacaQuote) {
             self.symbol = symbol.rawValue
             t = quote.time.iso8601
-            bp = AlpacaJSON.dollars(quote.bidPrice)
-            ap = AlpacaJSON.dollars(quote.askPrice)
+            bp = quote.bidPrice.description
+            ap = quote.askPrice.description
             bs = quote.bidSize.shares
             `as` = quote.askSize.shares
         }

@@ -46,8 +46,8 @@ enum BarsCall {
         if invocation[Self.csv] {
             var text = "time,open,high,low,close,volume,trades\n"
             for bar in bars {
-                text += "\(bar.time.iso8601),\(AlpacaJSON.dollars(bar.open)),\(AlpacaJSON.dollars(bar.high)),"
-                text += "\(AlpacaJSON.dollars(bar.low)),\(AlpacaJSON.dollars(bar.close)),\(bar.volume),\(bar.tradeCount)\n"
+                text += "\(bar.time.iso8601),\(bar.open.description),\(bar.high.description),"
+                text += "\(bar.low.description),\(bar.close.description),\(bar.volume),\(bar.tradeCount)\n"
             }
             Console.out(text, terminator: "")
             return 0
@@ -69,10 +69,10 @@ enum BarsCall {
 
         init(_ bar: AlpacaBar) {
             t = bar.time.iso8601
-            o = AlpacaJSON.dollars(bar.open)
-            h = AlpacaJSON.dollars(bar.high)
-            l = AlpacaJSON.dollars(bar.low)
-            c = AlpacaJSON.dollars(bar.close)
+            o = bar.open.description
+            h = bar.high.description
+            l = bar.low.description
+            c = bar.close.description
             v = bar.volume
             n = bar.tradeCount
         }

@@ -12,7 +12,7 @@ enum HistoryCommand {
             command but rebuild catches it up with the configuration's ledger before reading \
             (making it when missing, rebuilding it when it is corrupt or does not match the \
             ledger); --db FILE reads a database as it is. Amounts are integers in the price \
-            unit (cents) in the database, --json and --csv; the table shows dollars. The schema \
+            unit ($0.0001) in the database, --json and --csv; the table shows dollars. The schema \
             is in Sources/History/HISTORY.md. tickwork run keeps the fills and daily summaries \
             caught up as the ledger grows; the orders, denials and trading-state tables are \
             not filled by anything yet.
