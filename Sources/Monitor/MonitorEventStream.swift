@@ -14,6 +14,12 @@ import Synchronization
 /// denials and state changes of the past are not replayed). A new client is sent only an `id:`
 /// line with the ledger's last sequence, to resume from should it lose the connection.
 ///
+/// A client far behind is caught up in parts: when the fills it is owed from the ledger come to
+/// more than `catchUpLimit` bytes, it is sent that much and the stream ends, so that the client
+/// reconnects from the last fill it got (as every EventSource does after `retry` ms). Sending
+/// it all at once would overflow the stream's buffer: the client would be dropped with nothing
+/// and come back with the same id, for ever.
+///
 /// The board calls `broadcast` on the engine loop: it encodes each event once and queues it on
 /// every stream, which never waits on a client; a client that falls behind by more than
 /// `bufferLimit` bytes is dropped by the HTTP server, and forgotten here at the next event.
@@ -24,7 +30,9 @@ final class MonitorEventStream: Sendable {
     /// closing it.
     static let heartbeatInterval: Duration = .seconds(15)
     /// How far behind a client may fall before it is dropped.
-    static let bufferLimit = 1 << 20
+    let bufferLimit: Int
+    /// The most bytes of fills read back from the ledger that one connection is sent.
+    var catchUpLimit: Int { bufferLimit / 2 }
 
     /// One client: its stream and how far it has been sent.
     final class Subscriber: Sendable {
@@ -64,9 +72,10 @@ final class MonitorEventStream: Sendable {
     let ledgerPath: String?
     private let subscribers = Mutex<[Subscriber]>([])
 
-    init(board: MonitorBoard, ledgerPath: String?) {
+    init(board: MonitorBoard, ledgerPath: String?, bufferLimit: Int = 1 << 20) {
         self.board = board
         self.ledgerPath = ledgerPath
+        self.bufferLimit = bufferLimit
         board.onEvents { [weak self] events in self?.broadcast(events) }
     }
 
@@ -77,7 +86,7 @@ final class MonitorEventStream: Sendable {
     /// (nil for a new client).
     func response(after: UInt64?) -> HTTPResponse {
         let start = HTTPStreamStart(
-            bufferLimit: Self.bufferLimit, heartbeatInterval: Self.heartbeatInterval, heartbeat: Array(":\n".utf8)
+            bufferLimit: bufferLimit, heartbeatInterval: Self.heartbeatInterval, heartbeat: Array(":\n".utf8)
         ) { [self] stream in open(stream, after: after) }
         return .streaming(headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store"], start: start)
     }
@@ -94,10 +103,15 @@ final class MonitorEventStream: Sendable {
         if after == nil { text += Array("id: \(sent)\n\n".utf8) }
         let oldestKept = keptFills.first?.sequence ?? ledgerLast.map { $0 + 1 } ?? .max
         if sent + 1 < oldestKept, let ledgerPath {
+            var partial = false
             // No lock is held: only this client's event loop waits for the file.
             do throws(LedgerError) {
                 try LedgerReader.forEach(in: ledgerPath, from: sent + 1) { entry in
-                    guard entry.sequence < oldestKept else { return }
+                    guard entry.sequence < oldestKept, !partial else { return }
+                    guard text.count < catchUpLimit else {
+                        partial = true
+                        return
+                    }
                     let row = MonitorSnapshot.FillRow(sequence: entry.sequence, fill: entry.fill)
                     text += Self.encode(MonitorEvent(id: 0, time: entry.fill.time, kind: .fill(row)))
                     sent = entry.sequence
@@ -105,6 +119,11 @@ final class MonitorEventStream: Sendable {
             } catch {
                 // The client is told in a comment line and goes on from the fills the board keeps.
                 text += Array(": fills after \(sent) could not be read: \(error)\n\n".utf8)
+            }
+            if partial {
+                // The client comes back for the rest from the last fill sent.
+                if stream.send(text) { stream.finish() }
+                return
             }
         }
         for event in kept {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Ledger
 @testable import Live
 @testable import Monitor
 import StrategyKit
@@ -96,5 +97,43 @@ import TestSupport
         let deadline = Date().addingTimeInterval(10)
         while routes.eventStream.subscriberCount > 0, Date() < deadline { try fixture.fillOneBuy() }
         #expect(routes.eventStream.subscriberCount == 0)
+    }
+    @Test func aClientFarBehindIsCaughtUpInPartsThatFitItsBufferNotDroppedForEver() throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        // More fills than one stream's buffer holds (about 300 bytes each against 1 MiB).
+        let total: UInt64 = 6_000
+        let path = fixture.scratch.file("far-behind.jsonl")
+        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        for order in 1...Int64(total) {
+            let fill = Fill(
+                venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: OrderID(order), index: 0, side: .buy,
+                price: Price(cents: 5_010), qty: Quantity(shares: 10), time: Timestamp(nanoseconds: order), strategyID: "mm")
+            _ = try ledger.append(fill)
+        }
+        try ledger.close()
+        var snapshot = try #require(fixture.board.snapshot)
+        snapshot.ledgerSequence = total
+        let board = MonitorBoard()
+        board.publish(snapshot, events: [])
+        let now = fixture.now
+        let routes = MonitorRoutes(board: board, token: nil, version: "test", ledgerPath: path) { now }
+        let server = try MonitorServer(listen: "127.0.0.1:0", routes: routes)
+        defer { server.stop() }
+        var last: UInt64 = 0
+        var parts = 0
+        // Each part ends its connection; the client comes back from the last id it got.
+        while last < total, parts < 20 {
+            parts += 1
+            let socket = try Self.subscribe(server, lastEventID: last)
+            let (bytes, closed) = socket.readToEnd(limit: 2_000)
+            let ids = Self.ids(Self.text(bytes))
+            #expect(ids == Array(last + 1..<last + 1 + UInt64(ids.count)), "part \(parts) skips or repeats a fill")
+            guard let end = ids.last else { break }
+            #expect(closed || end == total, "a part short of the end closes its connection")
+            last = end
+        }
+        #expect(last == total)
+        #expect(parts > 1)
     }
 }
