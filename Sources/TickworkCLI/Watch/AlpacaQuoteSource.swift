@@ -22,6 +22,12 @@ struct AlpacaQuoteSource: QuoteSource {
             let failure = QuoteOutcome.failed(Self.quoteError(error))
             return Dictionary(symbols.map { ($0, failure) }, uniquingKeysWith: { first, _ in first })
         }
+        return Self.outcomes(symbols, snapshots)
+    }
+
+    /// Each of `symbols` made of its snapshot in `snapshots`: unknown when the response has none
+    /// for it or its snapshot has no latest trade.
+    static func outcomes(_ symbols: [Symbol], _ snapshots: [Symbol: AlpacaSnapshot]) -> [Symbol: QuoteOutcome] {
         var outcomes: [Symbol: QuoteOutcome] = [:]
         for symbol in symbols {
             outcomes[symbol] = snapshots[symbol].flatMap { Self.dayQuote(symbol, $0) }.map(QuoteOutcome.quote) ?? .unknown
@@ -44,8 +50,12 @@ struct AlpacaQuoteSource: QuoteSource {
     /// type is `ETF` when the name says so, else `Common Stock`, as Alpaca gives no type.
     func symbols() throws -> [DirectoryEntry] {
         let client = self.client
-        let assets = try runBlocking { () async throws(AlpacaError) in try await client.assets(status: "active") }
-        return assets.filter { $0.assetClass.isEmpty || $0.assetClass == "us_equity" }.map { asset in
+        return Self.entries(try runBlocking { () async throws(AlpacaError) in try await client.assets(status: "active") })
+    }
+
+    /// `assets`' US equities (those of no class too) as directory entries, in their order.
+    static func entries(_ assets: [AlpacaAsset]) -> [DirectoryEntry] {
+        assets.filter { $0.assetClass.isEmpty || $0.assetClass == "us_equity" }.map { asset in
             DirectoryEntry(
                 symbol: asset.symbol.rawValue, name: asset.name, exchange: asset.exchange,
                 type: asset.name.uppercased().contains("ETF") ? "ETF" : "Common Stock")
