@@ -11,7 +11,9 @@ enum SymbolsRefresh {
             Asks the source for every US symbol (Finnhub: /stock/symbol?exchange=US; the simulated \
             exchange answers with its own stocks; Alpaca: /v2/assets, its active US equities) and writes them, atomically, to symbols.csv in \
             the state directory, which 'symbols search' and 'watch add' then use instead of the \
-            shipped directory.
+            shipped directory. Finnhub's key is read from --key-file, else from the variable or \
+            file --config's finnhub.apiKeyEnv or finnhub.apiKeyFile names, else from \
+            $FINNHUB_API_KEY; Alpaca's as 'watch --source alpaca' reads it.
             """,
         options: QuoteSourceOptions.options,
         run: run

@@ -10,7 +10,8 @@ import StrategyKit
 /// Where quotes and symbol lists come from, as `--source`, `--config`, `--base-url` and
 /// `--key-file` say: the simulated exchange (by default the one the configuration embeds,
 /// started in this process as `tickwork run` starts it; no key needed), Finnhub (key from
-/// `$FINNHUB_API_KEY` or `--key-file`, read by the same rules as the exchange's key) or Alpaca's
+/// `--key-file`, else the configuration's `finnhub` key source, else `$FINNHUB_API_KEY`:
+/// `APIKeyResolver.resolveFinnhub`) or Alpaca's
 /// market data (key id and secret found as the one-call commands find them).
 struct QuoteSourceOptions {
     /// The sources there are.
@@ -30,10 +31,8 @@ struct QuoteSourceOptions {
         "--base-url", "URL",
         help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for alpaca, one base for trading and market data (a running 'tickwork exchange': http://127.0.0.1:8080; default: the configuration's Alpaca URLs, else \(alpacaTradingURL) and \(alpacaDataURL)); for simulated, a running 'tickwork exchange' (http://127.0.0.1:8080/api/v1) instead of an embedded one.")
     static let keyFile: Option<String?> = .optional(
-        "--key-file", "FILE", help: "Read the Finnhub key from FILE (private to its owner) instead of $\(keyVariable).")
-
-    /// The variable holding the Finnhub key.
-    static let keyVariable = "FINNHUB_API_KEY"
+        "--key-file", "FILE",
+        help: "Read the Finnhub key from FILE (private to its owner) instead of where --config's finnhub.apiKeyEnv or finnhub.apiKeyFile says (default $\(FinnhubSettings.defaultKeyVariable)).")
 
     /// Alpaca's paper-trading API (assets) and its market-data API (snapshots).
     static let alpacaTradingURL = "https://paper-api.alpaca.markets"
@@ -52,13 +51,7 @@ struct QuoteSourceOptions {
         let configuration = try DefaultConfiguration.load(invocation[Self.config])
         switch invocation[Self.source] {
         case .finnhub:
-            let environment = ProcessInfo.processInfo.environment
-            let keySource: APIKeySource = invocation[Self.keyFile].map(APIKeySource.file) ?? .environment(Self.keyVariable)
-            let key: APIKey
-            switch try APIKeyResolver.lookUp(keySource, keys: ("finnhub.apiKeyEnv", "finnhub.apiKeyFile"), in: configuration, environment: environment) {
-            case .found(let found): key = found
-            case .missing(_, let message): throw CLIError.failure("finnhub needs an API key: \(message)")
-            }
+            let key = try APIKeyResolver.resolveFinnhub(keyFile: invocation[Self.keyFile], in: configuration)
             let client = try Self.client(invocation[Self.baseURL] ?? FinnhubClient.defaultBaseURL, token: key.secret, caFile: configuration.exchange.caFile)
             finnhub = FinnhubQuoteSource(name: "finnhub", client: client, callsPerMinute: FinnhubQuoteSource.freeTierCallsPerMinute)
             alpaca = nil
