@@ -113,7 +113,9 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
-        .testTarget(name: "TickworkCLITests", dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", strategyKit]),
+        .testTarget(
+            name: "TickworkCLITests",
+            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

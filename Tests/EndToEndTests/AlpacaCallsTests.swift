@@ -19,6 +19,8 @@ import Testing
         #expect(clock.status == 0 && clock.stdout.contains("\"is_open\" : true"))
         let quote = try tickwork(["quote", "AAPL,MSFT"])
         #expect(quote.status == 0 && quote.stdout.contains("MSFT") && quote.stdout.contains("$101.20"))
+        let spaced = try tickwork(["quote", "AAPL", "MSFT"])
+        #expect(spaced.status == 0 && spaced.stdout.contains("AAPL") && spaced.stdout.contains("$101.20"), "\(spaced.stdout)")
 
         let placed = try tickwork(["order", "place", "AAPL", "buy", "10", "--price", "10000", "--json"])
         #expect(placed.status == 0)

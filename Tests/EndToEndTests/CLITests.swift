@@ -27,6 +27,7 @@ import TestSupport
         ("symbols-refresh", ["symbols", "refresh", "--help"]),
         ("history", ["history", "--help"]),
         ("history-fills", ["history", "fills", "--help"]),
+        ("quote", ["quote", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) throws {
         let result = try TickworkProcess.run(arguments)

@@ -119,6 +119,7 @@ extension Configuration {
             logging: logging
         )
         configuration.monitor = try parseMonitor(&root)
+        configuration.finnhub = try parseFinnhub(&root)
         try root.finish()
         configuration.resolvePaths()
         return configuration

@@ -38,6 +38,8 @@ public struct Configuration: Sendable {
     public var logging: LoggingSettings
     /// The monitor endpoint; nil (the default) serves none.
     public var monitor: MonitorSettings? = nil
+    /// Where the Finnhub key of `--source finnhub` is found; nil: `$FINNHUB_API_KEY`.
+    public var finnhub: FinnhubSettings? = nil
 
     /// Every symbol some strategy trades, sorted, without repeats.
     public var symbols: [Symbol] {

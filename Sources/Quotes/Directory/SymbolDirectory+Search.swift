@@ -24,25 +24,12 @@ extension SymbolDirectory {
         let leading = folded.prefix { $0 == UInt8(ascii: " ") }.count
         let trailing = folded.reversed().prefix { $0 == UInt8(ascii: " ") }.count
         let trimmed = Array(folded[leading..<(folded.count - trailing)])
-        // The best `limit` so far, as rank then name order packed into one sortable key: a
-        // query that matches thousands of rows ("a") keeps ten, never sorts thousands.
-        var best: [UInt64] = []
-        best.reserveCapacity(limit + 1)
-        trimmed.withUnsafeBufferPointer { trimmed in
+        let found = trimmed.withUnsafeBufferPointer { trimmed in
             let wordBuffers = words.map { word in
                 UnsafeBufferPointer(rebasing: trimmed[(word.startIndex - leading)..<(word.endIndex - leading)])
             }
-            index.forEachMatch(trimmed, wordBuffers) { entry, rank in
-                let key = UInt64(rank.rawValue) << 32 | UInt64(nameOrder[entry])
-                guard best.count < limit || key < best[best.count - 1] else { return }
-                let place = best.firstIndex { $0 > key } ?? best.count
-                best.insert(key, at: place)
-                if best.count > limit { best.removeLast() }
-            }
+            return index.search(trimmed, wordBuffers, limit: limit)
         }
-        return best.map { key in
-            let entry = Int(entryAtNameOrder[Int(key & 0xFFFF_FFFF)])
-            return (entries[entry], MatchRank(rawValue: Int(key >> 32))!)
-        }
+        return found.map { (entries[index.entry(at: $0.position)], $0.rank) }
     }
 }

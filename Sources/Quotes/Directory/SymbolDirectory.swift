@@ -28,10 +28,6 @@ public struct SymbolDirectory: Sendable {
     public let entries: [DirectoryEntry]
     /// The entries' folded names and tickers, laid out for the search.
     let index: SearchIndex
-    /// Each entry's place in the order of folded names (then tickers): the search's tie-break.
-    let nameOrder: [Int32]
-    /// The entry at each place of that order.
-    let entryAtNameOrder: [Int32]
     private let indexOfSymbol: [String: Int]
 
     /// A directory of `entries`; a symbol given twice keeps its first entry.
@@ -43,16 +39,7 @@ public struct SymbolDirectory: Sendable {
             kept.append(entry)
         }
         self.entries = kept
-        let index = SearchIndex(kept)
-        var order = [Int32](repeating: 0, count: kept.count)
-        let sorted = kept.indices.sorted { left, right in
-            index.name(left) != index.name(right)
-                ? index.name(left).lexicographicallyPrecedes(index.name(right)) : index.ticker(left).lexicographicallyPrecedes(index.ticker(right))
-        }
-        for (place, entry) in sorted.enumerated() { order[entry] = Int32(place) }
-        self.index = index
-        nameOrder = order
-        entryAtNameOrder = sorted.map { Int32($0) }
+        index = SearchIndex(kept)
         indexOfSymbol = seen
     }
 

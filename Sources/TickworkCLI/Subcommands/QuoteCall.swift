@@ -1,7 +1,7 @@
 import StockFighter
 import StrategyKit
 
-/// `tickwork quote SYMBOL`: the top of the book and the last trade.
+/// `tickwork quote SYMBOL...`: the top of the book and the last trade.
 enum QuoteCall {
     static let command = Command(
         name: "quote",
@@ -11,11 +11,12 @@ enum QuoteCall {
         run: run
     )
 
-    static let symbol: Argument<String> = .required(
-        "SYMBOL", help: "The stock, e.g. FOOBAR; on Alpaca, several separated by commas (AAPL,MSFT), in one request.")
+    static let symbol: Argument<[String]> = .oneOrMore(
+        "SYMBOL...", help: "The stock, e.g. FOOBAR; on Alpaca, several (AAPL MSFT, or AAPL,MSFT), in one request.", parse: .text)
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let symbols = invocation[Self.symbol].split(separator: ",").map { Symbol(String($0)) }
+        // Space- and comma-separated forms mix: `AAPL MSFT,TSLA` is three symbols.
+        let symbols = invocation[Self.symbol].flatMap { $0.split(separator: ",") }.map { Symbol(String($0)) }
         if let alpaca = try AlpacaConnection.selected(invocation) { return try AlpacaCalls.quotes(alpaca, symbols: symbols) }
         guard symbols.count == 1 else { throw CLIError.usage("SYMBOL: one stock on the StockFighter API") }
         let connection = try ExchangeConnection(invocation)

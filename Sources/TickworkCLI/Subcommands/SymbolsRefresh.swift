@@ -9,9 +9,11 @@ enum SymbolsRefresh {
         summary: "Rebuild the symbol directory from a source's list of symbols.",
         discussion: """
             Asks the source for every US symbol (Finnhub: /stock/symbol?exchange=US; the simulated \
-            exchange answers with its own stocks) and writes them, atomically, to symbols.csv in \
+            exchange answers with its own stocks; Alpaca: /v2/assets, its active US equities) and writes them, atomically, to symbols.csv in \
             the state directory, which 'symbols search' and 'watch add' then use instead of the \
-            shipped directory. Alpaca's /v2/assets is not built yet.
+            shipped directory. Finnhub's key is read from --key-file, else from the variable or \
+            file --config's finnhub.apiKeyEnv or finnhub.apiKeyFile names, else from \
+            $FINNHUB_API_KEY; Alpaca's as 'watch --source alpaca' reads it.
             """,
         options: QuoteSourceOptions.options,
         run: run
@@ -22,11 +24,11 @@ enum SymbolsRefresh {
         defer { opened.close() }
         let entries: [DirectoryEntry]
         do throws(QuoteError) {
-            entries = try opened.source.symbols(exchange: "US")
+            entries = try opened.symbols()
         } catch {
             throw CLIError.failure("\(error)")
         }
-        guard !entries.isEmpty else { throw CLIError.failure("\(opened.source.client.baseURL)/stock/symbol: the list is empty; the directory is unchanged") }
+        guard !entries.isEmpty else { throw CLIError.failure("\(opened.symbolsEndpoint): the list is empty; the directory is unchanged") }
         let directory = SymbolDirectory(entries.sorted { $0.symbol < $1.symbol })
         let state = try StateDirectory.path(ProcessInfo.processInfo.environment)
         let path = DirectoryFile.path(stateDirectory: state)

@@ -42,7 +42,7 @@ enum WatchEdit {
             for symbol in unknown {
                 let known: Bool
                 do throws(QuoteError) {
-                    known = try opened.source.quote(symbol) != nil
+                    known = try opened.knows(symbol)
                 } catch {
                     throw CLIError.failure("cannot check \(symbol.rawValue): \(error)")
                 }

@@ -39,9 +39,11 @@ enum WatchShow {
         prints one JSON line per refresh, prices in decimal dollars.
         With no --source it quotes the simulated exchange the configuration embeds (the embedded \
         default lists FOOBAR), started in this process with no key. --source finnhub needs a \
-        key and keeps to Finnhub's free plan (60 calls a minute): rows it could not refresh keep \
-        their last quote and show its age, and after a 429 it backs off. Alpaca quotes are not \
-        built yet.
+        key (from --key-file, else the variable or file --config's finnhub.apiKeyEnv or \
+        finnhub.apiKeyFile names, else $FINNHUB_API_KEY) and keeps to Finnhub's free plan (60 calls a minute): rows it could not refresh keep \
+        their last quote and show its age, and after a 429 it backs off. --source alpaca asks \
+        Alpaca's market data for the whole list in one snapshots request (key id and secret \
+        from $APCA_API_KEY_ID and $APCA_API_SECRET_KEY or an Alpaca configuration's sources).
         """
 
     static let interval: Option<Int64> = .defaulted(
@@ -59,7 +61,7 @@ enum WatchShow {
         var directory = try DirectoryFile.load(stateDirectory: store.directory)
         let opened = try QuoteSourceOptions(invocation)
         defer { opened.close() }
-        if invocation[QuoteSourceOptions.source] == .simulated, let listed = try? opened.source.symbols(exchange: "US") {
+        if invocation[QuoteSourceOptions.source] == .simulated, let listed = try? opened.symbols() {
             // The simulated exchange's companies are in no directory: it names them itself.
             directory = SymbolDirectory(directory.entries + listed)
         }

@@ -1,3 +1,4 @@
+import Alpaca
 import FoundationEssentials
 import Glibc
 import Live
@@ -8,34 +9,41 @@ import StrategyKit
 
 /// Where quotes and symbol lists come from, as `--source`, `--config`, `--base-url` and
 /// `--key-file` say: the simulated exchange (by default the one the configuration embeds,
-/// started in this process as `tickwork run` starts it; no key needed) or Finnhub (key from
-/// `$FINNHUB_API_KEY` or `--key-file`, read by the same rules as the exchange's key).
+/// started in this process as `tickwork run` starts it; no key needed), Finnhub (key from
+/// `--key-file`, else the configuration's `finnhub` key source, else `$FINNHUB_API_KEY`:
+/// `APIKeyResolver.resolveFinnhub`) or Alpaca's
+/// market data (key id and secret found as the one-call commands find them).
 struct QuoteSourceOptions {
-    /// The sources there are. Alpaca's market data is not built yet.
+    /// The sources there are.
     enum Kind: String, CaseIterable, Sendable {
-        case simulated, finnhub
+        case simulated, finnhub, alpaca
     }
 
     static let options: [any OptionDeclaration] = [source, config, baseURL, keyFile]
 
     static let source: Option<Kind> = .defaulted(
         "--source", "SOURCE", default: .simulated,
-        help: "simulated (default: the configuration's embedded exchange) or finnhub. Alpaca is not built yet.",
-        parse: .oneOf("simulated or finnhub"))
+        help: "simulated (default: the configuration's embedded exchange), finnhub or alpaca.",
+        parse: .oneOf("simulated, finnhub or alpaca"))
     static let config: Option<String?> = .optional(
         "--config", "FILE", help: "The configuration whose embedded exchange is quoted (default: the embedded one).")
     static let baseURL: Option<String?> = .optional(
         "--base-url", "URL",
-        help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for simulated, a running 'tickwork exchange' (http://127.0.0.1:8080/api/v1) instead of an embedded one.")
+        help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for alpaca, one base for trading and market data (a running 'tickwork exchange': http://127.0.0.1:8080; default: the configuration's Alpaca URLs, else \(alpacaTradingURL) and \(alpacaDataURL)); for simulated, a running 'tickwork exchange' (http://127.0.0.1:8080/api/v1) instead of an embedded one.")
     static let keyFile: Option<String?> = .optional(
-        "--key-file", "FILE", help: "Read the Finnhub key from FILE (private to its owner) instead of $\(keyVariable).")
+        "--key-file", "FILE",
+        help: "Read the Finnhub key from FILE (private to its owner) instead of where --config's finnhub.apiKeyEnv or finnhub.apiKeyFile says (default $\(FinnhubSettings.defaultKeyVariable)).")
 
-    /// The variable holding the Finnhub key.
-    static let keyVariable = "FINNHUB_API_KEY"
+    /// Alpaca's paper-trading API (assets) and its market-data API (snapshots).
+    static let alpacaTradingURL = "https://paper-api.alpaca.markets"
+    static let alpacaDataURL = "https://data.alpaca.markets"
 
     /// The source, and the exchange started for it (stop it when done), if any.
-    let source: FinnhubQuoteSource
+    let source: any QuoteSource
     let server: VenueServer?
+    /// The source as its concrete type, for the calls the protocol does not have.
+    private let finnhub: FinnhubQuoteSource?
+    private let alpaca: AlpacaQuoteSource?
 
     /// Opens the source `invocation` names; a usage error for a bad URL, a failure for a
     /// missing key or an exchange that cannot start.
@@ -43,19 +51,21 @@ struct QuoteSourceOptions {
         let configuration = try DefaultConfiguration.load(invocation[Self.config])
         switch invocation[Self.source] {
         case .finnhub:
-            let environment = ProcessInfo.processInfo.environment
-            let keySource: APIKeySource = invocation[Self.keyFile].map(APIKeySource.file) ?? .environment(Self.keyVariable)
-            let key: APIKey
-            switch try APIKeyResolver.lookUp(keySource, keys: ("finnhub.apiKeyEnv", "finnhub.apiKeyFile"), in: configuration, environment: environment) {
-            case .found(let found): key = found
-            case .missing(_, let message): throw CLIError.failure("finnhub needs an API key: \(message)")
-            }
+            let key = try APIKeyResolver.resolveFinnhub(keyFile: invocation[Self.keyFile], in: configuration)
             let client = try Self.client(invocation[Self.baseURL] ?? FinnhubClient.defaultBaseURL, token: key.secret, caFile: configuration.exchange.caFile)
-            source = FinnhubQuoteSource(name: "finnhub", client: client, callsPerMinute: FinnhubQuoteSource.freeTierCallsPerMinute)
+            finnhub = FinnhubQuoteSource(name: "finnhub", client: client, callsPerMinute: FinnhubQuoteSource.freeTierCallsPerMinute)
+            alpaca = nil
+            server = nil
+        case .alpaca:
+            alpaca = AlpacaQuoteSource(client: try Self.alpacaClient(invocation[Self.baseURL], configuration))
+            finnhub = nil
             server = nil
         case .simulated:
+            alpaca = nil
             if let baseURL = invocation[Self.baseURL] {
-                source = FinnhubQuoteSource(name: "simulated", client: try Self.client(baseURL, token: nil, caFile: nil), callsPerMinute: nil)
+                let source = FinnhubQuoteSource(name: "simulated", client: try Self.client(baseURL, token: nil, caFile: nil), callsPerMinute: nil)
+                finnhub = source
+                self.source = source
                 server = nil
                 return
             }
@@ -65,14 +75,73 @@ struct QuoteSourceOptions {
             Self.awaitFirstTrades(server, configuration)
             self.server = server
             let client = try Self.client("http://\(server.address)/api/v1", token: nil, caFile: nil)
-            source = FinnhubQuoteSource(name: "simulated", client: client, callsPerMinute: nil)
+            finnhub = FinnhubQuoteSource(name: "simulated", client: client, callsPerMinute: nil)
         }
+        source = (finnhub ?? alpaca)!
     }
 
     /// Stops the exchange started for the source.
     func close() {
-        source.client.close()
+        finnhub?.client.close()
         server?.stop()
+    }
+
+    /// Where `symbols()` asks, for messages.
+    var symbolsEndpoint: String {
+        if let finnhub { return "\(finnhub.client.baseURL)/stock/symbol" }
+        return "alpaca /v2/assets"
+    }
+
+    /// The source's list of US symbols.
+    func symbols() throws(QuoteError) -> [DirectoryEntry] {
+        if let finnhub { return try finnhub.symbols(exchange: "US") }
+        guard let alpaca else { return [] }
+        do {
+            return try alpaca.symbols()
+        } catch {
+            throw AlpacaQuoteSource.quoteError(error)
+        }
+    }
+
+    /// Whether the source can quote `symbol` (one call, outside any rate limit).
+    func knows(_ symbol: Symbol) throws(QuoteError) -> Bool {
+        if let finnhub { return try finnhub.quote(symbol) != nil }
+        switch source.quotes([symbol], now: .now)[symbol] {
+        case .quote: return true
+        case .failed(let error): throw error
+        case .unknown, .deferred, nil: return false
+        }
+    }
+
+    /// The Alpaca client of `--source alpaca`: `baseURL` for both APIs when given, else the
+    /// configuration's Alpaca URLs, else Alpaca's own; the key id and secret from
+    /// `$APCA_API_KEY_ID`/`$APCA_API_SECRET_KEY` or, on an Alpaca configuration, its exchange key
+    /// sources. Absent keys are no error here: the API answers "unauthorized".
+    private static func alpacaClient(_ baseURL: String?, _ configuration: Configuration) throws -> AlpacaClient {
+        var settings = AlpacaSettings(marketDataURL: nil, secret: .environment("APCA_API_SECRET_KEY"), extendedHours: false)
+        var keyID = APIKeySource.environment("APCA_API_KEY_ID")
+        var trading = alpacaTradingURL, data = alpacaDataURL
+        if case .alpaca(let configured) = configuration.exchange.api {
+            settings = configured
+            keyID = configuration.exchange.apiKey
+            trading = configuration.exchange.baseURL ?? trading
+            data = configured.marketDataURL ?? trading
+        }
+        if let baseURL { (trading, data) = (baseURL, baseURL) }
+        let environment = ProcessInfo.processInfo.environment
+        let credentials = AlpacaCredentials(
+            keyID: try APIKeyResolver.resolve(keyID, keys: ("exchange.apiKeyEnv", "exchange.apiKeyFile"), in: configuration, optional: true, environment: environment),
+            secret: try APIKeyResolver.resolve(settings.secret, keys: ("exchange.apiSecretEnv", "exchange.apiSecretFile"), in: configuration, optional: true, environment: environment))
+        do throws(AlpacaError) {
+            return try AlpacaClient(
+                tradingURL: trading, marketDataURL: data, credentials: credentials,
+                policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 2, totalBudget: .seconds(10)),
+                caFile: configuration.exchange.caFile)
+        } catch .transport(.tlsSetupFailed(let reason)) {
+            throw CLIError.failure("\(configuration.file): exchange.caFile: \(reason)")
+        } catch {
+            throw CLIError.usage("--base-url: \(error)")
+        }
     }
 
     private static func client(_ baseURL: String, token: String?, caFile: String?) throws -> FinnhubClient {

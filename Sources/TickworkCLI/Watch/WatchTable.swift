@@ -14,7 +14,7 @@ enum WatchTable {
         var tones: [Int] = [0]
         for row in board.rows {
             cells.append(cellsOf(row, now: now))
-            tones.append(row.quote.map { $0.change.units.signum() }.map { Int($0) } ?? 0)
+            tones.append(row.quote.flatMap { $0.changeBasisPoints }.map { Int($0.signum()) } ?? 0)
         }
         var widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
         let fixed = widths.enumerated().filter { $0.offset != 1 }.reduce(0) { $0 + $1.element } + 2 * (header.count - 1)
@@ -49,9 +49,12 @@ enum WatchTable {
             }
             return [row.symbol.rawValue, row.name, status, "", "", "", "", ""]
         }
+        // Without a previous close (a first session, an Alpaca snapshot without a previous bar)
+        // there is no change to show: the price less zero is not one.
         let percent = quote.changeBasisPoints.map { text($0, scale: 2, signed: true) + "%" } ?? ""
+        let change = quote.changeBasisPoints == nil ? "" : text(quote.change.units, signed: true)
         return [
-            row.symbol.rawValue, row.name, text(quote.price.units), text(quote.change.units, signed: true), percent,
+            row.symbol.rawValue, row.name, text(quote.price.units), change, percent,
             text(quote.high.units), text(quote.low.units), age(from: quote.time, to: now),
         ]
     }
@@ -82,7 +85,8 @@ enum WatchTable {
                 json.string(error.description)
             }
             if let quote = row.quote {
-                for (key, value) in [("price", quote.price.units), ("change", quote.change.units), ("open", quote.open.units),
+                let change = quote.changeBasisPoints == nil ? [] : [("change", quote.change.units)]
+                for (key, value) in [("price", quote.price.units)] + change + [("open", quote.open.units),
                                      ("high", quote.high.units), ("low", quote.low.units), ("previousClose", quote.previousClose.units)] {
                     json.bytes.append(contentsOf: ",\"\(key)\":".utf8)
                     json.bytes.appendFixedPoint(value, scale: Price.decimalPlaces, minimumFractionDigits: 2)

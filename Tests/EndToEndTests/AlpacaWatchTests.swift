@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `tickwork watch --source alpaca` and `tickwork symbols refresh --source alpaca`, the built
+/// binary against `tickwork exchange`'s own Alpaca API (snapshots, assets) over loopback.
+@Suite(.timeLimit(.minutes(5))) struct AlpacaWatchTests {
+    @Test func theWatchListIsQuotedFromAlpacaSnapshotsAndTheDirectoryRebuiltFromAssets() throws {
+        let exchange = try ExchangeFixture()
+        defer { exchange.stop() }
+        let state = try TemporaryDirectory("tickwork-alpacawatch")
+        defer { state.remove() }
+        let source = ["--source", "alpaca", "--base-url", "http://" + exchange.listenAddress]
+        func tickwork(_ arguments: [String]) throws -> TickworkProcess.Result {
+            try TickworkProcess.run(
+                arguments + source,
+                environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": "", "APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"],
+                timeout: 60)
+        }
+        // One trade of FOOBAR at $50.00: the snapshot's latest trade and daily bar.
+        _ = try exchange.place(account: "MM", side: "sell", price: 5000, qty: 100)
+        _ = try exchange.place(account: "TAKER", side: "buy", price: 5000, qty: 10)
+
+        // FOOBAR is in no directory: Alpaca's snapshot makes it known; ZZZZQ is known to neither.
+        let added = try tickwork(["watch", "add", "FOOBAR", "AAPL"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let refused = try tickwork(["watch", "add", "ZZZZQ"])
+        #expect(refused.status == 1 && refused.stderr.contains("ZZZZQ: unknown to the symbol directory and to alpaca"), "\(refused.stderr)")
+
+        let json = try tickwork(["watch", "--once", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let line = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(line?["source"] as? String == "alpaca")
+        let rows = try #require(line?["rows"] as? [[String: Any]], "\(json.stdout)")
+        #expect(rows.first?["symbol"] as? String == "FOOBAR" && rows.first?["status"] as? String == "ok", "\(rows)")
+        #expect(rows.first?["price"] as? Double == 50 && rows.first?["high"] as? Double == 50, "\(rows)")
+        // AAPL is in the shipped directory but not on the simulated market: the view says so.
+        #expect(rows.last?["symbol"] as? String == "AAPL" && rows.last?["status"] as? String == "unknown", "\(rows)")
+
+        let refreshed = try tickwork(["symbols", "refresh"])
+        #expect(refreshed.status == 0 && refreshed.stdout.contains("symbols from alpaca"), "\(refreshed.stderr)")
+        let found = try TickworkProcess.run(
+            ["symbols", "search", "FOOBAR", "--json"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
+        let entries = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: String]]
+        #expect(entries?.first?["symbol"] == "FOOBAR", "\(found.stdout)")
+        // The rebuilt directory holds the exchange's assets only: AAPL is gone from it.
+        let gone = try TickworkProcess.run(
+            ["symbols", "search", "AAPL", "--json"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
+        #expect(gone.status == 0 && !gone.stdout.contains("AAPL"), "\(gone.stdout)")
+    }
+}
