@@ -27,7 +27,7 @@ enum HistoryOutput {
         let header = columns.map { column in
             var name = column
             for suffix in ["_units", "_shares", "_ns"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
-            return name.replacingOccurrences(of: "_", with: " ").uppercased()
+            return name.replacing("_", with: " ").uppercased()
         }
         var numeric = Set<Int>()
         let body = rows.map { row in
@@ -72,7 +72,7 @@ enum HistoryOutput {
     private static func csv(columns: [String], rows: [[SQLiteValue]]) -> String {
         func field(_ text: String) -> String {
             guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return "\"" + text.replacing("\"", with: "\"\"") + "\""
         }
         var text = columns.map(field).joined(separator: ",") + "\n"
         for row in rows {
