@@ -119,8 +119,9 @@ enum HistoryBench {
         try EngineBench.decisionLatency(figure: "history.decision.writerOff", extraInputs: ["historyWriter": "off"])
         let ledgerPath = directory + "/live.jsonl"
         let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
+        let flow = HistoryFlow()
         let writer = HistoryWriter(
-            path: directory + "/live.sqlite", ledger: ledgerPath, durableSequence: { .max },
+            path: directory + "/live.sqlite", ledger: ledgerPath, durableSequence: { .max }, flow: flow,
             report: { FileHandle.standardError.write(Data("tickwork-bench: history: \($0)\n".utf8)) })
         let feeder = Thread {
             var number = 0
@@ -139,7 +140,12 @@ enum HistoryBench {
         let writing = Task.detached { await writer.run() }
         feeder.start()
         try EngineBench.decisionLatency(
-            figure: "history.decision.writerOn", extraInputs: ["historyWriter": "on, following a ledger taking 1,000 fills/s"])
+            figure: "history.decision.writerOn",
+            extraInputs: ["historyWriter": "on, following a ledger taking 1,000 fills/s; the engine offers its order flow to it"],
+            orderFlow: HistoryFlowObserver(flow: flow, runStart: Timestamp(nanoseconds: start)))
+        if flow.dropped > 0 {
+            FileHandle.standardError.write(Data("tickwork-bench: history: \(flow.dropped) order-flow records dropped\n".utf8))
+        }
         stopFeeder.store(true, ordering: .relaxed)
         writing.cancel()
         try runBlocking { await writing.value }

@@ -3,14 +3,14 @@ import Risk
 import StrategyKit
 import Trading
 
-/// The daemon's engine told to its history: turns each order change, denial and trading-state
-/// change into the history's record and offers it to `flow` (which never waits; a full flow
-/// drops and counts the record, and the history writer logs how many).
+/// The daemon's engine told to its history (`tickwork run` wires it): turns each order change,
+/// denial and trading-state change into the history's record and offers it to `flow` (which
+/// never waits; a full flow drops and counts the record, and the history writer logs how many).
 ///
 /// Runs on the engine's thread only (an `OrderFlowObserver`). It keeps, per open order, what the
 /// tracker does not: when the exchange acknowledged it and the value of its fills (for the
 /// average price), and forgets the order once it is final.
-final class HistoryFlowObserver: OrderFlowObserver {
+public final class HistoryFlowObserver: OrderFlowObserver {
     /// What the history keeps of an open order beyond the tracker's view.
     private struct Progress {
         /// The order's key in the history (`clientKey(_:)`).
@@ -20,23 +20,23 @@ final class HistoryFlowObserver: OrderFlowObserver {
         var value: Int64 = 0
     }
 
-    let flow: HistoryFlow
+    public let flow: HistoryFlow
     /// The daemon's start, whole seconds since 1970: client ids restart from 1 in each run.
-    let run: Int64
+    public let run: Int64
     private var open: [ClientOrderID: Progress] = [:]
 
-    init(flow: HistoryFlow, runStart: Timestamp) {
+    public init(flow: HistoryFlow, runStart: Timestamp) {
         self.flow = flow
         self.run = runStart.nanoseconds / 1_000_000_000
     }
 
     /// The history's key of order `client`: `c<n>@<run>`, the engine's number and the run's
     /// start, so that orders of different runs never share a row.
-    func clientKey(_ client: ClientOrderID) -> String {
+    public func clientKey(_ client: ClientOrderID) -> String {
         "\(client)@\(run)"
     }
 
-    func orderChanged(_ order: TrackedOrder, fills: ArraySlice<Fill>, at time: Timestamp) {
+    public func orderChanged(_ order: TrackedOrder, fills: ArraySlice<Fill>, at time: Timestamp) {
         var progress = open[order.clientID] ?? Progress(key: clientKey(order.clientID))
         if progress.acknowledged == nil, order.exchangeID != nil { progress.acknowledged = time }
         for fill in fills {
@@ -54,7 +54,7 @@ final class HistoryFlowObserver: OrderFlowObserver {
             averagePrice: filled > 0 ? Price(units: progress.value / filled) : nil)))
     }
 
-    func orderDenied(_ denial: RiskDenial, at time: Timestamp) {
+    public func orderDenied(_ denial: RiskDenial, at time: Timestamp) {
         let request = denial.request
         flow.offer(.denial(HistoryDenial(
             time: time, strategy: denial.strategyID, symbol: request.symbol, side: request.side, type: request.type,
@@ -62,7 +62,7 @@ final class HistoryFlowObserver: OrderFlowObserver {
             actual: denial.actual, message: denial.message)))
     }
 
-    func tradingStateChanged(_ change: TradingStateChange) {
+    public func tradingStateChanged(_ change: TradingStateChange) {
         flow.offer(.stateChange(HistoryStateChange(
             time: change.time, scope: change.scope.description, from: change.from.rawValue, to: change.to.rawValue,
             code: change.code.rawValue, limit: change.limit.map { Money(units: $0) }, actual: change.actual.map { Money(units: $0) })))
