@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire", "History"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",

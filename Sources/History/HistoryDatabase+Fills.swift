@@ -18,59 +18,100 @@ extension HistoryDatabase {
     /// Adds the ledger's `entries`, in ledger order, in one transaction, with each fill's day
     /// summary; returns how many were new. A sequence number already held is skipped, so the
     /// same entries twice give the same rows.
+    ///
+    /// The day summaries are added up in memory and written once per day, strategy and symbol
+    /// of the call rather than once per fill, and each fill is bound field by field: a
+    /// catch-up's time is then SQLite's own.
     @discardableResult
     public func append(_ entries: some Sequence<LedgerEntry>) throws(HistoryError) -> Int {
         try connection.transaction(during: .insert(table: "fills")) { () throws(HistoryError) -> Int in
             // Inside the transaction no other connection writes: the pairs' P&L read here is
             // the database's, even when another process caught it up since our last append.
             var realized = try realizedBefore()
+            let insert = try connection.statement(Self.insertFill, during: .insert(table: "fills"))
+            var summaries: [DaySummary.Key: DaySummary] = [:]
             var added = 0
+            var checksum: [UInt8] = []
+            checksum.reserveCapacity(16)
             for entry in entries {
                 let pair = PairKey(strategy: entry.fill.strategyID, symbol: entry.fill.symbol)
-                let row = HistoryFill(entry, realizedBefore: realized[pair] ?? .zero)
-                if try insert(row) {
-                    realized[pair] = entry.realizedAfter
-                    added += 1
-                }
+                let gain = entry.realizedAfter - (realized[pair] ?? .zero)
+                let day = day(of: entry.fill.time)
+                guard try self.insert(entry, realized: gain, day: day, with: insert, checksum: &checksum) else { continue }
+                realized[pair] = entry.realizedAfter
+                summaries[DaySummary.Key(day: day, pair: pair), default: DaySummary()].add(entry.fill, realized: gain)
+                added += 1
             }
+            try write(summaries)
             realizedByPair = (try lastSequence(), realized)
             return added
         }
     }
 
-    /// Inserts one fill and adds it to its day's summary; false (and nothing changed) when its
-    /// sequence number is already held. The caller holds a transaction.
-    func insert(_ row: HistoryFill) throws(HistoryError) -> Bool {
-        let insert = try connection.statement(
-            """
-            INSERT OR IGNORE INTO fills(seq, time_ns, day, venue, account, symbol, order_id, fill_index, side, price_units,
-                qty_shares, strategy, reconciled, position_after_shares, cash_after_units, realized_after_units,
-                realized_units, checksum)
-            VALUES (?1, ?2, ?18, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
-            """, during: .insert(table: "fills"))
-        insert.bind(row.values)
-        let day = day(of: row.fill.time)
+    /// The insert of one fill; its parameters are `HistoryFill.columns` in order, then the day.
+    static let insertFill = """
+        INSERT OR IGNORE INTO fills(seq, time_ns, day, venue, account, symbol, order_id, fill_index, side, price_units,
+            qty_shares, strategy, reconciled, position_after_shares, cash_after_units, realized_after_units,
+            realized_units, checksum)
+        VALUES (?1, ?2, ?18, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+        """
+
+    /// Inserts the fill of `entry` (which realized `realized`, on UTC day `day`) with `insert`
+    /// (`insertFill`); false (and nothing changed) when its sequence number is already held.
+    /// The caller holds a transaction. The values are those of `HistoryFill.values`, bound one
+    /// by one so that no array or string is made per fill (the checksum's digits go through
+    /// the caller's `checksum` buffer).
+    private func insert(
+        _ entry: LedgerEntry, realized: Money, day: String, with insert: SQLiteStatement, checksum: inout [UInt8]
+    ) throws(HistoryError) -> Bool {
+        let fill = entry.fill
+        insert.bind(Int64(entry.sequence), at: 1)
+        insert.bind(fill.time.nanoseconds, at: 2)
+        insert.bind(fill.venue.rawValue, at: 3)
+        insert.bind(fill.account.rawValue, at: 4)
+        insert.bind(fill.symbol.rawValue, at: 5)
+        insert.bind(fill.orderID.rawValue, at: 6)
+        insert.bind(Int64(fill.index), at: 7)
+        insert.bind(fill.side.rawValue, at: 8)
+        insert.bind(fill.price.units, at: 9)
+        insert.bind(fill.qty.shares, at: 10)
+        insert.bind(fill.strategyID.rawValue, at: 11)
+        insert.bind(entry.reconciled ? 1 : 0, at: 12)
+        insert.bind(entry.positionAfter.shares, at: 13)
+        insert.bind(entry.cashAfter.units, at: 14)
+        insert.bind(entry.realizedAfter.units, at: 15)
+        insert.bind(realized.units, at: 16)
+        checksum.removeAll(keepingCapacity: true)
+        entry.checksum.appendHex(to: &checksum)
+        insert.bind(utf8: checksum, at: 17)
         insert.bind(day, at: 18)
         try insert.run()
-        guard connection.changes == 1 else { return false }
-        let summary = try connection.statement(
+        insert.reset()
+        return connection.changes == 1
+    }
+
+    /// Adds `summaries` to the day summaries they name. The caller holds a transaction.
+    private func write(_ summaries: [DaySummary.Key: DaySummary]) throws(HistoryError) {
+        let statement = try connection.statement(
             """
             INSERT INTO daily_summaries(day, strategy, symbol, fills, bought_shares, sold_shares, notional_units, realized_units)
-            VALUES (?, ?, ?, 1, ?, ?, ?, ?)
-            ON CONFLICT (day, strategy, symbol) DO UPDATE SET fills = fills + 1,
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (day, strategy, symbol) DO UPDATE SET fills = fills + excluded.fills,
                 bought_shares = bought_shares + excluded.bought_shares, sold_shares = sold_shares + excluded.sold_shares,
                 notional_units = notional_units + excluded.notional_units, realized_units = realized_units + excluded.realized_units
             """, during: .insert(table: "daily_summaries"))
-        let fill = row.fill
-        summary.bind(day, at: 1)
-        summary.bind(fill.strategyID.rawValue, at: 2)
-        summary.bind(fill.symbol.rawValue, at: 3)
-        summary.bind(fill.side == .buy ? fill.qty.shares : 0, at: 4)
-        summary.bind(fill.side == .sell ? fill.qty.shares : 0, at: 5)
-        summary.bind((fill.price * fill.qty).units, at: 6)
-        summary.bind(row.realized.units, at: 7)
-        try summary.run()
-        return true
+        for (key, summary) in summaries {
+            statement.bind(key.day, at: 1)
+            statement.bind(key.pair.strategy.rawValue, at: 2)
+            statement.bind(key.pair.symbol.rawValue, at: 3)
+            statement.bind(summary.fills, at: 4)
+            statement.bind(summary.bought, at: 5)
+            statement.bind(summary.sold, at: 6)
+            statement.bind(summary.notional, at: 7)
+            statement.bind(summary.realized, at: 8)
+            try statement.run()
+            statement.reset()
+        }
     }
 
     /// What each pair had realized after its last fill: kept from our last append while the

@@ -11,19 +11,26 @@ import Lifecycle
 /// `durableSequence()` has reached it, polling every `interval`. A failure of the history is
 /// reported through `report` and ends the writing, never the daemon: the ledger holds every
 /// fill, and the next start catches up. Cancelled, it adds what is durable and returns.
+///
+/// With a `flow`, each round it also records the order flow the engine loop handed over
+/// (orders, denials, trading-state changes) in one transaction, and reports once more
+/// whenever records were dropped because the hand-off was full.
 public final class HistoryWriter: Service, Sendable {
     public let path: String
     public let ledger: String
     let interval: Duration
     let durableSequence: @Sendable () -> UInt64
     let report: @Sendable (String) -> Void
+    let flow: HistoryFlow?
     private let stop = ConditionLock()
     nonisolated(unsafe) private var stopping = false
 
     public init(
         path: String, ledger: String, interval: Duration = .milliseconds(50),
-        durableSequence: @escaping @Sendable () -> UInt64, report: @escaping @Sendable (String) -> Void
+        durableSequence: @escaping @Sendable () -> UInt64, flow: HistoryFlow? = nil,
+        report: @escaping @Sendable (String) -> Void
     ) {
+        self.flow = flow
         self.path = path
         self.ledger = ledger
         self.interval = interval
@@ -54,6 +61,7 @@ public final class HistoryWriter: Service, Sendable {
             let follower = LedgerFollower(path: ledger, from: try database.lastSequence() + 1)
             var waiting: [LedgerEntry] = []
             var last = false
+            var droppedReported: UInt64 = 0
             while !last {
                 last = waitOrStop()
                 let events: [LedgerFollower.Event]
@@ -71,6 +79,14 @@ public final class HistoryWriter: Service, Sendable {
                         throw .ledgerMismatch(path: path, ledger: ledger, detail: "the ledger was replaced or truncated")
                     }
                 }
+                if let flow {
+                    try record(flow.drain(), in: database)
+                    let dropped = flow.dropped
+                    if dropped > droppedReported {
+                        report("\(dropped - droppedReported) order-flow records dropped (the hand-off to the history was full); the ledger still holds every fill")
+                        droppedReported = dropped
+                    }
+                }
                 let durable = durableSequence()
                 let ready = waiting.prefix { $0.sequence <= durable }
                 guard !ready.isEmpty else { continue }
@@ -79,6 +95,20 @@ public final class HistoryWriter: Service, Sendable {
             }
         } catch {
             report("\(error); the history stops here, the next start catches it up from the ledger")
+        }
+    }
+
+    /// Records `records` in one transaction, in the order they were handed over.
+    private func record(_ records: [HistoryFlow.Record], in database: HistoryDatabase) throws(HistoryError) {
+        guard !records.isEmpty else { return }
+        try database.batch { () throws(HistoryError) in
+            for record in records {
+                switch record {
+                case .order(let order): try database.record(order)
+                case .denial(let denial): try database.record(denial)
+                case .stateChange(let change): try database.record(change)
+                }
+            }
         }
     }
 

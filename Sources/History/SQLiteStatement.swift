@@ -29,6 +29,14 @@ final class SQLiteStatement {
         sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
     }
 
+    /// Binds the UTF-8 text `bytes` (copied by SQLite), without making a `String` of it.
+    func bind(utf8 bytes: [UInt8], at index: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            _ = sqlite3_bind_text(
+                pointer, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), csqlite_transient())
+        }
+    }
+
     /// Binds `values` to the parameters 1, 2, ... in order.
     func bind(_ values: [SQLiteValue]) {
         for (offset, value) in values.enumerated() {

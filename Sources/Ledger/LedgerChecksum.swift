@@ -55,7 +55,7 @@ public struct LedgerChecksum: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Appends the sixteen lowercase hexadecimal digits to `bytes`.
-    func appendHex(to bytes: inout [UInt8]) {
+    public func appendHex(to bytes: inout [UInt8]) {
         var shift = 60
         while shift >= 0 {
             let nibble = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0x0f

@@ -20,7 +20,8 @@ extension Daemon {
     /// closed), the embedded exchange, and the SIGHUP handler last. SIGTERM and SIGINT are the
     /// group's own; the runner logs their name as its stop reason.
     func services(
-        _ ownServer: VenueServer?, _ ledger: Ledger, _ recorder: LiveSessionRecorder?, _ runner: LiveRunner, _ duration: Duration?
+        _ ownServer: VenueServer?, _ ledger: Ledger, _ recorder: LiveSessionRecorder?, _ runner: LiveRunner, _ duration: Duration?,
+        _ historyFlow: HistoryFlow
     ) -> [ServiceGroup.Entry] {
         let inbox = runner.inbox
         var entries: [ServiceGroup.Entry] = [.init("signals", SignalService(signals: [SIGHUP]) { _ in inbox.post(.reload) })]
@@ -28,13 +29,14 @@ extension Daemon {
             entries.append(.init("exchange", ownServer))
         }
         entries.append(.init("ledger", ledger))
-        // Stops before the ledger closes; follows the file, so the engine never waits for it. A
-        // history that fails is logged and left to the next start: it never stops the trading.
+        // Stops before the ledger closes; follows the file, so the engine never waits for it, and
+        // drains the order flow the engine offers to `historyFlow`. A history that fails is
+        // logged and left to the next start: it never stops the trading.
         let syncs = configuration.ledger.fsync != .never
         let durable: @Sendable () -> UInt64 = { syncs ? ledger.durableSequence : UInt64.max }
         let historyLogger = logger.forPart("history")
         entries.append(.init("history", HistoryWriter(
-            path: configuration.historyPath, ledger: configuration.ledger.path, durableSequence: durable,
+            path: configuration.historyPath, ledger: configuration.ledger.path, durableSequence: durable, flow: historyFlow,
             report: { historyLogger.warning($0) }), stopsGroupWhenFinished: false))
         if let recorder {
             // Closed only once the runner, its one other user, has stopped.

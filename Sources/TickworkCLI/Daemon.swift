@@ -1,5 +1,6 @@
 import Backtest
 import FoundationEssentials
+import History
 import HTTP
 import Ledger
 import Lifecycle
@@ -102,13 +103,15 @@ final class Daemon {
             engine.restore(fill)
         }
         engine.settlementWindowMs = configuration.settlementWindowMs
+        let historyFlow = HistoryFlow()
+        engine.orderFlow = HistoryFlowObserver(flow: historyFlow, runStart: WallClock.now())
         let runner = LiveRunner(
             engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
             reloader: reloader(), recorder: recorder, monitor: monitor?.feed, now: WallClock.now, stopReason: Self.stopReason)
         hooks.started?(runner.inbox)
-        var entries = services(ownServer, ledger, recorder, runner, duration)
+        var entries = services(ownServer, ledger, recorder, runner, duration, historyFlow)
         if let monitor {
             // Started before the runner and stopped after it, so the last state is served to the end.
             entries.insert(.init("monitor", monitor.server), at: entries.count - 1)

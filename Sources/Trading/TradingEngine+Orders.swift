@@ -41,6 +41,9 @@ extension TradingEngine {
         case .approved(let order):
             statistics.approved += 1
             let client = orders.submit(order)
+            if let orderFlow, let tracked = orders.order(client) {
+                orderFlow.orderChanged(tracked, fills: [], at: now)
+            }
             logger.info("order sent", [
                 "strategy": id.rawValue, "client": client.description, "symbol": request.symbol.rawValue,
                 "side": request.side.rawValue, "type": request.type.rawValue, "qty": request.qty.description,
@@ -50,6 +53,7 @@ extension TradingEngine {
         case .denied(let denial):
             statistics.denied += 1
             statistics.deniedByCode[denial.code, default: 0] += 1
+            orderFlow?.orderDenied(denial, at: now)
             // A strategy retrying against the same limit would flood the log: the same denial
             // again within ten seconds goes to debug.
             let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false
@@ -101,7 +105,11 @@ extension TradingEngine {
     /// Records, applies and announces what the order tracker found: fills first (journal, then
     /// portfolio, then the strategy), then order updates.
     func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
-        for fill in try record(changes.fills, reconciled: false) {
+        let booked = try record(changes.fills, reconciled: false)
+        if let orderFlow {
+            report(changes, booked: booked, to: orderFlow, at: now)
+        }
+        for fill in booked {
             if !isStopped, let index = slotIndex(of: fill.strategyID) {
                 let intents = call(index, at: now) { $0.onFill(fill, context: $1) }
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
@@ -169,6 +177,7 @@ extension TradingEngine {
     /// orders when it says so.
     func act(on change: TradingStateChange, into actions: inout [EngineAction]) {
         logger.warning("trading state changed", ["change": change.description])
+        orderFlow?.tradingStateChanged(change)
         actions.append(.tradingStateChanged(change))
         guard change.cancelOpenOrders else { return }
         for order in orders.openOrders {

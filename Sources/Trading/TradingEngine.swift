@@ -44,6 +44,9 @@ public final class TradingEngine {
     var reportedClashes: Set<OrderID> = []
     let journal: any FillJournal
     let logger: Logger
+    /// Told of every order sent or changed, every denial and every trading-state change, as
+    /// they happen (the daemon's history); nil: nobody is.
+    public var orderFlow: (any OrderFlowObserver)?
     /// Set by `stop`: from then on strategies hear nothing more (so they place nothing more),
     /// while fills and cancel responses are still recorded.
     public internal(set) var isStopped = false
@@ -123,8 +126,10 @@ public final class TradingEngine {
     public func resumeScopes(activeIn saved: RiskState, at now: Timestamp) -> [TradingStateChange] {
         let scopes = [TradingScope.account] + slots.map { TradingScope.strategy($0.id) }
         return scopes.compactMap { scope in
-            guard saved.status(of: scope).state == .active, risk.state.status(of: scope).state != .active else { return nil }
-            return risk.resume(scope, now: now)
+            guard saved.status(of: scope).state == .active, risk.state.status(of: scope).state != .active,
+                  let change = risk.resume(scope, now: now) else { return nil }
+            orderFlow?.tradingStateChanged(change)
+            return change
         }
     }
 

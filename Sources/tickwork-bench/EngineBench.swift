@@ -18,8 +18,12 @@ enum EngineBench {
 
     /// FirstSteps loaded from its plugin, a fresh book each step; after each decision the
     /// order is closed unfilled so the next book decides again.
-    static func decisionLatency(steps: Int = 200_000, figure: String = "engine.decision", extraInputs: [String: String] = [:]) throws {
+    static func decisionLatency(
+        steps: Int = 200_000, figure: String = "engine.decision", extraInputs: [String: String] = [:],
+        orderFlow: (any OrderFlowObserver)? = nil
+    ) throws {
         let engine = try makeEngine(journal: MemoryFillJournal())
+        engine.orderFlow = orderFlow
         var samples: [UInt64] = []
         samples.reserveCapacity(steps)
         for step in 1...steps {

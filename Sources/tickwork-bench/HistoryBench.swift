@@ -24,38 +24,44 @@ enum HistoryBench {
         // The sizes of the issue by default; smaller ones through the environment on a busy host.
         let environment = ProcessInfo.processInfo.environment
         let fills = Int(environment["HISTORY_BENCH_FILLS"] ?? "") ?? 10_000_000
-        try catchUp(directory: directory, fills: Int(environment["HISTORY_BENCH_CATCHUP_FILLS"] ?? "") ?? 1_000_000)
-        try queries(directory: directory, fills: fills)
-        try decisionLatency(directory: directory)
+        // HISTORY_BENCH_PARTS (catchup,queries,latency) runs some parts only, e.g. under callgrind.
+        let parts = Set((environment["HISTORY_BENCH_PARTS"] ?? "catchup,queries,latency").split(separator: ",").map(String.init))
+        if parts.contains("catchup") {
+            let catchUpFills = Int(environment["HISTORY_BENCH_CATCHUP_FILLS"] ?? "") ?? 1_000_000
+            try catchUp(directory: directory, fills: catchUpFills, fillsPerOrder: 1)
+            try catchUp(directory: directory, fills: catchUpFills, fillsPerOrder: 2)
+        }
+        if parts.contains("queries") { try queries(directory: directory, fills: fills) }
+        if parts.contains("latency") { try decisionLatency(directory: directory) }
     }
 
-    /// Fill `number` of a stream spread over 30 days, symbols and strategies, one fill per order:
-    /// with two fills per order (dense ids, index 0 and 1) the ledger reader's fill table
-    /// (`Ledger.FillTable`, linear probing with `index * 7` as the offset) clusters, and its
-    /// inserts took most of the catch-up's time, which is the ledger's to measure, not this.
-    static func fill(_ number: Int, of count: Int) -> Fill {
+    /// Fill `number` of a stream spread over 30 days, symbols and strategies, in orders of
+    /// `fillsPerOrder` fills each (dense ids; two each clustered the ledger's old fill table).
+    static func fill(_ number: Int, of count: Int, fillsPerOrder: Int = 1) -> Fill {
         Fill(
-            venue: "BENCHEX", account: "BENCH1", symbol: symbols[number % symbols.count], orderID: OrderID(Int64(number)),
-            index: 0, side: number / 12 % 2 == 0 ? .buy : .sell, price: Price(cents: 5000 + Int64(number % 97)),
+            venue: "BENCHEX", account: "BENCH1", symbol: symbols[number / fillsPerOrder % symbols.count],
+            orderID: OrderID(Int64(number / fillsPerOrder)), index: number % fillsPerOrder,
+            side: number / 12 % 2 == 0 ? .buy : .sell, price: Price(cents: 5000 + Int64(number % 97)),
             qty: Quantity(shares: Int64(number % 9 + 1)), time: Timestamp(nanoseconds: start + Int64(number) * (30 * day / Int64(count))),
             strategyID: strategies[number / symbols.count % strategies.count])
     }
 
-    static func catchUp(directory: String, fills: Int) throws {
-        let ledgerPath = directory + "/catch-up.jsonl"
+    static func catchUp(directory: String, fills: Int, fillsPerOrder: Int) throws {
+        let ledgerPath = directory + "/catch-up-\(fillsPerOrder).jsonl"
         let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
-        for number in 0..<fills { _ = try ledger.append(fill(number, of: fills)) }
+        for number in 0..<fills { _ = try ledger.append(fill(number, of: fills, fillsPerOrder: fillsPerOrder)) }
         try ledger.close()
         // The first pass warms the page cache with the ledger; the second is the figure.
         _ = try LedgerReader.forEach(in: ledgerPath) { _ in }
-        let database = try HistoryDatabase(path: directory + "/catch-up.sqlite")
+        let database = try HistoryDatabase(path: directory + "/catch-up-\(fillsPerOrder).sqlite")
         let began = ContinuousClock.now
         let cpu = cpuSeconds()
         let added = try HistoryCatchUp.run(database, ledger: ledgerPath)
         let seconds = (ContinuousClock.now - began).seconds
         precondition(added == fills, "the catch-up must add every fill")
         Figure(name: "history.catchUp", unit: "fills/s", value: Double(fills) / seconds, inputs: [
-            "fills": String(fills), "cpuSeconds": String(format: "%.3f", cpuSeconds() - cpu), "goal": ">= 200000",
+            "fills": String(fills), "fillsPerOrder": String(fillsPerOrder), "cpuSeconds": String(format: "%.3f", cpuSeconds() - cpu),
+            "goal": ">= 200000",
         ]).print()
     }
 
@@ -113,8 +119,9 @@ enum HistoryBench {
         try EngineBench.decisionLatency(figure: "history.decision.writerOff", extraInputs: ["historyWriter": "off"])
         let ledgerPath = directory + "/live.jsonl"
         let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
+        let flow = HistoryFlow()
         let writer = HistoryWriter(
-            path: directory + "/live.sqlite", ledger: ledgerPath, durableSequence: { .max },
+            path: directory + "/live.sqlite", ledger: ledgerPath, durableSequence: { .max }, flow: flow,
             report: { FileHandle.standardError.write(Data("tickwork-bench: history: \($0)\n".utf8)) })
         let feeder = Thread {
             var number = 0
@@ -133,7 +140,12 @@ enum HistoryBench {
         let writing = Task.detached { await writer.run() }
         feeder.start()
         try EngineBench.decisionLatency(
-            figure: "history.decision.writerOn", extraInputs: ["historyWriter": "on, following a ledger taking 1,000 fills/s"])
+            figure: "history.decision.writerOn",
+            extraInputs: ["historyWriter": "on, following a ledger taking 1,000 fills/s; the engine offers its order flow to it"],
+            orderFlow: HistoryFlowObserver(flow: flow, runStart: Timestamp(nanoseconds: start)))
+        if flow.dropped > 0 {
+            FileHandle.standardError.write(Data("tickwork-bench: history: \(flow.dropped) order-flow records dropped\n".utf8))
+        }
         stopFeeder.store(true, ordering: .relaxed)
         writing.cancel()
         try runBlocking { await writing.value }

@@ -50,7 +50,7 @@ import Glibc
     }
 
     /// The embedded exchange's API base, from the daemon's start-up log line.
-    private func embeddedBaseURL(_ daemon: SpawnedProcess) -> String? {
+    static func embeddedBaseURL(_ daemon: SpawnedProcess) -> String? {
         var address: String?
         daemon.wait(upTo: 30) {
             address = daemon.stderr.split(separator: "\n").first { $0.contains("embedded exchange listening") }
@@ -62,7 +62,7 @@ import Glibc
     }
 
     /// `tickwork ARGUMENTS --base-url baseURL --json`, decoded.
-    private func call(_ arguments: [String], _ baseURL: String, account: String) throws -> Any {
+    static func call(_ arguments: [String], _ baseURL: String, account: String) throws -> Any {
         let result = try TickworkProcess.run(
             arguments + ["--base-url", baseURL, "--account", account, "--json"], environment: Self.key, timeout: 20)
         try #require(result.status == 0, "tickwork \(arguments.joined(separator: " ")): \(result.stderr)")
@@ -71,7 +71,7 @@ import Glibc
 
     /// The fills of `account`'s orders on the exchange at `baseURL`, as (order id, index, price, qty).
     private func exchangeFills(_ baseURL: String, account: String) throws -> [[Int]] {
-        let orders = try call(["orders"], baseURL, account: account) as? [[String: Any]] ?? []
+        let orders = try Self.call(["orders"], baseURL, account: account) as? [[String: Any]] ?? []
         return orders.flatMap { order -> [[Int]] in
             let id = order["id"] as? Int ?? -1
             return (order["fills"] as? [[String: Any]] ?? []).enumerated().map { index, fill in
@@ -86,10 +86,10 @@ import Glibc
     private func session(_ workspace: Workspace, quantity: Int) throws -> [[Int]] {
         try workspace.write(quantity: quantity)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        let baseURL = try #require(embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
+        let baseURL = try #require(Self.embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
         // A bid under the ask gives the book a mid for the risk checker's price collar.
-        _ = try call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
-        _ = try call(["order", "place", "FOOBAR", "sell", "10", "--price", "5000"], baseURL, account: "SELLER")
+        _ = try Self.call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
+        _ = try Self.call(["order", "place", "FOOBAR", "sell", "10", "--price", "5000"], baseURL, account: "SELLER")
         var filled: [[Int]] = []
         daemon.wait(upTo: 30) {
             filled = (try? exchangeFills(baseURL, account: "EXB123456")) ?? []

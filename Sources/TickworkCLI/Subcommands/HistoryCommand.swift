@@ -14,8 +14,8 @@ enum HistoryCommand {
             ledger); --db FILE reads a database as it is. Amounts are integers in the price \
             unit ($0.0001) in the database, --json and --csv; the table shows dollars. The schema \
             is in Sources/History/HISTORY.md. tickwork run keeps the fills and daily summaries \
-            caught up as the ledger grows; the orders, denials and trading-state tables are \
-            not filled by anything yet.
+            caught up as the ledger grows, and records its engine's orders, risk denials and \
+            trading-state changes as they happen (a backtest's --history holds fills only).
             """,
         subcommands: [fills, orders, denials, pnl, sql, rebuild]
     )
