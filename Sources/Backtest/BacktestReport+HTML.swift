@@ -12,6 +12,7 @@ extension BacktestReport {
         let money: (Int64) -> String = { Money(units: $0).description }
         var body = "<h1>\(SVGChart.escape(title))</h1>\n"
         body += summaryTable()
+        if let denials { body += Self.denialTable(denials) }
         body += SVGChart(
             title: "Equity (net P&L, $)",
             lines: [.init(points: samples.map { ($0.time.nanoseconds, $0.equity.units) }, color: "#0969da", stepped: false)],
@@ -50,6 +51,24 @@ extension BacktestReport {
             </body></html>
 
             """
+    }
+
+    /// The denials by code with each first denial, and what to raise when every order was denied.
+    private static func denialTable(_ denials: DenialSummary) -> String {
+        var table = "<h2>Risk denials: \(denials.denied) of \(denials.denied + denials.approved) orders</h2>\n"
+        if denials.everyOrderDenied {
+            let advice = denials.settingToRaise.map { "raise <code>\(SVGChart.escape($0))</code>" } ?? "see the first denials below"
+            table += "<p><strong>Every order was denied by the risk limits</strong>: \(advice).</p>\n"
+        }
+        table += "<table><tr><th>code</th><th>count</th><th>setting</th><th>first limit</th><th>first value</th><th>first denial</th></tr>\n"
+        for code in denials.codes {
+            let cells = [
+                "\(code.count)", code.setting ?? "–", code.firstLimit.map(String.init) ?? "–", code.firstActual.map(String.init) ?? "–",
+                SVGChart.escape(code.firstDenial),
+            ]
+            table += "<tr><td>\(code.code)</td>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+        }
+        return table + "</table>\n"
     }
 
     private func summaryTable() -> String {

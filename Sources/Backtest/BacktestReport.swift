@@ -9,10 +9,13 @@ public struct BacktestReport: Sendable {
     /// A line naming the run, e.g. the strategy and the recording.
     public var title: String
     public var metrics: BacktestMetrics
+    /// The risk checker's denials; nil when it denied nothing (the files then say nothing of them).
+    public var denials: DenialSummary?
 
-    public init(title: String, metrics: BacktestMetrics) {
+    public init(title: String, metrics: BacktestMetrics, denials: DenialSummary? = nil) {
         self.title = title
         self.metrics = metrics
+        self.denials = denials
     }
 
     /// What `report.json` holds.
@@ -29,6 +32,8 @@ public struct BacktestReport: Sendable {
         public var strategies: [String: MetricsSummary]
         /// The unit of every amount of money in the document: units per dollar (10,000).
         public var moneyUnitsPerDollar: Int64 = Price.unitsPerDollar
+        /// The risk checker's denials by code; absent when there were none.
+        public var denials: DenialSummary?
     }
 
     /// The figures as `report.json` encodes them.
@@ -37,7 +42,8 @@ public struct BacktestReport: Sendable {
             title: title, start: metrics.start, end: metrics.end,
             returnIntervalSeconds: Double(metrics.sampleIntervalNanoseconds) / 1e9, periodsPerYear: metrics.periodsPerYear,
             account: metrics.summary(),
-            strategies: Dictionary(uniqueKeysWithValues: metrics.strategySummaries().map { ($0.key.rawValue, $0.value) }))
+            strategies: Dictionary(uniqueKeysWithValues: metrics.strategySummaries().map { ($0.key.rawValue, $0.value) }),
+            denials: denials)
     }
 
     /// `report.json`: sorted keys, money in integer units of $0.0001 (`moneyUnitsPerDollar`),

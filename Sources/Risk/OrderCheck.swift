@@ -35,7 +35,7 @@ struct OrderCheck {
         let own = state.status(of: .strategy(strategy)).state
         if account == .halted || own == .halted {
             let scope = account == .halted ? "account" : "strategy"
-            return deny(.halted, limit: nil, actual: nil, "\(scope) is halted: only cancels pass")
+            return deny(.halted, limit: nil, actual: nil) { "\(scope) is halted: only cancels pass" }
         }
         let symbol = request.symbol
         let side = request.side
@@ -56,15 +56,12 @@ struct OrderCheck {
         return nil
     }
 
-    private func deny(_ code: RiskCode, limit: Int64?, actual: Int64?, _ message: String) -> RiskDenial {
-        RiskDenial(
-            code: code, strategyID: strategy, request: request, limit: limit, actual: actual,
-            message: "\(message) (\(Self.describe(request)))")
-    }
-
-    static func describe(_ request: OrderRequest) -> String {
-        let price = request.type.isPriced ? " @ \(request.price)" : ""
-        return "\(request.side.rawValue) \(request.qty) \(request.symbol) \(request.type.rawValue)\(price)"
+    /// A denial whose message `words` make only if someone reads it: each check's closure
+    /// captures the few numbers it names, not the check.
+    private func deny(
+        _ code: RiskCode, limit: Int64?, actual: Int64?, _ words: @escaping @Sendable () -> String
+    ) -> RiskDenial {
+        RiskDenial(code: code, strategyID: strategy, request: request, limit: limit, actual: actual, checked: words)
     }
 
     /// The price the collar and a market order's notional are measured from: the mid, or the
@@ -72,36 +69,38 @@ struct OrderCheck {
     private var referencePrice: Price? { book?.mid ?? lastTrade }
 
     private func quantity() -> RiskDenial? {
+        let qty = self.qty
         if qty <= 0 {
-            return deny(.nonPositiveQty, limit: 1, actual: qty, "quantity \(qty) is not positive")
+            return deny(.nonPositiveQty, limit: 1, actual: qty) { "quantity \(qty) is not positive" }
         }
         if request.qty > limits.maxOrderQty {
-            return deny(
-                .maxOrderQty, limit: limits.maxOrderQty.shares, actual: qty,
-                "quantity \(qty) exceeds maxOrderQty \(limits.maxOrderQty)")
+            let limit = limits.maxOrderQty
+            return deny(.maxOrderQty, limit: limit.shares, actual: qty) { "quantity \(qty) exceeds maxOrderQty \(limit)" }
         }
         return nil
     }
 
     private func price() -> RiskDenial? {
         guard request.type.isPriced, request.price.units <= 0 else { return nil }
-        return deny(
-            .nonPositivePrice, limit: 1, actual: request.price.units, "limit price \(request.price) is not positive")
+        let price = request.price
+        return deny(.nonPositivePrice, limit: 1, actual: price.units) { "limit price \(price) is not positive" }
     }
 
     private func marketOrders() -> RiskDenial? {
         guard request.type == .market, !limits.allowMarketOrders else { return nil }
-        return deny(.marketOrdersDisabled, limit: nil, actual: nil, "market orders are not allowed")
+        return deny(.marketOrdersDisabled, limit: nil, actual: nil) { "market orders are not allowed" }
     }
 
     private func freshBook() -> RiskDenial? {
         guard let book else {
-            return deny(.staleBook, limit: limits.staleBookMs, actual: nil, "no book received for \(request.symbol)")
+            let symbol = request.symbol
+            return deny(.staleBook, limit: limits.staleBookMs, actual: nil) { "no book received for \(symbol)" }
         }
         precondition(book.symbol == request.symbol, "an order is checked against its own symbol's book")
         let ageMs = now.nanoseconds(since: book.receivedTime) / 1_000_000
         guard ageMs > limits.staleBookMs else { return nil }
-        return deny(.staleBook, limit: limits.staleBookMs, actual: ageMs, "book is \(ageMs) ms old, staleBookMs \(limits.staleBookMs)")
+        let limit = limits.staleBookMs
+        return deny(.staleBook, limit: limit, actual: ageMs) { "book is \(ageMs) ms old, staleBookMs \(limit)" }
     }
 
     /// Position checks deny only an order that moves the projection further from flat, so an
@@ -111,27 +110,30 @@ struct OrderCheck {
         let working = exposure.openQuantity(of: strategy, in: request.symbol, side: request.side)
         return position(
             held: held, working: working, limit: limits.maxPosition.shares, code: .maxPosition,
-            what: "strategy position", limitName: "maxPosition")
+            what: { "strategy position" }, limitName: "maxPosition")
     }
 
     private func accountPosition() -> RiskDenial? {
         let held = exposure.accountPosition(in: request.symbol)
         let working = exposure.accountOpenQuantity(in: request.symbol, side: request.side)
+        let symbol = request.symbol
         return position(
             held: held, working: working, limit: accountLimits.maxSymbolPosition.shares, code: .maxSymbolPosition,
-            what: "account position in \(request.symbol)", limitName: "maxSymbolPosition")
+            what: { "account position in \(symbol)" }, limitName: "maxSymbolPosition")
     }
 
-    /// `what` is only built for a denial: the symbol's name is interpolated into it.
+    /// `what` names the position in the message, made only when the message is read.
     private func position(
-        held: Int64, working: Int64, limit: Int64, code: RiskCode, what: @autoclosure () -> String, limitName: String
+        held: Int64, working: Int64, limit: Int64, code: RiskCode, what: @escaping @Sendable () -> String,
+        limitName: String
     ) -> RiskDenial? {
+        let sign = self.sign
         let before = held + sign * working
         let projected = before + sign * qty
         guard abs(projected) > limit, abs(projected) > abs(before) else { return nil }
-        return deny(
-            code, limit: limit, actual: abs(projected),
-            "projected \(what()) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)")
+        return deny(code, limit: limit, actual: abs(projected)) {
+            "projected \(what()) \(projected) (held \(held), working \(sign * working)) exceeds \(limitName) \(limit)"
+        }
     }
 
     private func notional() -> RiskDenial? {
@@ -141,30 +143,32 @@ struct OrderCheck {
         } else if let reference = referencePrice {
             unitPrice = reference
         } else {
-            return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to value a market order")
+            return deny(.noReferencePrice, limit: nil, actual: nil) { "no mid or last trade to value a market order" }
         }
         // A price from a plugin or a hostile book can make the product leave Int64: it is
         // then above any limit, and reported as Int64.max.
         let (product, overflow) = unitPrice.units.multipliedReportingOverflow(by: request.qty.shares)
         let notional = Money(units: overflow ? .max : product)
         guard notional > limits.maxNotionalPerOrder else { return nil }
-        return deny(
-            .maxNotional, limit: limits.maxNotionalPerOrder.units, actual: notional.units,
-            "notional \(notional) exceeds maxNotionalPerOrder \(limits.maxNotionalPerOrder)")
+        let limit = limits.maxNotionalPerOrder
+        return deny(.maxNotional, limit: limit.units, actual: notional.units) {
+            "notional \(notional) exceeds maxNotionalPerOrder \(limit)"
+        }
     }
 
     private func openOrders() -> RiskDenial? {
         let count = exposure.openOrderCount(of: strategy) + 1
         guard count > limits.maxOpenOrders else { return nil }
-        return deny(
-            .maxOpenOrders, limit: Int64(limits.maxOpenOrders), actual: Int64(count),
-            "\(count) open orders would exceed maxOpenOrders \(limits.maxOpenOrders)")
+        let limit = limits.maxOpenOrders
+        return deny(.maxOpenOrders, limit: Int64(limit), actual: Int64(count)) {
+            "\(count) open orders would exceed maxOpenOrders \(limit)"
+        }
     }
 
     private func collar() -> RiskDenial? {
         guard request.type.isPriced else { return nil }
         guard let reference = referencePrice, reference.units > 0 else {
-            return deny(.noReferencePrice, limit: nil, actual: nil, "no mid or last trade to check the price collar against")
+            return deny(.noReferencePrice, limit: nil, actual: nil) { "no mid or last trade to check the price collar against" }
         }
         // Both prices are positive here, so their distance fits in Int64; the products are
         // compared in 128 bits, exactly, whatever a plugin or a hostile book made the prices.
@@ -173,16 +177,18 @@ struct OrderCheck {
         guard distance * 10_000 > reference128 * Int128(limits.priceCollarBasisPoints) else { return nil }
         // The reported basis points are rounded up.
         let basisPoints = Int64(clamping: (distance * 10_000 + reference128 - 1) / reference128)
-        return deny(
-            .priceCollar, limit: limits.priceCollarBasisPoints, actual: basisPoints,
-            "limit is \(basisPoints) bp from reference \(reference), collar \(limits.priceCollarBasisPoints) bp")
+        let collar = limits.priceCollarBasisPoints
+        return deny(.priceCollar, limit: collar, actual: basisPoints) {
+            "limit is \(basisPoints) bp from reference \(reference), collar \(collar) bp"
+        }
     }
 
     private func rate(recent: Int) -> RiskDenial? {
         guard recent + 1 > limits.maxOrdersPerSecond else { return nil }
-        return deny(
-            .orderRate, limit: Int64(limits.maxOrdersPerSecond), actual: Int64(recent + 1),
-            "\(recent + 1) orders in one second would exceed maxOrdersPerSecond \(limits.maxOrdersPerSecond)")
+        let limit = limits.maxOrdersPerSecond
+        return deny(.orderRate, limit: Int64(limit), actual: Int64(recent + 1)) {
+            "\(recent + 1) orders in one second would exceed maxOrdersPerSecond \(limit)"
+        }
     }
 
     private func selfTrade() -> RiskDenial? {
@@ -196,10 +202,11 @@ struct OrderCheck {
         }
         guard let crossed else { return nil }
         let resting = crossed.order.request
-        let ownID = crossed.order.id.map { "order \($0)" } ?? "an unacknowledged order"
-        return deny(
-            .selfTrade, limit: resting.price.units, actual: request.type.isPriced ? request.price.units : nil,
-            "would cross \(crossed.strategyID)'s resting \(resting.side.rawValue) \(ownID) @ \(resting.price)")
+        let (owner, id) = (crossed.strategyID, crossed.order.id)
+        return deny(.selfTrade, limit: resting.price.units, actual: request.type.isPriced ? request.price.units : nil) {
+            let ownID = id.map { "order \($0)" } ?? "an unacknowledged order"
+            return "would cross \(owner)'s resting \(resting.side.rawValue) \(ownID) @ \(resting.price)"
+        }
     }
 
     /// Whether the order only reduces `held` (signed), counting same-side working orders, without
@@ -207,8 +214,9 @@ struct OrderCheck {
     private func reducing(held: Int64, working: Int64, what: String) -> RiskDenial? {
         let reduces = held != 0 && (held > 0) != (request.side == .buy) && working + qty <= abs(held)
         guard !reduces else { return nil }
-        return deny(
-            .reducingOnly, limit: abs(held), actual: working + qty,
-            "\(what) is reducing only: \(working + qty) shares working against a position of \(held)")
+        let asked = working + qty
+        return deny(.reducingOnly, limit: abs(held), actual: asked) {
+            "\(what) is reducing only: \(asked) shares working against a position of \(held)"
+        }
     }
 }

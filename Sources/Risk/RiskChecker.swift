@@ -58,7 +58,7 @@ public struct RiskChecker: Sendable {
             return .denied(
                 RiskDenial(
                     code: .unknownStrategy, strategyID: strategy, request: request, limit: nil, actual: nil,
-                    message: "no risk limits configured for \(strategy) (\(OrderCheck.describe(request)))"))
+                    checked: { "no risk limits configured for \(strategy)" }))
         }
         let order = OrderCheck(
             request: request, strategy: strategy, limits: strategyLimits, accountLimits: accountLimits, book: book,

@@ -14,6 +14,8 @@ public struct EngineStatistics: Hashable, Sendable {
     public var denied: Int = 0
     /// The denials by reason code (they add up to `denied`).
     public var deniedByCode: [RiskCode: Int] = [:]
+    /// The first denial of each code, with its numbers (a report shows what to raise).
+    public var firstDenialByCode: [RiskCode: RiskDenial] = [:]
     /// New fills recorded.
     public var fills: Int = 0
     /// Cancels sent.

@@ -54,6 +54,7 @@ extension TradingEngine {
             statistics.denied += 1
             statistics.deniedByCode[denial.code, default: 0] += 1
             orderFlow?.orderDenied(denial, at: now)
+            if statistics.deniedByCode[denial.code] == 1 { statistics.firstDenialByCode[denial.code] = denial }
             // A strategy retrying against the same limit would flood the log: the same denial
             // again within ten seconds goes to debug.
             let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false

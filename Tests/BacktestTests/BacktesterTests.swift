@@ -43,7 +43,7 @@ final class RoundTrip: Strategy {
 
     static func backtester(
         _ strategy: any Strategy, parameters: StrategyParameters? = nil, fees: FeeSchedule = .none, latency: Int64 = 0,
-        ledger: (any FillJournal)? = nil
+        ledger: (any FillJournal)? = nil, limits: RiskLimits = limits
     ) throws -> Backtester {
         let parameters = try parameters ?? StrategyParameters(schema: [])
         return Backtester(

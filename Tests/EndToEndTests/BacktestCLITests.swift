@@ -8,7 +8,8 @@ import TestSupport
 @Suite(.timeLimit(.minutes(10))) struct BacktestCLITests {
     /// A books recording of FOOBAR on TESTEX drifting around $50, five levels a side, 50 ms apart.
     static func writeDriftingRecording(
-        to path: String, books: Int, format: RecordingFormat, seed: UInt64 = 7, start: Int64 = 1_700_000_000_000_000_000
+        to path: String, books: Int, format: RecordingFormat, seed: UInt64 = 7, start: Int64 = 1_700_000_000_000_000_000,
+        midCents: Int64 = 5000
     ) throws {
         var state = seed
         func random(_ range: ClosedRange<Int64>) -> Int64 {
@@ -17,7 +18,7 @@ import TestSupport
         }
         let writer = try RecordingWriter(
             path: path, header: RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests"), format: format)
-        var mid: Int64 = 5000
+        var mid = midCents
         for index in 0..<books {
             mid += random(-2...2)
             let time = start + Int64(index) * 50_000_000
@@ -62,6 +63,28 @@ import TestSupport
         #expect(second.status == 0)
         let ledgers = try ["a", "b"].map { try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\($0)/ledger.jsonl")) }
         #expect(ledgers[0] == ledgers[1])
+    }
+
+    /// The first try as a new user: the embedded limits deny every quote on a $50,000
+    /// stock, and the output says so and names the limit.
+    @Test func everyQuoteDeniedIsSaidWithTheCountTheFirstDenialAndTheLimitToRaise() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let data = scratch.path + "/books.jsonl"
+        try Self.writeDriftingRecording(to: data, books: 200, format: .jsonLines, midCents: 5_000_000)
+        let run = try TickworkProcess.run(["backtest", "--data", data, "--strategy", "MarketMaker", "--report", scratch.path + "/r"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let counts = try #require(lines.first { $0.hasPrefix("200 books, 0 orders, ") })
+        #expect(counts.contains(" rejected, ") && counts.contains(" denied in "))
+        #expect(lines.contains { $0.hasPrefix("  RISK_MAX_NOTIONAL ") && $0.contains("exceeds maxNotionalPerOrder") })
+        #expect(lines.last == "report: \(scratch.path)/r")
+        #expect(lines.contains { $0.hasPrefix("every order was denied by the risk limits: raise risk.maxNotionalPerOrder") })
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path + "/r/report.json")))
+        let denials = try #require((json as? [String: Any])?["denials"] as? [String: Any])
+        #expect(denials["settingToRaise"] as? String == "risk.maxNotionalPerOrder")
+        let html = try String(contentsOfFile: scratch.path + "/r/report.html", encoding: .utf8)
+        #expect(html.contains("Every order was denied by the risk limits"))
     }
 
     @Test func jsonPrintsTheSameMetricsForEitherFormOfTheRecording() throws {

@@ -44,6 +44,25 @@ import TradingTestSupport
         #expect(harness.logs.messages.contains("order denied"))
     }
 
+    @Test func theFirstDenialOfEachCodeIsKeptWithItsNumbers() throws {
+        var limits = RiskLimits.defaults
+        limits.maxOrderQty = 5
+        let harness = try EngineHarness(limits: limits)
+        var quantity: Int64 = 10
+        harness.strategy.onBookIntents = { _, _ in
+            quantity += 1
+            return [.place(OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_000, qty: Quantity(shares: quantity)))]
+        }
+        for time: Int64 in 1...3 { _ = try harness.engine.handle(.book(EngineHarness.book(at: time))) }
+        let statistics = harness.engine.statistics
+        #expect(statistics.deniedByCode == [.maxOrderQty: 3])
+        let first = try #require(statistics.firstDenialByCode[.maxOrderQty])
+        #expect(first.limit == 5)
+        #expect(first.actual == 11)
+        #expect(first.message.hasPrefix("quantity 11 exceeds maxOrderQty 5"))
+        #expect(statistics.firstDenialByCode.count == 1)
+    }
+
     @Test func fillIsJournaledBeforeTheStrategyHearsOfIt() throws {
         let harness = try EngineHarness()
         let client = try harness.placeOneBuy()

@@ -28,7 +28,9 @@ enum BacktestCommand {
             parallel, and a table sorted by P&L is printed.
             With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
             format, for 'tickwork tail' and 'tickwork ledger verify'), equity.csv and \
-            report.html. With --history FILE it makes FILE a history database of the run's \
+            report.html. Orders the risk checker denies are counted by code, with each \
+            code's first denial, in the summary and the report; when it denied every order, \
+            the output names the risk setting to raise. With --history FILE it makes FILE a history database of the run's \
             fills, queried with 'tickwork history ... --db FILE'. Progress goes to stderr when \
             it is a terminal and the run is long.
             With --replay FILE it checks a live session recorded by 'tickwork run' (with \
@@ -164,7 +166,8 @@ enum BacktestCommand {
             Console.err("tickwork: warning: \(warning)")
         }
         let names = setup.configuration.strategies.map(\.plugin).joined(separator: ", ")
-        let report = BacktestReport(title: "\(names) over \(data)", metrics: metrics)
+        let report = BacktestReport(
+            title: "\(names) over \(data)", metrics: metrics, denials: DenialSummary(statistics: backtester.engine.statistics))
         if let directory {
             try report.write(to: directory)
         }
@@ -174,9 +177,11 @@ enum BacktestCommand {
             let statistics = backtester.statistics
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             Console.out(report.textSummary, terminator: "")
+            let denied = report.denials.map { ", \($0.denied) denied" } ?? ""
             Console.out(
                 "\(statistics.books) books, \(statistics.orders) orders, \(statistics.cancels) cancels, "
-                    + "\(statistics.rejected) rejected in \(seconds.fixedText(places: 2)) s")
+                    + "\(statistics.rejected) rejected\(denied) in \(seconds.fixedText(places: 2)) s")
+            for line in report.denials?.lines ?? [] { Console.out(line) }
             if let directory { Console.out("report: \(directory)") }
         }
         return 0
