@@ -10,6 +10,21 @@ extension JSONReader {
         if negative { position += 1 }
         let first = position
         var magnitude: UInt64 = 0
+        // Up to eight digits at once when eight bytes are there to load: the loop below then
+        // reads only the digits past the eighth, and the checks after it see what they would
+        // have seen digit by digit.
+        if end - position >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
+            let values = word &- 0x3030_3030_3030_3030
+            // The high bit of each byte that is not a digit (below '0' or above '9'); only the
+            // lowest matters, and the bytes before it, digits, carry nothing into it.
+            let notDigits = (values | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+            let count = notDigits.trailingZeroBitCount >> 3
+            if count > 0 {
+                magnitude = Self.eightDigits(values &<< UInt64(64 - 8 * count))
+                position += count
+            }
+        }
         // 19 digits cannot overflow UInt64, and 20 are out of Int64's range anyway.
         while position < end {
             let digit = position.pointee &- UInt8(ascii: "0")
@@ -31,6 +46,15 @@ extension JSONReader {
         }
         guard magnitude <= UInt64(Int64.max) else { throw .integerOutOfRange(offset: first - start) }
         return Int64(magnitude)
+    }
+
+    /// The number whose eight decimal digits are the bytes of `values` (each 0...9), the first
+    /// in the lowest byte; leading zero bytes are leading zeros.
+    @inlinable @inline(__always)
+    static func eightDigits(_ values: UInt64) -> UInt64 {
+        let pairs = values &* 10 &+ (values >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return ((pairs & mask) &* 0x000F_4240_0000_0064 &+ ((pairs >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
     }
 
     /// Reads an integer in `range`; a value outside it throws `refused` naming `field`.

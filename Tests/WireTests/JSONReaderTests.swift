@@ -117,6 +117,50 @@ func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError)
         #expect(throws: error) { try result.get() }
     }
 
+    /// Integers of every length up to 20 digits, with and without eight bytes after their start
+    /// (the reader takes up to eight digits at once when it can load eight bytes): the same
+    /// value, or the same error at the same offset, as read digit by digit.
+    @Test(arguments: [false, true])
+    func integersOfEveryLengthReadTheSameWhateverFollows(padded: Bool) throws {
+        let digits = "98765432109876543210"
+        for length in 1...digits.count {
+            for sign in ["", "-"] {
+                let number = sign + digits.prefix(length)
+                for tail in padded ? [",0000000000", "]        ", ".5       ", "e7        ", "x        "] : ["", ",", "]", ".5", "E7"] {
+                    let result = reading(number + tail) { reader throws(JSONReadError) -> (Int64, Int) in (try reader.int64(), reader.offset) }
+                    let firstDigit = sign.count
+                    switch (Int64(number), tail.first) {
+                    case (_, "."?), (_, "e"?), (_, "E"?):
+                        #expect(throws: length > 19 ? .integerOutOfRange(offset: firstDigit) : JSONReadError.expected("an integer", offset: number.count)) {
+                            try result.get()
+                        }
+                    case (let value?, _):
+                        let read = try result.get()
+                        #expect(read.0 == value && read.1 == number.count, "\(number + tail)")
+                    case (nil, _):
+                        #expect(throws: JSONReadError.integerOutOfRange(offset: firstDigit)) { try result.get() }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("00000000,", JSONReadError.leadingZero(offset: 0)), ("0123456789", .leadingZero(offset: 0)), ("-01234567,", .leadingZero(offset: 1)),
+        ("12345678:9", .integerOutOfRange(offset: -1)), ("1234567/8", .integerOutOfRange(offset: -1)), ("123 45678", .integerOutOfRange(offset: -1)),
+    ])
+    func digitsStopAtTheFirstByteThatIsNotOne(text: String, error: JSONReadError) throws {
+        let result = reading(text) { reader throws(JSONReadError) -> (Int64, Int) in (try reader.int64(), reader.offset) }
+        guard case .integerOutOfRange(offset: -1) = error else {
+            #expect(throws: error) { try result.get() }
+            return
+        }
+        // Not an error: the number ends at the first byte that is not a digit.
+        let number = text.prefix { $0.isASCII && $0.isNumber }
+        let read = try result.get()
+        #expect(read.0 == (try #require(Int64(number))) && read.1 == number.count)
+    }
+
     @Test func aRangeCheckedIntegerNamesItsField() {
         let result = reading("1001") { reader throws(JSONReadError) in try reader.int64(in: 0...1000, field: "qty") }
         #expect(throws: JSONReadError.refused("qty: 1001 is out of range 0...1000")) { try result.get() }
