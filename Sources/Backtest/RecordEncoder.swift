@@ -65,6 +65,11 @@ struct RecordEncoder {
         for index in 0..<4 { bytes[lengthOffset + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
     }
 
+    /// A record of another kind than a book as its JSON Lines text, without the newline.
+    func json(_ event: RecordedEvent) throws -> Data {
+        try encoder.encode(event)
+    }
+
     /// The header as its JSON line, newline included.
     func headerLine(_ header: RecordingHeader) throws -> [UInt8] {
         Array(try encoder.encode(header)) + [UInt8(ascii: "\n")]
