@@ -30,10 +30,11 @@ enum CompactForm {
         case insert = 3
     }
 
-    /// The check value of a record's bytes: 64-bit words folded into a running state by a
-    /// multiply and a rotation (each step a bijection of the state, so that a change within one
-    /// word always changes the state), the tail byte by byte, the state folded to 32 bits. Eight
-    /// bytes a step rather than the ledger's byte-wise FNV-1a, because it runs on every book read.
+    /// The check value of a record's bytes: 64-bit little-endian words folded into a running
+    /// state by a multiply and a rotation (each step a bijection of the state, so that a change
+    /// within one word always changes the state), the last one to seven bytes as one word padded
+    /// with zeros, the length folded in, the state folded to 32 bits. Eight bytes a step rather
+    /// than the ledger's byte-wise FNV-1a, because it runs on every book read.
     @inline(__always)
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var state: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -44,9 +45,10 @@ enum CompactForm {
             state = rotate((state ^ word) &* prime)
             index += 8
         }
-        while index < bytes.count {
-            state = rotate((state ^ UInt64(bytes[index])) &* prime)
-            index += 1
+        if index < bytes.count {
+            var tail: UInt64 = 0
+            for offset in 0..<(bytes.count - index) { tail |= UInt64(bytes[index + offset]) << (8 * offset) }
+            state = rotate((state ^ tail) &* prime)
         }
         state = (state ^ UInt64(bytes.count)) &* prime
         return UInt32(truncatingIfNeeded: state ^ (state >> 32))

@@ -89,7 +89,9 @@ struct RecordEncoder {
     }
 
     static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
-        for index in 0..<(Integer.bitWidth / 8) { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
+        // One append of the value's bytes: appending them one by one was most of converting to
+        // the binary form.
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     static func appendShortString(_ text: String, to bytes: inout [UInt8]) {
