@@ -143,11 +143,18 @@ struct BookLineParser {
     ) throws(JSONReadError) -> Bool {
         repeat {
             guard side.count < buffer.count else { return false }
-            try cursor.expect(UInt8(ascii: "["))
-            var price = try cursor.int64()
-            try cursor.expect(UInt8(ascii: ","))
-            let qty = try cursor.int64()
-            guard cursor.consume(UInt8(ascii: "]")) else { throw .refused("a book entry is [price, qty]") }
+            var price: Int64
+            let qty: Int64
+            if let pair = cursor.compactIntegerPair() {
+                price = pair.0
+                qty = pair.1
+            } else {
+                try cursor.expect(UInt8(ascii: "["))
+                price = try cursor.int64()
+                try cursor.expect(UInt8(ascii: ","))
+                qty = try cursor.int64()
+                guard cursor.consume(UInt8(ascii: "]")) else { throw .refused("a book entry is [price, qty]") }
+            }
             guard RecordedNumbers.holds(price: price, qty: qty) else {
                 throw .refused(RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: side.count))
             }

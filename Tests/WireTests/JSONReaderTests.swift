@@ -161,6 +161,26 @@ func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError)
         #expect(read.0 == (try #require(Int64(number))) && read.1 == number.count)
     }
 
+    /// The fast path of book entries takes `[a,b]` written compactly, and leaves anything else,
+    /// unconsumed, to the general reading.
+    @Test(arguments: [
+        ("[499999000,5000],", (499_999_000, 5_000), 16), ("[0,0]", (0, 0), 5), ("[123456789012345678,1]]", (123_456_789_012_345_678, 1), 22),
+        ("[7,12345678]", (7, 12_345_678), 12),
+    ] as [(String, (Int64, Int64), Int)])
+    func aCompactPairIsReadWhole(text: String, pair: (Int64, Int64), offset: Int) throws {
+        let read = try reading(text) { reader throws(JSONReadError) in (reader.compactIntegerPair(), reader.offset) }.get()
+        #expect(read.0?.0 == pair.0 && read.0?.1 == pair.1 && read.1 == offset)
+    }
+
+    @Test(arguments: [
+        "[1, 2]", " [1,2]", "[-1,2]", "[01,2]", "[1,02]", "[1.5,2]", "[1,2e3]", "[1,2 ]", "[1,2", "[1234567890123456789,1]",
+        "[1,00000000]", "[00000000,1]", "[1,]", "[,1]", "[1]", "{1,2}",
+    ])
+    func anythingElseIsLeftUnreadForTheGeneralPath(text: String) throws {
+        let read = try reading(text) { reader throws(JSONReadError) in (reader.compactIntegerPair() == nil, reader.offset) }.get()
+        #expect(read.0 && read.1 == 0)
+    }
+
     @Test func aRangeCheckedIntegerNamesItsField() {
         let result = reading("1001") { reader throws(JSONReadError) in try reader.int64(in: 0...1000, field: "qty") }
         #expect(throws: JSONReadError.refused("qty: 1001 is out of range 0...1000")) { try result.get() }
