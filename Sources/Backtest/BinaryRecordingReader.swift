@@ -21,11 +21,23 @@ public final class BinaryRecordingReader: RecordingReader {
         try self.init(input: FileInput(path: path, chunkSize: bufferSize))
     }
 
-    /// Reads the header from `input`, at its start. The storage of a book's sides is reused
-    /// `booksHeld` books later when nobody holds that book any more (see `EntryArrayPool`).
-    init(input: FileInput, booksHeld: Int = 2) throws(BacktestError) {
+    /// Reads the records of `input`, whose header is `header` (read from `input`'s start when
+    /// nil). The storage of a book's sides is reused `booksHeld` books later when nobody holds
+    /// that book any more (see `EntryArrayPool`).
+    init(input: FileInput, header: RecordingHeader? = nil, booksHeld: Int = 2) throws(BacktestError) {
         self.input = input
         pool = EntryArrayPool(depth: 2 * booksHeld)
+        let read: RecordingHeader
+        if let header { read = header } else { read = try Self.header(from: input, using: decoder) }
+        guard read.version != RecordingHeader.compactVersion else {
+            throw .badHeader(path: input.path, reason: "version \(read.version) is the compact form, not the binary one")
+        }
+        self.header = read
+    }
+
+    /// The header of the binary or compact form, read from `input`'s start: `TWRB`, its length,
+    /// its JSON.
+    static func header(from input: FileInput, using decoder: JSONDecoder) throws(BacktestError) -> RecordingHeader {
         let path = input.path
         guard let magic = try input.next(count: 8), Array(magic.prefix(4)) == RecordingFormat.binaryMagic else {
             throw .badHeader(path: path, reason: "no TWRB magic")
@@ -34,7 +46,7 @@ public final class BinaryRecordingReader: RecordingReader {
         guard let headerBytes = try input.next(count: length) else {
             throw .badHeader(path: path, reason: "the header is cut short")
         }
-        header = try RecordingHeader.decode(Data(headerBytes), path: path, using: decoder)
+        return try RecordingHeader.decode(Data(headerBytes), path: path, using: decoder)
     }
 
     public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }

@@ -11,16 +11,27 @@ struct BookLineParser {
     private var pool: EntryArrayPool
     private var venues = NameCache()
     private var symbols = NameCache()
+    /// Whether prices are a version-1 recording's cents, converted to units as they are parsed
+    /// (converting the finished book instead would copy both its sides).
+    private let pricesInCents: Bool
+    /// The first version-1 price of the line beyond `RecordedEvent.maxCents`, refused once the
+    /// line is known to be a valid book (as converting the book refused it).
+    private var centsRefusal: String?
+    /// Where a side's entries are parsed before they are copied into recycled storage.
+    private var scratch = Array(repeating: BookEntry(price: .zero, qty: .zero, isBuy: false), count: 64)
 
-    /// A parser whose books' storage is reused `booksHeld` books later when nobody holds them.
-    init(booksHeld: Int) {
+    /// A parser whose books' storage is reused `booksHeld` books later when nobody holds them;
+    /// `pricesInCents` for a version-1 recording (see `RecordedEvent.convertedFromCents`).
+    init(booksHeld: Int, pricesInCents: Bool = false) {
         pool = EntryArrayPool(depth: 2 * booksHeld)
+        self.pricesInCents = pricesInCents
     }
 
     /// The line's book, or nil when the line is a valid object of another kind (which the caller
     /// decodes another way). Throws when the line is not a valid record.
     mutating func parse(_ line: UnsafeRawBufferPointer) throws(JSONReadError) -> BookSnapshot? {
         var cursor = JSONReader(line)
+        centsRefusal = nil
         var isBook = false
         var parsedVenue: Venue?
         var parsedSymbol: Symbol?
@@ -67,6 +78,7 @@ struct BookLineParser {
             throw .refused("a book needs venue, symbol, seq, exchangeTime and receivedTime")
         }
         guard bestFirst.bids && bestFirst.asks else { throw .refused(BestFirstCheck.refusal) }
+        if let centsRefusal { throw .refused(centsRefusal) }
         return BookSnapshot(
             venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
             exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
@@ -88,39 +100,76 @@ struct BookLineParser {
         }
         try cursor.expect(UInt8(ascii: "["))
         if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
-        // Parsed straight into recycled storage; a failure drops the half-made side.
-        var outcome: Result<Bool, JSONReadError> = .success(true)
-        let entries = pool.make { entries in
-            do throws(JSONReadError) {
-                outcome = .success(try Self.parseEntries(&cursor, isBuy: isBuy, into: &entries))
-            } catch {
-                outcome = .failure(error)
+        // Parsed into `scratch` with plain stores (appending to the recycled array checked its
+        // uniqueness and capacity per entry), grown when full, then copied into recycled storage
+        // in one move; a failure leaves the side unmade.
+        var side = Side(check: BestFirstCheck(isBuy: isBuy), centsRefusal: centsRefusal)
+        let pricesInCents = pricesInCents
+        while true {
+            let outcome = scratch.withUnsafeMutableBufferPointer { buffer -> Result<Bool, JSONReadError> in
+                do throws(JSONReadError) {
+                    return .success(try Self.parseEntries(&cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, side: &side))
+                } catch {
+                    return .failure(error)
+                }
             }
+            if try outcome.get() { break }
+            scratch.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: false), count: scratch.count))
         }
-        return (entries, try outcome.get())
+        centsRefusal = side.centsRefusal
+        let count = side.count
+        let entries = scratch.withUnsafeBufferPointer { parsed in
+            pool.make(count: count) { $0.baseAddress!.update(from: parsed.baseAddress!, count: count) }
+        }
+        return (entries, side.check.holds)
     }
 
-    /// `[price, qty], ...]`: the entries of a side after its opening bracket; whether they are
-    /// best first.
+    /// A side being parsed: the entries so far, the order check, the first version-1 price
+    /// beyond the limit.
+    private struct Side {
+        var count = 0
+        var check: BestFirstCheck
+        var centsRefusal: String?
+    }
+
+    /// `[price, qty], ...]`: the entries of a side after its opening bracket (or after the
+    /// comma before the entry where an earlier call stopped), stored in `buffer` from
+    /// `side.count` on. True once the side's closing bracket is read; false when `buffer` is full
+    /// before the next entry (call again with a larger one).
     @inline(__always)
     private static func parseEntries(
-        _ cursor: inout JSONReader, isBuy: Bool, into entries: inout [BookEntry]
+        _ cursor: inout JSONReader, isBuy: Bool, pricesInCents: Bool, into buffer: UnsafeMutableBufferPointer<BookEntry>,
+        side: inout Side
     ) throws(JSONReadError) -> Bool {
-        var check = BestFirstCheck(isBuy: isBuy)
         repeat {
-            try cursor.expect(UInt8(ascii: "["))
-            let price = try cursor.int64()
-            try cursor.expect(UInt8(ascii: ","))
-            let qty = try cursor.int64()
-            guard cursor.consume(UInt8(ascii: "]")) else { throw .refused("a book entry is [price, qty]") }
-            guard RecordedNumbers.holds(price: price, qty: qty) else {
-                throw .refused(RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: entries.count))
+            guard side.count < buffer.count else { return false }
+            var price: Int64
+            let qty: Int64
+            if let pair = cursor.compactIntegerPair() {
+                price = pair.0
+                qty = pair.1
+            } else {
+                try cursor.expect(UInt8(ascii: "["))
+                price = try cursor.int64()
+                try cursor.expect(UInt8(ascii: ","))
+                qty = try cursor.int64()
+                guard cursor.consume(UInt8(ascii: "]")) else { throw .refused("a book entry is [price, qty]") }
             }
-            entries.append(BookEntry(price: Price(units: price), qty: Quantity(shares: qty), isBuy: isBuy))
-            check.see(price)
+            guard RecordedNumbers.holds(price: price, qty: qty) else {
+                throw .refused(RecordedNumbers.refusal(price: price, qty: qty, isBuy: isBuy, index: side.count))
+            }
+            if pricesInCents {
+                if price > RecordedEvent.maxCents && side.centsRefusal == nil {
+                    side.centsRefusal = RecordedEvent.centsRefusal("\(isBuy ? "bids" : "asks")[\(side.count)].price", price)
+                }
+                price &*= Price.unitsPerCent
+            }
+            buffer[side.count] = BookEntry(price: Price(units: price), qty: Quantity(shares: qty), isBuy: isBuy)
+            side.count += 1
+            side.check.see(price)
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))
-        return check.holds
+        return true
     }
 
     /// The keys a book line has; anything else is skipped.

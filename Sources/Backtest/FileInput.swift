@@ -95,6 +95,14 @@ final class FileInput {
         return UnsafeRawBufferPointer(start: buffer + start, count: count)
     }
 
+    /// Up to `count` next bytes without consuming them: fewer only where the file ends.
+    func peek(upTo count: Int) throws(BacktestError) -> UnsafeRawBufferPointer {
+        while end - start < count {
+            guard try refill(atLeast: count) else { break }
+        }
+        return UnsafeRawBufferPointer(start: buffer + start, count: min(count, end - start))
+    }
+
     /// Consumes `count` bytes that `peek` returned.
     func skip(count: Int) {
         precondition(count <= end - start, "skip only what peek returned")

@@ -23,12 +23,12 @@ public final class JSONLinesRecordingReader: RecordingReader {
     /// `booksHeld` books later when nobody holds that book any more (see `EntryArrayPool`).
     init(input: FileInput, booksHeld: Int = 2) throws(BacktestError) {
         self.input = input
-        parser = BookLineParser(booksHeld: booksHeld)
         let path = input.path
         guard let line = try input.nextLine() else {
             throw .badHeader(path: path, reason: "no complete header line")
         }
         header = try RecordingHeader.decode(Data(line), path: path, using: decoder)
+        parser = BookLineParser(booksHeld: booksHeld, pricesInCents: header.version == 1)
     }
 
     public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }
@@ -44,7 +44,8 @@ public final class JSONLinesRecordingReader: RecordingReader {
             } catch {
                 throw .malformedRecord(path: input.path, record: recordNumber, reason: error.reason)
             }
-            if let book { return try header.inUnits(.book(book), path: input.path, record: recordNumber) }
+            // The parser converted a version-1 book's cents already.
+            if let book { return .book(book) }
             let event: RecordedEvent
             do {
                 event = try decoder.decode(RecordedEvent.self, from: Data(line))
@@ -75,9 +76,9 @@ extension RecordingHeader {
         guard header.format == formatName else {
             throw .badHeader(path: path, reason: "format is \(header.format), expected \(formatName)")
         }
-        guard (oldestReadableVersion...currentVersion).contains(header.version) else {
+        guard (oldestReadableVersion...newestReadableVersion).contains(header.version) else {
             throw .badHeader(
-                path: path, reason: "version \(header.version); this build reads versions \(oldestReadableVersion) to \(currentVersion)")
+                path: path, reason: "version \(header.version); this build reads versions \(oldestReadableVersion) to \(newestReadableVersion)")
         }
         return header
     }

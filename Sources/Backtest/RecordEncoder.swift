@@ -65,6 +65,11 @@ struct RecordEncoder {
         for index in 0..<4 { bytes[lengthOffset + index] = UInt8(truncatingIfNeeded: length >> (8 * index)) }
     }
 
+    /// A record of another kind than a book as its JSON Lines text, without the newline.
+    func json(_ event: RecordedEvent) throws -> Data {
+        try encoder.encode(event)
+    }
+
     /// The header as its JSON line, newline included.
     func headerLine(_ header: RecordingHeader) throws -> [UInt8] {
         Array(try encoder.encode(header)) + [UInt8(ascii: "\n")]
@@ -84,7 +89,9 @@ struct RecordEncoder {
     }
 
     static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
-        for index in 0..<(Integer.bitWidth / 8) { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index))) }
+        // One append of the value's bytes: appending them one by one was most of converting to
+        // the binary form.
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     static func appendShortString(_ text: String, to bytes: inout [UInt8]) {

@@ -44,10 +44,15 @@ extension RecordedEvent {
     /// The highest price a version-1 recording may hold, in its cents.
     static var maxCents: Int64 { Price.maxAccepted.units / Price.unitsPerCent }
 
+    /// `field: value is out of range 0...10000000 (cents, recording version 1)`.
+    static func centsRefusal(_ field: String, _ cents: Int64) -> String {
+        "\(field): \(cents) is out of range 0...\(maxCents) (cents, recording version 1)"
+    }
+
     /// `cents`, read as units by the decoders, converted to units.
     private static func price(_ cents: Price, field: @autoclosure () -> String) throws(CentsRefusal) -> Price {
         guard (0...maxCents).contains(cents.units) else {
-            throw CentsRefusal(reason: "\(field()): \(cents.units) is out of range 0...\(maxCents) (cents, recording version 1)")
+            throw CentsRefusal(reason: centsRefusal(field(), cents.units))
         }
         return Price(cents: cents.units)
     }

@@ -1,8 +1,9 @@
-/// Converts a recording between its two forms, record by record.
+/// Converts a recording between its forms, record by record.
 ///
-/// Converting a file the writer produced to the other form and back gives the same bytes.
+/// Converting a file the writer produced to another form and back gives the same bytes (the
+/// compact form's header says version 3 where the others say 2).
 public enum RecordingConverter {
-    /// Reads `source` (either form) and writes every record to `destination` in `format`.
+    /// Reads `source` (any form) and writes every record to `destination` in `format`.
     /// Returns what the reader tolerated (an incomplete final record is left out).
     @discardableResult
     public static func convert(

@@ -16,8 +16,9 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
 
     /// The format's name, always `tickwork-recording`.
     public var format: String
-    /// The format version; this code writes `RecordingHeader.currentVersion` and reads it and
-    /// every version back to `oldestReadableVersion`.
+    /// The format version; this code writes `RecordingHeader.currentVersion` (the compact form
+    /// `compactVersion`) and reads every version from `oldestReadableVersion` to
+    /// `newestReadableVersion`.
     public var version: Int
     public var venue: Venue
     /// The symbols whose books are recorded.
@@ -28,8 +29,15 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
 
     /// The format name every header carries.
     public static let formatName = "tickwork-recording"
-    /// The version this code writes: 2, prices in units of $0.0001 (`Price.units`).
+    /// The version this code writes in the JSON Lines and binary forms: 2, prices in units of
+    /// $0.0001 (`Price.units`).
     public static let currentVersion = 2
+    /// The version of the compact form, which only it carries (version 2 and the compact
+    /// records), so that files of the other forms written now still read in builds before it,
+    /// and those builds refuse a compact file by its version.
+    public static let compactVersion = 3
+    /// The newest version this code reads.
+    public static let newestReadableVersion = compactVersion
     /// The oldest version this code reads: 1, prices in integer cents, converted exactly on
     /// reading.
     public static let oldestReadableVersion = 1

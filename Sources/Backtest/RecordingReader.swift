@@ -24,19 +24,31 @@ extension RecordingReader {
     }
 }
 
-/// The two forms a recording is stored in.
+/// The three forms a recording is stored in.
 public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     /// One JSON object per line: the interchange form.
     case jsonLines
-    /// Length-prefixed little-endian records: the fast form.
+    /// Length-prefixed little-endian records, every book whole (version 2).
     case binary
+    /// The binary form's header (version 3), then books as the changes from the previous book
+    /// of their symbol, with a full book at intervals: the small form (see RECORDINGS.md).
+    case compact
 
-    /// The first bytes of every binary recording.
+    /// The first bytes of every binary or compact recording.
     static let binaryMagic: [UInt8] = Array("TWRB".utf8)
 
-    /// The form of the recording at `path`, told by its first bytes.
+    /// The form a file name asks for: `.twrc` compact, `.twrb` binary, anything else JSON Lines.
+    public init(fileName: String) {
+        self = fileName.hasSuffix(".twrc") ? .compact : fileName.hasSuffix(".twrb") ? .binary : .jsonLines
+    }
+
+    /// The form of the recording at `path`, told by its first bytes and, for `TWRB`, its
+    /// header's version.
     public static func detect(path: String) throws(BacktestError) -> RecordingFormat {
-        try detect(FileInput(path: path, chunkSize: 4096))
+        let input = try FileInput(path: path, chunkSize: 4096)
+        guard try detect(input) == .binary else { return .jsonLines }
+        return try BinaryRecordingReader.header(from: input, using: JSONDecoder()).version == RecordingHeader.compactVersion
+            ? .compact : .binary
     }
 
     /// Opens the recording at `path`, whichever its form. The file is opened once, so a pipe
@@ -51,13 +63,15 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     private static func open(_ input: FileInput, booksHeld: Int) throws(BacktestError) -> any RecordingReader {
-        switch try detect(input) {
-        case .jsonLines: try JSONLinesRecordingReader(input: input, booksHeld: booksHeld)
-        case .binary: try BinaryRecordingReader(input: input, booksHeld: booksHeld)
-        }
+        guard try detect(input) == .binary else { return try JSONLinesRecordingReader(input: input, booksHeld: booksHeld) }
+        let header = try BinaryRecordingReader.header(from: input, using: JSONDecoder())
+        return header.version == RecordingHeader.compactVersion
+            ? CompactRecordingReader(input: input, header: header, booksHeld: booksHeld)
+            : try BinaryRecordingReader(input: input, header: header, booksHeld: booksHeld)
     }
 
-    /// The form told by the first byte of `input`, which is left unread.
+    /// The form told by the first byte of `input`, which is left unread: JSON Lines, or binary
+    /// for `TWRB` (binary or compact, which its header tells).
     private static func detect(_ input: FileInput) throws(BacktestError) -> RecordingFormat {
         guard let first = try input.peek(count: 1) else {
             throw .badHeader(path: input.path, reason: "the file is empty")

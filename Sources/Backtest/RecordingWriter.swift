@@ -1,6 +1,6 @@
 import Glibc
 
-/// Writes a recording in either form: the header when created, then records in order.
+/// Writes a recording in any form: the header when created, then records in order.
 ///
 /// Bytes are buffered and written in large blocks; `flush()` hands them to the kernel (a
 /// recorder calls it at its own pace), `close()` flushes and closes. A process killed between
@@ -13,11 +13,13 @@ public final class RecordingWriter {
     private var descriptor: Int32
     private var pending: [UInt8] = []
     private let encoder = RecordEncoder()
+    private var compact = CompactBookEncoder()
     private static let flushThreshold = 1 << 20
 
     /// Creates (or truncates) `path` and writes `header`, as the current version whatever its
-    /// `version` says: records are written in the current version's units (a converted
-    /// version-1 file comes out as the current version).
+    /// `version` says (`RecordingHeader.compactVersion` for the compact form): records are
+    /// written in the current version's units (a converted version-1 file comes out as the
+    /// current version).
     public init(path: String, header: RecordingHeader, format: RecordingFormat) throws(BacktestError) {
         self.path = path
         self.format = format
@@ -27,7 +29,7 @@ public final class RecordingWriter {
         let headerLine: [UInt8]
         do {
             var current = header
-            current.version = RecordingHeader.currentVersion
+            current.version = format == .compact ? RecordingHeader.compactVersion : RecordingHeader.currentVersion
             headerLine = try encoder.headerLine(current)
         } catch {
             throw .io(path: path, reason: "cannot encode the header: \(error)")
@@ -35,7 +37,7 @@ public final class RecordingWriter {
         switch format {
         case .jsonLines:
             pending.append(contentsOf: headerLine)
-        case .binary:
+        case .binary, .compact:
             let json = headerLine.dropLast()
             pending.append(contentsOf: RecordingFormat.binaryMagic)
             RecordEncoder.appendLittleEndian(UInt32(json.count), to: &pending)
@@ -54,6 +56,12 @@ public final class RecordingWriter {
             switch format {
             case .jsonLines: try encoder.appendJSONLine(event, to: &pending)
             case .binary: try encoder.appendBinary(event, to: &pending)
+            case .compact:
+                if case .book(let book) = event {
+                    compact.append(book, to: &pending)
+                } else {
+                    CompactBookEncoder.appendRecord(kind: CompactForm.json, body: try encoder.json(event), to: &pending)
+                }
             }
         } catch {
             throw .io(path: path, reason: "cannot encode a \(event.kindName) record: \(error)")

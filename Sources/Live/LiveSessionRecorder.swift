@@ -11,11 +11,12 @@ public final class LiveSessionRecorder: EngineRecorder {
     public let journal: BacktestJournal
     private let session: SessionRecorder
 
-    /// Starts a session recording at `path` (binary if it ends in `.twrb`, else JSON Lines) of
+    /// Starts a session recording at `path` (in the form its name asks for, see
+    /// `RecordingFormat(fileName:)`) of
     /// `symbols` on `venue`; `ledger` is the journal fills go on to.
     public init(path: String, venue: Venue, symbols: [Symbol], producer: String, ledger: any FillJournal) throws(BacktestError) {
         let header = RecordingHeader(venue: venue, symbols: symbols, producer: producer, kind: .session)
-        session = SessionRecorder(writer: try RecordingWriter(path: path, header: header, format: path.hasSuffix(".twrb") ? .binary : .jsonLines))
+        session = SessionRecorder(writer: try RecordingWriter(path: path, header: header, format: RecordingFormat(fileName: path)))
         journal = BacktestJournal(inner: ledger)
     }
 

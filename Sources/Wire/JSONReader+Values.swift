@@ -10,6 +10,14 @@ extension JSONReader {
         if negative { position += 1 }
         let first = position
         var magnitude: UInt64 = 0
+        // Up to eight digits at once when eight bytes are there to load: the loop below then
+        // reads only the digits past the eighth, and the checks after it see what they would
+        // have seen digit by digit.
+        if end - position >= 8 {
+            let (count, value) = Self.leadingDigits(position)
+            magnitude = value
+            position += count
+        }
         // 19 digits cannot overflow UInt64, and 20 are out of Int64's range anyway.
         while position < end {
             let digit = position.pointee &- UInt8(ascii: "0")
@@ -31,6 +39,69 @@ extension JSONReader {
         }
         guard magnitude <= UInt64(Int64.max) else { throw .integerOutOfRange(offset: first - start) }
         return Int64(magnitude)
+    }
+
+    /// Reads `[a,b]` as a compact writer lays out a pair of integers: no whitespace, both
+    /// non-negative without leading zeros and at most 18 digits long (so that neither can
+    /// overflow). Returns nil and consumes nothing for anything else, which the caller then reads
+    /// the general way, getting the same values or the error that names the fault: the fast path
+    /// of book entries, which nearly always come so.
+    @inlinable @inline(__always)
+    public mutating func compactIntegerPair() -> (Int64, Int64)? {
+        var cursor = position
+        guard end - cursor >= 5, cursor.pointee == UInt8(ascii: "[") else { return nil }
+        cursor += 1
+        guard let first = Self.compactDigits(&cursor, end), cursor < end, cursor.pointee == UInt8(ascii: ",") else { return nil }
+        cursor += 1
+        guard let second = Self.compactDigits(&cursor, end), cursor < end, cursor.pointee == UInt8(ascii: "]") else { return nil }
+        position = cursor + 1
+        return (first, second)
+    }
+
+    /// The non-negative integer of 1 to 18 digits without a leading zero at `cursor`, moved past
+    /// its digits; nil for anything else.
+    @inlinable @inline(__always)
+    static func compactDigits(_ cursor: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int64? {
+        let first = cursor
+        var magnitude: UInt64 = 0
+        if end - cursor >= 8 {
+            let (count, value) = leadingDigits(cursor)
+            guard count > 0 else { return nil }
+            magnitude = value
+            cursor += count
+            guard count == 8 else { return first.pointee != UInt8(ascii: "0") || count == 1 ? Int64(magnitude) : nil }
+        }
+        while cursor < end {
+            let digit = cursor.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            cursor += 1
+        }
+        let digits = cursor - first
+        guard digits > 0, digits <= 18, digits == 1 || first.pointee != UInt8(ascii: "0") else { return nil }
+        return Int64(magnitude)
+    }
+
+    /// How many of the eight bytes at `bytes` are decimal digits before the first that is not,
+    /// and their value.
+    @inlinable @inline(__always)
+    static func leadingDigits(_ bytes: UnsafePointer<UInt8>) -> (count: Int, value: UInt64) {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+        let values = word &- 0x3030_3030_3030_3030
+        // The high bit of each byte that is not a digit (below '0' or above '9'); only the
+        // lowest matters, and the bytes before it, digits, carry nothing into it.
+        let notDigits = (values | (word &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080
+        let count = notDigits.trailingZeroBitCount >> 3
+        return (count, count > 0 ? eightDigits(values &<< UInt64(64 - 8 * count)) : 0)
+    }
+
+    /// The number whose eight decimal digits are the bytes of `values` (each 0...9), the first
+    /// in the lowest byte; leading zero bytes are leading zeros.
+    @inlinable @inline(__always)
+    static func eightDigits(_ values: UInt64) -> UInt64 {
+        let pairs = values &* 10 &+ (values >> 8)
+        let mask: UInt64 = 0x0000_00FF_0000_00FF
+        return ((pairs & mask) &* 0x000F_4240_0000_0064 &+ ((pairs >> 16) & mask) &* 0x0000_2710_0000_0001) >> 32
     }
 
     /// Reads an integer in `range`; a value outside it throws `refused` naming `field`.

@@ -143,7 +143,7 @@ enum BacktestBench {
     }
 
     /// Reads every record; returns the thread's CPU seconds, the wall seconds and the books seen.
-    private static func read(_ path: String) throws -> (cpuSeconds: Double, wallSeconds: Double, books: Int) {
+    static func read(_ path: String) throws -> (cpuSeconds: Double, wallSeconds: Double, books: Int) {
         let start = monotonicNanoseconds()
         let cpuStart = cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID)
         let reader = try RecordingFormat.open(path: path)

@@ -21,6 +21,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("ledger", { try runLedgerBench() }),
     ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
+    ("recording-forms", RecordingFormsBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),
     ("client", { try runBlocking { try await runClientBench() } }),

@@ -44,7 +44,7 @@ import Testing
             let ahead = try readAhead(path, batchSize: shape.batchSize, capacity: shape.capacity)
             #expect(ahead.events == plain.events, "\(shape)")
             #expect(ahead.error == nil && ahead.warnings.isEmpty)
-            #expect(ahead.reader.header == RecordingFixtures.header)
+            #expect(ahead.reader.header == RecordingFixtures.header(in: format))
             #expect(ahead.reader.progress.consumed == ahead.reader.progress.total)
             #expect(ahead.reader.progress.total == (try RecordingFixtures.bytes(path).count))
             #expect(try ahead.reader.next() == nil)

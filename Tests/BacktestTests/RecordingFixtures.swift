@@ -10,6 +10,13 @@ import Trading
 enum RecordingFixtures {
     static let header = RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", kind: .session)
 
+    /// `header` as a file of `format` holds it: the compact form says version 3.
+    static func header(in format: RecordingFormat) -> RecordingHeader {
+        var written = header
+        if format == .compact { written.version = RecordingHeader.compactVersion }
+        return written
+    }
+
     /// A temporary path that the caller removes.
     static func temporaryPath(_ suffix: String) -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("tickwork-\(UUID().uuidString)-\(suffix)").path

@@ -12,7 +12,7 @@ import TestSupport
         let events = RecordingFixtures.events(count: 200, seed: 1)
         try RecordingFixtures.write(events, to: path, format: format)
         let reader = try RecordingFormat.open(path: path)
-        #expect(reader.header == RecordingFixtures.header)
+        #expect(reader.header == RecordingFixtures.header(in: format))
         #expect(reader.progress.consumed < reader.progress.total)
         #expect(try reader.readAll() == events)
         #expect(reader.warnings.isEmpty)
@@ -222,15 +222,18 @@ import TestSupport
     func recordsSpanningReadBoundariesAreReadWhole(bufferSize: Int) throws {
         let jsonl = RecordingFixtures.temporaryPath("small.jsonl")
         let binary = RecordingFixtures.temporaryPath("small.twrb")
-        defer { for path in [jsonl, binary] { try? FileManager.default.removeItem(atPath: path) } }
+        let compact = RecordingFixtures.temporaryPath("small.twrc")
+        defer { for path in [jsonl, binary, compact] { try? FileManager.default.removeItem(atPath: path) } }
         let events = RecordingFixtures.events(count: 40, seed: 5)
         try RecordingFixtures.write(events, to: jsonl, format: .jsonLines)
         try RecordingFixtures.write(events, to: binary, format: .binary)
+        try RecordingFixtures.write(events, to: compact, format: .compact)
         #expect(try JSONLinesRecordingReader(path: jsonl, bufferSize: bufferSize).readAll() == events)
         #expect(try BinaryRecordingReader(path: binary, bufferSize: bufferSize).readAll() == events)
+        #expect(try CompactRecordingReader(path: compact, bufferSize: bufferSize).readAll() == events)
     }
 
-    @Test(arguments: [RecordingFormat.jsonLines, .binary])
+    @Test(arguments: RecordingFormat.allCases)
     func aRecordingIsReadFromAPipe(format: RecordingFormat) throws {
         let file = RecordingFixtures.temporaryPath("piped")
         let fifo = RecordingFixtures.temporaryPath("fifo")

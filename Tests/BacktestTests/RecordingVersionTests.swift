@@ -1,4 +1,4 @@
-import Backtest
+@testable import Backtest
 import Foundation
 import StrategyKit
 import Trading
@@ -38,7 +38,10 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test(arguments: RecordingFormat.allCases)
+    /// The compact form came with version 3: there is no version-1 compact file.
+    static let versionOneForms: [RecordingFormat] = [.jsonLines, .binary]
+
+    @Test(arguments: versionOneForms)
     func aVersionOneRecordingReadsItsCentsAsExactPrices(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("v1")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -50,7 +53,7 @@ import Testing
         #expect(read == Self.events(price: Price(cents: 5_125)))
     }
 
-    @Test(arguments: RecordingFormat.allCases)
+    @Test(arguments: versionOneForms)
     func aVersionOnePriceBeyondTheLimitInUnitsIsRefusedNamingIt(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("v1-big")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -60,6 +63,37 @@ import Testing
             path: path, record: 1, reason: "bids[0].price: 10000001 is out of range 0...10000000 (cents, recording version 1)")) {
             try reader.next()
         }
+    }
+
+    /// The JSON Lines parser converts a version-1 book's cents as it parses (malformed-input
+    /// cases of that branch): a price beyond the limit is refused only once the line is a valid
+    /// book, after a side out of order, as converting the finished book refused it; another
+    /// kind's stray `bids` are not checked.
+    @Test func aVersionOneLineIsRefusedOnlyOnceItIsAValidBook() throws {
+        let path = RecordingFixtures.temporaryPath("v1-lines.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let header = #"{"format":"tickwork-recording","kind":"books","producer":"tests","symbols":["FOOBAR"],"venue":"TESTEX","version":1}"#
+        let book = #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":1,"exchangeTime":1,"receivedTime":2,"#
+        let lines = [
+            #"{"bids":[[20000000,1]],"kind":"timer","time":5}"#,
+            book + #""bids":[[20000000,1],[5000,1]]}"#,
+            book + #""bids":[[20000000,1]],"asks":[[7,1],[6,1]]}"#,
+            book + #""bids":[[10000000,2]],"asks":[[10000000,1]]}"#,
+        ]
+        try Data(([header] + lines).joined(separator: "\n").appending("\n").utf8).write(to: URL(fileURLWithPath: path))
+        let reader = try RecordingFormat.open(path: path)
+        #expect(try reader.next() == .timer(Timestamp(nanoseconds: 5)))
+        #expect(throws: BacktestError.malformedRecord(
+            path: path, record: 2, reason: "bids[0].price: 20000000 is out of range 0...10000000 (cents, recording version 1)")) {
+            try reader.next()
+        }
+        #expect(throws: BacktestError.malformedRecord(path: path, record: 3, reason: BestFirstCheck.refusal)) { try reader.next() }
+        guard case .book(let read)? = try reader.next() else {
+            Issue.record("expected a book")
+            return
+        }
+        #expect(read.bids == [BookEntry(price: .maxAccepted, qty: 2, isBuy: true)])
+        #expect(read.asks == [BookEntry(price: .maxAccepted, qty: 1, isBuy: false)])
     }
 
     @Test func newFilesAreVersionTwoWithSubPennyPricesAndAConvertedOldFileBecomesOne() throws {

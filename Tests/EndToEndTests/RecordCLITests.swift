@@ -48,18 +48,31 @@ import TestSupport
         #expect(try RecordingFormat.open(path: data).readAll().count >= 3)
     }
 
-    @Test func convertingToBinaryAndBackGivesTheSameBytes() throws {
+    /// To binary or compact and back: the same bytes, a smaller file, the same backtest.
+    @Test(arguments: [("b.twrb", RecordingFormat.binary), ("b.twrc", .compact)])
+    func convertingAndBackGivesTheSameBytesAndBacktestsTheSame(name: String, format: RecordingFormat) throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         try BacktestCLITests.writeDriftingRecording(to: directory + "/a.jsonl", books: 500, format: .jsonLines)
-        let toBinary = try TickworkProcess.run(["record", "convert", directory + "/a.jsonl", directory + "/b.twrb"])
-        let back = try TickworkProcess.run(["record", "convert", directory + "/b.twrb", directory + "/c.jsonl"])
-        #expect(toBinary.status == 0)
-        #expect(back.status == 0)
-        #expect(try RecordingFormat.detect(path: directory + "/b.twrb") == .binary)
-        let bytes = try ["a.jsonl", "c.jsonl"].map { try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)) }
+        let there = try TickworkProcess.run(["record", "convert", directory + "/a.jsonl", directory + "/" + name])
+        let back = try TickworkProcess.run(["record", "convert", directory + "/" + name, directory + "/c.jsonl"])
+        #expect(there.status == 0, "\(there.stderr)")
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try RecordingFormat.detect(path: directory + "/" + name) == format)
+        let bytes = try ["a.jsonl", "c.jsonl", name].map { try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)) }
         #expect(bytes[0] == bytes[1])
+        #expect(bytes[2].count * (format == .compact ? 4 : 1) < bytes[0].count)
+        let reports = try ["a.jsonl", name].map { file in
+            try TickworkProcess.run([
+                "backtest", "--data", directory + "/" + file, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--json",
+            ])
+        }
+        #expect(reports[0].status == 0 && reports[1].status == 0, "\(reports[1].stderr)")
+        // The same report but for its title, which names the file.
+        let withoutTitles = reports.map { $0.stdout.split(separator: "\n").filter { !$0.contains(#""title""#) } }
+        #expect(withoutTitles[0] == withoutTitles[1])
+        #expect(withoutTitles[0].count > 10)
     }
 
     /// Like every other exchange command, `record` acts for the venue `--venue` names.

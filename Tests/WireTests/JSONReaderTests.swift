@@ -117,6 +117,70 @@ func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError)
         #expect(throws: error) { try result.get() }
     }
 
+    /// Integers of every length up to 20 digits, with and without eight bytes after their start
+    /// (the reader takes up to eight digits at once when it can load eight bytes): the same
+    /// value, or the same error at the same offset, as read digit by digit.
+    @Test(arguments: [false, true])
+    func integersOfEveryLengthReadTheSameWhateverFollows(padded: Bool) throws {
+        let digits = "98765432109876543210"
+        for length in 1...digits.count {
+            for sign in ["", "-"] {
+                let number = sign + digits.prefix(length)
+                for tail in padded ? [",0000000000", "]        ", ".5       ", "e7        ", "x        "] : ["", ",", "]", ".5", "E7"] {
+                    let result = reading(number + tail) { reader throws(JSONReadError) -> (Int64, Int) in (try reader.int64(), reader.offset) }
+                    let firstDigit = sign.count
+                    switch (Int64(number), tail.first) {
+                    case (_, "."?), (_, "e"?), (_, "E"?):
+                        #expect(throws: length > 19 ? .integerOutOfRange(offset: firstDigit) : JSONReadError.expected("an integer", offset: number.count)) {
+                            try result.get()
+                        }
+                    case (let value?, _):
+                        let read = try result.get()
+                        #expect(read.0 == value && read.1 == number.count, "\(number + tail)")
+                    case (nil, _):
+                        #expect(throws: JSONReadError.integerOutOfRange(offset: firstDigit)) { try result.get() }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("00000000,", JSONReadError.leadingZero(offset: 0)), ("0123456789", .leadingZero(offset: 0)), ("-01234567,", .leadingZero(offset: 1)),
+        ("12345678:9", .integerOutOfRange(offset: -1)), ("1234567/8", .integerOutOfRange(offset: -1)), ("123 45678", .integerOutOfRange(offset: -1)),
+    ])
+    func digitsStopAtTheFirstByteThatIsNotOne(text: String, error: JSONReadError) throws {
+        let result = reading(text) { reader throws(JSONReadError) -> (Int64, Int) in (try reader.int64(), reader.offset) }
+        guard case .integerOutOfRange(offset: -1) = error else {
+            #expect(throws: error) { try result.get() }
+            return
+        }
+        // Not an error: the number ends at the first byte that is not a digit.
+        let number = text.prefix { $0.isASCII && $0.isNumber }
+        let read = try result.get()
+        #expect(read.0 == (try #require(Int64(number))) && read.1 == number.count)
+    }
+
+    /// The fast path of book entries takes `[a,b]` written compactly, and leaves anything else,
+    /// unconsumed, to the general reading.
+    @Test(arguments: [
+        ("[499999000,5000],", (499_999_000, 5_000), 16), ("[0,0]", (0, 0), 5), ("[123456789012345678,1]]", (123_456_789_012_345_678, 1), 22),
+        ("[7,12345678]", (7, 12_345_678), 12),
+    ] as [(String, (Int64, Int64), Int)])
+    func aCompactPairIsReadWhole(text: String, pair: (Int64, Int64), offset: Int) throws {
+        let read = try reading(text) { reader throws(JSONReadError) in (reader.compactIntegerPair(), reader.offset) }.get()
+        #expect(read.0?.0 == pair.0 && read.0?.1 == pair.1 && read.1 == offset)
+    }
+
+    @Test(arguments: [
+        "[1, 2]", " [1,2]", "[-1,2]", "[01,2]", "[1,02]", "[1.5,2]", "[1,2e3]", "[1,2 ]", "[1,2", "[1234567890123456789,1]",
+        "[1,00000000]", "[00000000,1]", "[1,]", "[,1]", "[1]", "{1,2}",
+    ])
+    func anythingElseIsLeftUnreadForTheGeneralPath(text: String) throws {
+        let read = try reading(text) { reader throws(JSONReadError) in (reader.compactIntegerPair() == nil, reader.offset) }.get()
+        #expect(read.0 && read.1 == 0)
+    }
+
     @Test func aRangeCheckedIntegerNamesItsField() {
         let result = reading("1001") { reader throws(JSONReadError) in try reader.int64(in: 0...1000, field: "qty") }
         #expect(throws: JSONReadError.refused("qty: 1001 is out of range 0...1000")) { try result.get() }

@@ -19,8 +19,8 @@ enum Record {
         discussion: """
             Polls the book of --symbol every --interval milliseconds from the configured \
             exchange (or --base-url) and appends each snapshot, with the exchange's time and \
-            the time it was received, to --out: binary if the name ends in .twrb, else JSON \
-            Lines. Stops on SIGINT or SIGTERM, or after --duration seconds, and closes the file; \
+            the time it was received, to --out: compact if the name ends in .twrc, binary if \
+            it ends in .twrb, else JSON Lines. Stops on SIGINT or SIGTERM, or after --duration seconds, and closes the file; \
             a recorder that is killed leaves a file whose last line at most is lost. A poll that \
             fails is reported on stderr and the next one goes on.
             """,
@@ -33,7 +33,7 @@ enum Record {
 
     static let symbol: Option<Symbol> = .required("--symbol", "SYMBOL", help: "The stock whose book to record.", parse: .name())
     static let out: Option<String> = .required(
-        "--out", "FILE", help: "The recording to write (.twrb: binary; otherwise JSON Lines).", parse: .text)
+        "--out", "FILE", help: "The recording to write (.twrc: compact; .twrb: binary; otherwise JSON Lines).", parse: .text)
     static let config: Option<String?> = .optional(
         "--config", "FILE", help: "The configuration naming the exchange and venue (default: the embedded one).")
     static let interval: Option<Int64> = .defaulted(
@@ -59,7 +59,7 @@ enum Record {
         }
         let writer = try RecordingWriter(
             path: out, header: RecordingHeader(venue: venue, symbols: [symbol], producer: "tickwork record \(Tickwork.version)"),
-            format: out.hasSuffix(".twrb") ? .binary : .jsonLines)
+            format: RecordingFormat(fileName: out))
         let poller = BookPoller(
             client: client, venue: venue, symbol: symbol, writer: writer, interval: .milliseconds(interval),
             duration: duration.map { .seconds($0) })

@@ -4,12 +4,14 @@ import Backtest
 enum RecordConvert {
     static let command = Command(
         name: "convert",
-        summary: "Convert a recording between JSON Lines and binary.",
+        summary: "Convert a recording between JSON Lines, binary and compact.",
         discussion: """
-            Reads IN in either form and writes every record to OUT in the form its name asks \
-            for: .jsonl for JSON Lines, .twrb for binary. Converting a recording and converting \
-            it back gives the same bytes. An incomplete final record of IN is left out, with a \
-            warning on stderr.
+            Reads IN in any form and writes every record to OUT in the form its name asks \
+            for: .jsonl for JSON Lines, .twrb for binary (every book whole), .twrc for compact \
+            (a book as the changes from the previous one of its symbol, a full book every \
+            1000; version 3, which builds before it do not read). Converting a recording and \
+            converting it back gives the same records, byte for byte. An incomplete final \
+            record of IN is left out, with a warning on stderr.
             """,
         arguments: [input, output],
         run: run
@@ -17,11 +19,12 @@ enum RecordConvert {
 
     static let input: Argument<String> = .required("IN", help: "The recording to read.")
     static let output: Argument<Output> = .required(
-        "OUT", help: "The file to write (.jsonl or .twrb).",
+        "OUT", help: "The file to write (.jsonl, .twrb or .twrc).",
         parse: ValueParser { path throws(ValueError) in
-            if path.hasSuffix(".jsonl") { return Output(path: path, format: .jsonLines) }
-            if path.hasSuffix(".twrb") { return Output(path: path, format: .binary) }
-            throw .expected("a name ending in .jsonl (JSON Lines) or .twrb (binary)")
+            guard path.hasSuffix(".jsonl") || path.hasSuffix(".twrb") || path.hasSuffix(".twrc") else {
+                throw .expected("a name ending in .jsonl (JSON Lines), .twrb (binary) or .twrc (compact)")
+            }
+            return Output(path: path, format: RecordingFormat(fileName: path))
         })
 
     /// The file to write and the form its name asks for.
