@@ -13,7 +13,8 @@ import Trading
 /// A `Service`: `run()` trades until a `stop` message or its task's cancellation, then stops
 /// the strategies, cancels the open orders (within `cancelWait`) and returns. Everything it
 /// starts (pollers, tickers, broker calls) is a child task it cancels and awaits before
-/// returning.
+/// returning; they all run on one thread of the runner's own (`ThreadExecutor`), which ends
+/// before `run()` returns.
 ///
 /// `@unchecked Sendable`: the engine and the loop's own state are touched only by the engine
 /// loop inside `run()`, which runs once; other tasks reach the runner only through `inbox` and
@@ -122,9 +123,14 @@ public final class LiveRunner: Service, @unchecked Sendable {
     /// it, is cancelled (for at most `emergencyWait`); then it throws
     /// `LiveRunnerError.ledgerFailed`.
     public func run() async throws {
+        // The pollers, the engine loop and the broker calls hand work to each other on every
+        // book; on a thread of their own each hand-over is a queue append, where on the shared
+        // pool it was the wake-up of another pool thread (tickwork-bench's engine.runner).
+        let executor = ThreadExecutor(name: "tickwork-engine")
+        defer { executor.shutDown() }
         // Cancellation reaches the work as a stop message, not as task cancellation: the
         // shutdown's own broker calls (the cancels) must not start out cancelled.
-        let work = Task { try await self.work() }
+        let work = Task(executorPreference: executor) { try await self.work() }
         let context = ServiceGroup.stopContext
         try await withTaskCancellationHandler {
             try await work.value

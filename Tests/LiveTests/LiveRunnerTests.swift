@@ -71,6 +71,22 @@ import Wire
         #expect(harness.logs.messages.contains("stopped"))
     }
 
+    @Test func theEngineAndTheBrokerCallsRunOnTheRunnersOwnThread() async throws {
+        let harness = try EngineHarness()
+        let threads = TestSupport.Locked<[String]>([])
+        let broker = FakeBroker(placement: .placed(filled: 10), clock: WallClock.now) {
+            threads.set(threads.get() + ["place: " + ThreadExecutorTests.threadName()])
+        }
+        try await Self.run(harness, broker) { inbox in
+            harness.strategy.onFillIntents = { _, _ in
+                threads.set(threads.get() + ["fill: " + ThreadExecutorTests.threadName()])
+                inbox.post(.stop("filled"))
+                return []
+            }
+        }
+        #expect(threads.get() == ["place: tickwork-engine", "fill: tickwork-engine"])
+    }
+
     @Test func aPlacementWhoseAnswerIsLostIsSettledFromTheAccountsOrdersAndNeverResent() async throws {
         let harness = try EngineHarness()
         let broker = FakeBroker(placement: .answerLost(filled: 10), clock: WallClock.now)
