@@ -43,7 +43,7 @@ enum ExchangeServe {
             (no stops, notional or short sales). Runs until SIGTERM or SIGINT.
             """,
         options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, alpacaCash, alpacaSession, alpacaRateLimit, verbose],
-        run: run
+        run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
     static let listen: Option<HTTPAddress> = .defaulted(
