@@ -23,6 +23,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("backtest", BacktestBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),
+    ("alpaca-engine", { try AlpacaEngineBench.run() }),
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
     ("symbols", SymbolSearchBench.run),
