@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "StockFighter", "HTTP", "Wire"], path: "Tests/AlpacaTestSupport"),
         .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "StockFighter", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "QuotesTests", dependencies: ["Quotes", "SimulatedMarket", "MarketTestSupport", "Ledger", "TestSupport", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "Quotes", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),

@@ -15,12 +15,17 @@ public struct Command: Sendable {
     public var validate: (@Sendable (Invocation) throws(CLIError) -> Void)?
     /// Runs the command and returns its exit status; nil for a pure group.
     public var run: (@Sendable (Invocation) throws -> Int32)?
+    /// The signals the command's service group stops on, blocked (`EarlySignals`) before it
+    /// runs, when no thread exists yet: one sent while the command starts up waits for the
+    /// group and stops it cleanly, instead of ending the process half started or being lost.
+    /// Empty: every signal keeps its default action until a source listens.
+    public var earlySignals: [Int32]
 
     public init(
         name: String, summary: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
         options: [any OptionDeclaration] = [], subcommands: [Command] = [],
         validate: (@Sendable (Invocation) throws(CLIError) -> Void)? = nil,
-        run: (@Sendable (Invocation) throws -> Int32)? = nil
+        run: (@Sendable (Invocation) throws -> Int32)? = nil, earlySignals: [Int32] = []
     ) {
         self.name = name
         self.summary = summary
@@ -30,6 +35,7 @@ public struct Command: Sendable {
         self.subcommands = subcommands
         self.validate = validate
         self.run = run
+        self.earlySignals = earlySignals
     }
 
     /// The subcommand called `name`.

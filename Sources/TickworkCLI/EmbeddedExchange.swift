@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HTTP
 import Live
 import SimulatedMarket
@@ -14,6 +15,7 @@ enum EmbeddedExchange {
         }
         var venueConfiguration = try VenueConfiguration(
             listen: listen, venue: configuration.exchange.venue.rawValue, symbols: settings.symbols.map(\.rawValue))
+        venueConfiguration.alpaca?.directory = try DirectoryFile.forExchange(ProcessInfo.processInfo.environment).entries
         if settings.bots > 0 {
             venueConfiguration.bots = BotConfiguration(bots: Int(settings.bots))
             venueConfiguration.botSeed = UInt64(settings.seed)

@@ -1,3 +1,4 @@
+import Lifecycle
 import StrategyKit
 
 /// The `tickwork` command-line tool.
@@ -8,12 +9,16 @@ public enum Tickwork {
     /// Runs the tool on `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 a runtime failure (one line on stderr), 64 a usage error (usage on stderr).
     /// Commands may return other documented statuses (`ledger verify` returns 2 for a corrupt ledger).
+    /// Call it first in the process's `main`, on the main thread: it blocks the command's
+    /// `earlySignals` before the command starts any thread.
     public static func main(_ arguments: [String]) -> Int32 {
-        main(arguments, root: CommandTree.root)
+        main(arguments, root: CommandTree.root, blocksEarlySignals: true)
     }
 
-    /// Runs the command tree `root` on `arguments`, as `main(_:)` runs `tickwork`'s.
-    static func main(_ arguments: [String], root: Command) -> Int32 {
+    /// Runs the command tree `root` on `arguments`, as `main(_:)` runs `tickwork`'s; the
+    /// command's `earlySignals` are blocked only when `blocksEarlySignals` (not in a test
+    /// process, whose other threads would not block them).
+    static func main(_ arguments: [String], root: Command, blocksEarlySignals: Bool = false) -> Int32 {
         let outcome: ParseOutcome
         do {
             outcome = try ArgumentParser.parse(arguments, root: root)
@@ -30,6 +35,7 @@ public enum Tickwork {
             return 0
         case .run(let command, let invocation):
             guard let run = command.run else { return 0 }
+            if blocksEarlySignals && !command.earlySignals.isEmpty { EarlySignals.block(command.earlySignals) }
             do {
                 return try run(invocation)
             } catch let error as CLIError {

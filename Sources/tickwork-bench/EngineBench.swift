@@ -49,6 +49,15 @@ enum EngineBench {
     /// transport: poll the book, decide, place (a 1-share buy that fills at once) and wait for
     /// the acknowledgement; the figure is book received → acknowledged.
     static func endToEnd(steps: Int = 20_000) throws {
+        let samples = try endToEndSamples(steps: steps).fromReceipt
+        let inputs = ["transport": "keep-alive HTTP/1.1 over loopback", "steps": String(steps), "strategy": "FirstSteps (plugin)"]
+        Figure(name: "engine.endToEnd.p50", unit: "us", value: Double(percentile(samples, 0.5)) / 1_000, inputs: inputs).print()
+        Figure(name: "engine.endToEnd.p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: inputs).print()
+    }
+
+    /// `endToEnd`'s samples, sorted: nanoseconds to the order acknowledged from the book
+    /// received, and from the start of its poll.
+    static func endToEndSamples(steps: Int) throws -> EndToEndSamples {
         let server = try VenueServer(configuration: VenueConfiguration())
         defer { server.stop() }
         let endpoint = try ExchangeEndpoint(baseURL: "http://\(server.address)/ob/api")
@@ -62,11 +71,12 @@ enum EngineBench {
         // which the figure includes.
         let executor = ThreadExecutor(name: "bench-engine")
         defer { executor.shutDown() }
-        var samples = try runBlocking {
+        let (samples, cycles) = try runBlocking {
             try await Task(executorPreference: executor) {
                 let engine = try makeEngine(journal: MemoryFillJournal())
-                var samples: [UInt64] = []
+                var samples: [UInt64] = [], cycles: [UInt64] = []
                 for step in 1...steps {
+                    let polled = monotonicNanoseconds()
                     var book = try await client.orderBook(venue: "TESTEX", symbol: "FOOBAR")
                     let received = monotonicNanoseconds()
                     book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
@@ -74,16 +84,15 @@ enum EngineBench {
                     let actions = try engine.handle(.book(book))
                     guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
                     let status = try await client.placeOrder(PlaceOrder(venue: "TESTEX", account: "EXB123456", request: approved.request))
-                    samples.append(monotonicNanoseconds() - received)
+                    let acknowledged = monotonicNanoseconds()
+                    samples.append(acknowledged - received)
+                    cycles.append(acknowledged - polled)
                     _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
                 }
-                return samples
+                return (samples, cycles)
             }.value
         }
-        samples.sort()
-        let inputs = ["transport": "keep-alive HTTP/1.1 over loopback", "steps": String(steps), "strategy": "FirstSteps (plugin)"]
-        Figure(name: "engine.endToEnd.p50", unit: "us", value: Double(percentile(samples, 0.5)) / 1_000, inputs: inputs).print()
-        Figure(name: "engine.endToEnd.p99", unit: "us", value: Double(percentile(samples, 0.99)) / 1_000, inputs: inputs).print()
+        return EndToEndSamples(fromReceipt: samples.sorted(), fromPoll: cycles.sorted())
     }
 
     /// FirstSteps buying one share a decision, under the default limits widened for a long run;
@@ -109,6 +118,13 @@ enum EngineBench {
         let asks = (0..<10).map { BookEntry(price: Price(cents: 5_010 + Int64($0)), qty: 100, isBuy: false) }
         return BookSnapshot(venue: "TESTEX", symbol: "FOOBAR", bids: bids, asks: asks, exchangeTime: time, receivedTime: time, sequence: sequence)
     }
+}
+
+/// One end-to-end round's samples, each sorted: nanoseconds to the order acknowledged from the
+/// book received, and from the start of its poll.
+struct EndToEndSamples {
+    var fromReceipt: [UInt64]
+    var fromPoll: [UInt64]
 }
 
 /// A log handler that drops everything, so benchmarks measure trading, not logging.

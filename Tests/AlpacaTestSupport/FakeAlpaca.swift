@@ -57,6 +57,15 @@ public final class FakeAlpaca: Sendable {
 
     public func stop() { server.stop() }
 
+    private let held = Mutex<RequestHold?>(nil)
+
+    /// Holds the requests for `path`, unanswered, until the returned hold is released.
+    public func hold(_ path: String) -> RequestHold {
+        let hold = RequestHold(path: path)
+        held.withLock { $0 = hold }
+        return hold
+    }
+
     /// A client of this server with the test's keys; `wrap` may put a transport in between.
     public func client(policy: RetryPolicy = RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, initialBackoff: .milliseconds(10), totalBudget: .seconds(600)),
                 wrap: (any ExchangeTransport) -> any ExchangeTransport = { $0 }) throws -> AlpacaClient {
@@ -117,6 +126,7 @@ public final class FakeAlpaca: Sendable {
             state.rateLimited -= 1
             return state.resetAt
         }
+        if let hold = held.withLock({ $0 }), hold.path == path { hold.hold() }
         if let limited {
             return json(429, #"{"code":42910000,"message":"rate limit exceeded"}"#, headers: ["X-Ratelimit-Reset": String(limited)])
         }

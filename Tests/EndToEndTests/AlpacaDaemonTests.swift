@@ -93,6 +93,25 @@ import Glibc
         #expect(alpaca.state.withLock { $0.orders.reduce(0) { $0 + Int($1.filled) } } == 20)
     }
 
+    /// A SIGTERM that arrives while the daemon is still starting (waiting for the account's
+    /// positions, before its service group listens for signals) is kept, and stops it cleanly
+    /// once it has started: exit 0, nothing left open. It used to end the process half started
+    /// (the signal's default action), and one arriving just as the group set up could be lost.
+    @Test func aSIGTERMWhileStartingStopsTheDaemonCleanlyOnceStarted() throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        let hold = alpaca.hold("/v2/positions")
+        defer { hold.release() }
+        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        defer { workspace.remove() }
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
+        #expect(hold.waitForRequest(seconds: 60), "the daemon asks for the account's positions while starting: \(daemon.stderr)")
+        daemon.send(SIGTERM)
+        hold.release()
+        #expect(daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
+        #expect(alpaca.state.withLock { $0.orders.allSatisfy { $0.status == "filled" || $0.status == "canceled" } })
+    }
+
     @Test func aPositionTheLedgerDoesNotKnowRefusesTheStart() throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }

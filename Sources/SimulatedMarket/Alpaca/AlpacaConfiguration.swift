@@ -1,8 +1,9 @@
+import Quotes
 import StrategyKit
 
 /// How the simulated exchange serves Alpaca's trading, market-data and news API next to the
-/// StockFighter one: which venue's stocks it trades, each account's starting cash, the session
-/// and the rate limit.
+/// StockFighter one: which venue's stocks it trades, each account's starting cash, the session,
+/// the rate limit, and the symbol directory served as assets beside the stocks.
 public struct AlpacaConfiguration: Sendable {
     /// The venue whose stocks and books the Alpaca API trades; nil takes the last listing (the
     /// configuration's `venue`, or `TESTEX`).
@@ -15,7 +16,11 @@ public struct AlpacaConfiguration: Sendable {
     /// Requests each account may make per minute before 429; nil (the default) sets no limit.
     /// Alpaca's own limit is 200.
     public var rateLimitPerMinute: Int?
+    /// Symbols `/v2/assets` serves beside the market's own stocks, not tradable (the symbol
+    /// directory's entries; the command line gives the one `tickwork symbols` searches); an
+    /// entry the market lists is served once, as its tradable stock. Empty by default.
+    public var directory: [DirectoryEntry] = []
 
-    /// The defaults: the last listing's venue, $100,000, always open, no rate limit.
+    /// The defaults: the last listing's venue, $100,000, always open, no rate limit, no directory.
     public init() {}
 }

@@ -1,4 +1,5 @@
 import MatchingEngine
+import Quotes
 import StrategyKit
 import Wire
 
@@ -92,20 +93,23 @@ extension Marketplace {
     }
 
     /// `GET /v2/assets` (filtered by `status`, `asset_class`, `exchange`) and
-    /// `GET /v2/assets/{symbol_or_id}` (404 for an unknown one).
+    /// `GET /v2/assets/{symbol_or_id}` (404 for an unknown one): the market's stocks, tradable,
+    /// then the configured directory's other entries, not tradable.
     func alpacaAssets(query: AlpacaQuery, only symbolOrID: String? = nil) throws(AlpacaFailure) -> [UInt8] {
-        let stocks = try withAlpaca(nil) { _, listing, _ throws(AlpacaFailure) -> [ListedStock] in listing.stocks }
-        var json = JSONWriter(capacity: 64 + 400 * stocks.count)
+        let (stocks, directory) = try withAlpaca(nil) { alpaca, listing, _ throws(AlpacaFailure) -> ([ListedStock], [DirectoryEntry]) in
+            (listing.stocks, alpaca.configuration.directory)
+        }
+        let listed = Set(stocks.map(\.symbol.rawValue))
+        let assets = stocks.map(AlpacaAsset.init) + directory.filter { !listed.contains($0.symbol) }.map(AlpacaAsset.init)
+        var json = JSONWriter(capacity: 64 + 400 * assets.count)
         if let symbolOrID {
-            guard let stock = stocks.first(where: { $0.symbol.rawValue == symbolOrID || AlpacaAsset.id($0.symbol) == symbolOrID }) else {
-                throw .notFound("asset not found for \(symbolOrID)")
-            }
-            AlpacaAsset.write(stock, to: &json)
+            guard let asset = assets.first(where: { $0.isNamed(symbolOrID) }) else { throw .notFound("asset not found for \(symbolOrID)") }
+            asset.write(to: &json)
             return json.bytes
         }
         let matches = (query["status"] ?? "active") == "active" && (query["asset_class"] ?? "us_equity") == "us_equity"
-            && (query["exchange"] ?? AlpacaAsset.exchange) == AlpacaAsset.exchange
-        json.array(matches ? stocks : []) { AlpacaAsset.write($1, to: &$0) }
+        let exchange = query["exchange"]
+        json.array(matches ? assets.filter { exchange == nil || $0.exchange == exchange } : []) { $1.write(to: &$0) }
         return json.bytes
     }
 }

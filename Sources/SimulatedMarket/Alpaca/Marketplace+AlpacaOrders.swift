@@ -9,7 +9,11 @@ extension Marketplace {
         let request = try AlpacaOrderRequest(body: body)
         let retention = state.withLock { $0.retention }
         let order = try withAlpaca(account) { alpaca, listing, time throws(AlpacaFailure) -> AlpacaOrderRecord in
-            guard listing.exchange.lists(request.symbol) else { throw .invalid("asset \(request.symbol.rawValue) not found") }
+            guard listing.exchange.lists(request.symbol) else {
+                // A directory entry is an asset, served by /v2/assets, but the market has no book for it.
+                let known = alpaca.configuration.directory.contains { $0.symbol == request.symbol.rawValue }
+                throw known ? .unprocessable("asset \(request.symbol.rawValue) is not tradable") : .invalid("asset \(request.symbol.rawValue) not found")
+            }
             if let session = alpaca.configuration.session, !session.isOpen(at: time.nanoseconds) {
                 throw .unprocessable("market is closed: the simulated exchange takes orders only during its session")
             }

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import HTTP
 import Lifecycle
 import Live
@@ -40,10 +41,12 @@ enum ExchangeServe {
             http://HOST:PORT. APCA-API-KEY-ID names the account and APCA-API-SECRET-KEY is its key \
             from --accounts (without --accounts any key id is an account). Accounts start with \
             --alpaca-cash; orders are market or limit with time_in_force day, gtc, ioc or fok \
-            (no stops, notional or short sales). Runs until SIGTERM or SIGINT.
+            (no stops, notional or short sales). /v2/assets lists the stocks, tradable, and \
+            the other entries of the symbol directory 'tickwork symbols search' reads, not \
+            tradable. Runs until SIGTERM or SIGINT.
             """,
         options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, alpacaCash, alpacaSession, alpacaRateLimit, verbose],
-        run: run
+        run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
     static let listen: Option<HTTPAddress> = .defaulted(
@@ -103,6 +106,7 @@ enum ExchangeServe {
         configuration.alpaca?.session = invocation[Self.alpacaSession]
         let rateLimit = invocation[Self.alpacaRateLimit]
         configuration.alpaca?.rateLimitPerMinute = rateLimit > 0 ? Int(rateLimit) : nil
+        configuration.alpaca?.directory = try DirectoryFile.forExchange(ProcessInfo.processInfo.environment).entries
         if let accounts = invocation[Self.accounts] {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)
         }

@@ -1,6 +1,10 @@
 import Live
 import SimulatedMarket
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `tickwork level`: play a practice level and be judged.
 enum PlayLevel {
     static let command = Command(
@@ -24,7 +28,7 @@ enum PlayLevel {
             """,
         arguments: [level],
         options: [config, seed, logLevel, json],
-        run: run
+        run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
     /// One line per level: its name, goal, days and shipped player.

@@ -28,7 +28,7 @@ enum Record {
             symbol, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
         ],
         subcommands: [RecordConvert.command],
-        run: run
+        run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
     static let symbol: Option<Symbol> = .required("--symbol", "SYMBOL", help: "The stock whose book to record.", parse: .name())

@@ -1,6 +1,10 @@
 import FoundationEssentials
 import Live
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `tickwork run`: the daemon.
 enum Run {
     static let command = Command(
@@ -13,7 +17,8 @@ enum Run {
             are written to the ledger before strategies hear of them. SIGHUP reloads the \
             configuration (new risk limits and strategy parameters; an invalid file is refused \
             and the running one stays). On SIGTERM it cancels every open order (waiting at most \
-            5 seconds), flushes the ledger and exits 0.
+            5 seconds), flushes the ledger and exits 0; one sent while it is still starting \
+            up is kept, and stops it the same way once it has started.
             If the ledger cannot be written (a full or failing disk), while trading or at \
             start-up (where less than 4 KiB free counts as full), or is corrupt at start-up, \
             it places nothing more, cancels every open order \
@@ -27,7 +32,7 @@ enum Run {
             Under systemd (Type=notify) it reports READY, STATUS, WATCHDOG, RELOADING and STOPPING.
             """,
         options: [config, duration, logFormat, logLevel],
-        run: run
+        run: run, earlySignals: [SIGTERM, SIGINT, SIGHUP]
     )
 
     static let config: Option<String?> = .optional(

@@ -17,6 +17,18 @@ enum DirectoryFile {
                 throw CLIError.failure("\(error) (remove it to use the shipped directory)")
             }
         }
+        return try shipped()
+    }
+
+    /// The directory the simulated exchange serves as Alpaca assets: `load`'s from the state
+    /// directory `environment` names, or the shipped one when it names none (a service without
+    /// `HOME`), since the exchange needs no state of its own.
+    static func forExchange(_ environment: [String: String]) throws -> SymbolDirectory {
+        guard let state = try? StateDirectory.path(environment) else { return try shipped() }
+        return try load(stateDirectory: state)
+    }
+
+    private static func shipped() throws -> SymbolDirectory {
         do throws(SymbolDirectory.LoadError) {
             return try SymbolDirectory.shipped()
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import Quotes
 import SimulatedMarket
 import StrategyKit
 import Testing
@@ -61,6 +62,36 @@ import Testing
         #expect(unknown.status == 404 && unknown["message"]?.string == "asset not found for ZZZZ")
         #expect(try market.get("/v2/assets?status=inactive").json == .array([]))
         #expect(try market.get("/v2/assets?asset_class=crypto").json == .array([]))
+    }
+
+    @Test func theDirectorysOtherEntriesAreAssetsThatAreNotTradable() throws {
+        let directory = [
+            DirectoryEntry(symbol: "AAPL", name: "Apple Inc.", exchange: "NASDAQ", type: "Common Stock"),
+            DirectoryEntry(symbol: "SPY", name: "SPDR S&P 500 ETF Trust", exchange: "NYSE ARCA", type: "ETF"),
+            DirectoryEntry(symbol: "AAT", name: "American Assets Trust", exchange: "US", type: "Common Stock"),
+            DirectoryEntry(symbol: "FOOBAR", name: "The directory's FOOBAR", exchange: "NYSE", type: "Common Stock"),
+        ]
+        let market = try AlpacaHarness { $0.alpaca?.directory = directory }
+        let assets = try #require(try market.get("/v2/assets").json?.array)
+        #expect(assets.compactMap { $0["symbol"]?.string } == ["FOOBAR", "AAPL", "SPY", "AAT"], "the market's own stock once, first")
+        #expect(assets.map { $0["tradable"] } == [.bool(true), .bool(false), .bool(false), .bool(false)])
+        #expect(assets.compactMap { $0["exchange"]?.string } == ["NASDAQ", "NASDAQ", "ARCA", "NYSE"])
+        #expect(assets[0]["name"]?.string != "The directory's FOOBAR")
+        #expect(assets.allSatisfy { $0["status"]?.string == "active" && $0["class"]?.string == "us_equity" })
+        let spy = try market.get("/v2/assets/SPY")
+        #expect(spy["name"]?.string == "SPDR S&P 500 ETF Trust" && spy["tradable"] == .bool(false), "\(spy.text)")
+        #expect(try market.get("/v2/assets/\(spy["id"]?.string ?? "")")["symbol"]?.string == "SPY")
+        #expect(try market.get("/v2/assets/FOOBAR")["tradable"] == .bool(true))
+        let arca = try #require(try market.get("/v2/assets?exchange=ARCA").json?.array)
+        #expect(arca.compactMap { $0["symbol"]?.string } == ["SPY"])
+        let nasdaq = try #require(try market.get("/v2/assets?exchange=NASDAQ").json?.array)
+        #expect(nasdaq.compactMap { $0["symbol"]?.string } == ["FOOBAR", "AAPL"])
+        // An asset the market does not list is refused as not tradable; a symbol of neither is not found.
+        let refused = try market.order("buy", "1", type: "limit", limit: "10", symbol: "AAPL")
+        #expect(refused.status == 422 && refused["code"]?.number == "42210000", "\(refused.text)")
+        #expect(refused["message"]?.string == "asset AAPL is not tradable")
+        let unknown = try market.order("buy", "1", type: "limit", limit: "10", symbol: "ZZZZ")
+        #expect(unknown.status == 422 && unknown["message"]?.string == "asset ZZZZ not found", "\(unknown.text)")
     }
 
     @Test func fillActivitiesHaveTheirOwnIdsAndPage() throws {

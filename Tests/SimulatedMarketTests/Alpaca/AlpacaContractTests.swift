@@ -1,4 +1,5 @@
 import Foundation
+import Quotes
 import SimulatedMarket
 import StrategyKit
 import Testing
@@ -128,5 +129,26 @@ import Testing
                 "id": "number", "headline": "string", "author": "string", "created_at": "string", "updated_at": "string",
                 "summary": "string", "content": "string", "url": "string", "images": "array", "symbols": "array", "source": "string",
             ], "News")
+    }
+
+    /// Every entry of the shipped symbol directory, served as an asset, has the Asset model's
+    /// fields, a UUID of its own and an exchange from the SDK's enum.
+    @Test func theShippedDirectorysAssetsHaveTheSDKsShape() throws {
+        let directory = try SymbolDirectory.shipped()
+        let market = try AlpacaHarness { $0.alpaca?.directory = directory.entries }
+        let assets = try #require(try market.get("/v2/assets").json?.array)
+        #expect(assets.count == directory.entries.count + (directory.entry("FOOBAR") == nil ? 1 : 0))
+        for asset in assets {
+            expectShape(
+                asset,
+                [
+                    "id": "string", "class": "string", "exchange": "string", "symbol": "string", "name": "string", "status": "string",
+                    "tradable": "bool", "marginable": "bool", "shortable": "bool", "easy_to_borrow": "bool", "fractionable": "bool",
+                    "maintenance_margin_requirement": "number", "attributes": "array",
+                ], "Asset \(asset["symbol"]?.string ?? "?")")
+            #expect(isUUID(asset["id"]))
+            #expect(["AMEX", "ARCA", "BATS", "NYSE", "NASDAQ", "NYSEARCA", "OTC"].contains(asset["exchange"]?.string ?? ""), "\(asset)")
+        }
+        #expect(Set(assets.compactMap { $0["id"]?.string }).count == assets.count, "no two assets share an id")
     }
 }

@@ -1,0 +1,93 @@
+import Alpaca
+import Foundation
+import Live
+import SimulatedMarket
+import StockFighter
+import StrategyKit
+import Trading
+
+/// Quote poll → order acknowledged over the Alpaca API, next to the StockFighter figure of
+/// `EngineBench.endToEnd`: the same engine and plugin against the in-process simulated
+/// exchange, which serves both APIs on one loopback port. On Alpaca a book is the latest
+/// quote (polled afresh each step) and an acknowledgement is `AlpacaBroker.place`'s answer,
+/// which for an order filled at once includes reading its FILL activity, as the daemon does.
+///
+/// Two figures each: from the book (quote) received, the shape of the StockFighter figure, and
+/// from the start of its poll, the whole cycle. The two run in alternating rounds (StockFighter, Alpaca, StockFighter, ...), each on a
+/// fresh exchange, so that the load of a shared machine weighs on both alike; each figure is
+/// the median over the rounds of that round's percentile, and the inputs give the load
+/// average before and after.
+enum AlpacaEngineBench {
+    static func run(rounds: Int = 5, steps: Int = 2_000) throws {
+        let loadBefore = loadAverage()
+        var stockFighter: [EndToEndSamples] = [], alpaca: [EndToEndSamples] = []
+        for _ in 0..<rounds {
+            stockFighter.append(try EngineBench.endToEndSamples(steps: steps))
+            alpaca.append(try samples(steps: steps))
+        }
+        let inputs = [
+            "rounds": String(rounds), "stepsPerRound": String(steps), "strategy": "FirstSteps (plugin)",
+            "order": "interleaved A/B, StockFighter first", "loadavgBefore": loadBefore, "loadavgAfter": loadAverage(),
+        ]
+        for (api, rounds) in [("stockfighter", stockFighter), ("alpaca", alpaca)] {
+            for (from, pick) in [("fromReceipt", \EndToEndSamples.fromReceipt), ("fromPoll", \EndToEndSamples.fromPoll)] {
+                for (label, q) in [("p50", 0.5), ("p99", 0.99)] {
+                    let perRound = rounds.map { percentile($0[keyPath: pick], q) }
+                    Figure(
+                        name: "engine.endToEnd.\(api).\(from).\(label)", unit: "us", value: Double(median(perRound)) / 1_000,
+                        inputs: inputs.merging(["rounds_us": perRound.map { String(Double($0) / 1_000) }.joined(separator: " ")]) { $1 }
+                    ).print()
+                }
+            }
+        }
+    }
+
+    /// One round on Alpaca: to the order acknowledged from the quote received, and from the
+    /// start of its poll.
+    static func samples(steps: Int) throws -> EndToEndSamples {
+        var configuration = try VenueConfiguration()
+        configuration.botInterval = nil
+        let server = try VenueServer(configuration: configuration)
+        defer { server.stop() }
+        // The resting seller and bidder go in over StockFighter, as in the StockFighter round.
+        let endpoint = try ExchangeEndpoint(baseURL: "http://\(server.address)/ob/api")
+        let stockFighter = StockFighterClient(invoker: CommandInvoker(
+            transport: try endpoint.makeTransport(timeout: .seconds(5)), basePath: endpoint.basePath, apiKey: APIKey("bench")))
+        let seller = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .sell, price: 5_010, qty: Quantity(shares: Int64(steps + 10)))
+        let bidder = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .buy, price: 5_000, qty: 100)
+        _ = try runBlocking { _ = try await stockFighter.placeOrder(seller); return try await stockFighter.placeOrder(bidder) }
+        let url = "http://\(server.address)"
+        let client = try AlpacaClient(tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("BENCH"), secret: APIKey("bench")))
+        // No quote is served from a cache: every step polls.
+        let broker = AlpacaBroker(client: client, account: "BENCH", symbols: ["FOOBAR"], settings: AlpacaBroker.Settings(quoteMaxAge: .zero))
+        let engine = try EngineBench.makeEngine(journal: MemoryFillJournal())
+        var samples: [UInt64] = [], cycles: [UInt64] = []
+        for step in 1...steps {
+            let polled = monotonicNanoseconds()
+            var book = try runBlocking { try await broker.book(venue: "TESTEX", symbol: "FOOBAR") }
+            let received = monotonicNanoseconds()
+            book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
+            book.exchangeTime = book.receivedTime
+            book.sequence = UInt64(step)
+            let actions = try engine.handle(.book(book))
+            guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
+            let status = try runBlocking { try await broker.place(approved.request, venue: "TESTEX") }
+            let acknowledged = monotonicNanoseconds()
+            samples.append(acknowledged - received)
+            cycles.append(acknowledged - polled)
+            precondition(status.totalFilled == approved.request.qty, "the order fills at once at step \(step)")
+            _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
+        }
+        return EndToEndSamples(fromReceipt: samples.sorted(), fromPoll: cycles.sorted())
+    }
+
+    private static func median(_ values: [UInt64]) -> UInt64 {
+        percentile(values.sorted(), 0.5)
+    }
+
+    /// The first three fields of `/proc/loadavg` (1, 5 and 15 minutes).
+    private static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown"
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}
