@@ -47,6 +47,8 @@ enum AlpacaEngineBench {
     static func samples(steps: Int) throws -> EndToEndSamples {
         var configuration = try VenueConfiguration()
         configuration.botInterval = nil
+        // Each step buys one share at $50.10: the account's cash must cover every step.
+        configuration.alpaca?.startingCash = Money(cents: Int64(steps + 10) * 10_000)
         let server = try VenueServer(configuration: configuration)
         defer { server.stop() }
         // The resting seller and bidder go in over StockFighter, as in the StockFighter round.
@@ -60,23 +62,32 @@ enum AlpacaEngineBench {
         let client = try AlpacaClient(tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("BENCH"), secret: APIKey("bench")))
         // No quote is served from a cache: every step polls.
         let broker = AlpacaBroker(client: client, account: "BENCH", symbols: ["FOOBAR"], settings: AlpacaBroker.Settings(quoteMaxAge: .zero))
-        let engine = try EngineBench.makeEngine(journal: MemoryFillJournal())
-        var samples: [UInt64] = [], cycles: [UInt64] = []
-        for step in 1...steps {
-            let polled = monotonicNanoseconds()
-            var book = try runBlocking { try await broker.book(venue: "TESTEX", symbol: "FOOBAR") }
-            let received = monotonicNanoseconds()
-            book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
-            book.exchangeTime = book.receivedTime
-            book.sequence = UInt64(step)
-            let actions = try engine.handle(.book(book))
-            guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
-            let status = try runBlocking { try await broker.place(approved.request, venue: "TESTEX") }
-            let acknowledged = monotonicNanoseconds()
-            samples.append(acknowledged - received)
-            cycles.append(acknowledged - polled)
-            precondition(status.totalFilled == approved.request.qty, "the order fills at once at step \(step)")
-            _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
+        // As the StockFighter round and the daemon: the synchronous engine and the broker's
+        // calls as one task on a thread of its own.
+        let executor = ThreadExecutor(name: "bench-alpaca")
+        defer { executor.shutDown() }
+        let (samples, cycles) = try runBlocking {
+            try await Task(executorPreference: executor) {
+                let engine = try EngineBench.makeEngine(journal: MemoryFillJournal())
+                var samples: [UInt64] = [], cycles: [UInt64] = []
+                for step in 1...steps {
+                    let polled = monotonicNanoseconds()
+                    var book = try await broker.book(venue: "TESTEX", symbol: "FOOBAR")
+                    let received = monotonicNanoseconds()
+                    book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
+                    book.exchangeTime = book.receivedTime
+                    book.sequence = UInt64(step)
+                    let actions = try engine.handle(.book(book))
+                    guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
+                    let status = try await broker.place(approved.request, venue: "TESTEX")
+                    let acknowledged = monotonicNanoseconds()
+                    samples.append(acknowledged - received)
+                    cycles.append(acknowledged - polled)
+                    precondition(status.totalFilled == approved.request.qty, "the order fills at once at step \(step)")
+                    _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
+                }
+                return (samples, cycles)
+            }.value
         }
         return EndToEndSamples(fromReceipt: samples.sorted(), fromPoll: cycles.sorted())
     }
