@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Lifecycle
 
 /// Thin wrappers over the POSIX socket calls shared by the server and the client connection.
 enum Socket {
@@ -71,8 +72,6 @@ enum Socket {
 
     /// Nanoseconds of the monotonic clock.
     static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        MonotonicClock.nanoseconds()
     }
 }

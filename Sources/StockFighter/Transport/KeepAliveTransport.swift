@@ -28,7 +28,7 @@ public final class KeepAliveTransport: ExchangeTransport {
         self.address = address
         self.tls = tls
         self.connections = (0..<poolSize).map { _ in HTTPClientConnection(address: address, configuration: configuration, tls: tls) }
-        self.workers = (0..<poolSize).map { ConnectionWorker(name: "exchange-\(address)-\($0)") }
+        self.workers = (0..<poolSize).map { ConnectionWorker(name: "exchange-\(address)-\($0)", idleSpin: configuration.busyPollInterval) }
         self.load = Mutex([Int](repeating: 0, count: poolSize))
     }
 
