@@ -12,6 +12,11 @@ import Glibc
 /// idempotent (GET, HEAD, PUT, DELETE, OPTIONS) or was not fully written; any other request fails
 /// with `connectionLost(requestSent: true)` so that the caller decides. After any error the socket is closed, and the next request reconnects.
 ///
+/// A caller that must not block for long (a trading loop's thread) uses `sendInline` instead:
+/// on an open plain-TCP connection it writes the request and watches for the response for a
+/// short budget itself, so that a loopback answer needs no hand-over to another thread; what it
+/// cannot finish within the budget, a thread that may block finishes with `finishInline()`.
+///
 /// With a `TLSClientContext` every connection starts with a TLS handshake that verifies the
 /// server's certificate against `address.host`; a refused certificate or a failed handshake
 /// throws before any byte of the request is sent. A connection closed cleanly keeps its TLS
@@ -23,10 +28,10 @@ public final class HTTPClientConnection: Sendable {
     public let configuration: HTTPClientConfiguration
     /// The TLS settings, nil for plain TCP.
     public let tls: TLSClientContext?
-    private let hostHeader: String
-    private let state = Mutex<State>(State())
+    let hostHeader: String
+    let state = Mutex<State>(State())
 
-    private struct State: ~Copyable {
+    struct State: ~Copyable {
         var fd: Int32 = -1
         /// The TLS session over `fd`, when the connection speaks TLS and is open.
         var session: TLSSession?
@@ -42,6 +47,12 @@ public final class HTTPClientConnection: Sendable {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         /// The send and receive time-out the socket carries, in nanoseconds.
         var armedTimeout: UInt64 = 0
+        /// The response an inline request left unfinished when its budget ran out, for
+        /// `finishInline()` (or the next request, which finishes it first) to read on.
+        var unfinished: ResponseRead?
+        /// The outcome of an inline request that a later request finished before
+        /// `finishInline()` came for it.
+        var finished: Result<HTTPResponse, HTTPError>?
 
         deinit { if fd >= 0 { Glibc.close(fd) } }
     }
@@ -62,6 +73,7 @@ public final class HTTPClientConnection: Sendable {
         bytes.reserveCapacity(256 + request.body.count)
         request.encode(into: &bytes, host: hostHeader)
         return try state.withLock { (state: inout State) throws(HTTPError) -> HTTPResponse in
+            if state.unfinished != nil { state.finished = finishUnfinished(&state) }
             let deadline = Socket.monotonicNanoseconds() + configuration.responseTimeout.nanoseconds
             let reused = state.fd >= 0 && !peerHasClosed(state.fd, state.session)
             if !reused { try reconnect(&state) }
@@ -94,19 +106,44 @@ public final class HTTPClientConnection: Sendable {
         state.responseStarted = false
         do throws(HTTPError) {
             try write(&state, bytes, deadline: deadline)
-            let response = try read(&state, method: method, deadline: deadline)
+            var reading = ResponseRead(method: method, deadline: deadline, limits: configuration.limits)
+            state.buffer.removeAll(keepingCapacity: true)
+            guard let response = try read(&state, &reading, watchingUntil: nil) else {
+                preconditionFailure("a read that may block ends with a response or an error")
+            }
             return response
         } catch {
-            // A broken TLS session is not closed cleanly, and so not resumed.
-            state.session = nil
-            let fd = state.fd
-            if fd >= 0 { Glibc.close(fd) }
-            state.fd = -1
+            abandon(&state)
             throw error
         }
     }
 
-    private func write(_ state: inout State, _ bytes: [UInt8], deadline: UInt64) throws(HTTPError) {
+    /// Closes the socket after a failure mid-request. A broken TLS session is not closed
+    /// cleanly, and so not resumed.
+    func abandon(_ state: inout State) {
+        state.session = nil
+        let fd = state.fd
+        if fd >= 0 { Glibc.close(fd) }
+        state.fd = -1
+    }
+
+    /// Reads the rest of the response an inline request left unfinished, blocking as long as
+    /// its deadline allows.
+    func finishUnfinished(_ state: inout State) -> Result<HTTPResponse, HTTPError> {
+        guard var reading = state.unfinished else { preconditionFailure("no inline response is unfinished") }
+        state.unfinished = nil
+        do throws(HTTPError) {
+            guard let response = try read(&state, &reading, watchingUntil: nil) else {
+                preconditionFailure("a read that may block ends with a response or an error")
+            }
+            return .success(response)
+        } catch {
+            abandon(&state)
+            return .failure(error)
+        }
+    }
+
+    func write(_ state: inout State, _ bytes: [UInt8], deadline: UInt64) throws(HTTPError) {
         var written = 0
         while written < bytes.count {
             guard arm(&state, until: deadline) else { throw .timedOut(requestSent: false) }
@@ -131,35 +168,33 @@ public final class HTTPClientConnection: Sendable {
         }
     }
 
-    private func read(_ state: inout State, method: String, deadline: UInt64) throws(HTTPError) -> HTTPResponse {
-        var decoder = HTTPResponseDecoder(limits: configuration.limits)
-        state.buffer.removeAll(keepingCapacity: true)
-        // Where the bytes the decoder has not taken in yet start.
-        var start = 0
-        var endOfStream = false
+    /// Reads on in `reading` until the response is whole (returned) or fails (thrown). With
+    /// `watchingUntil` (plain TCP only) it never blocks: it returns nil once that time has
+    /// passed with the response still unfinished, `reading` holding where it got to.
+    func read(_ state: inout State, _ reading: inout ResponseRead, watchingUntil watchEnd: UInt64?) throws(HTTPError) -> HTTPResponse? {
         while true {
-            if start < state.buffer.count || endOfStream {
-                switch decoder.decode(state.buffer, from: start, requestMethod: method, endOfStream: endOfStream) {
+            if reading.start < state.buffer.count || reading.endOfStream {
+                switch reading.decoder.decode(state.buffer, from: reading.start, requestMethod: reading.method, endOfStream: reading.endOfStream) {
                 case .needMoreBytes:
-                    if endOfStream { throw .connectionLost(requestSent: true) }
-                    start += decoder.releaseDecoded()
-                    if start == state.buffer.count || start > 64 * 1024 {
-                        state.buffer.removeFirst(start)
-                        start = 0
+                    if reading.endOfStream { throw .connectionLost(requestSent: true) }
+                    reading.start += reading.decoder.releaseDecoded()
+                    if reading.start == state.buffer.count || reading.start > 64 * 1024 {
+                        state.buffer.removeFirst(reading.start)
+                        reading.start = 0
                     }
                 case let .response(response, consumed, keepAlive):
                     // Bytes after the response are not ours to interpret: start afresh next time.
-                    if !keepAlive || start + consumed != state.buffer.count { disconnect(&state) }
+                    if !keepAlive || reading.start + consumed != state.buffer.count { disconnect(&state) }
                     state.buffer.removeAll(keepingCapacity: true)
                     return response
                 case let .invalid(reason):
-                    if endOfStream { throw .connectionLost(requestSent: true) }
+                    if reading.endOfStream { throw .connectionLost(requestSent: true) }
                     throw .malformedResponse(reason)
                 case let .tooLarge(limit):
                     throw .tooLarge(limit: limit)
                 }
             }
-            guard arm(&state, until: deadline) else { throw .timedOut(requestSent: true) }
+            guard arm(&state, until: reading.deadline) else { throw .timedOut(requestSent: true) }
             let fd = state.fd
             if let session = state.session {
                 awaitBytes(fd, session)
@@ -167,29 +202,30 @@ public final class HTTPClientConnection: Sendable {
                 case .moved(let count):
                     state.responseStarted = true
                     state.buffer.append(contentsOf: state.chunk[0..<count])
-                case .closed: endOfStream = true
+                case .closed: reading.endOfStream = true
                 case .again: continue
                 case .failed: throw .connectionLost(requestSent: true)
                 }
                 continue
             }
             // Spin briefly before sleeping: a loopback server usually answers sooner than a
-            // sleeping thread wakes up.
+            // sleeping thread wakes up. Inline, spin until the watch ends and never sleep.
             var count = -1
-            let spinUntil = Socket.monotonicNanoseconds() + configuration.busyPollInterval.nanoseconds
+            let spinUntil = watchEnd ?? Socket.monotonicNanoseconds() + configuration.busyPollInterval.nanoseconds
             while true {
                 count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
                 guard count < 0 && errno == EAGAIN && Socket.monotonicNanoseconds() < spinUntil else { break }
                 sched_yield()
             }
             if count < 0 && errno == EAGAIN {
+                if watchEnd != nil { return nil }
                 count = state.chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             }
             if count > 0 {
                 state.responseStarted = true
                 state.buffer.append(contentsOf: state.chunk[0..<count])
             } else if count == 0 {
-                endOfStream = true
+                reading.endOfStream = true
             } else if errno == EAGAIN || errno == EWOULDBLOCK {
                 throw .timedOut(requestSent: true)
             } else if errno != EINTR {
@@ -242,13 +278,18 @@ public final class HTTPClientConnection: Sendable {
 
     /// Whether an idle connection was closed by the server (or has unexpected bytes waiting,
     /// which makes it unusable as well).
-    private func peerHasClosed(_ fd: Int32, _ session: TLSSession?) -> Bool {
+    func peerHasClosed(_ fd: Int32, _ session: TLSSession?) -> Bool {
         if session?.hasBufferedBytes == true { return true }
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) != 0
     }
 
-    private func disconnect(_ state: inout State) {
+    func disconnect(_ state: inout State) {
+        // An inline request's response can no longer come: its caller hears so.
+        if state.unfinished != nil {
+            state.unfinished = nil
+            state.finished = .failure(.connectionLost(requestSent: true))
+        }
         if let session = state.session { state.ticket = session.finish() }
         state.session = nil
         if state.fd >= 0 { Glibc.close(state.fd) }
