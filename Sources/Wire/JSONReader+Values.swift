@@ -9,22 +9,8 @@ extension JSONReader {
         let negative = position < end && position.pointee == UInt8(ascii: "-")
         if negative { position += 1 }
         let first = position
-        var magnitude: UInt64 = 0
-        // Up to eight digits at once when eight bytes are there to load: the loop below then
-        // reads only the digits past the eighth, and the checks after it see what they would
-        // have seen digit by digit.
-        if end - position >= 8 {
-            let (count, value) = Self.leadingDigits(position)
-            magnitude = value
-            position += count
-        }
         // 19 digits cannot overflow UInt64, and 20 are out of Int64's range anyway.
-        while position < end {
-            let digit = position.pointee &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            magnitude = magnitude &* 10 &+ UInt64(digit)
-            position += 1
-        }
+        let magnitude = Self.digitRun(&position, end)
         let digits = position - first
         guard digits > 0 else { throw .expected("an integer", offset: offset) }
         guard digits == 1 || first.pointee != UInt8(ascii: "0") else { throw .leadingZero(offset: first - start) }
@@ -63,13 +49,24 @@ extension JSONReader {
     @inlinable @inline(__always)
     static func compactDigits(_ cursor: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Int64? {
         let first = cursor
+        let magnitude = digitRun(&cursor, end)
+        let digits = cursor - first
+        guard digits > 0, digits <= 18, digits == 1 || first.pointee != UInt8(ascii: "0") else { return nil }
+        return Int64(magnitude)
+    }
+
+    /// The value of the decimal digits at `cursor` (wrapping past 19 of them), with `cursor`
+    /// moved past them: eight digits in one step when eight bytes are there to load, the rest one
+    /// at a time, so that whoever checks the run after sees what a digit-by-digit loop would
+    /// have left.
+    @inlinable @inline(__always)
+    static func digitRun(_ cursor: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt64 {
         var magnitude: UInt64 = 0
         if end - cursor >= 8 {
             let (count, value) = leadingDigits(cursor)
-            guard count > 0 else { return nil }
-            magnitude = value
             cursor += count
-            guard count == 8 else { return first.pointee != UInt8(ascii: "0") || count == 1 ? Int64(magnitude) : nil }
+            guard count == 8 else { return value }
+            magnitude = value
         }
         while cursor < end {
             let digit = cursor.pointee &- UInt8(ascii: "0")
@@ -77,9 +74,7 @@ extension JSONReader {
             magnitude = magnitude &* 10 &+ UInt64(digit)
             cursor += 1
         }
-        let digits = cursor - first
-        guard digits > 0, digits <= 18, digits == 1 || first.pointee != UInt8(ascii: "0") else { return nil }
-        return Int64(magnitude)
+        return magnitude
     }
 
     /// How many of the eight bytes at `bytes` are decimal digits before the first that is not,
