@@ -4,7 +4,6 @@ import Live
 import SimulatedMarket
 import StockFighter
 import StrategyKit
-import Trading
 
 /// Quote poll → order acknowledged over the Alpaca API, next to the StockFighter figure of
 /// `EngineBench.endToEnd`: the same engine and plugin against the in-process simulated
@@ -62,34 +61,9 @@ enum AlpacaEngineBench {
         let client = try AlpacaClient(tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("BENCH"), secret: APIKey("bench")))
         // No quote is served from a cache: every step polls.
         let broker = AlpacaBroker(client: client, account: "BENCH", symbols: ["FOOBAR"], settings: AlpacaBroker.Settings(quoteMaxAge: .zero))
-        // As the StockFighter round and the daemon: the synchronous engine and the broker's
-        // calls as one task on a thread of its own.
-        let executor = ThreadExecutor(name: "bench-alpaca")
-        defer { executor.shutDown() }
-        let (samples, cycles) = try runBlocking {
-            try await Task(executorPreference: executor) {
-                let engine = try EngineBench.makeEngine(journal: MemoryFillJournal())
-                var samples: [UInt64] = [], cycles: [UInt64] = []
-                for step in 1...steps {
-                    let polled = monotonicNanoseconds()
-                    var book = try await broker.book(venue: "TESTEX", symbol: "FOOBAR")
-                    let received = monotonicNanoseconds()
-                    book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
-                    book.exchangeTime = book.receivedTime
-                    book.sequence = UInt64(step)
-                    let actions = try engine.handle(.book(book))
-                    guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
-                    let status = try await broker.place(approved.request, venue: "TESTEX")
-                    let acknowledged = monotonicNanoseconds()
-                    samples.append(acknowledged - received)
-                    cycles.append(acknowledged - polled)
-                    precondition(status.totalFilled == approved.request.qty, "the order fills at once at step \(step)")
-                    _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
-                }
-                return (samples, cycles)
-            }.value
-        }
-        return EndToEndSamples(fromReceipt: samples.sorted(), fromPoll: cycles.sorted())
+        return try EngineBench.sampleEndToEnd(
+            steps: steps, executorName: "bench-alpaca", poll: { try await broker.book(venue: "TESTEX", symbol: "FOOBAR") },
+            place: { try await broker.place($0, venue: "TESTEX") })
     }
 
     private static func median(_ values: [UInt64]) -> UInt64 {

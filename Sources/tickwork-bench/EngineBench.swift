@@ -66,10 +66,21 @@ enum EngineBench {
         let seller = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .sell, price: 5_010, qty: Quantity(shares: Int64(steps + 10)))
         let bidder = PlaceOrder(venue: "TESTEX", account: "SELLER", symbol: "FOOBAR", side: .buy, price: 5_000, qty: 100)
         _ = try runBlocking { _ = try await client.placeOrder(seller); return try await client.placeOrder(bidder) }
-        // Synchronous engine, asynchronous client, as in the daemon: one task on a thread of its
-        // own (the runner's `ThreadExecutor`); each call hops to a connection thread and back,
-        // which the figure includes.
-        let executor = ThreadExecutor(name: "bench-engine")
+        return try sampleEndToEnd(
+            steps: steps, executorName: "bench-engine", poll: { try await client.orderBook(venue: "TESTEX", symbol: "FOOBAR") },
+            place: { try await client.placeOrder(PlaceOrder(venue: "TESTEX", account: "EXB123456", request: $0)) })
+    }
+
+    /// The loop of every end-to-end figure: `steps` times, poll a book, let FirstSteps decide,
+    /// place its 1-share buy (which fills at once) and time it, from the book received and from
+    /// the start of its poll. Synchronous engine, asynchronous calls, as in the daemon: one task
+    /// on a thread of its own (the runner's `ThreadExecutor`), where a call on an open
+    /// plain-HTTP connection is answered without leaving the thread.
+    static func sampleEndToEnd(
+        steps: Int, executorName: String, poll: @escaping @Sendable () async throws -> BookSnapshot,
+        place: @escaping @Sendable (OrderRequest) async throws -> OrderStatus
+    ) throws -> EndToEndSamples {
+        let executor = ThreadExecutor(name: executorName)
         defer { executor.shutDown() }
         let (samples, cycles) = try runBlocking {
             try await Task(executorPreference: executor) {
@@ -77,16 +88,18 @@ enum EngineBench {
                 var samples: [UInt64] = [], cycles: [UInt64] = []
                 for step in 1...steps {
                     let polled = monotonicNanoseconds()
-                    var book = try await client.orderBook(venue: "TESTEX", symbol: "FOOBAR")
+                    var book = try await poll()
                     let received = monotonicNanoseconds()
                     book.receivedTime = Timestamp(nanoseconds: Int64(step) * 100_000_000)
                     book.exchangeTime = book.receivedTime
+                    book.sequence = UInt64(step)
                     let actions = try engine.handle(.book(book))
                     guard case .place(let clientID, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
-                    let status = try await client.placeOrder(PlaceOrder(venue: "TESTEX", account: "EXB123456", request: approved.request))
+                    let status = try await place(approved.request)
                     let acknowledged = monotonicNanoseconds()
                     samples.append(acknowledged - received)
                     cycles.append(acknowledged - polled)
+                    precondition(status.totalFilled == approved.request.qty, "the order fills at once at step \(step)")
                     _ = try engine.handle(.placed(clientID, status, at: book.receivedTime))
                 }
                 return (samples, cycles)

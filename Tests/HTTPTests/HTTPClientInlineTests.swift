@@ -26,6 +26,26 @@ import Testing
 
     private static func get(_ target: String) -> HTTPRequest { HTTPRequest(method: "GET", target: target) }
 
+    /// Runs `body` with a connection to an echo server, opened by one request unless `open` is
+    /// false, and closed after.
+    private func connected(open: Bool = true, idleTimeout: Duration = .seconds(30), _ body: (EchoServer, HTTPClientConnection) throws -> Void) throws {
+        let echo = try EchoServer(idleTimeout: idleTimeout)
+        defer { echo.server.stop() }
+        let client = HTTPClientConnection(address: echo.server.address)
+        defer { client.close() }
+        if open { _ = try client.send(Self.get("/open")) }
+        try body(echo, client)
+    }
+
+    /// Whether `outcome` is `.unfinished`, recording an issue when it is not.
+    private static func isUnfinished(_ outcome: InlineOutcome) -> Bool {
+        guard case .unfinished = outcome else {
+            Issue.record("expected the answer unfinished, got \(outcome)")
+            return false
+        }
+        return true
+    }
+
     private static func body(_ outcome: InlineOutcome) -> String? {
         guard case .done(.success(let response)) = outcome else { return nil }
         return response.bodyText
@@ -37,87 +57,64 @@ import Testing
     }
 
     @Test func onAnOpenConnectionTheCallerGetsTheAnswerItself() throws {
-        let echo = try EchoServer()
-        defer { echo.server.stop() }
-        let client = HTTPClientConnection(address: echo.server.address)
-        defer { client.close() }
-        _ = try client.send(Self.get("/open"))
-        #expect(Self.body(client.sendInline(Self.get("/1"), budget: .seconds(5))) == "/1")
-        #expect(Self.body(client.sendInline(HTTPRequest(method: "POST", target: "/2", body: [1]), budget: .seconds(5))) == "/2")
+        try connected { _, client in
+            #expect(Self.body(client.sendInline(Self.get("/1"), budget: .seconds(5))) == "/1")
+            #expect(Self.body(client.sendInline(HTTPRequest(method: "POST", target: "/2", body: [1]), budget: .seconds(5))) == "/2")
+        }
     }
 
     @Test func beforeTheConnectionIsOpenNothingIsSentInline() throws {
-        let echo = try EchoServer()
-        defer { echo.server.stop() }
-        let client = HTTPClientConnection(address: echo.server.address)
-        defer { client.close() }
-        guard case .declined = client.sendInline(Self.get("/1"), budget: .seconds(5)) else {
-            Issue.record("expected the request declined")
-            return
+        try connected(open: false) { echo, client in
+            guard case .declined = client.sendInline(Self.get("/1"), budget: .seconds(5)) else {
+                Issue.record("expected the request declined")
+                return
+            }
+            #expect(echo.requests == 0)
         }
-        #expect(echo.requests == 0)
     }
 
     @Test func aConnectionTheServerClosedIsNotUsedInline() throws {
-        let echo = try EchoServer(idleTimeout: .milliseconds(100))
-        defer { echo.server.stop() }
-        let client = HTTPClientConnection(address: echo.server.address)
-        defer { client.close() }
-        _ = try client.send(Self.get("/open"))
-        Thread.sleep(forTimeInterval: 0.5)  // the server's idle time-out closes the connection
-        guard case .declined = client.sendInline(HTTPRequest(method: "POST", target: "/o", body: [1]), budget: .seconds(5)) else {
-            Issue.record("expected the request declined")
-            return
+        try connected(idleTimeout: .milliseconds(100)) { echo, client in
+            Thread.sleep(forTimeInterval: 0.5)  // the server's idle time-out closes the connection
+            guard case .declined = client.sendInline(HTTPRequest(method: "POST", target: "/o", body: [1]), budget: .seconds(5)) else {
+                Issue.record("expected the request declined")
+                return
+            }
+            #expect(echo.requests == 1)
+            let again = try client.send(Self.get("/again"))
+            #expect(again.bodyText == "/again")
         }
-        #expect(echo.requests == 1)
-        #expect(try client.send(Self.get("/again")).bodyText == "/again")
     }
 
     @Test func aSlowAnswerIsLeftUnfinishedAndFinishedLaterByAThreadThatMayBlock() throws {
-        let echo = try EchoServer()
-        defer { echo.server.stop() }
-        let client = HTTPClientConnection(address: echo.server.address)
-        defer { client.close() }
-        _ = try client.send(Self.get("/open"))
-        guard case .unfinished = client.sendInline(Self.get("/slow"), budget: .milliseconds(1)) else {
-            Issue.record("expected the answer unfinished")
-            return
+        try connected { _, client in
+            guard Self.isUnfinished(client.sendInline(Self.get("/slow"), budget: .milliseconds(1))) else { return }
+            #expect(Self.body(client.finishInline()) == "/slow")
         }
-        #expect(Self.body(client.finishInline()) == "/slow")
     }
 
     @Test func whileAnAnswerIsOwedTheNextRequestFinishesItFirstAndEachGetsItsOwn() throws {
-        let echo = try EchoServer()
-        defer { echo.server.stop() }
-        let client = HTTPClientConnection(address: echo.server.address)
-        defer { client.close() }
-        _ = try client.send(Self.get("/open"))
-        guard case .unfinished = client.sendInline(Self.get("/slow"), budget: .milliseconds(1)) else {
-            Issue.record("expected the answer unfinished")
-            return
+        try connected { _, client in
+            guard Self.isUnfinished(client.sendInline(Self.get("/slow"), budget: .milliseconds(1))) else { return }
+            guard case .declined = client.sendInline(Self.get("/inline"), budget: .seconds(5)) else {
+                Issue.record("expected a second inline request declined while one is owed")
+                return
+            }
+            let next = try client.send(Self.get("/next"))
+            #expect(next.bodyText == "/next")
+            #expect(Self.body(client.finishInline()) == "/slow")
+            #expect(Self.body(client.sendInline(Self.get("/after"), budget: .seconds(5))) == "/after")
         }
-        guard case .declined = client.sendInline(Self.get("/inline"), budget: .seconds(5)) else {
-            Issue.record("expected a second inline request declined while one is owed")
-            return
-        }
-        #expect(try client.send(Self.get("/next")).bodyText == "/next")
-        #expect(Self.body(client.finishInline()) == "/slow")
-        #expect(Self.body(client.sendInline(Self.get("/after"), budget: .seconds(5))) == "/after")
     }
 
     @Test func closedWhileAnAnswerIsOwedItIsReportedLostAfterSending() throws {
-        let echo = try EchoServer()
-        defer { echo.server.stop() }
-        let client = HTTPClientConnection(address: echo.server.address)
-        _ = try client.send(Self.get("/open"))
-        guard case .unfinished = client.sendInline(HTTPRequest(method: "POST", target: "/slow", body: [1]), budget: .milliseconds(1)) else {
-            Issue.record("expected the answer unfinished")
-            return
-        }
-        client.close()
-        guard case .failure(.connectionLost(requestSent: true)) = client.finishInline() else {
-            Issue.record("expected connectionLost after sending")
-            return
+        try connected { _, client in
+            guard Self.isUnfinished(client.sendInline(HTTPRequest(method: "POST", target: "/slow", body: [1]), budget: .milliseconds(1))) else { return }
+            client.close()
+            guard case .failure(.connectionLost(requestSent: true)) = client.finishInline() else {
+                Issue.record("expected connectionLost after sending")
+                return
+            }
         }
     }
 
@@ -131,8 +128,7 @@ import Testing
             address: HTTPAddress(host: "127.0.0.1", port: server.port),
             configuration: HTTPClientConfiguration(connectTimeout: .seconds(2), responseTimeout: .milliseconds(500)))
         #expect((try? client.send(Self.get("/first")))?.bodyText == "first")
-        guard case .unfinished = client.sendInline(HTTPRequest(method: "POST", target: "/o", body: [1]), budget: .milliseconds(1)) else {
-            Issue.record("expected the answer unfinished")
+        guard Self.isUnfinished(client.sendInline(HTTPRequest(method: "POST", target: "/o", body: [1]), budget: .milliseconds(1))) else {
             client.close()
             server.finish()
             return
