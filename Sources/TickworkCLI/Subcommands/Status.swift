@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTP
+import StrategyKit
 import Wire
 
 /// `tickwork status`: one screen (or JSON) from a running daemon's monitor, and an exit code
@@ -84,18 +85,34 @@ enum Status {
         return lines.joined(separator: "\n")
     }
 
-    /// The fields of `/api/status` the screen shows. Money is decoded as `Decimal`, exactly as
-    /// written, and only printed.
+    /// The fields of `/api/status` the screen shows. Money is read exactly into the SDK's
+    /// integer unit and shown as the monitor wrote it (`12.50`, not `12.5`).
     struct StatusReply: Decodable {
+        /// An amount of money in decimal dollars, as the monitor writes it; refused when it is
+        /// finer than the SDK's unit.
+        struct Dollars: Decodable, CustomStringConvertible {
+            var money: Money
+            var description: String { money.description }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                // Decimal holds the number's digits exactly, and its text gives them back.
+                let text = try container.decode(Decimal.self).description
+                guard let units = FixedPoint.parse(text, scale: Price.decimalPlaces) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not an amount of dollars to $0.0001")
+                }
+                money = Money(units: units)
+            }
+        }
         struct Trading: Decodable {
             var state: String
             var code: String?
             var summary: String { code.map { "\(state) (\($0))" } ?? state }
         }
         struct PnL: Decodable {
-            var realized: Decimal
-            var unrealized: Decimal
-            var total: Decimal
+            var realized: Dollars
+            var unrealized: Dollars
+            var total: Dollars
         }
         struct Strategy: Decodable {
             var id: String
