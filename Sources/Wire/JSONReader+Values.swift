@@ -10,7 +10,9 @@ extension JSONReader {
         if negative { position += 1 }
         let first = position
         // 19 digits cannot overflow UInt64, and 20 are out of Int64's range anyway.
-        let magnitude = Self.digitRun(&position, end)
+        var cursor = position
+        let magnitude = Self.digitRun(&cursor, end)
+        position = cursor
         let digits = position - first
         guard digits > 0 else { throw .expected("an integer", offset: offset) }
         guard digits == 1 || first.pointee != UInt8(ascii: "0") else { throw .leadingZero(offset: first - start) }
