@@ -59,7 +59,7 @@ let package = Package(
             name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire", "History"]),
-        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "HTTP", "Lifecycle", "Wire"]),
+        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
             dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
-        .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
+        .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
             dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),

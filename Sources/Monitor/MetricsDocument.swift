@@ -7,8 +7,11 @@ import StrategyKit
 /// counters, base units (`_seconds`), and money as integer `_cents`.
 public enum MetricsDocument {
     /// The exposition of `snapshot` and `traffic` at `now`; `ledgerBytes` is the ledger file's
-    /// size (nil when it cannot be read).
-    public static func metrics(_ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, ledgerBytes: Int64?, now: Timestamp) -> String {
+    /// size (nil when it cannot be read), `historyFlowDropped` the order-flow records the
+    /// history's hand-off dropped (nil when the daemon keeps no history).
+    public static func metrics(
+        _ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, ledgerBytes: Int64?, historyFlowDropped: UInt64?, now: Timestamp
+    ) -> String {
         var out = MetricsExposition()
         let stats = snapshot.statistics
         counter(&out, "tickwork_books_received_total", "Order book snapshots handed to strategies.", stats.books)
@@ -29,6 +32,12 @@ public enum MetricsDocument {
         for (key, tally) in tallies {
             out.sample(
                 "tickwork_fill_volume_shares_total", ["strategy": key.strategy.rawValue, "symbol": key.symbol.rawValue], tally.volume.shares)
+        }
+        if let historyFlowDropped {
+            out.family(
+                "tickwork_history_flow_dropped_total", .counter,
+                help: "Order-flow records (orders, denials, trading-state changes) the history dropped because its hand-off was full.")
+            out.sample("tickwork_history_flow_dropped_total", Int64(clamping: historyFlowDropped))
         }
         out.family("tickwork_exchange_requests_total", .counter, help: "Calls to the exchange, by endpoint and outcome.")
         for (key, count) in traffic.requests.sorted(by: { $0.key < $1.key }) {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import History
 import HTTP
 import Live
 import StrategyKit
@@ -16,13 +17,20 @@ public struct MonitorRoutes: Sendable {
     let version: String
     /// The ledger file, whose size `/metrics` reports.
     let ledgerPath: String?
+    /// The history's order-flow hand-off, whose dropped records `/metrics` counts; nil when
+    /// the daemon keeps no history.
+    let historyFlow: HistoryFlow?
     let now: @Sendable () -> Timestamp
 
-    public init(board: MonitorBoard, token: String?, version: String, ledgerPath: String?, now: @escaping @Sendable () -> Timestamp) {
+    public init(
+        board: MonitorBoard, token: String?, version: String, ledgerPath: String?, historyFlow: HistoryFlow? = nil,
+        now: @escaping @Sendable () -> Timestamp
+    ) {
         self.board = board
         self.token = token
         self.version = version
         self.ledgerPath = ledgerPath
+        self.historyFlow = historyFlow
         self.now = now
         eventStream = MonitorEventStream(board: board, ledgerPath: ledgerPath)
     }
@@ -43,7 +51,8 @@ public struct MonitorRoutes: Sendable {
         switch request.path {
         case "/metrics":
             guard let snapshot = board.snapshot else { return Self.notReady }
-            let text = MetricsDocument.metrics(snapshot, traffic: board.traffic, ledgerBytes: ledgerBytes(), now: time)
+            let text = MetricsDocument.metrics(
+                snapshot, traffic: board.traffic, ledgerBytes: ledgerBytes(), historyFlowDropped: historyFlow?.dropped, now: time)
             return Self.fresh(HTTPResponse(status: 200, contentType: MetricsExposition.contentType, text: text))
         case "/api/status":
             guard let snapshot = board.snapshot else { return Self.notReady }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import History
 import Live
 import Monitor
 import StockFighter
@@ -7,8 +8,11 @@ import Wire
 extension Daemon {
     /// The monitor's feed (handed to the runner) and its server (a service of the group), when
     /// the configuration has a `monitor` object. Started here, before trading, so that a refused
-    /// address or token fails the start (exit 1) rather than a running daemon.
-    func startMonitor(journal: LedgerFillJournal, ledgerSequence: UInt64) throws -> (feed: MonitorFeed, server: MonitorServer)? {
+    /// address or token fails the start (exit 1) rather than a running daemon. `/metrics` counts
+    /// the records `historyFlow` drops.
+    func startMonitor(
+        journal: LedgerFillJournal, ledgerSequence: UInt64, historyFlow: HistoryFlow
+    ) throws -> (feed: MonitorFeed, server: MonitorServer)? {
         guard let settings = configuration.monitor else { return nil }
         // Found as the API key is (a file in `$CREDENTIALS_DIRECTORY` first, refused when group or
         // others could read it).
@@ -24,7 +28,8 @@ extension Daemon {
         journal.appended = { [feed] entry in feed.appended(entry) }
         journal.synced = { [feed] duration in feed.synced(in: duration) }
         let routes = MonitorRoutes(
-            board: board, token: token, version: Tickwork.version, ledgerPath: configuration.ledger.path, now: WallClock.now)
+            board: board, token: token, version: Tickwork.version, ledgerPath: configuration.ledger.path, historyFlow: historyFlow,
+            now: WallClock.now)
         let server: MonitorServer
         do {
             server = try MonitorServer(listen: settings.listen, routes: routes)

@@ -85,7 +85,8 @@ final class Daemon {
         try checkPositions(broker, ledger: history.fills)
 
         let ledgerJournal = LedgerFillJournal(ledger: ledger)
-        let monitor = try startMonitor(journal: ledgerJournal, ledgerSequence: ledger.durableSequence)
+        let historyFlow = HistoryFlow()
+        let monitor = try startMonitor(journal: ledgerJournal, ledgerSequence: ledger.durableSequence, historyFlow: historyFlow)
         defer { monitor?.server.stop() }
         let recorder = try configuration.recordingPath.map { path in
             try LiveSessionRecorder(
@@ -103,7 +104,6 @@ final class Daemon {
             engine.restore(fill)
         }
         engine.settlementWindowMs = configuration.settlementWindowMs
-        let historyFlow = HistoryFlow()
         engine.orderFlow = HistoryFlowObserver(flow: historyFlow, runStart: WallClock.now())
         let runner = LiveRunner(
             engine: engine, broker: broker,

@@ -1,3 +1,4 @@
+import History
 import Ledger
 @testable import Live
 import Monitor
@@ -52,8 +53,10 @@ final class MonitorFixture {
         publish()
     }
 
-    /// The routes over the fixture's board, with `token` if any.
-    func routes(token: String? = nil) -> MonitorRoutes {
-        MonitorRoutes(board: board, token: token, version: "test", ledgerPath: ledger.path) { [clock] in EngineHarness.time(clock) }
+    /// The routes over the fixture's board, with `token` and the history's `historyFlow` if any.
+    func routes(token: String? = nil, historyFlow: HistoryFlow? = nil) -> MonitorRoutes {
+        MonitorRoutes(board: board, token: token, version: "test", ledgerPath: ledger.path, historyFlow: historyFlow) { [clock] in
+            EngineHarness.time(clock)
+        }
     }
 }

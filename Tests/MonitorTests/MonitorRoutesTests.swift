@@ -1,4 +1,5 @@
 import Foundation
+import History
 import HTTP
 @testable import Live
 @testable import Monitor
@@ -37,6 +38,25 @@ import TestSupport
         #expect(after["tickwork_decision_latency_seconds_count{}"] == 1)
         #expect(after["tickwork_decision_latency_seconds_bucket{le=\"5e-05\"}"] == 1)
         #expect(after["tickwork_ledger_size_bytes{}"].map { $0 > 0 } == true)
+    }
+
+    @Test func metricsCountTheOrderFlowRecordsTheHistoryDropped() throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        let dropped = "tickwork_history_flow_dropped_total{}"
+        #expect(try PrometheusParser.samples(of: Self.get(fixture.routes(), "/metrics").bodyText)[dropped] == nil)
+        let flow = HistoryFlow(capacity: 2)
+        let routes = fixture.routes(historyFlow: flow)
+        #expect(try PrometheusParser.samples(of: Self.get(routes, "/metrics").bodyText)[dropped] == 0)
+        for number in 0..<5 {
+            flow.offer(.stateChange(HistoryStateChange(
+                time: Timestamp(nanoseconds: Int64(number)), scope: "account", from: "active", to: "halted", code: "RISK_MANUAL",
+                limit: nil, actual: nil)))
+        }
+        let text = Self.get(routes, "/metrics").bodyText
+        #expect(try PrometheusParser.promtoolProblems(of: text) == "")
+        #expect(text.contains("# TYPE tickwork_history_flow_dropped_total counter"))
+        #expect(try PrometheusParser.samples(of: text)[dropped] == 3)
     }
 
     @Test func theExpositionEscapesLabelValuesAndAddsUpHistogramBuckets() {
