@@ -99,10 +99,9 @@ public final class Backtester {
     /// Answers every request arriving before `limit` (or at it, when `inclusive`; all when nil),
     /// including those the engine sends in reaction.
     private func deliverArrivals(before limit: Timestamp?, inclusive: Bool) throws(BacktestError) {
-        while let arrival = venue.nextArrival {
-            if let limit, inclusive ? arrival > limit : arrival >= limit { return }
+        while let (arrival, reports) = venue.advanceToNextArrival(before: limit, inclusive: inclusive) {
             now = max(now ?? arrival, arrival)
-            try deliver(venue.advance(to: arrival))
+            try deliver(reports)
         }
     }
 

@@ -46,8 +46,14 @@ enum CompactForm {
             index += 8
         }
         if index < bytes.count {
+            let tailLength = bytes.count - index
             var tail: UInt64 = 0
-            for offset in 0..<(bytes.count - index) { tail |= UInt64(bytes[index + offset]) << (8 * offset) }
+            if bytes.count >= 8 {
+                // The last eight bytes in one load, the ones already folded in shifted out.
+                tail = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)) >> (64 - 8 * tailLength)
+            } else {
+                for offset in 0..<tailLength { tail |= UInt64(bytes[index + offset]) << (8 * offset) }
+            }
             state = rotate((state ^ tail) &* prime)
         }
         state = (state ^ UInt64(bytes.count)) &* prime

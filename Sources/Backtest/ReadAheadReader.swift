@@ -23,8 +23,12 @@ public final class ReadAheadReader: RecordingReader {
     /// Signalled once when the reading thread has stopped reading (it ends right after, releasing
     /// the wrapped reader). For tests.
     let readingStopped = DispatchSemaphore(value: 0)
-    /// The current batch, last record first, so that each is moved out by `popLast`.
-    private var records: [RecordedEvent] = []
+    /// The current batch, in order; each record is moved out (`take()`, leaving nil) as it is
+    /// returned, so that no record is copied on its way (a reversed array popped from the back
+    /// cost a copy and a destruction of every record in `reverse()`).
+    private var records: [RecordedEvent?] = []
+    /// The index in `records` of the next record to return.
+    private var nextRecord = 0
     /// How the recording ended, once the reading thread said so.
     private var ending: Result<Void, BacktestError>?
 
@@ -53,11 +57,15 @@ public final class ReadAheadReader: RecordingReader {
 
     public func next() throws(BacktestError) -> RecordedEvent? {
         while true {
-            if let event = records.popLast() { return event }
+            if nextRecord < records.count {
+                defer { nextRecord += 1 }
+                return records[nextRecord].take()
+            }
             if let ending { return try ending.map { nil }.get() }
             switch queue.take() {
             case .records(let batch, let position):
                 records = batch
+                nextRecord = 0
                 progress = position
             case .end(let warnings, let position):
                 self.warnings = warnings
@@ -74,14 +82,13 @@ public final class ReadAheadReader: RecordingReader {
     /// The reading thread: batches of `inner`'s records, then how it ended, until the recording
     /// ends or nobody takes them any more.
     private static func read(_ inner: any RecordingReader, batchSize: Int, into queue: BatchQueue) {
-        var batch: [RecordedEvent] = []
+        var batch: [RecordedEvent?] = []
         batch.reserveCapacity(batchSize)
         let ending: Batch
         do throws(BacktestError) {
             while let event = try inner.next() {
-                batch.append(event)
+                batch.append(consume event)
                 guard batch.count == batchSize else { continue }
-                batch.reverse()
                 guard queue.put(.records(batch, progress: inner.progress)) else { return }
                 batch = []
                 batch.reserveCapacity(batchSize)
@@ -90,7 +97,6 @@ public final class ReadAheadReader: RecordingReader {
         } catch {
             ending = .failed(error, warnings: inner.warnings, progress: inner.progress)
         }
-        batch.reverse()
         if !batch.isEmpty, !queue.put(.records(batch, progress: inner.progress)) { return }
         _ = queue.put(ending)
     }
@@ -107,7 +113,7 @@ private struct Owned: @unchecked Sendable {
 
 /// What the reading thread hands over: records (last first), or how the recording ended.
 private enum Batch: Sendable {
-    case records([RecordedEvent], progress: (consumed: Int, total: Int))
+    case records([RecordedEvent?], progress: (consumed: Int, total: Int))
     case end(warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
     case failed(BacktestError, warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
 }

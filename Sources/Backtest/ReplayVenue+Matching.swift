@@ -22,7 +22,10 @@ extension ReplayVenue {
         orders.append(SimulatedOrder(
             status: status, queueAhead: level, lastLevel: level, levelStart: levelStart,
             crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false))
-        if rests { resting.append(orders.count - 1) }
+        if rests {
+            resting.append(orders.count - 1)
+            restingChanges += 1
+        }
         return ReplayOrderUpdate(
             status: status, time: now, newFills: 0..<fills.count, liquidity: .taker,
             fees: configuration.fees.fee(for: filled, .taker))

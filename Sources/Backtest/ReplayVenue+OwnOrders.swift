@@ -6,44 +6,44 @@ extension ReplayVenue {
     /// (older orders of ours first). Recorded books never contain our orders; strategies that
     /// recognise their own quotes in the book need to see them as they would live.
     ///
-    /// A side with orders of ours is a new array made in recycled storage (see `EntryArrayPool`);
-    /// that recycling is all this mutates: no order, book or clock of the venue changes.
+    /// A side with orders of ours is a new array made in recycled storage (see `EntryArrayPool`)
+    /// in one pass over the recorded side (best first, as every reader checks), from our orders'
+    /// entries (`OwnOrderEntries`, made again only when our orders change), or the side shown
+    /// last when the recorded side is the same array (a compact recording's side that a delta
+    /// left as it was) and our orders did not change. That is all this mutates: no order, book
+    /// or clock of the venue changes.
     public mutating func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
-        var sides: (buy: Bool, sell: Bool) = (false, false)
-        for index in resting where orders[index].status.symbol == book.symbol {
-            if orders[index].status.side == .buy { sides.buy = true } else { sides.sell = true }
+        if ownEntries.changes != restingChanges || ownEntries.symbol != book.symbol {
+            ownEntries = OwnOrderEntries(symbol: book.symbol, changes: restingChanges, orders: orders, resting: resting)
         }
-        guard sides.buy || sides.sell else { return book }
+        let (buys, sells) = (!ownEntries.bids.isEmpty, !ownEntries.asks.isEmpty)
+        guard buys || sells else { return book }
         return BookSnapshot(
             venue: book.venue, symbol: book.symbol,
-            bids: sides.buy ? shown(book.bids, side: .buy, symbol: book.symbol) : book.bids,
-            asks: sides.sell ? shown(book.asks, side: .sell, symbol: book.symbol) : book.asks,
+            bids: buys ? shownBids(book.bids) : book.bids, asks: sells ? shownAsks(book.asks) : book.asks,
             exchangeTime: book.exchangeTime, receivedTime: book.receivedTime, sequence: book.sequence)
     }
 
-    /// The `recorded` side of a book with our resting orders of `side` and `symbol` in it.
-    private mutating func shown(_ recorded: [BookEntry], side: Side, symbol: Symbol) -> [BookEntry] {
-        let (orders, resting) = (self.orders, self.resting)
-        return shownEntries.make { entries in
-            entries.append(contentsOf: recorded)
-            Self.insert(orders, resting, side: side, symbol: symbol, into: &entries)
-        }
+    private mutating func shownBids(_ recorded: [BookEntry]) -> [BookEntry] {
+        if let last = ownEntries.lastBids, OwnOrderEntries.sameStorage(last.recorded, recorded) { return last.shown }
+        let shown = shown(recorded, ownEntries.bids)
+        ownEntries.lastBids = (recorded, shown)
+        return shown
     }
 
-    /// Inserts the `resting` orders of `side` and `symbol` into the `side` entries of a book.
-    private static func insert(
-        _ orders: [SimulatedOrder], _ resting: [Int], side: Side, symbol: Symbol, into entries: inout [BookEntry]
-    ) {
-        for index in resting where orders[index].status.side == side && orders[index].status.symbol == symbol {
-            let price = orders[index].status.price
-            let entry = BookEntry(price: price, qty: orders[index].status.qty, isBuy: side == .buy)
-            entries.insert(entry, at: Self.backOfLevel(price, side: side, in: entries))
-        }
+    private mutating func shownAsks(_ recorded: [BookEntry]) -> [BookEntry] {
+        if let last = ownEntries.lastAsks, OwnOrderEntries.sameStorage(last.recorded, recorded) { return last.shown }
+        let shown = shown(recorded, ownEntries.asks)
+        ownEntries.lastAsks = (recorded, shown)
+        return shown
     }
 
-    /// The index just after the last entry at `price` or better in `entries`: where an order
-    /// joining the back of its level goes.
-    private static func backOfLevel(_ price: Price, side: Side, in entries: [BookEntry]) -> Int {
-        partitionPoint(of: entries) { side == .buy ? $0.price < price : $0.price > price }
+    /// The `recorded` side with `ours` merged in.
+    private mutating func shown(_ recorded: [BookEntry], _ ours: [BookEntry]) -> [BookEntry] {
+        shownEntries.make(count: recorded.count + ours.count) { out in
+            recorded.withUnsafeBufferPointer { recorded in
+                ours.withUnsafeBufferPointer { ours in OwnOrderEntries.merge(recorded, ours, into: out) }
+            }
+        }
     }
 }

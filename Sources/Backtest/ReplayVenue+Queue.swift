@@ -31,6 +31,7 @@ extension ReplayVenue {
     /// Fills `qty` of resting order `index` at `price` now, as a maker.
     private mutating func fill(_ index: Int, qty: Quantity, at price: Price) -> ReplayOrderUpdate {
         let first = orders[index].status.fills.count
+        restingChanges += 1
         orders[index].status.fills.append(OrderFill(price: price, qty: qty, ts: now))
         orders[index].status.totalFilled += qty
         orders[index].status.qty -= qty

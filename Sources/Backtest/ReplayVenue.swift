@@ -36,6 +36,11 @@ public struct ReplayVenue: Sendable {
     var books: [BookSnapshot] = []
     /// The storage of the last two books' sides shown with our orders in them.
     var shownEntries = EntryArrayPool(depth: 4)
+    /// Counts every change to what our resting orders show in a book (one rests, is cancelled
+    /// or filled), so that entries made for them before can be told still true.
+    var restingChanges: UInt64 = 0
+    /// Our resting orders of the last book's symbol as entries, and the sides last shown.
+    var ownEntries = OwnOrderEntries()
 
     /// A venue with no orders and no books.
     public init(configuration: ReplayVenueConfiguration) {
@@ -65,6 +70,19 @@ public struct ReplayVenue: Sendable {
         }
         now = max(now, time)
         return reports
+    }
+
+    /// Processes the earliest request still on its way, and every other one arriving with it, if
+    /// it reaches the book before `limit` (or at it, when `inclusive`; whenever, when nil): its
+    /// arrival time and the reports. Nil, changing nothing, when no request arrives by then.
+    /// `advance(to: nextArrival)` in one mutating call, so that a caller holding the venue in a
+    /// class property reads `pending` in place instead of copying the whole venue out.
+    public mutating func advanceToNextArrival(
+        before limit: Timestamp?, inclusive: Bool
+    ) -> (arrival: Timestamp, reports: [ReplayVenueReport])? {
+        guard let arrival = pending.first?.arrival else { return nil }
+        if let limit, inclusive ? arrival > limit : arrival >= limit { return nil }
+        return (arrival, advance(to: arrival))
     }
 
     /// Processes the requests that arrive before the book, then lets the book fill resting
@@ -126,6 +144,7 @@ public struct ReplayVenue: Sendable {
                 return
             }
             if orders[index].status.open {
+                restingChanges += 1
                 orders[index].status.qty = .zero
                 orders[index].status.open = false
                 resting.removeAll { $0 == index }

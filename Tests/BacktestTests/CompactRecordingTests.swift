@@ -196,6 +196,27 @@ import Testing
         try records(path).map(\.offset)
     }
 
+    /// The check value as RECORDINGS.md defines it, a byte at a time: every length's last
+    /// partial word (read in one load from the end when the bytes hold eight) folds the same.
+    @Test func checkValuesAreTheFormatsForEveryTailLength() {
+        func reference(_ bytes: [UInt8]) -> UInt32 {
+            var state: UInt64 = 0xCBF2_9CE4_8422_2325
+            for start in stride(from: 0, to: bytes.count, by: 8) {
+                var word: UInt64 = 0
+                for (offset, byte) in bytes[start..<min(start + 8, bytes.count)].enumerated() { word |= UInt64(byte) << (8 * offset) }
+                let product = (state ^ word) &* 0x100000001b3
+                state = product << 29 | product >> 35
+            }
+            state = (state ^ UInt64(bytes.count)) &* 0x100000001b3
+            return UInt32(truncatingIfNeeded: state ^ (state >> 32))
+        }
+        var random = SplitMix64(seed: 5)
+        for length in 0..<41 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            #expect(bytes.withUnsafeBytes { CompactForm.checksum($0) } == reference(bytes), "length \(length)")
+        }
+    }
+
     /// The kind byte of every record after the header.
     static func recordKinds(_ path: String) throws -> [UInt8] {
         try records(path).map(\.kind)

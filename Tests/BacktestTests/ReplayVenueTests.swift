@@ -263,6 +263,28 @@ import Trading
         #expect(venue.showingOwnOrders(in: other) == other)
     }
 
+    /// A side shown again from the very same recorded array (as a compact recording hands a side
+    /// a delta left alone) follows every change of our orders: a new one, a cancel, a fill.
+    @Test func theSameRecordedSideShownAgainFollowsOurOrders() {
+        var venue = venue()
+        let recorded = book(at: 0, bids: [(5000, 5), (4990, 7)], asks: [(5010, 4)])
+        _ = venue.apply(recorded)
+        func shownBids() -> [[Int64]] {
+            venue.showingOwnOrders(in: recorded).bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] }
+        }
+        _ = place(request(.buy, price: 4990, qty: 3), on: &venue, at: 0, client: 1)
+        #expect(shownBids() == [[5000, 5], [4990, 7], [4990, 3]])
+        #expect(shownBids() == [[5000, 5], [4990, 7], [4990, 3]])
+        _ = place(request(.buy, price: 5000, qty: 2), on: &venue, at: 0, client: 2)
+        #expect(shownBids() == [[5000, 5], [5000, 2], [4990, 7], [4990, 3]])
+        venue.submitCancel(OrderID(2), at: time(0))
+        _ = venue.advance(to: time(0))
+        #expect(shownBids() == [[5000, 5], [4990, 7], [4990, 3]])
+        #expect(filledUpdates(venue.apply(book(at: 1, bids: [(4980, 1)], asks: [(4985, 9)]))).count == 1)
+        #expect(shownBids() == [[5000, 5], [4990, 7]])
+        #expect(venue.showingOwnOrders(in: recorded).bids == recorded.bids)
+    }
+
     @Test func booksShownEarlierKeepTheirEntriesWhileLaterOnesAreShown() {
         var venue = venue()
         var kept: [(recorded: BookSnapshot, shown: BookSnapshot)] = []

@@ -1,0 +1,68 @@
+import StrategyKit
+
+/// Our resting orders of one symbol as the entries a book shows them by (`ReplayVenue`'s
+/// `showingOwnOrders`), made again only when the orders change, and the sides last shown with
+/// them, for the next book whose side is the same recorded array.
+struct OwnOrderEntries {
+    /// The symbol the entries are of; nil before the first book.
+    var symbol: Symbol?
+    /// The venue's `restingChanges` when they were made.
+    var changes: UInt64 = 0
+    /// Our buy orders of `symbol`, best price first, older first at one price.
+    var bids: [BookEntry] = []
+    /// Our sell orders of `symbol`, best price first, older first at one price.
+    var asks: [BookEntry] = []
+    /// The recorded side each last shown side was made from (held, so that its storage is not
+    /// refilled meanwhile), and that side; nil until one is made with these entries.
+    var lastBids: (recorded: [BookEntry], shown: [BookEntry])?
+    var lastAsks: (recorded: [BookEntry], shown: [BookEntry])?
+
+    /// The entries of `orders[resting]` of `symbol`, as of `changes`.
+    init(symbol: Symbol, changes: UInt64, orders: [SimulatedOrder], resting: [Int]) {
+        self.symbol = symbol
+        self.changes = changes
+        var (bids, asks): ([(order: Int, entry: BookEntry)], [(order: Int, entry: BookEntry)]) = ([], [])
+        for index in resting where orders[index].status.symbol == symbol {
+            let status = orders[index].status
+            let entry = BookEntry(price: status.price, qty: status.qty, isBuy: status.side == .buy)
+            if entry.isBuy { bids.append((index, entry)) } else { asks.append((index, entry)) }
+        }
+        // The order index breaks ties by age: `resting` lists orders in arrival order.
+        self.bids = bids.sorted { $0.entry.price == $1.entry.price ? $0.order < $1.order : $0.entry.price > $1.entry.price }.map(\.entry)
+        self.asks = asks.sorted { $0.entry.price == $1.entry.price ? $0.order < $1.order : $0.entry.price < $1.entry.price }.map(\.entry)
+    }
+
+    /// Entries of no symbol yet.
+    init() {}
+
+    /// Whether two arrays are one storage (so the same entries while either is held).
+    static func sameStorage(_ first: [BookEntry], _ second: [BookEntry]) -> Bool {
+        first.count == second.count
+            && first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
+    /// Writes `recorded` (one side, best first) with `ours` of that side merged in, each after
+    /// the recorded entries at its price or better, into `out`, which holds exactly both.
+    static func merge(
+        _ recorded: UnsafeBufferPointer<BookEntry>, _ ours: UnsafeBufferPointer<BookEntry>,
+        into out: UnsafeMutableBufferPointer<BookEntry>
+    ) {
+        var (read, written) = (0, 0)
+        func copy(upTo end: Int) {
+            guard end > read else { return }
+            (out.baseAddress! + written).update(from: recorded.baseAddress! + read, count: end - read)
+            written += end - read
+            read = end
+        }
+        for entry in ours {
+            var end = read
+            while end < recorded.count, entry.isBuy ? recorded[end].price >= entry.price : recorded[end].price <= entry.price {
+                end += 1
+            }
+            copy(upTo: end)
+            out[written] = entry
+            written += 1
+        }
+        copy(upTo: recorded.count)
+    }
+}
