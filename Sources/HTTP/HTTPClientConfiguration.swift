@@ -1,3 +1,5 @@
+import Lifecycle
+
 /// Time-outs and limits of an `HTTPClientConnection`.
 public struct HTTPClientConfiguration: Sendable {
     /// How long establishing a TCP connection may take, and then again its TLS handshake (5 s
@@ -30,9 +32,5 @@ public struct HTTPClientConfiguration: Sendable {
 
 extension Duration {
     /// The duration in whole nanoseconds (negative durations give 0).
-    var nanoseconds: UInt64 {
-        let parts = components
-        guard parts.seconds >= 0 else { return 0 }
-        return UInt64(parts.seconds) * 1_000_000_000 + UInt64(parts.attoseconds / 1_000_000_000)
-    }
+    var nanoseconds: UInt64 { MonotonicClock.nanoseconds(of: self) }
 }

@@ -21,10 +21,7 @@ extension HTTPClientConnection {
     /// `finishInline()`, before it takes another inline one.
     public func sendInline(_ request: HTTPRequest, budget: Duration) -> InlineOutcome {
         guard tls == nil else { return .declined }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + request.body.count)
-        request.encode(into: &bytes, host: hostHeader)
-        let idempotent = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method)
+        let bytes = encoded(request)
         let outcome = state.withLockIfAvailable { (state: inout State) -> InlineOutcome in
             guard state.fd >= 0, state.unfinished == nil, state.finished == nil, !peerHasClosed(state.fd, nil) else { return .declined }
             let now = Socket.monotonicNanoseconds()
@@ -52,7 +49,7 @@ extension HTTPClientConnection {
                 // The server had closed the reused connection: as `send` does, an idempotent
                 // request goes again on a new one, and any other is reported lost once sent.
                 abandon(&state)
-                return idempotent ? .declined : .done(.failure(.connectionLost(requestSent: true)))
+                return Self.isIdempotent(request.method) ? .declined : .done(.failure(.connectionLost(requestSent: true)))
             } catch {
                 abandon(&state)
                 return .done(.failure(error))

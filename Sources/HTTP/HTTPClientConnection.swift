@@ -69,9 +69,7 @@ public final class HTTPClientConnection: Sendable {
     /// Sends `request` and returns the server's response (interim 1xx responses skipped), or
     /// throws why not. `Host` and `Content-Length` are added when absent.
     public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256 + request.body.count)
-        request.encode(into: &bytes, host: hostHeader)
+        let bytes = encoded(request)
         return try state.withLock { (state: inout State) throws(HTTPError) -> HTTPResponse in
             if state.unfinished != nil { state.finished = finishUnfinished(&state) }
             let deadline = Socket.monotonicNanoseconds() + configuration.responseTimeout.nanoseconds
@@ -81,7 +79,7 @@ public final class HTTPClientConnection: Sendable {
                 return try exchange(&state, bytes, method: request.method, deadline: deadline)
             } catch .connectionLost(let sent) where reused && !state.responseStarted {
                 disconnect(&state)
-                guard !sent || ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(request.method) else {
+                guard !sent || Self.isIdempotent(request.method) else {
                     throw .connectionLost(requestSent: sent)
                 }
                 try reconnect(&state)
@@ -108,10 +106,7 @@ public final class HTTPClientConnection: Sendable {
             try write(&state, bytes, deadline: deadline)
             var reading = ResponseRead(method: method, deadline: deadline, limits: configuration.limits)
             state.buffer.removeAll(keepingCapacity: true)
-            guard let response = try read(&state, &reading, watchingUntil: nil) else {
-                preconditionFailure("a read that may block ends with a response or an error")
-            }
-            return response
+            return try readWhole(&state, &reading)
         } catch {
             abandon(&state)
             throw error
@@ -133,14 +128,32 @@ public final class HTTPClientConnection: Sendable {
         guard var reading = state.unfinished else { preconditionFailure("no inline response is unfinished") }
         state.unfinished = nil
         do throws(HTTPError) {
-            guard let response = try read(&state, &reading, watchingUntil: nil) else {
-                preconditionFailure("a read that may block ends with a response or an error")
-            }
-            return .success(response)
+            return .success(try readWhole(&state, &reading))
         } catch {
             abandon(&state)
             return .failure(error)
         }
+    }
+
+    /// `request` as bytes on the wire, with this connection's `Host`.
+    func encoded(_ request: HTTPRequest) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + request.body.count)
+        request.encode(into: &bytes, host: hostHeader)
+        return bytes
+    }
+
+    /// Whether a request of `method` may be sent again when a reused connection turns out closed.
+    static func isIdempotent(_ method: String) -> Bool {
+        ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"].contains(method)
+    }
+
+    /// Reads on in `reading`, blocking within its deadline, until the response is whole.
+    private func readWhole(_ state: inout State, _ reading: inout ResponseRead) throws(HTTPError) -> HTTPResponse {
+        guard let response = try read(&state, &reading, watchingUntil: nil) else {
+            preconditionFailure("a read that may block ends with a response or an error")
+        }
+        return response
     }
 
     func write(_ state: inout State, _ bytes: [UInt8], deadline: UInt64) throws(HTTPError) {
