@@ -134,21 +134,35 @@ extension HistoryDatabase {
         var query = HistoryQuery(timeColumn: "time_ns")
         query.add(filter, symbol: true, strategy: true, side: true, orderID: "order_id", code: nil)
         let columns = HistoryFill.columns.joined(separator: ", ")
+        // Filtered by symbol, strategy or time, the rows are found through an index on
+        // (symbol or strategy,) time_ns: read in that index's order, they need no sort of
+        // SQLite's (a temporary B-tree of whole rows), and come in ledger order but where a
+        // fill's time is before an earlier line's, which the sort below puts right.
+        let byTime = filter.limit == nil
+            && (filter.symbol != nil || filter.strategy != nil || filter.since != nil || filter.until != nil)
         let statement = try query.prepare(
-            "SELECT \(columns) FROM fills", orderBy: ["seq"], limit: filter.limit, on: connection, operation: "fills")
+            "SELECT \(columns) FROM fills", orderBy: byTime ? ["time_ns", "seq"] : ["seq"], limit: filter.limit, on: connection,
+            operation: "fills")
         var rows: [HistoryFill] = []
+        // Venues, accounts, symbols, strategies and sides repeat: each is made once per query.
+        var venues = TextInterner(), accounts = TextInterner(), symbols = TextInterner()
+        var sides = TextInterner(), strategies = TextInterner()
         while try statement.step() {
             let fill = Fill(
-                venue: Venue(statement.text(2)), account: Account(statement.text(3)), symbol: Symbol(statement.text(4)),
-                orderID: OrderID(statement.int64(5)), index: Int(statement.int64(6)), side: Side(rawValue: statement.text(7)) ?? .buy,
-                price: Price(units: statement.int64(8)), qty: Quantity(shares: statement.int64(9)),
-                time: Timestamp(nanoseconds: statement.int64(1)), strategyID: StrategyID(statement.text(10)))
+                venue: Venue(statement.text(2, in: &venues)), account: Account(statement.text(3, in: &accounts)),
+                symbol: Symbol(statement.text(4, in: &symbols)), orderID: OrderID(statement.int64(5)), index: Int(statement.int64(6)),
+                side: Side(rawValue: statement.text(7, in: &sides)) ?? .buy, price: Price(units: statement.int64(8)),
+                qty: Quantity(shares: statement.int64(9)), time: Timestamp(nanoseconds: statement.int64(1)),
+                strategyID: StrategyID(statement.text(10, in: &strategies)))
             rows.append(
                 HistoryFill(
                     sequence: UInt64(statement.int64(0)), fill: fill, reconciled: statement.int64(11) != 0,
                     positionAfter: Quantity(shares: statement.int64(12)), cashAfter: Money(units: statement.int64(13)),
                     realizedAfter: Money(units: statement.int64(14)), realized: Money(units: statement.int64(15)),
                     checksum: statement.text(16)))
+        }
+        if byTime, zip(rows, rows.dropFirst()).contains(where: { $0.sequence > $1.sequence }) {
+            rows.sort { $0.sequence < $1.sequence }
         }
         return query.inOrder(rows, limit: filter.limit)
     }

@@ -74,8 +74,20 @@ final class SQLiteStatement {
     }
 
     func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(pointer, column) else { return "" }
-        return String(cString: bytes)
+        String(decoding: utf8(column), as: UTF8.self)
+    }
+
+    /// Column `column` as text, one of the values `interner` keeps when it repeats.
+    func text(_ column: Int32, in interner: inout TextInterner) -> String {
+        interner.string(utf8(column))
+    }
+
+    /// The UTF-8 of column `column`, valid until the next step, reset or read of the column
+    /// as another type.
+    private func utf8(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        // The text first, then its length: SQLite's order for a value it converts.
+        guard let bytes = sqlite3_column_text(pointer, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(pointer, column)))
     }
 
     var columnCount: Int32 { sqlite3_column_count(pointer) }

@@ -52,6 +52,27 @@ struct HistoryFillTests {
         #expect(try database.fills(HistoryFilter(symbol: "NOPE")).isEmpty)
     }
 
+    @Test("fills found through a time index come in ledger order even where a later line has an earlier time")
+    func ledgerOrderOverTimeOrder() throws {
+        let sample = try SampleHistory()
+        // Lines 2 and 3 of this ledger have times before line 1's, and line 4's is the same as line 2's.
+        let entries = try appendToLedger(at: sample.directory.file("skewed.jsonl"), [
+            makeFill(order: 1, .buy, 10, at: 5000, time: dayOne + 9_000),
+            makeFill(order: 2, .buy, 1, at: 5000, time: dayOne + 2_000),
+            makeFill(order: 3, .sell, 2, at: 5100, strategy: "mo", time: dayOne + 1_000),
+            makeFill(order: 4, .sell, 3, at: 5100, time: dayOne + 2_000),
+        ])
+        let database = try HistoryDatabase(path: sample.database)
+        try database.append(entries)
+        let since = Timestamp(nanoseconds: dayOne)
+        #expect(try database.fills(HistoryFilter(symbol: "FOOBAR")).map(\.sequence) == [1, 2, 3, 4])
+        #expect(try database.fills(HistoryFilter(strategy: "mm", since: since)).map(\.sequence) == [1, 2, 4])
+        #expect(try database.fills(HistoryFilter(since: since, until: Timestamp(nanoseconds: dayOne + 10_000))).map(\.sequence) == [1, 2, 3, 4])
+        #expect(try database.fills(HistoryFilter(symbol: "FOOBAR", side: .sell)).map(\.sequence) == [3, 4])
+        #expect(try database.fills(HistoryFilter(symbol: "FOOBAR", limit: 3)).map(\.sequence) == [2, 3, 4])
+        #expect(try database.fills(HistoryFilter(symbol: "FOOBAR")) == database.fills().filter { $0.fill.symbol == "FOOBAR" })
+    }
+
     @Test("P&L by day, strategy and symbol from the daily summaries, filtered")
     func pnl() throws {
         let sample = try SampleHistory()
