@@ -1,14 +1,9 @@
 import StrategyKit
 
 /// What a batch of fills adds to one row of `daily_summaries` (one UTC day, strategy and
-/// symbol), added up in memory so that the row is written once per batch.
+/// symbol), added up in memory (in its pair's `PairTally`) so that the row is written once per
+/// batch.
 struct DaySummary {
-    /// The row a fill adds to.
-    struct Key: Hashable {
-        var day: String
-        var pair: HistoryDatabase.PairKey
-    }
-
     var fills: Int64 = 0
     var bought: Int64 = 0
     var sold: Int64 = 0

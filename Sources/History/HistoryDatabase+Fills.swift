@@ -19,31 +19,31 @@ extension HistoryDatabase {
     /// summary; returns how many were new. A sequence number already held is skipped, so the
     /// same entries twice give the same rows.
     ///
-    /// The day summaries are added up in memory and written once per day, strategy and symbol
-    /// of the call rather than once per fill, and each fill is bound field by field: a
-    /// catch-up's time is then SQLite's own.
+    /// Each pair's P&L and day summaries are kept in memory under one lookup of the pair per
+    /// fill, the summaries written once per day, strategy and symbol of the call rather than
+    /// once per fill, and each fill is bound field by field: a catch-up's time is then SQLite's
+    /// own.
     @discardableResult
     public func append(_ entries: some Sequence<LedgerEntry>) throws(HistoryError) -> Int {
         try connection.transaction(during: .insert(table: "fills")) { () throws(HistoryError) -> Int in
             // Inside the transaction no other connection writes: the pairs' P&L read here is
             // the database's, even when another process caught it up since our last append.
-            var realized = try realizedBefore()
+            var pairs = try realizedBefore().mapValues { PairTally(realized: $0) }
             let insert = try connection.statement(Self.insertFill, during: .insert(table: "fills"))
-            var summaries: [DaySummary.Key: DaySummary] = [:]
             var added = 0
             var checksum: [UInt8] = []
             checksum.reserveCapacity(16)
             for entry in entries {
                 let pair = PairKey(strategy: entry.fill.strategyID, symbol: entry.fill.symbol)
-                let gain = entry.realizedAfter - (realized[pair] ?? .zero)
-                let day = day(of: entry.fill.time)
-                guard try self.insert(entry, realized: gain, day: day, with: insert, checksum: &checksum) else { continue }
-                realized[pair] = entry.realizedAfter
-                summaries[DaySummary.Key(day: day, pair: pair), default: DaySummary()].add(entry.fill, realized: gain)
+                let slot = pairs.index(forKey: pair) ?? pairs.insertingSlot(for: pair)
+                let gain = entry.realizedAfter - pairs.values[slot].realized
+                let day = dayNumber(of: entry.fill.time)
+                guard try self.insert(entry, realized: gain, day: dayText(day), with: insert, checksum: &checksum) else { continue }
+                pairs.values[slot].add(entry, realized: gain, day: day)
                 added += 1
             }
-            try write(summaries)
-            realizedByPair = (try lastSequence(), realized)
+            try write(pairs)
+            realizedByPair = (try lastSequence(), pairs.mapValues(\.realized))
             return added
         }
     }
@@ -86,12 +86,12 @@ extension HistoryDatabase {
         insert.bind(utf8: checksum, at: 17)
         insert.bind(day, at: 18)
         try insert.run()
-        insert.reset()
+        insert.rewind()
         return connection.changes == 1
     }
 
-    /// Adds `summaries` to the day summaries they name. The caller holds a transaction.
-    private func write(_ summaries: [DaySummary.Key: DaySummary]) throws(HistoryError) {
+    /// Adds the day summaries `pairs` hold to those of the database. The caller holds a transaction.
+    private func write(_ pairs: [PairKey: PairTally]) throws(HistoryError) {
         let statement = try connection.statement(
             """
             INSERT INTO daily_summaries(day, strategy, symbol, fills, bought_shares, sold_shares, notional_units, realized_units)
@@ -100,17 +100,21 @@ extension HistoryDatabase {
                 bought_shares = bought_shares + excluded.bought_shares, sold_shares = sold_shares + excluded.sold_shares,
                 notional_units = notional_units + excluded.notional_units, realized_units = realized_units + excluded.realized_units
             """, during: .insert(table: "daily_summaries"))
-        for (key, summary) in summaries {
-            statement.bind(key.day, at: 1)
-            statement.bind(key.pair.strategy.rawValue, at: 2)
-            statement.bind(key.pair.symbol.rawValue, at: 3)
-            statement.bind(summary.fills, at: 4)
-            statement.bind(summary.bought, at: 5)
-            statement.bind(summary.sold, at: 6)
-            statement.bind(summary.notional, at: 7)
-            statement.bind(summary.realized, at: 8)
-            try statement.run()
-            statement.reset()
+        // The pairs' days come in no order: each day's text is made once here.
+        var texts: [Int64: String] = [:]
+        for (pair, tally) in pairs {
+            for (day, summary) in tally.days {
+                statement.bind(texts[day] ?? { texts[day] = dayText(day); return texts[day]! }(), at: 1)
+                statement.bind(pair.strategy.rawValue, at: 2)
+                statement.bind(pair.symbol.rawValue, at: 3)
+                statement.bind(summary.fills, at: 4)
+                statement.bind(summary.bought, at: 5)
+                statement.bind(summary.sold, at: 6)
+                statement.bind(summary.notional, at: 7)
+                statement.bind(summary.realized, at: 8)
+                try statement.run()
+                statement.reset()
+            }
         }
     }
 

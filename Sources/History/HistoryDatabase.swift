@@ -91,11 +91,45 @@ public final class HistoryDatabase {
         }
     }
 
+    /// Runs `body` with SQLite's page cache at most `kibibytes`, then sets it back to what it
+    /// was: for a bulk load (a catch-up, a benchmark's database), whose inserts touch more
+    /// pages of the indexes than the default 2 MiB hold.
+    public func withCache<T>(kibibytes: Int, _ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
+        let read = try connection.statement("PRAGMA cache_size", during: .query("read the cache size"))
+        let before = try read.step() ? read.int64(0) : -2_000
+        read.reset()
+        // PRAGMA takes no parameters; the sizes are our own integers.
+        try connection.execute("PRAGMA cache_size = -\(kibibytes)", during: .query("set the cache size"))
+        let value: T
+        do throws(HistoryError) {
+            value = try body()
+        } catch {
+            // The body's failure is the one to report; the cache is set back all the same.
+            _ = try? connection.execute("PRAGMA cache_size = \(before)", during: .query("set the cache size"))
+            throw error
+        }
+        try connection.execute("PRAGMA cache_size = \(before)", during: .query("set the cache size"))
+        return value
+    }
+
     /// The UTC day (`2026-12-01`) of `time`.
     func day(of time: Timestamp) -> String {
-        let (number, _) = time.nanoseconds.quotientAndRemainder(dividingBy: 86_400_000_000_000)
-        let dayNumber = time.nanoseconds < 0 && time.nanoseconds % 86_400_000_000_000 != 0 ? number - 1 : number
-        if dayNumber != dayCache.number { dayCache = (dayNumber, String(time.iso8601.prefix(10))) }
+        dayText(dayNumber(of: time))
+    }
+
+    /// The number of the UTC day of `time`: days since 1970-01-01.
+    func dayNumber(of time: Timestamp) -> Int64 {
+        let (number, remainder) = time.nanoseconds.quotientAndRemainder(dividingBy: Self.dayNanoseconds)
+        return remainder < 0 ? number - 1 : number
+    }
+
+    /// The text (`2026-12-01`) of UTC day `number`, made once for the day after another's.
+    func dayText(_ number: Int64) -> String {
+        if number != dayCache.number {
+            dayCache = (number, String(Timestamp(nanoseconds: number * Self.dayNanoseconds).iso8601.prefix(10)))
+        }
         return dayCache.text
     }
+
+    static let dayNanoseconds: Int64 = 86_400_000_000_000
 }

@@ -21,12 +21,27 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(pointer)
     }
 
+    /// Makes the statement ready to run again, keeping its bindings (for a caller that binds
+    /// every parameter each time).
+    func rewind() {
+        sqlite3_reset(pointer)
+    }
+
     func bind(_ value: Int64, at index: Int32) {
         sqlite3_bind_int64(pointer, index, value)
     }
 
+    /// Binds `value` (copied by SQLite) from its own UTF-8, without the C string a `String`
+    /// argument would be copied into.
     func bind(_ value: String, at index: Int32) {
-        sqlite3_bind_text(pointer, index, value, -1, csqlite_transient())
+        var value = value
+        value.withUTF8 { buffer in
+            // An empty buffer may have no address, which SQLite would bind as NULL.
+            _ = buffer.isEmpty ? sqlite3_bind_text(pointer, index, "", 0, csqlite_transient())
+                : sqlite3_bind_text(
+                    pointer, index, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                    csqlite_transient())
+        }
     }
 
     /// Binds the UTF-8 text `bytes` (copied by SQLite), without making a `String` of it.
