@@ -6,47 +6,56 @@ public enum HistoryCatchUp {
     /// Adds to `database` every entry of the ledger at `ledger` past the last sequence number
     /// it holds, `batchSize` entries per transaction, and returns how many it added. Killed
     /// part way, it leaves whole batches behind, and the next run goes on from the last one.
+    /// The ledger is read on a thread of its own (`LedgerBatchReader`), a batch or two ahead of
+    /// the writing. Into an empty database the fills' indexes are made after the rows.
     ///
     /// Throws `.ledgerMismatch` when the database holds a fill the ledger does not (another
     /// ledger, or one cut short): such a database is rebuilt, never extended.
     @discardableResult
-    public static func run(_ database: HistoryDatabase, ledger: String, batchSize: Int = 20_000) throws(HistoryError) -> Int {
+    public static func run(_ database: HistoryDatabase, ledger: String, batchSize: Int = 50_000) throws(HistoryError) -> Int {
+        try database.withCache(kibibytes: catchUpCacheKibibytes) { () throws(HistoryError) -> Int in
+            try catchUp(database, ledger: ledger, batchSize: batchSize)
+        }
+    }
+
+    /// SQLite's page cache while catching up: large batches touch more pages of the fills'
+    /// indexes than the default 2 MiB hold. Set back once caught up, so a daemon following
+    /// its ledger keeps the default.
+    public static let catchUpCacheKibibytes = 65_536
+
+    private static func catchUp(_ database: HistoryDatabase, ledger: String, batchSize: Int) throws(HistoryError) -> Int {
         let last = try database.lastSequence()
         let lastChecksum = try last == 0 ? nil : database.checksum(at: last)
-        var batch: [LedgerEntry] = []
-        batch.reserveCapacity(batchSize)
+        // Into an empty table the fills' indexes are made once, at the end, rather than kept
+        // row by row; a catch-up killed before then leaves them to the next opening.
+        if last == 0 { try database.dropFillIndexes() }
+        let reader = LedgerBatchReader(path: ledger, from: max(last, 1), batchSize: batchSize)
+        defer { reader.finish() }
         var added = 0
-        var failure: HistoryError?
         var matched = last == 0
-        do throws(LedgerError) {
-            try LedgerReader.forEach(in: ledger, from: max(last, 1)) { entry in
-                guard failure == nil else { return }
-                if entry.sequence == last {
-                    guard entry.checksum.description == lastChecksum else {
-                        failure = .ledgerMismatch(
-                            path: database.path, ledger: ledger, detail: "the fill with sequence \(last) has another checksum")
-                        return
-                    }
-                    matched = true
-                    return
-                }
-                batch.append(entry)
-                guard batch.count >= batchSize else { return }
-                do throws(HistoryError) {
-                    added += try database.append(batch)
-                } catch {
-                    failure = error
-                }
-                batch.removeAll(keepingCapacity: true)
+        while true {
+            let read: [LedgerEntry]?
+            do throws(LedgerError) {
+                read = try reader.next()
+            } catch {
+                throw .ledger(path: ledger, message: error.description)
             }
-        } catch {
-            throw .ledger(path: ledger, message: error.description)
+            guard var batch = read else { break }
+            if !matched, let first = batch.first, first.sequence == last {
+                guard first.checksum.description == lastChecksum else {
+                    throw .ledgerMismatch(path: database.path, ledger: ledger, detail: "the fill with sequence \(last) has another checksum")
+                }
+                matched = true
+                batch.removeFirst()
+            }
+            guard matched else { break }
+            added += try database.append(batch)
+            reader.recycle(batch)
         }
-        if let failure { throw failure }
         guard matched else {
             throw .ledgerMismatch(path: database.path, ledger: ledger, detail: "the database holds fills to sequence \(last), past the ledger's end")
         }
-        if !batch.isEmpty { added += try database.append(batch) }
+        if last == 0 { try database.makeFillIndexes() }
         return added
     }
 

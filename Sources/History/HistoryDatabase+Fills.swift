@@ -5,14 +5,14 @@ extension HistoryDatabase {
     /// The sequence number of the last fill held (0 when none).
     public func lastSequence() throws(HistoryError) -> UInt64 {
         let statement = try connection.statement("SELECT max(seq) FROM fills", during: .query("read the last sequence"))
-        return try statement.step() ? UInt64(statement.optionalInt64(0) ?? 0) : 0
+        return try statement.firstRow { UInt64($0.optionalInt64(0) ?? 0) } ?? 0
     }
 
     /// The checksum (hexadecimal) of the fill with sequence number `sequence`, nil when absent.
     public func checksum(at sequence: UInt64) throws(HistoryError) -> String? {
         let statement = try connection.statement("SELECT checksum FROM fills WHERE seq = ?", during: .query("read a checksum"))
         statement.bind(Int64(sequence), at: 1)
-        return try statement.step() ? statement.text(0) : nil
+        return try statement.firstRow { $0.text(0) }
     }
 
     /// Adds the ledger's `entries`, in ledger order, in one transaction, with each fill's day

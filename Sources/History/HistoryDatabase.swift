@@ -1,3 +1,4 @@
+import Glibc
 import StrategyKit
 import Wire
 
@@ -36,6 +37,7 @@ public final class HistoryDatabase {
         connection = try SQLiteConnection(path: path, readOnly: false)
         try migrate(to: schemaVersion)
         try checkUnit(writing: true)
+        if schemaVersion >= 1 { try makeFillIndexes() }
     }
 
     private init(readOnlyConnection: SQLiteConnection) {
@@ -58,7 +60,7 @@ public final class HistoryDatabase {
     /// The schema version the file is at (`PRAGMA user_version`).
     public func userVersion() throws(HistoryError) -> Int {
         let statement = try connection.statement("PRAGMA user_version", during: .query("read the schema version"))
-        return try statement.step() ? Int(statement.int64(0)) : 0
+        return try statement.firstRow { Int($0.int64(0)) } ?? 0
     }
 
     private func migrate(to target: Int) throws(HistoryError) {
@@ -76,12 +78,36 @@ public final class HistoryDatabase {
         }
     }
 
+    /// Makes the fills' indexes that are missing (`HistorySchema.fillIndexes`), in one
+    /// transaction.
+    func makeFillIndexes() throws(HistoryError) {
+        // SQLite sorts the rows of a new index on this many threads (PRAGMA takes no
+        // parameters; the count is our own integer).
+        try connection.execute("PRAGMA threads = \(min(max(sysconf(Int32(_SC_NPROCESSORS_ONLN)), 1), 4))", during: .insert(table: "fills"))
+        try connection.transaction(during: .insert(table: "fills")) { () throws(HistoryError) in
+            for index in HistorySchema.fillIndexes {
+                // Names and columns are our own constants; DDL takes no parameters.
+                try connection.execute(
+                    "CREATE INDEX IF NOT EXISTS \(index.name) ON fills(\(index.columns))", during: .insert(table: "fills"))
+            }
+        }
+    }
+
+    /// Drops the fills' indexes, for a bulk load into an empty table that `makeFillIndexes`
+    /// ends.
+    func dropFillIndexes() throws(HistoryError) {
+        try connection.transaction(during: .insert(table: "fills")) { () throws(HistoryError) in
+            for index in HistorySchema.fillIndexes {
+                try connection.execute("DROP INDEX IF EXISTS \(index.name)", during: .insert(table: "fills"))
+            }
+        }
+    }
+
     /// Checks (and on a new database records) the price unit the amounts are in.
     private func checkUnit(writing: Bool) throws(HistoryError) {
         let select = try connection.statement(
             "SELECT value FROM meta WHERE key = 'price_decimal_places'", during: .query("read the price unit"))
-        if try select.step() {
-            let found = Int(select.int64(0))
+        if let found = try select.firstRow({ Int($0.int64(0)) }) {
             guard found == Price.decimalPlaces else { throw .unitMismatch(path: path, found: found, expected: Price.decimalPlaces) }
         } else if writing {
             let insert = try connection.statement(
@@ -96,8 +122,7 @@ public final class HistoryDatabase {
     /// pages of the indexes than the default 2 MiB hold.
     public func withCache<T>(kibibytes: Int, _ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
         let read = try connection.statement("PRAGMA cache_size", during: .query("read the cache size"))
-        let before = try read.step() ? read.int64(0) : -2_000
-        read.reset()
+        let before = try read.firstRow { $0.int64(0) } ?? -2_000
         // PRAGMA takes no parameters; the sizes are our own integers.
         try connection.execute("PRAGMA cache_size = -\(kibibytes)", during: .query("set the cache size"))
         let value: T

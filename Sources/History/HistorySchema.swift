@@ -103,6 +103,17 @@ enum HistorySchema {
         """,
     ]
 
+    /// The fills' indexes as the current schema has them (made in migration 1), each made only
+    /// when missing. A catch-up into an empty table drops them and makes them once at its end,
+    /// which costs less than keeping them row by row; opening a database for writing makes any
+    /// that such a catch-up, killed part way, left missing.
+    static let fillIndexes: [(name: String, columns: String)] = [
+        ("fills_by_symbol_time", "symbol, time_ns"),
+        ("fills_by_strategy_time", "strategy, time_ns"),
+        ("fills_by_time", "time_ns"),
+        ("fills_by_order", "order_id"),
+    ]
+
     /// The version this build writes: the number of migrations.
     static var currentVersion: Int { migrations.count }
 }

@@ -13,6 +13,7 @@ final class SQLiteConnection {
     /// Opens (creating it unless `readOnly`) the database at `path`, with WAL, synchronous
     /// NORMAL and a busy time-out of `busyTimeoutMilliseconds`.
     init(path: String, readOnly: Bool, busyTimeoutMilliseconds: Int32 = 5_000) throws(HistoryError) {
+        Self.configureSQLite
         self.path = path
         var handle: OpaquePointer?
         let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -50,6 +51,10 @@ final class SQLiteConnection {
     /// How much of a database file a read-only connection maps (SQLite caps it at its own
     /// build's limit, 2 GiB by default).
     static let readerMapBytes = 1 << 31
+
+    /// Set once, before the process's first connection: SQLite's memory statistics off (they
+    /// take a global mutex on each of its allocations, and nothing reads them).
+    private static let configureSQLite: Void = { _ = csqlite_disable_memory_statistics() }()
 
     deinit {
         statements.removeAll()

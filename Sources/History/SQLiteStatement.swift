@@ -78,6 +78,13 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows.
+    /// What `read` takes from the first row, nil when there is none; the statement is reset
+    /// after, so that no unfinished read holds the tables (a DROP INDEX would be refused).
+    func firstRow<T>(_ read: (SQLiteStatement) -> T) throws(HistoryError) -> T? {
+        defer { reset() }
+        return try step() ? read(self) : nil
+    }
+
     func run() throws(HistoryError) {
         while try step() {}
     }

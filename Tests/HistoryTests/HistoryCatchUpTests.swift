@@ -24,6 +24,22 @@ struct HistoryCatchUpTests {
         #expect(try rebuilt.pnl(by: .day) == database.pnl(by: .day))
     }
 
+    @Test("into an empty database the fills' indexes are made after the rows; one left without them is mended at open")
+    func fillIndexesMadeAfterTheRows() throws {
+        let sample = try SampleHistory()
+        let indexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'fills' AND sql IS NOT NULL ORDER BY name"
+        let expected: [[SQLiteValue]] = HistorySchema.fillIndexes.map(\.name).sorted().map { [.text($0)] }
+        let database = try HistoryDatabase(path: sample.database)
+        #expect(try HistoryCatchUp.run(database, ledger: sample.ledger, batchSize: 4) == 6)
+        #expect(try database.rows(of: indexes).rows == expected)
+        // As a catch-up killed between its rows and its indexes leaves the file.
+        try database.dropFillIndexes()
+        #expect(try database.rows(of: indexes).rows.isEmpty)
+        let reopened = try HistoryDatabase(path: sample.database)
+        #expect(try reopened.rows(of: indexes).rows == expected)
+        #expect(try reopened.fills().map(\.sequence) == Array(1...6))
+    }
+
     @Test("a database ahead of its ledger, or from another ledger, is a mismatch; open rebuilds it")
     func mismatchRebuilt() throws {
         let sample = try SampleHistory()
