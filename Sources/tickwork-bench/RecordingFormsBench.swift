@@ -17,7 +17,9 @@ enum RecordingFormsBench {
         let source = given ?? directory.appendingPathComponent("generated.twrb").path
         if given == nil { try generate(books: 1_000_000, path: source) }
         var inputs = ["session": given ?? "generated: 1,000,000 books, 20 levels a side, one level changed per book"]
-        for format in [RecordingFormat.jsonLines, .binary, .compact] {
+        // TICKWORK_BENCH_FORMS (jsonLines,binary,compact) measures some forms only, e.g. under perf.
+        let forms = ProcessInfo.processInfo.environment["TICKWORK_BENCH_FORMS"].map { $0.split(separator: ",").map(String.init) }
+        for format in [RecordingFormat.jsonLines, .binary, .compact] where forms?.contains(format.rawValue) ?? true {
             let path = directory.appendingPathComponent("session." + ["jsonLines": "jsonl", "binary": "twrb", "compact": "twrc"][format.rawValue]!).path
             try RecordingConverter.convert(source, to: path, format: format)
             let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
