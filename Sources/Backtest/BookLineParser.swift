@@ -19,6 +19,11 @@ struct BookLineParser {
     private var centsRefusal: String?
     /// Where a side's entries are parsed before they are copied into recycled storage.
     private var scratch = Array(repeating: BookEntry(price: .zero, qty: .zero, isBuy: false), count: 64)
+    /// The last bids and asks parsed, with their text: a side written the same as the last one
+    /// of its kind (about half of them in a market-by-price feed, where a book changes on one
+    /// side) is not parsed again, since parsing is a function of the text.
+    private var lastBids = ParsedSide()
+    private var lastAsks = ParsedSide()
 
     /// A parser whose books' storage is reused `booksHeld` books later when nobody holds them;
     /// `pricesInCents` for a version-1 recording (see `RecordedEvent.convertedFromCents`).
@@ -98,6 +103,9 @@ struct BookLineParser {
             try cursor.literal("null")
             return ([], true)
         }
+        let start = cursor.offset
+        let last = isBuy ? lastBids : lastAsks
+        if last.text.withUnsafeBytes({ cursor.consume(prefix: $0) }) { return (last.entries, last.bestFirst) }
         try cursor.expect(UInt8(ascii: "["))
         if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
         // Parsed into `scratch` with plain stores (appending to the recycled array checked its
@@ -121,7 +129,30 @@ struct BookLineParser {
         let entries = scratch.withUnsafeBufferPointer { parsed in
             pool.make(count: count) { $0.baseAddress!.update(from: parsed.baseAddress!, count: count) }
         }
+        // A side that refused a version-1 price, or that follows one that did, is not kept:
+        // what it alone would refuse is not known.
+        let text = side.centsRefusal == nil ? cursor.bytes(from: start) : UnsafeRawBufferPointer(start: nil, count: 0)
+        if isBuy {
+            lastBids.remember(text, entries: entries, bestFirst: side.check.holds)
+        } else {
+            lastAsks.remember(text, entries: entries, bestFirst: side.check.holds)
+        }
         return (entries, side.check.holds)
+    }
+
+    /// A side as parsed from its text.
+    private struct ParsedSide {
+        /// Empty when there is none to reuse.
+        var text: [UInt8] = []
+        var entries: [BookEntry] = []
+        var bestFirst = true
+
+        mutating func remember(_ text: UnsafeRawBufferPointer, entries: [BookEntry], bestFirst: Bool) {
+            self.text.removeAll(keepingCapacity: true)
+            self.text.append(contentsOf: text)
+            self.entries = entries
+            self.bestFirst = bestFirst
+        }
     }
 
     /// A side being parsed: the entries so far, the order check, the first version-1 price

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A forward-only reader of JSON text in memory: the one byte-level JSON reader of the tree.
 ///
 /// It reads in place, without building a tree: callers walk objects and arrays and take the
@@ -27,6 +29,22 @@ public struct JSONReader {
 
     /// The read position as a byte offset from the start of the input.
     @inlinable public var offset: Int { position - start }
+
+    /// The bytes from `offset` (an earlier `offset` of this reader) to the read position.
+    @inlinable public func bytes(from offset: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: start + offset, count: position - start - offset)
+    }
+
+    /// Moves past `prefix` when the bytes at the read position start with it (not skipping
+    /// whitespace first); whether they did. An empty `prefix` is never consumed.
+    @inlinable
+    public mutating func consume(prefix: UnsafeRawBufferPointer) -> Bool {
+        guard prefix.count > 0, end - position >= prefix.count, memcmp(position, prefix.baseAddress!, prefix.count) == 0 else {
+            return false
+        }
+        position += prefix.count
+        return true
+    }
 
     /// Whether every byte has been consumed.
     @inlinable public var isAtEnd: Bool { position == end }
