@@ -17,6 +17,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("server", {
         try runServerBench()
         try runServerBench(eventLoops: 2)
+        try runServerPlaceBench()
     }),
     ("ledger", { try runLedgerBench() }),
     ("history", HistoryBench.run),
