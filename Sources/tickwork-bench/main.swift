@@ -19,6 +19,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try runServerBench(eventLoops: 2)
         try runServerPlaceBench()
     }),
+    ("server-place", { try runServerPlaceBench() }),
     ("ledger", { try runLedgerBench() }),
     ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
