@@ -44,7 +44,9 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The values of every field named `name` (any case), in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.namesEqual($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where Self.namesEqual(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Whether a field named `name` (any case) is present.
@@ -86,6 +88,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// ASCII case-insensitive equality, without allocating.
     static func namesEqual(_ lhs: String, _ rhs: String) -> Bool {
+        // Most names differ in length, which a native string knows without reading its bytes.
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {

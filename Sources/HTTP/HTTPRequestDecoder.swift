@@ -178,6 +178,7 @@ public struct HTTPRequestDecoder: Sendable {
     /// `METHOD SP target SP HTTP/1.x`, with single spaces.
     private static func parseRequestLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Swift.Result<HTTPRequest, LineFailure> {
         var parts: [Range<Int>] = []
+        parts.reserveCapacity(3)
         var partStart = line.lowerBound
         for index in line where bytes[index] == HTTPSyntax.space {
             parts.append(partStart..<index)

@@ -48,6 +48,8 @@ enum HTTPSyntax {
     /// nil when `requireCR` and a line, the blank one included, ends in a bare LF.
     static func lines(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int, requireCR: Bool = false) -> [Range<Int>]? {
         var lines: [Range<Int>] = []
+        // A head of a dozen lines or fewer, the usual, is gathered without growing the array.
+        lines.reserveCapacity(12)
         var lineStart = start
         var index = start
         while index < end {

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import StrategyKit
 import Wire
 
@@ -14,37 +13,7 @@ struct OrderForm {
         var qty: Quantity
     }
 
-    private struct Body: Decodable {
-        var account: String?
-        var venue: String?
-        var stock: String?
-        var symbol: String?
-        var price: Number?
-        var qty: Number?
-        var direction: String?
-        var orderType: String?
-        var type: String?
-    }
-
-    /// A JSON number as sent: its value when it is a whole number that fits `Int64`, and its
-    /// text for the refusal when it is not (the fraction is never used as a quantity or price).
-    private struct Number: Decodable {
-        var integer: Int64?
-        var text: String
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let integer = try? container.decode(Int64.self) {
-                self.integer = integer
-                text = String(integer)
-            } else {
-                integer = nil
-                text = String(describing: try container.decode(Double.self))
-            }
-        }
-    }
-
-    private let fields: Body
+    private let fields: OrderFormBody
     /// The largest quantity and price accepted: far beyond any real order, and low enough that
     /// the book's sums of quantities cannot overflow.
     static let maxQuantity: Int64 = Quantity.maxAccepted.shares
@@ -57,11 +26,7 @@ struct OrderForm {
     /// or a venue or stock (`stock` or its synonym `symbol`) differing from the URL's.
     init(body: [UInt8], venue: Venue, symbol: Symbol) throws(APIFailure) {
         guard !body.isEmpty else { throw .badRequest("The request needs a JSON body describing the order.") }
-        do {
-            fields = try JSONDecoder().decode(Body.self, from: Data(body))
-        } catch {
-            throw .badRequest(Self.describe(error))
-        }
+        fields = try OrderFormBody.parse(body)
         if let bodyVenue = fields.venue, bodyVenue != venue.rawValue {
             throw .badRequest("The venue in the body (\(bodyVenue)) does not match the venue in the URL (\(venue.rawValue)).")
         }
@@ -95,17 +60,6 @@ struct OrderForm {
             price = cents
         }
         return Order(account: account, side: side, type: type, price: Price(cents: price), qty: Quantity(shares: qty))
-    }
-
-    /// Names the member whose value has the wrong type, or says the body is not a JSON object.
-    private static func describe(_ error: any Error) -> String {
-        let context: DecodingError.Context
-        switch error as? DecodingError {
-        case let .typeMismatch(_, found)?, let .valueNotFound(_, found)?, let .dataCorrupted(found)?: context = found
-        default: return "The body is not a valid JSON object."
-        }
-        guard let key = context.codingPath.last else { return "The body is not a valid JSON object." }
-        return "Invalid \(key.stringValue): \(context.debugDescription)"
     }
 
     private func quoted(_ text: String?) -> String {

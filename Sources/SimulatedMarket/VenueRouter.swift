@@ -11,9 +11,10 @@ struct VenueRouter: Sendable {
     /// status of the refusal (404 for paths the API does not have, 405 for a method a path does not
     /// take).
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        if FinnhubRouter.handles(request) { return FinnhubRouter(marketplace: marketplace).respond(to: request) }
+        let parts = request.pathSegments
+        if FinnhubRouter.handles(parts) { return FinnhubRouter(marketplace: marketplace).respond(to: request) }
         do throws(APIFailure) {
-            return Self.json(200, try route(request))
+            return Self.json(200, try route(request, parts))
         } catch {
             return Self.failure(error.status, error.message)
         }
@@ -31,8 +32,8 @@ struct VenueRouter: Sendable {
         return json(status, writer.bytes)
     }
 
-    private func route(_ request: HTTPRequest) throws(APIFailure) -> [UInt8] {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true)
+    /// `parts`: the request's `pathSegments`.
+    private func route(_ request: HTTPRequest, _ parts: [Substring]) throws(APIFailure) -> [UInt8] {
         guard parts.count >= 3, parts[0] == "ob", parts[1] == "api" else { throw noSuchPath(request) }
         let method = request.method
         let key = request.headers["X-Starfighter-Authorization"]

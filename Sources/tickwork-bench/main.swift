@@ -17,7 +17,9 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("server", {
         try runServerBench()
         try runServerBench(eventLoops: 2)
+        try runServerPlaceBench()
     }),
+    ("server-place", { try runServerPlaceBench() }),
     ("ledger", { try runLedgerBench() }),
     ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),

@@ -53,7 +53,7 @@ struct AlpacaRouter: Sendable {
     }
 
     private func route(_ request: HTTPRequest, _ account: Account) throws(AlpacaFailure) -> (Int, [UInt8]) {
-        let parts = request.path.split(separator: "/")
+        let parts = request.pathSegments
         let query = AlpacaQuery(request.query)
         let method = request.method
         if parts.first == "v1beta1" {

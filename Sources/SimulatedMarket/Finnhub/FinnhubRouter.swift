@@ -13,15 +13,15 @@ import Wire
 struct FinnhubRouter: Sendable {
     let marketplace: Marketplace
 
-    /// Whether `request` is for this API: its path starts with `/api/v1`.
-    static func handles(_ request: HTTPRequest) -> Bool {
-        let parts = request.path.split(separator: "/")
-        return parts.count >= 2 && parts[0] == "api" && parts[1] == "v1"
+    /// Whether a request whose `pathSegments` are `parts` is for this API: its path starts with
+    /// `/api/v1`.
+    static func handles(_ parts: [Substring]) -> Bool {
+        parts.count >= 2 && parts[0] == "api" && parts[1] == "v1"
     }
 
     /// The response to a request this router `handles`.
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let parts = request.path.split(separator: "/").dropFirst(2).map(String.init)
+        let parts = request.pathSegments.dropFirst(2).map(String.init)
         let query = URLComponents(string: "http://simulated" + request.target)?.queryItems ?? []
         func parameter(_ name: String) -> String? { query.first { $0.name == name }?.value }
         guard request.method == "GET" else { return Self.error(405, "Method \(request.method) is not allowed; use GET.") }
