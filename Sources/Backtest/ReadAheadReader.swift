@@ -19,7 +19,7 @@ public final class ReadAheadReader: RecordingReader {
     public let header: RecordingHeader
     public private(set) var warnings: [RecordingWarning] = []
     public private(set) var progress: (consumed: Int, total: Int)
-    private let queue: BatchQueue
+    private let queue: BoundedQueue<Batch>
     /// Signalled once when the reading thread has stopped reading (it ends right after, releasing
     /// the wrapped reader). For tests.
     let readingStopped = DispatchSemaphore(value: 0)
@@ -43,7 +43,7 @@ public final class ReadAheadReader: RecordingReader {
         precondition(batchSize > 0 && capacity > 0, "read ahead by at least one record")
         header = inner.header
         progress = inner.progress
-        queue = BatchQueue(capacity: capacity)
+        queue = BoundedQueue(capacity: capacity)
         let (queue, stopped, source) = (queue, readingStopped, Owned(inner))
         OSThread.detach(name: "recording-read-ahead") {
             Self.read(source.reader, batchSize: batchSize, into: queue)
@@ -62,7 +62,9 @@ public final class ReadAheadReader: RecordingReader {
                 return records[nextRecord].take()
             }
             if let ending { return try ending.map { nil }.get() }
-            switch queue.take() {
+            // Closed only once this reader is released, the queue always has a batch to come.
+            guard let batch = queue.take() else { return nil }
+            switch batch {
             case .records(let batch, let position):
                 records = batch
                 nextRecord = 0
@@ -81,7 +83,7 @@ public final class ReadAheadReader: RecordingReader {
 
     /// The reading thread: batches of `inner`'s records, then how it ended, until the recording
     /// ends or nobody takes them any more.
-    private static func read(_ inner: any RecordingReader, batchSize: Int, into queue: BatchQueue) {
+    private static func read(_ inner: any RecordingReader, batchSize: Int, into queue: BoundedQueue<Batch>) {
         var batch: [RecordedEvent?] = []
         batch.reserveCapacity(batchSize)
         let ending: Batch
@@ -116,47 +118,4 @@ private enum Batch: Sendable {
     case records([RecordedEvent?], progress: (consumed: Int, total: Int))
     case end(warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
     case failed(BacktestError, warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
-}
-
-/// Batches passed from one thread to another, at most `capacity` waiting. Every property is
-/// guarded by `condition`'s lock.
-private final class BatchQueue: @unchecked Sendable {
-    private let condition = ConditionLock()
-    private let capacity: Int
-    private var batches: [Batch] = []
-    private var closed = false
-
-    init(capacity: Int) {
-        self.capacity = capacity
-    }
-
-    /// Adds `batch`, waiting while `capacity` batches wait; false (and `batch` dropped) once
-    /// the queue is closed.
-    func put(_ batch: Batch) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.count >= capacity && !closed { condition.wait() }
-        guard !closed else { return false }
-        batches.append(batch)
-        condition.broadcast()
-        return true
-    }
-
-    /// The oldest batch, waiting for one.
-    func take() -> Batch {
-        condition.lock()
-        defer { condition.unlock() }
-        while batches.isEmpty { condition.wait() }
-        condition.broadcast()
-        return batches.removeFirst()
-    }
-
-    /// Drops what waits and refuses what comes: the reader is gone.
-    func close() {
-        condition.lock()
-        defer { condition.unlock() }
-        closed = true
-        batches.removeAll()
-        condition.broadcast()
-    }
 }
