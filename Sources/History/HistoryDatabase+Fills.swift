@@ -100,11 +100,9 @@ extension HistoryDatabase {
                 bought_shares = bought_shares + excluded.bought_shares, sold_shares = sold_shares + excluded.sold_shares,
                 notional_units = notional_units + excluded.notional_units, realized_units = realized_units + excluded.realized_units
             """, during: .insert(table: "daily_summaries"))
-        // The pairs' days come in no order: each day's text is made once here.
-        var texts: [Int64: String] = [:]
         for (pair, tally) in pairs {
             for (day, summary) in tally.days {
-                statement.bind(texts[day] ?? { texts[day] = dayText(day); return texts[day]! }(), at: 1)
+                statement.bind(dayText(day), at: 1)
                 statement.bind(pair.strategy.rawValue, at: 2)
                 statement.bind(pair.symbol.rawValue, at: 3)
                 statement.bind(summary.fills, at: 4)
