@@ -25,8 +25,8 @@ final class EventLoop: @unchecked Sendable {
     private let streamsPending = Atomic<Bool>(false)
     let idleTimeout: UInt64
     private let requestTimeout: UInt64
-    /// How long the loop keeps polling without sleeping after activity.
-    private let spin: UInt64
+    /// How long the loop keeps polling without sleeping after work.
+    private var busyPoll: BusyPoll
     private var connections: [ServerConnection] = []
     private var pollSet: [pollfd] = []
     private var listenerPaused = false
@@ -45,7 +45,8 @@ final class EventLoop: @unchecked Sendable {
         self.handler = handler
         idleTimeout = configuration.idleTimeout.nanoseconds
         requestTimeout = configuration.requestTimeout.nanoseconds
-        spin = configuration.busyPollInterval.nanoseconds
+        busyPoll = BusyPoll(
+            interval: configuration.busyPollInterval.nanoseconds, fewClientsInterval: configuration.fewClientsPollInterval.nanoseconds)
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe(&pipeFDs) == 0 else { throw .couldNotListen(configuration.address.description, reason: Socket.errorText(errno)) }
         wakeReadFD = pipeFDs[0]
@@ -87,26 +88,27 @@ final class EventLoop: @unchecked Sendable {
         _ = write(wakeWriteFD, &one, 1)
     }
 
-    /// Serves until `requestStop`. After activity it polls without sleeping for `spin`, yielding
-    /// between polls, because on loopback waking a sleeping thread costs more than answering the
-    /// next request; the yield hands the processor to any other runnable thread, such as the
-    /// client, instead of competing with it.
+    /// Serves until `requestStop`. After activity it polls without sleeping for a while
+    /// (`BusyPoll`), yielding between polls, because on loopback waking a sleeping thread costs
+    /// more than answering the next request; the yield hands the processor to any other runnable
+    /// thread, such as the client, instead of competing with it.
     func run() {
         let tick = Int32(max(1, min(250, min(idleTimeout, requestTimeout) / 4_000_000)))
         var nextSweep = Socket.monotonicNanoseconds() + UInt64(tick) * 1_000_000
-        var busyUntil: UInt64 = 0
         while !stopping.load(ordering: .acquiring) {
             let polled = connections
             buildPollSet()
-            let spinning = Socket.monotonicNanoseconds() < busyUntil
+            let spinning = busyPoll.isWatching(at: Socket.monotonicNanoseconds())
             if spinning { sched_yield() }
             let count = poll(&pollSet, nfds_t(pollSet.count), spinning ? 0 : tick)
-            if count > 0 { busyUntil = Socket.monotonicNanoseconds() + spin }
             if count < 0 {
                 precondition(errno == EINTR, "poll failed: \(Socket.errorText(errno))")
                 continue
             }
-            if count > 0 { dispatchEvents(polled) }
+            if count > 0 {
+                dispatchEvents(polled)
+                notePolledWork()
+            }
             if streamsPending.exchange(false, ordering: .acquiringAndReleasing) {
                 for connection in connections { pumpStream(connection) }
             }
@@ -124,6 +126,17 @@ final class EventLoop: @unchecked Sendable {
         }
         for connection in connections { close(connection) }
         connections.removeAll()
+    }
+
+    /// Starts the watch after work, counting the connections active within the longer watch.
+    private func notePolledWork() {
+        let now = Socket.monotonicNanoseconds()
+        var active = 0
+        for connection in connections where now &- connection.lastActivity <= busyPoll.fewClientsInterval {
+            active += 1
+            if active > BusyPoll.fewClients { break }
+        }
+        busyPoll.worked(at: now, activeConnections: active)
     }
 
     /// Slot 0 is the wake pipe, slot 1 the listener (ignored while paused), then `connections`.

@@ -18,6 +18,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// loopback request, so on idle cores a short spin triples the rate of back-to-back requests
     /// on one connection, at the price of at most this much CPU after each burst of requests.
     public var busyPollInterval: Duration
+    /// How long an event loop keeps checking without sleeping after work while at most four of
+    /// its connections have been active within this interval (zero by default: never longer than
+    /// `busyPollInterval`). A loopback exchange that a trading loop polls and then orders from
+    /// sets a few milliseconds, so that the loop's next request finds it awake; busy servers with
+    /// many clients still watch only `busyPollInterval` (see `BusyPoll`).
+    public var fewClientsPollInterval: Duration = .zero
     /// The number of event-loop threads; the handler runs on them, so it is called concurrently
     /// from up to this many threads.
     public var eventLoopCount: Int

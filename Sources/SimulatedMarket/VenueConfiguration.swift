@@ -15,6 +15,12 @@ public struct VenueConfiguration: Sendable {
     public var idleTimeout: Duration
     /// The number of threads serving connections (1 by default).
     public var eventLoopCount: Int = 1
+    /// How long the server keeps checking its connections without sleeping after a request
+    /// while at most four connections are active (2 ms by default, against the HTTP server's
+    /// 50 µs; see `HTTPServerConfiguration.fewClientsPollInterval`): a trading loop's next
+    /// request, its order after a poll or its next round, finds it awake. It costs at most this
+    /// much CPU, yielding to any other runnable thread, after each such request.
+    public var fewClientsPollInterval: Duration = .milliseconds(2)
     /// The market bots each venue runs (the same numbers on every symbol), or nil for none.
     public var bots: BotConfiguration?
     /// The seed of the bots' randomness: the same seed and the same outside orders between the

@@ -26,9 +26,10 @@ public final class VenueServer: Sendable {
         let alpaca = AlpacaRouter(marketplace: marketplace)
         let faults = ResponseFaults()
         let log = configuration.requestLog
-        let http = HTTPServerConfiguration(
+        var http = HTTPServerConfiguration(
             address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
             errorResponse: { status, reason in VenueRouter.failure(status, reason) })
+        http.fewClientsPollInterval = configuration.fewClientsPollInterval
         do {
             server = try HTTPServer(configuration: http) { request in
                 let response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
