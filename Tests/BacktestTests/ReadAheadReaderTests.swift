@@ -137,4 +137,24 @@ import Testing
         #expect(try reader.readAll() == events)
         #expect(try !(RecordingFormat.open(path: path) is ReadAheadReader))
     }
+
+    @Test func aCompactRecordingIsReadOnTheCallersThreadEvenWhenReadingAheadIsAsked() throws {
+        let path = RecordingFixtures.temporaryPath("ahead-open.twrc")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = RecordingFixtures.events(count: 30, seed: 9)
+        try RecordingFixtures.write(events, to: path, format: .compact)
+        let reader = try RecordingFormat.open(path: path, readingAhead: true)
+        #expect(reader is CompactRecordingReader)
+        #expect(try reader.readAll() == events)
+    }
+
+    @Test func aBinaryRecordingIsReadAheadWhenAsked() throws {
+        let path = RecordingFixtures.temporaryPath("ahead-open.twrb")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let events = RecordingFixtures.events(count: 30, seed: 10)
+        try RecordingFixtures.write(events, to: path, format: .binary)
+        let reader = try RecordingFormat.open(path: path, readingAhead: true)
+        #expect(reader is ReadAheadReader)
+        #expect(try reader.readAll() == events)
+    }
 }
