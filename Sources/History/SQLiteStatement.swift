@@ -77,7 +77,6 @@ final class SQLiteStatement {
         }
     }
 
-    /// Runs a statement that returns no rows.
     /// What `read` takes from the first row, nil when there is none; the statement is reset
     /// after, so that no unfinished read holds the tables (a DROP INDEX would be refused).
     func firstRow<T>(_ read: (SQLiteStatement) -> T) throws(HistoryError) -> T? {
@@ -85,6 +84,7 @@ final class SQLiteStatement {
         return try step() ? read(self) : nil
     }
 
+    /// Runs a statement that returns no rows.
     func run() throws(HistoryError) {
         while try step() {}
     }
