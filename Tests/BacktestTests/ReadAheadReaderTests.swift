@@ -127,34 +127,21 @@ import Testing
         #expect(stopped.wait(timeout: .now() + .seconds(10)) == .success)
     }
 
-    @Test func openingReadingAheadGivesAReadAheadReader() throws {
-        let path = RecordingFixtures.temporaryPath("ahead-open.jsonl")
+    /// Asked to, JSON Lines and binary recordings are read ahead; a compact one is read on the
+    /// caller's thread by its own reader (it decodes faster than a hand-over). Unasked, none is.
+    @Test(arguments: RecordingFormat.allCases)
+    func openingReadingAheadReadsAheadAllButCompactRecordings(format: RecordingFormat) throws {
+        let path = RecordingFixtures.temporaryPath("ahead-open-\(format.rawValue)")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let events = RecordingFixtures.events(count: 30, seed: 8)
-        try RecordingFixtures.write(events, to: path, format: .jsonLines)
+        try RecordingFixtures.write(events, to: path, format: format)
         let reader = try RecordingFormat.open(path: path, readingAhead: true)
-        #expect(reader is ReadAheadReader)
+        if format == .compact {
+            #expect(reader is CompactRecordingReader)
+        } else {
+            #expect(reader is ReadAheadReader)
+        }
         #expect(try reader.readAll() == events)
         #expect(try !(RecordingFormat.open(path: path) is ReadAheadReader))
-    }
-
-    @Test func aCompactRecordingIsReadOnTheCallersThreadEvenWhenReadingAheadIsAsked() throws {
-        let path = RecordingFixtures.temporaryPath("ahead-open.twrc")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let events = RecordingFixtures.events(count: 30, seed: 9)
-        try RecordingFixtures.write(events, to: path, format: .compact)
-        let reader = try RecordingFormat.open(path: path, readingAhead: true)
-        #expect(reader is CompactRecordingReader)
-        #expect(try reader.readAll() == events)
-    }
-
-    @Test func aBinaryRecordingIsReadAheadWhenAsked() throws {
-        let path = RecordingFixtures.temporaryPath("ahead-open.twrb")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let events = RecordingFixtures.events(count: 30, seed: 10)
-        try RecordingFixtures.write(events, to: path, format: .binary)
-        let reader = try RecordingFormat.open(path: path, readingAhead: true)
-        #expect(reader is ReadAheadReader)
-        #expect(try reader.readAll() == events)
     }
 }
