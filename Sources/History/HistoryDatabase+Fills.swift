@@ -21,73 +21,30 @@ extension HistoryDatabase {
     ///
     /// Each pair's P&L and day summaries are kept in memory under one lookup of the pair per
     /// fill, the summaries written once per day, strategy and symbol of the call rather than
-    /// once per fill, and each fill is bound field by field: a catch-up's time is then SQLite's
-    /// own.
+    /// once per fill, and the fills inserted by `FillInserter`, many to a statement: a
+    /// catch-up's time is then SQLite's own.
     @discardableResult
     public func append(_ entries: some Sequence<LedgerEntry>) throws(HistoryError) -> Int {
         try connection.transaction(during: .insert(table: "fills")) { () throws(HistoryError) -> Int in
             // Inside the transaction no other connection writes: the pairs' P&L read here is
             // the database's, even when another process caught it up since our last append.
             var pairs = try realizedBefore().mapValues { PairTally(realized: $0) }
-            let insert = try connection.statement(Self.insertFill, during: .insert(table: "fills"))
+            let inserter = try FillInserter(self, held: try lastSequence())
             var added = 0
-            var checksum: [UInt8] = []
-            checksum.reserveCapacity(16)
             for entry in entries {
                 let pair = PairKey(strategy: entry.fill.strategyID, symbol: entry.fill.symbol)
                 let slot = pairs.index(forKey: pair) ?? pairs.insertingSlot(for: pair)
                 let gain = entry.realizedAfter - pairs.values[slot].realized
                 let day = dayNumber(of: entry.fill.time)
-                guard try self.insert(entry, realized: gain, day: dayText(day), with: insert, checksum: &checksum) else { continue }
+                guard try inserter.insert(entry, realized: gain, day: dayText(day), in: self) else { continue }
                 pairs.values[slot].add(entry, realized: gain, day: day)
                 added += 1
             }
+            try inserter.finish(in: self)
             try write(pairs)
             realizedByPair = (try lastSequence(), pairs.mapValues(\.realized))
             return added
         }
-    }
-
-    /// The insert of one fill; its parameters are `HistoryFill.columns` in order, then the day.
-    static let insertFill = """
-        INSERT OR IGNORE INTO fills(seq, time_ns, day, venue, account, symbol, order_id, fill_index, side, price_units,
-            qty_shares, strategy, reconciled, position_after_shares, cash_after_units, realized_after_units,
-            realized_units, checksum)
-        VALUES (?1, ?2, ?18, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
-        """
-
-    /// Inserts the fill of `entry` (which realized `realized`, on UTC day `day`) with `insert`
-    /// (`insertFill`); false (and nothing changed) when its sequence number is already held.
-    /// The caller holds a transaction. The values are those of `HistoryFill.values`, bound one
-    /// by one so that no array or string is made per fill (the checksum's digits go through
-    /// the caller's `checksum` buffer).
-    private func insert(
-        _ entry: LedgerEntry, realized: Money, day: String, with insert: SQLiteStatement, checksum: inout [UInt8]
-    ) throws(HistoryError) -> Bool {
-        let fill = entry.fill
-        insert.bind(Int64(entry.sequence), at: 1)
-        insert.bind(fill.time.nanoseconds, at: 2)
-        insert.bind(fill.venue.rawValue, at: 3)
-        insert.bind(fill.account.rawValue, at: 4)
-        insert.bind(fill.symbol.rawValue, at: 5)
-        insert.bind(fill.orderID.rawValue, at: 6)
-        insert.bind(Int64(fill.index), at: 7)
-        insert.bind(fill.side.rawValue, at: 8)
-        insert.bind(fill.price.units, at: 9)
-        insert.bind(fill.qty.shares, at: 10)
-        insert.bind(fill.strategyID.rawValue, at: 11)
-        insert.bind(entry.reconciled ? 1 : 0, at: 12)
-        insert.bind(entry.positionAfter.shares, at: 13)
-        insert.bind(entry.cashAfter.units, at: 14)
-        insert.bind(entry.realizedAfter.units, at: 15)
-        insert.bind(realized.units, at: 16)
-        checksum.removeAll(keepingCapacity: true)
-        entry.checksum.appendHex(to: &checksum)
-        insert.bind(utf8: checksum, at: 17)
-        insert.bind(day, at: 18)
-        try insert.run()
-        insert.rewind()
-        return connection.changes == 1
     }
 
     /// Adds the day summaries `pairs` hold to those of the database. The caller holds a transaction.

@@ -52,6 +52,14 @@ final class SQLiteStatement {
         }
     }
 
+    /// Binds the UTF-8 text at `bytes` where it is (`SQLITE_STATIC`, no copy): the caller keeps
+    /// the memory unchanged until the statement has run, and binds the parameter anew (or
+    /// resets the statement) before the memory goes.
+    func bind(inPlace bytes: UnsafeRawBufferPointer, at index: Int32) {
+        // A NULL address would bind NULL; an empty text still has one here (its buffer's).
+        sqlite3_bind_text(pointer, index, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+    }
+
     /// Binds `values` to the parameters 1, 2, ... in order.
     func bind(_ values: [SQLiteValue]) {
         for (offset, value) in values.enumerated() {

@@ -34,6 +34,35 @@ struct HistoryFillTests {
         #expect(try database.pnl(by: .day) == before.1)
     }
 
+    @Test("appends many to a statement give the rows and summaries of one-by-one appends, over held and missing sequences")
+    func groupedAppends() throws {
+        let sample = try SampleHistory()
+        // 150 fills: more than four groups of FillInserter.rowsPerStatement, over two symbols,
+        // two strategies and two days, alternately bought and sold.
+        let fills = (0..<150).map { (number: Int) -> Fill in
+            let symbol: Symbol = number % 3 == 0 ? "BARBAZ" : "FOOBAR"
+            let strategy: StrategyID = number % 5 == 0 ? "mo" : "mm"
+            let time = dayOne + Int64(number) * oneDay / 100
+            return makeFill(
+                order: Int64(number), number % 2 == 0 ? .buy : .sell, Int64(number % 7 + 1), at: 5000 + Int64(number % 13),
+                symbol: symbol, strategy: strategy, time: time)
+        }
+        let entries = try appendToLedger(at: sample.directory.file("many.jsonl"), fills)
+        let oneByOne = try HistoryDatabase(path: sample.directory.file("one-by-one.sqlite"))
+        for entry in entries { try oneByOne.append([entry]) }
+        let grouped = try HistoryDatabase(path: sample.database)
+        // 1-80; 41-100 (41-80 held); then 100-150 with held ones first and in their midst.
+        #expect(try grouped.append(entries[0..<80]) == 80)
+        #expect(try grouped.append(entries[40..<100]) == 20)
+        #expect(try grouped.append([entries[99]] + entries[100..<120] + [entries[50]] + entries[120..<150]) == 50)
+        #expect(try grouped.append(entries) == 0)
+        #expect(try grouped.fills() == oneByOne.fills())
+        #expect(try grouped.fills().map(\.sequence) == Array(1...150))
+        for grouping in [HistoryGrouping.day, .strategy, .symbol] {
+            #expect(try grouped.pnl(by: grouping) == oneByOne.pnl(by: grouping))
+        }
+    }
+
     @Test("fills by symbol, strategy, side, time range and order; the last N in order")
     func queries() throws {
         let sample = try SampleHistory()
