@@ -92,13 +92,31 @@ extension HistoryDatabase {
     public func fills(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryFill] {
         var query = HistoryQuery(timeColumn: "time_ns")
         query.add(filter, symbol: true, strategy: true, side: true, orderID: "order_id", code: nil)
+        let timeOnly = filter.symbol == nil && filter.strategy == nil && filter.orderID == nil
+            && (filter.since != nil || filter.until != nil)
+        if timeOnly {
+            // No index has the time alone (migration 3): the rows are found through
+            // (symbol, time_ns), one range for each symbol the day summaries hold on the days
+            // of the range, which reads no row the time range does not select. From several
+            // ranges they come in no one order, and are sorted by sequence.
+            var days: [String] = []
+            var bounds: [SQLiteValue] = []
+            if let since = filter.since {
+                days.append("day >= ?")
+                bounds.append(.text(day(of: since)))
+            }
+            if let until = filter.until {
+                days.append("day <= ?")
+                bounds.append(.text(day(of: until.advanced(byNanoseconds: -1))))
+            }
+            query.add("symbol IN (SELECT DISTINCT symbol FROM daily_summaries WHERE \(days.joined(separator: " AND ")))", bounds)
+        }
         let columns = HistoryFill.columns.joined(separator: ", ")
-        // Filtered by symbol, strategy or time, the rows are found through an index on
-        // (symbol or strategy,) time_ns: read in that index's order, they need no sort of
-        // SQLite's (a temporary B-tree of whole rows), and come in ledger order but where a
-        // fill's time is before an earlier line's, which the sort below puts right.
-        let byTime = filter.limit == nil
-            && (filter.symbol != nil || filter.strategy != nil || filter.since != nil || filter.until != nil)
+        // Filtered by symbol or strategy, the rows are found through an index on (symbol or
+        // strategy, time_ns): read in that index's order, they need no sort of SQLite's (a
+        // temporary B-tree of whole rows), and come in ledger order but where a fill's time is
+        // before an earlier line's, which the sort below puts right.
+        let byTime = filter.limit == nil && !timeOnly && (filter.symbol != nil || filter.strategy != nil)
         let statement = try query.prepare(
             "SELECT \(columns) FROM fills", orderBy: byTime ? ["time_ns", "seq"] : ["seq"], limit: filter.limit, on: connection,
             operation: "fills")

@@ -22,8 +22,13 @@ struct HistoryQuery {
     }
 
     mutating func add(_ condition: String, _ value: SQLiteValue) {
+        add(condition, [value])
+    }
+
+    /// Adds `condition`, whose parameters are `values` in order.
+    mutating func add(_ condition: String, _ values: [SQLiteValue]) {
         conditions.append(condition)
-        parameters.append(value)
+        parameters += values
     }
 
     var whereClause: String { conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ") }

@@ -14,9 +14,14 @@ struct HistorySchemaTests {
             #expect(try old.userVersion() == 1)
             try old.append(sample.entries)
         }
+        let timeIndex = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'fills_by_time'"
+        #expect(try HistoryDatabase.readOnly(path: sample.database).rows(of: timeIndex).rows == [[.integer(1)]])
         let current = try HistoryDatabase(path: sample.database)
         #expect(try current.userVersion() == HistorySchema.currentVersion)
         #expect(try current.fills().map(\.sequence) == [1, 2, 3, 4, 5, 6])
+        // Migration 3 dropped the index on time alone; a query by time still finds its fills.
+        #expect(try current.rows(of: timeIndex).rows == [[.integer(0)]])
+        #expect(try current.fills(HistoryFilter(since: Timestamp(nanoseconds: dayOne + oneDay))).map(\.sequence) == [4, 5, 6])
         try current.record(
             HistoryStateChange(time: .zero, scope: "account", from: "active", to: "halted", code: "RISK_MANUAL", limit: nil, actual: nil))
         #expect(try current.stateChanges().count == 1)
