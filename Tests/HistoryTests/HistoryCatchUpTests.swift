@@ -83,6 +83,29 @@ struct HistoryCatchUpTests {
         #expect(lines.first?.contains("is corrupt") == true)
     }
 
+    @Test("a rebuild, built without a journal, leaves a WAL database and nothing beside it; a failed one leaves the old file")
+    func rebuildLeavesWALAndNoBuildingFile() throws {
+        let sample = try SampleHistory()
+        #expect(try HistoryCatchUp.rebuild(path: sample.database, ledger: sample.ledger) == 6)
+        let leftBeside = { () -> [String] in
+            try FileManager.default.contentsOfDirectory(atPath: sample.directory.path).filter { $0.contains(".rebuild") }
+        }
+        #expect(try leftBeside().isEmpty)
+        // The file's header says WAL (its read and write versions, bytes 18 and 19, are 2), as
+        // found before any connection of ours sets the mode again.
+        let header = try [UInt8](Data(contentsOf: URL(fileURLWithPath: sample.database)).prefix(20))
+        #expect(header.suffix(2) == [2, 2])
+        #expect(try HistoryDatabase.readOnly(path: sample.database).fills().map(\.fill) == sample.entries.map(\.fill))
+        // A ledger whose second line is damaged: the rebuild fails part way.
+        let damaged = sample.directory.file("damaged.jsonl")
+        var lines = try String(contentsOfFile: sample.ledger, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        lines[1] = lines[1].replacingOccurrences(of: "\"qty\"", with: "\"qtx\"")[...]
+        try lines.joined(separator: "\n").write(toFile: damaged, atomically: true, encoding: .utf8)
+        #expect(throws: HistoryError.self) { try HistoryCatchUp.rebuild(path: sample.database, ledger: damaged) }
+        #expect(try leftBeside().isEmpty)
+        #expect(try HistoryDatabase.readOnly(path: sample.database).fills().count == 6)
+    }
+
     @Test("a missing ledger is an error naming it")
     func missingLedger() throws {
         let sample = try SampleHistory()
