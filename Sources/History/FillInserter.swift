@@ -2,7 +2,7 @@ import Ledger
 import StrategyKit
 
 /// Inserts a transaction's fills, `rowsPerStatement` to one statement where it can: SQLite's
-/// cost per statement run (opening the table, the statement's own journal, halting) is then
+/// cost per statement run (opening the table's cursors, starting and halting the statement) is then
 /// paid once per group rather than once per fill. A fill whose sequence number is above every
 /// one the table held, and above the fill before it, cannot be held, and joins the group; any
 /// other goes alone through `INSERT OR IGNORE`, after the group, so that the same entries twice
@@ -31,9 +31,12 @@ final class FillInserter {
     /// An inserter into `database`, whose fills table holds sequence numbers up to `held`.
     /// The caller holds a transaction and calls `finish()` before it ends.
     init(_ database: HistoryDatabase, held: UInt64) throws(HistoryError) {
-        single = try database.connection.statement(Self.insertSQL(rows: 1, orIgnore: true), during: .insert(table: "fills"))
+        single = try database.connection.statement(Self.insertSQL(rows: 1), during: .insert(table: "fills"))
+        // OR IGNORE here too, though no row of a group can be held: a statement that may
+        // abort part way makes SQLite keep a statement journal, a temporary file written for
+        // each page the statement changes (8 s of system time in a 2M-fill load).
         group = try database.connection.statement(
-            Self.insertSQL(rows: Self.rowsPerStatement, orIgnore: false), during: .insert(table: "fills"))
+            Self.insertSQL(rows: Self.rowsPerStatement), during: .insert(table: "fills"))
         newAbove = held
         pending.reserveCapacity(Self.rowsPerStatement)
         checksum.reserveCapacity(16)
@@ -59,6 +62,11 @@ final class FillInserter {
                 }
                 try group.run()
                 group.rewind()
+                guard database.connection.changes == Self.rowsPerStatement else {
+                    throw .insert(
+                        table: "fills", message: "a group of fills above every held sequence was not wholly new (seq \(newAbove) last)",
+                        code: 0)
+                }
                 pending.removeAll(keepingCapacity: true)
             }
             return true
@@ -87,15 +95,16 @@ final class FillInserter {
     /// Parameters per fill: `HistoryFill.columns` in order, then the day.
     private static let columns: Int32 = 18
 
-    /// The insert of `rows` fills; fill `r`'s parameters are `r * columns + 1` on.
-    static func insertSQL(rows: Int, orIgnore: Bool) -> String {
+    /// The insert of `rows` fills, skipping any whose sequence is held; fill `r`'s parameters
+    /// are `r * columns + 1` on.
+    static func insertSQL(rows: Int) -> String {
         let values = (0..<Int32(rows)).map { row in
             let first = row * columns
             let numbers = [1, 2, 18] + Array(3...17)
             return "(" + numbers.map { "?\(first + Int32($0))" }.joined(separator: ", ") + ")"
         }
         return """
-            INSERT\(orIgnore ? " OR IGNORE" : "") INTO fills(seq, time_ns, day, venue, account, symbol, order_id, fill_index, side,
+            INSERT OR IGNORE INTO fills(seq, time_ns, day, venue, account, symbol, order_id, fill_index, side,
                 price_units, qty_shares, strategy, reconciled, position_after_shares, cash_after_units, realized_after_units,
                 realized_units, checksum)
             VALUES \(values.joined(separator: ", "))

@@ -59,10 +59,9 @@ public enum HistoryCatchUp {
         return added
     }
 
-    /// Makes the database at `path` anew from the ledger at `ledger`: built beside it, without
-    /// a journal (a build that fails or is killed leaves only a file that the next rebuild
-    /// removes), synced, then moved over it, so a reader never sees it half made. Returns the
-    /// fills it holds.
+    /// Makes the database at `path` anew from the ledger at `ledger`: built beside it, then
+    /// moved over it, so a reader never sees it half made; a build that fails is removed.
+    /// Returns the fills it holds.
     @discardableResult
     public static func rebuild(path: String, ledger: String) throws(HistoryError) -> Int {
         let building = path + ".rebuild"
@@ -71,20 +70,11 @@ public enum HistoryCatchUp {
         let count: Int
         do {
             let database = try HistoryDatabase(path: building)
-            count = try database.unjournaled { () throws(HistoryError) -> Int in try run(database, ledger: ledger) }
+            count = try run(database, ledger: ledger)
         } catch {
             removeBuilding()
             throw error
         }
-        // Written without syncs: on disk before it takes the old file's name.
-        let file = Glibc.open(building, O_RDONLY)
-        guard file >= 0, fsync(file) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if file >= 0 { close(file) }
-            removeBuilding()
-            throw .open(path: building, message: "cannot sync it: \(reason)", code: 0)
-        }
-        close(file)
         // The new file's WAL was checkpointed and removed when its connection closed above; the
         // old file's must go before the rename, or SQLite would apply it to the new file.
         for file in [path + "-wal", path + "-shm"] { unlink(file) }

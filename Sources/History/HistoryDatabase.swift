@@ -103,19 +103,6 @@ public final class HistoryDatabase {
         }
     }
 
-    /// Runs `body` with no journal and no syncs, then puts WAL and `synchronous=NORMAL` back:
-    /// for a database being built that no other connection opens (a rebuild's), where a crash
-    /// or a failure leaves a file to throw away rather than one to recover. Each page is then
-    /// written once, where WAL writes it twice (to the log, then to the file).
-    func unjournaled<T>(_ body: () throws(HistoryError) -> T) throws(HistoryError) -> T {
-        try connection.execute("PRAGMA journal_mode=OFF", during: .open)
-        try connection.execute("PRAGMA synchronous=OFF", during: .open)
-        let value = try body()
-        try connection.execute("PRAGMA journal_mode=WAL", during: .open)
-        try connection.execute("PRAGMA synchronous=NORMAL", during: .open)
-        return value
-    }
-
     /// Checks (and on a new database records) the price unit the amounts are in.
     private func checkUnit(writing: Bool) throws(HistoryError) {
         let select = try connection.statement(

@@ -5,7 +5,7 @@ import Live
 import StrategyKit
 import Synchronization
 
-/// The history database: catch-up and rebuild from a ledger (fills/s), filtered queries on a large
+/// The history database: catch-up from a ledger (fills/s), filtered queries on a large
 /// database (ms), and the engine's decision latency with the daemon's history writer off and
 /// on. Works under a fresh directory in the system's temporary directory and removes it.
 enum HistoryBench {
@@ -65,17 +65,6 @@ enum HistoryBench {
         Figure(name: "history.catchUp", unit: "fills/s", value: Double(fills) / seconds, inputs: [
             "fills": String(fills), "fillsPerOrder": String(fillsPerOrder), "cpuSeconds": String(format: "%.3f", cpuSeconds() - cpu),
             "ledgerReadSeconds": String(format: "%.3f", readSeconds),
-            "goal": ">= 200000",
-        ]).print()
-        // A rebuild (`history rebuild`, and a daemon's first start, which finds no database)
-        // builds a file of its own without a journal.
-        let rebuildBegan = ContinuousClock.now
-        let rebuildCPU = cpuSeconds()
-        let rebuilt = try HistoryCatchUp.rebuild(path: directory + "/rebuilt-\(fillsPerOrder).sqlite", ledger: ledgerPath)
-        let rebuildSeconds = (ContinuousClock.now - rebuildBegan).seconds
-        precondition(rebuilt == fills, "the rebuild must hold every fill")
-        Figure(name: "history.rebuild", unit: "fills/s", value: Double(fills) / rebuildSeconds, inputs: [
-            "fills": String(fills), "fillsPerOrder": String(fillsPerOrder), "cpuSeconds": String(format: "%.3f", cpuSeconds() - rebuildCPU),
             "goal": ">= 200000",
         ]).print()
     }
