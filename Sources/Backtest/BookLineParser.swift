@@ -19,6 +19,8 @@ struct BookLineParser {
     private var centsRefusal: String?
     /// Where a side's entries are parsed before they are copied into recycled storage.
     private var scratch = Array(repeating: BookEntry(price: .zero, qty: .zero, isBuy: false), count: 64)
+    /// Where each entry of `scratch` ends in its side's text (the offset just past its `]`).
+    private var scratchEnds = Array(repeating: 0, count: 64)
     /// The last bids and asks parsed, with their text: a side written the same as the last one
     /// of its kind (about half of them in a market-by-price feed, where a book changes on one
     /// side) is not parsed again, since parsing is a function of the text.
@@ -106,23 +108,53 @@ struct BookLineParser {
         let start = cursor.offset
         let last = isBuy ? lastBids : lastAsks
         if last.text.withUnsafeBytes({ cursor.consume(prefix: $0) }) { return (last.entries, last.bestFirst) }
-        try cursor.expect(UInt8(ascii: "["))
-        if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
+        let shared = last.text.withUnsafeBytes { cursor.matchingPrefixCount($0) }
         // Parsed into `scratch` with plain stores (appending to the recycled array checked its
         // uniqueness and capacity per entry), grown when full, then copied into recycled storage
-        // in one move; a failure leaves the side unmade.
+        // in one move; a failure leaves the side unmade. The entries the text shares whole with
+        // the last side's (a side changed past its first levels) are that side's, not parsed
+        // again: the text up to an entry's closing bracket makes the entry, and the order check
+        // sees their prices as it would have.
         var side = Side(check: BestFirstCheck(isBuy: isBuy), centsRefusal: centsRefusal)
+        var reused = 0
+        while reused < last.ends.count, last.ends[reused] <= shared { reused += 1 }
+        var closed = false
+        if reused > 0 {
+            last.entries.withUnsafeBufferPointer { entries in
+                scratch.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: entries.baseAddress!, count: reused) }
+                for entry in entries.prefix(reused) { side.check.see(entry.price.units) }
+            }
+            last.ends.withUnsafeBufferPointer { ends in
+                scratchEnds.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: ends.baseAddress!, count: reused) }
+            }
+            side.count = reused
+            cursor.advance(by: last.ends[reused - 1])
+            if !cursor.consume(UInt8(ascii: ",")) {
+                try cursor.expect(UInt8(ascii: "]"))
+                closed = true
+            }
+        } else {
+            try cursor.expect(UInt8(ascii: "["))
+            if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
+        }
         let pricesInCents = pricesInCents
-        while true {
-            let outcome = scratch.withUnsafeMutableBufferPointer { buffer -> Result<Bool, JSONReadError> in
-                do throws(JSONReadError) {
-                    return .success(try Self.parseEntries(&cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, side: &side))
-                } catch {
-                    return .failure(error)
+        while !closed {
+            let outcome = scratch.withUnsafeMutableBufferPointer { buffer in
+                scratchEnds.withUnsafeMutableBufferPointer { ends -> Result<Bool, JSONReadError> in
+                    do throws(JSONReadError) {
+                        return .success(
+                            try Self.parseEntries(
+                                &cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, ends: ends, from: start, side: &side))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
-            if try outcome.get() { break }
-            scratch.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: false), count: scratch.count))
+            closed = try outcome.get()
+            if !closed {
+                scratch.append(contentsOf: repeatElement(BookEntry(price: .zero, qty: .zero, isBuy: false), count: scratch.count))
+                scratchEnds.append(contentsOf: repeatElement(0, count: scratchEnds.count))
+            }
         }
         centsRefusal = side.centsRefusal
         let count = side.count
@@ -132,10 +164,13 @@ struct BookLineParser {
         // A side that refused a version-1 price, or that follows one that did, is not kept:
         // what it alone would refuse is not known.
         let text = side.centsRefusal == nil ? cursor.bytes(from: start) : UnsafeRawBufferPointer(start: nil, count: 0)
-        if isBuy {
-            lastBids.remember(text, entries: entries, bestFirst: side.check.holds)
-        } else {
-            lastAsks.remember(text, entries: entries, bestFirst: side.check.holds)
+        scratchEnds.withUnsafeBufferPointer { ends in
+            let ends = UnsafeBufferPointer(rebasing: ends.prefix(text.count == 0 ? 0 : count))
+            if isBuy {
+                lastBids.remember(text, entries: entries, ends: ends, bestFirst: side.check.holds)
+            } else {
+                lastAsks.remember(text, entries: entries, ends: ends, bestFirst: side.check.holds)
+            }
         }
         return (entries, side.check.holds)
     }
@@ -145,12 +180,16 @@ struct BookLineParser {
         /// Empty when there is none to reuse.
         var text: [UInt8] = []
         var entries: [BookEntry] = []
+        /// Where in `text` each entry's closing bracket ends (the offset just past it).
+        var ends: [Int] = []
         var bestFirst = true
 
-        mutating func remember(_ text: UnsafeRawBufferPointer, entries: [BookEntry], bestFirst: Bool) {
+        mutating func remember(_ text: UnsafeRawBufferPointer, entries: [BookEntry], ends: UnsafeBufferPointer<Int>, bestFirst: Bool) {
             self.text.removeAll(keepingCapacity: true)
             self.text.append(contentsOf: text)
             self.entries = entries
+            self.ends.removeAll(keepingCapacity: true)
+            self.ends.append(contentsOf: ends)
             self.bestFirst = bestFirst
         }
     }
@@ -165,12 +204,13 @@ struct BookLineParser {
 
     /// `[price, qty], ...]`: the entries of a side after its opening bracket (or after the
     /// comma before the entry where an earlier call stopped), stored in `buffer` from
-    /// `side.count` on. True once the side's closing bracket is read; false when `buffer` is full
-    /// before the next entry (call again with a larger one).
+    /// `side.count` on, where each ends (from the side's text at `start`) in `ends`. True once
+    /// the side's closing bracket is read; false when `buffer` is full before the next entry
+    /// (call again with a larger one).
     @inline(__always)
     private static func parseEntries(
         _ cursor: inout JSONReader, isBuy: Bool, pricesInCents: Bool, into buffer: UnsafeMutableBufferPointer<BookEntry>,
-        side: inout Side
+        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side
     ) throws(JSONReadError) -> Bool {
         repeat {
             guard side.count < buffer.count else { return false }
@@ -196,6 +236,7 @@ struct BookLineParser {
                 price &*= Price.unitsPerCent
             }
             buffer[side.count] = BookEntry(price: Price(units: price), qty: Quantity(shares: qty), isBuy: isBuy)
+            ends[side.count] = cursor.offset - start
             side.count += 1
             side.check.see(price)
         } while cursor.consume(UInt8(ascii: ","))

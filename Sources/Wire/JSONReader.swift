@@ -46,6 +46,36 @@ public struct JSONReader {
         return true
     }
 
+    /// How many bytes at the read position are the same as the first bytes of `bytes`
+    /// (nothing consumed): eight compared at a time.
+    @inlinable @inline(__always)
+    public func matchingPrefixCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let limit = min(bytes.count, end - position)
+        guard limit > 0 else { return 0 }
+        let other = bytes.baseAddress!
+        let here = UnsafeRawPointer(position)
+        var count = 0
+        while limit - count >= 8 {
+            let difference = here.loadUnaligned(fromByteOffset: count, as: UInt64.self)
+                ^ other.loadUnaligned(fromByteOffset: count, as: UInt64.self)
+            // Little-endian: the first byte that differs is the lowest set byte.
+            if difference != 0 { return count + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
+            count += 8
+        }
+        while count < limit, here.load(fromByteOffset: count, as: UInt8.self) == other.load(fromByteOffset: count, as: UInt8.self) {
+            count += 1
+        }
+        return count
+    }
+
+    /// Moves the read position `count` bytes on, over bytes the caller has already checked
+    /// (as `matchingPrefixCount` found them the same as text read before).
+    @inlinable
+    public mutating func advance(by count: Int) {
+        precondition(count >= 0 && count <= end - position, "advanced past the end of the input")
+        position += count
+    }
+
     /// Whether every byte has been consumed.
     @inlinable public var isAtEnd: Bool { position == end }
 

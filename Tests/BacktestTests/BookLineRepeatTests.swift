@@ -5,7 +5,8 @@ import Testing
 import Wire
 
 /// The book-line parser does not parse again a side written the same as the last side of its
-/// kind: what it gives must be what parsing gives, line after line, whatever the neighbours.
+/// kind, nor the entries a side shares whole with it from its start: what it gives must be what
+/// parsing gives, line after line, whatever the neighbours.
 @Suite struct BookLineRepeatTests {
     static func line(seq: Int, bids: String, asks: String) -> String {
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":\#(seq),"exchangeTime":\#(seq),"receivedTime":\#(seq),"bids":\#(bids),"asks":\#(asks)}"#
@@ -39,6 +40,76 @@ import Wire
         // The books handed out earlier are unchanged by the later ones that share their sides.
         let again = try Self.lines.map { try JSONDecoder().decode(RecordedEvent.self, from: Data($0.utf8)) }
         #expect(books.map(RecordedEvent.book) == again)
+    }
+
+    /// Sides changed past their first levels: a level in the middle, a quantity grown by a
+    /// digit (the shared text ends inside an entry), shortened, extended, respaced after the
+    /// shared entries, made worse than best first after them, broken after them, the first
+    /// level changed.
+    static let changedLines = [
+        line(seq: 1, bids: "[[5000,1],[4990,2],[4980,3]]", asks: "[[5010,2],[5020,4]]"),
+        line(seq: 2, bids: "[[5000,1],[4990,7],[4980,3]]", asks: "[[5010,2],[5020,4]]"),
+        line(seq: 3, bids: "[[5000,1],[4990,75],[4980,3]]", asks: "[[5010,2],[5020,45]]"),
+        line(seq: 4, bids: "[[5000,1],[4990,75]]", asks: "[[5010,2],[5020,45],[5030,1]]"),
+        line(seq: 5, bids: "[[5000,1] , [4990,8] ]", asks: "[[5010,2],[5020,45],[5030,1],[5040,9]]"),
+        line(seq: 6, bids: "[[5000,1] , [4990,8] ,[4995,1]]", asks: "[[5010,2]]"),
+        line(seq: 7, bids: "[[5000,1] , [4990,8] ,[4980,1]]", asks: "[[5010,2],[5020,4]]"),
+        line(seq: 8, bids: "[[5000,1] , [4990,8] ,,[4980,1]]", asks: "[[5010,2],[5020,4]]"),
+        line(seq: 9, bids: "[[5000,1] , [4990,8] ,[4980,2]]", asks: "[[5010,2],[5020,4]]"),
+        line(seq: 10, bids: "[[5001,1] , [4990,8] ,[4980,2]]", asks: "[[5011,2],[5020,4]]"),
+        line(seq: 11, bids: "[[5001,1] , [4990,8] ,[4980,2]", asks: "[[5011,2],[5020,4]]"),
+        line(seq: 12, bids: "[[5001,1] , [4990,8] ,[4980,2]]", asks: "[[5011,2],[5020,4]]"),
+    ]
+
+    @Test func aChangedSideGivesWhatParsingItAloneGives() throws {
+        var parser = BookLineParser(booksHeld: 2)
+        var refused: [Int] = []
+        for (index, line) in Self.changedLines.enumerated() {
+            let parsed = try? Array(line.utf8).withUnsafeBytes { try parser.parse($0) }
+            var fresh = BookLineParser(booksHeld: 2)
+            let alone = try? Array(line.utf8).withUnsafeBytes { try fresh.parse($0) }
+            let oracle = try? JSONDecoder().decode(RecordedEvent.self, from: Data(line.utf8))
+            #expect(parsed == alone, "\(line)")
+            if let parsed {
+                #expect(RecordedEvent.book(parsed) == oracle, "\(line)")
+            } else {
+                refused.append(index + 1)
+            }
+        }
+        // Line 6 is not best first (which JSONDecoder does not check), 8 and 11 are not JSON.
+        #expect(refused == [6, 8, 11])
+    }
+
+    @Test func sidesEditedAtRandomGiveWhatParsingEachAloneGives() throws {
+        var random = SplitMix64(seed: 7)
+        var bids: [(Int64, Int64)] = (0..<20).map { (500_000 - 10 * Int64($0), 100) }
+        var asks: [(Int64, Int64)] = (0..<20).map { (500_010 + 10 * Int64($0), 100) }
+        func text(_ side: [(Int64, Int64)]) -> String { "[" + side.map { "[\($0.0),\($0.1)]" }.joined(separator: ",") + "]" }
+        var parser = BookLineParser(booksHeld: 2)
+        var centsParser = BookLineParser(booksHeld: 2, pricesInCents: true)
+        for seq in 1...2_000 {
+            // One level of one side: its quantity changed (to a number of another length at
+            // times), or removed, or a level added after it.
+            let isBuy = Bool.random(using: &random)
+            var side = isBuy ? bids : asks
+            let at = Int.random(in: 0..<side.count, using: &random)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0 where side.count > 2: side.remove(at: at)
+            case 1 where side.count < 40:
+                let next = at + 1 < side.count ? side[at + 1].0 : side[at].0 + (isBuy ? -10 : 10)
+                if abs(next - side[at].0) > 1 { side.insert(((side[at].0 + next) / 2, 5), at: at + 1) }
+            default: side[at].1 = Int64.random(in: 1...(Bool.random(using: &random) ? 9 : 99_999), using: &random)
+            }
+            if isBuy { bids = side } else { asks = side }
+            let line = Self.line(seq: seq, bids: text(bids), asks: text(asks))
+            let bytes = Array(line.utf8)
+            var fresh = BookLineParser(booksHeld: 2)
+            var freshCents = BookLineParser(booksHeld: 2, pricesInCents: true)
+            let parsed = try bytes.withUnsafeBytes { try parser.parse($0) }
+            #expect(parsed == (try bytes.withUnsafeBytes { try fresh.parse($0) }), "\(line)")
+            #expect(try (bytes.withUnsafeBytes { try centsParser.parse($0) }) == (try bytes.withUnsafeBytes { try freshCents.parse($0) }))
+            #expect(parsed?.bids.map(\.qty.shares) == bids.map(\.1))
+        }
     }
 
     @Test func aRefusedSideIsRefusedEachTimeItComes() throws {

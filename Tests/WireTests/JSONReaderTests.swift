@@ -198,4 +198,31 @@ func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError)
         }.get()
         #expect(pairs == ["a", "b", "c"])
     }
+
+    @Test func theMatchingPrefixIsCountedByteForByteAtEveryLengthAndPlace() {
+        // Every length from 0 to 40 on either side, the first difference at every place: the
+        // eight-byte steps must find what a byte-by-byte count finds.
+        let base = (0..<40).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        for length in 0...40 {
+            for otherLength in [0, 1, 7, 8, 9, 39, 40] {
+                for difference in [nil] + Array(0..<min(length, otherLength)) {
+                    var other = Array(base.prefix(otherLength))
+                    if let difference { other[difference] ^= 0x20 }
+                    let expected = zip(base.prefix(length), other).prefix { $0 == $1 }.count
+                    let counted = base.prefix(length).withUnsafeBytes { here in
+                        other.withUnsafeBytes { JSONReader(here).matchingPrefixCount($0) }
+                    }
+                    #expect(counted == expected, "length \(length), other \(otherLength), difference at \(String(describing: difference))")
+                }
+            }
+        }
+        // Counted from the read position, which moves on by `advance(by:)`.
+        let text = Array("xxabcd".utf8)
+        text.withUnsafeBytes { bytes in
+            var reader = JSONReader(bytes)
+            reader.advance(by: 2)
+            #expect(reader.offset == 2)
+            #expect(Array("abce".utf8).withUnsafeBytes { reader.matchingPrefixCount($0) } == 3)
+        }
+    }
 }
