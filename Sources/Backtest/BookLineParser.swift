@@ -49,9 +49,20 @@ struct BookLineParser {
         // Whether the sides kept are best first; refused only once the line is known to be a
         // valid book, so that every other fault is reported as before.
         var bestFirst = (bids: true, asks: true)
-        try cursor.expect(UInt8(ascii: "{"))
-        if !cursor.consume(UInt8(ascii: "}")) {
+        // A line that starts as the last book did, through its kind, venue and symbol, sets
+        // what that start set (parsing is a function of the text) and is read on after it.
+        let resumed = lastHead.text.withUnsafeBytes { cursor.consume(prefix: $0) }
+        if resumed {
+            (isBook, parsedVenue, parsedSymbol) = (true, lastHead.venue, lastHead.symbol)
+        } else {
+            try cursor.expect(UInt8(ascii: "{"))
+        }
+        // The line's own start: where its pairs other than kind, venue and symbol begin.
+        var head: (end: Int, venue: Venue?, symbol: Symbol?)?
+        var inHead = true
+        if resumed || !cursor.consume(UInt8(ascii: "}")) {
             repeat {
+                if inHead, isBook { head = (cursor.offset, parsedVenue, parsedSymbol) }
                 let rawKey = try cursor.rawString()
                 try cursor.expect(UInt8(ascii: ":"))
                 let key = rawKey.isEscaped ? try Self.keyBytes(Self.unescaped(rawKey)) : Key(rawKey.bytes)
@@ -66,14 +77,25 @@ struct BookLineParser {
                 case .venue: parsedVenue = Venue(rawValue: try Self.name(&cursor, cache: &venues))
                 case .symbol: parsedSymbol = Symbol(rawValue: try Self.name(&cursor, cache: &symbols))
                 case .seq:
+                    inHead = false
                     let value = try cursor.int64()
                     guard value >= 0 else { throw .refused("seq is negative") }
                     sequence = value
-                case .exchangeTime: exchangeTime = try cursor.int64()
-                case .receivedTime: receivedTime = try cursor.int64()
-                case .bids: (bids, bestFirst.bids) = try entries(&cursor, isBuy: true)
-                case .asks: (asks, bestFirst.asks) = try entries(&cursor, isBuy: false)
-                case .other: try cursor.skipValue()
+                case .exchangeTime:
+                    inHead = false
+                    exchangeTime = try cursor.int64()
+                case .receivedTime:
+                    inHead = false
+                    receivedTime = try cursor.int64()
+                case .bids:
+                    inHead = false
+                    (bids, bestFirst.bids) = try entries(&cursor, isBuy: true)
+                case .asks:
+                    inHead = false
+                    (asks, bestFirst.asks) = try entries(&cursor, isBuy: false)
+                case .other:
+                    inHead = false
+                    try cursor.skipValue()
                 }
             } while cursor.consume(UInt8(ascii: ","))
             try cursor.expect(UInt8(ascii: "}"))
@@ -86,6 +108,11 @@ struct BookLineParser {
         }
         guard bestFirst.bids && bestFirst.asks else { throw .refused(BestFirstCheck.refusal) }
         if let centsRefusal { throw .refused(centsRefusal) }
+        if let head, head.end > lastHead.text.count || !resumed {
+            lastHead.text.removeAll(keepingCapacity: true)
+            lastHead.text.append(contentsOf: UnsafeRawBufferPointer(rebasing: line.prefix(head.end)))
+            (lastHead.venue, lastHead.symbol) = (head.venue, head.symbol)
+        }
         return BookSnapshot(
             venue: parsedVenue, symbol: parsedSymbol, bids: bids, asks: asks,
             exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
@@ -173,6 +200,16 @@ struct BookLineParser {
             }
         }
         return (entries, side.check.holds)
+    }
+
+    /// The start of the last book line through the comma after its last leading kind, venue or
+    /// symbol pair, and what it set; empty when there is none to reuse.
+    private var lastHead = ParsedHead()
+
+    private struct ParsedHead {
+        var text: [UInt8] = []
+        var venue: Venue?
+        var symbol: Symbol?
     }
 
     /// A side as parsed from its text.

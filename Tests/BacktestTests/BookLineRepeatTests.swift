@@ -112,6 +112,52 @@ import Wire
         }
     }
 
+    /// Lines whose start (kind, venue, symbol) is the last book's, or not: another venue or
+    /// symbol, keys in another order, another key among them, escaped names, respaced, broken
+    /// right after the shared start, another kind of record in between.
+    static let headLines = [
+        line(seq: 1, bids: "[[5000,1]]", asks: "[]"),
+        line(seq: 2, bids: "[[5000,1]]", asks: "[]"),
+        line(seq: 3, bids: "[[5000,1]]", asks: "[]").replacingOccurrences(of: "TESTEX", with: "OTHEREX"),
+        line(seq: 4, bids: "[[5000,1]]", asks: "[]").replacingOccurrences(of: "FOOBAR", with: "FOOBAZ"),
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","venue":"LATEREX","seq":5,"exchangeTime":5,"receivedTime":5,"bids":[],"asks":[]}"#,
+        #"{"venue":"TESTEX","kind":"book","symbol":"FOOBAR","seq":6,"exchangeTime":6,"receivedTime":6,"bids":[],"asks":[]}"#,
+        #"{"venue":"TESTEX","kind":"book","note":1,"symbol":"FOOBAR","seq":7,"exchangeTime":7,"receivedTime":7,"bids":[],"asks":[]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":8,"exchangeTime":8,"receivedTime":8,"bids":[],"asks":[]}"#,
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":9,"exchangeTime":9,"receivedTime":9,"bids":[],"asks":[]}"#,
+        #"{ "kind" : "book","venue":"TESTEX","symbol":"FOOBAR","seq":10,"exchangeTime":10,"receivedTime":10,"bids":[],"asks":[]}"#,
+        #"{ "kind" : "book","venue":"TESTEX","symbol":"FOOBAR",}"#,
+        #"{ "kind" : "book","venue":"TESTEX","symbol":"FOOBAR","seq":12}"#,
+        #"{"kind":"trade","venue":"TESTEX","symbol":"FOOBAR","seq":13}"#,
+        line(seq: 14, bids: "[[5000,1]]", asks: "[]"),
+        #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":15,"exchangeTime":15,"receivedTime":15,"bids":[],"asks":[],"kind":"fill"}"#,
+        line(seq: 16, bids: "[[5000,1]]", asks: "[]"),
+    ]
+
+    @Test func aLineStartingAsTheLastBookDidGivesWhatParsingItAloneGives() throws {
+        var parser = BookLineParser(booksHeld: 2)
+        var outcomes: [String] = []
+        for line in Self.headLines {
+            let bytes = Array(line.utf8)
+            func outcome(_ parser: inout BookLineParser) -> String {
+                do {
+                    return try bytes.withUnsafeBytes { try parser.parse($0) }.map { "\(RecordedEvent.book($0))" } ?? "another kind"
+                } catch {
+                    return "refused: \(error)"
+                }
+            }
+            var fresh = BookLineParser(booksHeld: 2)
+            let kept = outcome(&parser)
+            #expect(kept == outcome(&fresh), "\(line)")
+            outcomes.append(kept)
+        }
+        // A repeated key's last value counts (line 5's venue, line 15's kind); 11 and 12 are
+        // refused; 13 is another kind.
+        #expect(outcomes[4].contains("LATEREX"))
+        #expect(outcomes.enumerated().filter { $0.element.hasPrefix("refused") }.map(\.offset) == [10, 11])
+        #expect(outcomes[12] == "another kind" && outcomes[14] == "another kind")
+    }
+
     @Test func aRefusedSideIsRefusedEachTimeItComes() throws {
         var parser = BookLineParser(booksHeld: 2)
         let worstFirst = Self.line(seq: 1, bids: "[[4990,1],[5000,1]]", asks: "[]")
