@@ -84,7 +84,7 @@ struct HistoryCatchUpTests {
     }
 
     @Test("a rebuild leaves nothing beside the database; a failed one removes what it built and leaves the old file")
-    func rebuildLeavesWALAndNoBuildingFile() throws {
+    func rebuildLeavesNothingBeside() throws {
         let sample = try SampleHistory()
         #expect(try HistoryCatchUp.rebuild(path: sample.database, ledger: sample.ledger) == 6)
         let leftBeside = { () -> [String] in
