@@ -8,7 +8,7 @@ import StrategyKit
 /// other goes alone through `INSERT OR IGNORE`, after the group, so that the same entries twice
 /// still give the same rows.
 ///
-/// A group's texts are copied into one buffer of the inserter's and bound where they are
+/// A fill's texts are copied into one buffer of the inserter's and bound where they are
 /// (`SQLITE_STATIC`), rather than each copied by SQLite into an allocation of its own.
 final class FillInserter {
     /// Fills per multi-row statement: 32 × 18 parameters, well under SQLite's limit of 32,766.
@@ -23,13 +23,13 @@ final class FillInserter {
     private var pending: [(entry: LedgerEntry, realized: Money, day: String)] = []
     /// The checksum's digits, one buffer for every fill.
     private var checksum: [UInt8] = []
-    /// The texts the group statement is bound to, in place; grown only between groups.
+    /// The texts the statement being bound is bound to, in place; grown only before binding.
     private var texts = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 1)
-    /// The bytes of `texts` the group being bound uses.
+    /// The bytes of `texts` the statement being bound uses.
     private var textsUsed = 0
 
     /// An inserter into `database`, whose fills table holds sequence numbers up to `held`.
-    /// The caller holds a transaction and calls `finish()` before it ends.
+    /// The caller holds a transaction and calls `finish(in:)` before it ends.
     init(_ database: HistoryDatabase, held: UInt64) throws(HistoryError) {
         single = try database.connection.statement(Self.insertSQL(rows: 1), during: .insert(table: "fills"))
         // OR IGNORE here too, though no row of a group can be held: a statement that may
@@ -43,22 +43,23 @@ final class FillInserter {
     }
 
     deinit {
-        // The group statement is cached by the connection: nothing of it may point here after.
+        // The statements are cached by the connection: nothing of them may point here after.
+        single.reset()
         group.reset()
         texts.deallocate()
     }
 
     /// Adds the fill of `entry` (which realized `realized`, on UTC day `day`); false, and
     /// nothing changed, when its sequence number is already held. A fill taken for the group
-    /// is in the table once `finish()` has returned.
+    /// is in the table once `finish(in:)` has returned.
     func insert(_ entry: LedgerEntry, realized: Money, day: String, in database: HistoryDatabase) throws(HistoryError) -> Bool {
         if entry.sequence > newAbove {
             newAbove = entry.sequence
             pending.append((entry, realized, day))
             if pending.count == Self.rowsPerStatement {
-                makeRoomForTexts()
+                makeRoomForTexts(bytes: pending.reduce(0) { $0 + Self.textBytes(of: $1.entry, day: $1.day) })
                 for (row, fill) in pending.enumerated() {
-                    bind(fill.entry, realized: fill.realized, day: fill.day, to: group, from: Int32(row) * Self.columns, inPlace: true)
+                    bind(fill.entry, realized: fill.realized, day: fill.day, to: group, from: Int32(row) * Self.columns)
                 }
                 try group.run()
                 group.rewind()
@@ -86,7 +87,8 @@ final class FillInserter {
     private func insertAlone(
         _ entry: LedgerEntry, realized: Money, day: String, in database: HistoryDatabase
     ) throws(HistoryError) -> Bool {
-        bind(entry, realized: realized, day: day, to: single, from: 0, inPlace: false)
+        makeRoomForTexts(bytes: Self.textBytes(of: entry, day: day))
+        bind(entry, realized: realized, day: day, to: single, from: 0)
         try single.run()
         single.rewind()
         return database.connection.changes == 1
@@ -111,28 +113,27 @@ final class FillInserter {
             """
     }
 
-    /// Grows `texts` to hold every text of the pending fills, and starts it over.
-    private func makeRoomForTexts() {
+    /// The bytes of the texts `bind` binds for `entry`'s fill on day `day`.
+    private static func textBytes(of entry: LedgerEntry, day: String) -> Int {
+        let fill = entry.fill
+        return fill.venue.rawValue.utf8.count + fill.account.rawValue.utf8.count + fill.symbol.rawValue.utf8.count
+            + fill.side.rawValue.utf8.count + fill.strategyID.rawValue.utf8.count + day.utf8.count + 16  // the checksum's sixteen digits
+    }
+
+    /// Grows `texts` to hold `bytes`, and starts it over.
+    private func makeRoomForTexts(bytes: Int) {
         textsUsed = 0
-        var needed = 0
-        for fill in pending {
-            let row = fill.entry.fill
-            needed += row.venue.rawValue.utf8.count + row.account.rawValue.utf8.count + row.symbol.rawValue.utf8.count
-                + row.side.rawValue.utf8.count + row.strategyID.rawValue.utf8.count + fill.day.utf8.count + 16  // the checksum's sixteen digits
-        }
-        guard needed > texts.count else { return }
+        guard bytes > texts.count else { return }
         texts.deallocate()
-        texts = UnsafeMutableRawBufferPointer.allocate(byteCount: needed * 2, alignment: 1)
+        texts = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes * 2, alignment: 1)
     }
 
     /// Binds the values of `entry`'s row (those of `HistoryFill.values`, then the day) to the
-    /// parameters after `offset`, one by one, so that no array or string is made per fill;
-    /// `inPlace`, its texts are copied into `texts` (which `makeRoomForTexts` made room in)
-    /// and bound there.
-    private func bind(_ entry: LedgerEntry, realized: Money, day: String, to insert: SQLiteStatement, from offset: Int32, inPlace: Bool) {
+    /// parameters after `offset`, one by one, so that no array or string is made per fill; its
+    /// texts are copied into `texts` (which `makeRoomForTexts` made room in) and bound there.
+    private func bind(_ entry: LedgerEntry, realized: Money, day: String, to insert: SQLiteStatement, from offset: Int32) {
         let fill = entry.fill
         func bind(_ text: String, at index: Int32) {
-            guard inPlace else { return insert.bind(text, at: index) }
             var text = text
             text.withUTF8 { insert.bind(inPlace: place($0), at: index) }
         }
@@ -154,11 +155,7 @@ final class FillInserter {
         insert.bind(realized.units, at: offset + 16)
         checksum.removeAll(keepingCapacity: true)
         entry.checksum.appendHex(to: &checksum)
-        if inPlace {
-            checksum.withUnsafeBufferPointer { insert.bind(inPlace: place($0), at: offset + 17) }
-        } else {
-            insert.bind(utf8: checksum, at: offset + 17)
-        }
+        checksum.withUnsafeBufferPointer { insert.bind(inPlace: place($0), at: offset + 17) }
         bind(day, at: offset + 18)
     }
 

@@ -44,14 +44,6 @@ final class SQLiteStatement {
         }
     }
 
-    /// Binds the UTF-8 text `bytes` (copied by SQLite), without making a `String` of it.
-    func bind(utf8 bytes: [UInt8], at index: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            _ = sqlite3_bind_text(
-                pointer, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(buffer.count), csqlite_transient())
-        }
-    }
-
     /// Binds the UTF-8 text at `bytes` where it is (`SQLITE_STATIC`, no copy): the caller keeps
     /// the memory unchanged until the statement has run, and binds the parameter anew (or
     /// resets the statement) before the memory goes.
