@@ -66,6 +66,7 @@ struct BookLineParser {
                 let rawKey = try cursor.rawString()
                 try cursor.expect(UInt8(ascii: ":"))
                 let key = rawKey.isEscaped ? try Self.keyBytes(Self.unescaped(rawKey)) : Key(rawKey.bytes)
+                inHead = inHead && (key == .kind || key == .venue || key == .symbol)
                 switch key {
                 case .kind:
                     let rawKind = try cursor.rawString()
@@ -77,25 +78,14 @@ struct BookLineParser {
                 case .venue: parsedVenue = Venue(rawValue: try Self.name(&cursor, cache: &venues))
                 case .symbol: parsedSymbol = Symbol(rawValue: try Self.name(&cursor, cache: &symbols))
                 case .seq:
-                    inHead = false
                     let value = try cursor.int64()
                     guard value >= 0 else { throw .refused("seq is negative") }
                     sequence = value
-                case .exchangeTime:
-                    inHead = false
-                    exchangeTime = try cursor.int64()
-                case .receivedTime:
-                    inHead = false
-                    receivedTime = try cursor.int64()
-                case .bids:
-                    inHead = false
-                    (bids, bestFirst.bids) = try entries(&cursor, isBuy: true)
-                case .asks:
-                    inHead = false
-                    (asks, bestFirst.asks) = try entries(&cursor, isBuy: false)
-                case .other:
-                    inHead = false
-                    try cursor.skipValue()
+                case .exchangeTime: exchangeTime = try cursor.int64()
+                case .receivedTime: receivedTime = try cursor.int64()
+                case .bids: (bids, bestFirst.bids) = try entries(&cursor, isBuy: true)
+                case .asks: (asks, bestFirst.asks) = try entries(&cursor, isBuy: false)
+                case .other: try cursor.skipValue()
                 }
             } while cursor.consume(UInt8(ascii: ","))
             try cursor.expect(UInt8(ascii: "}"))
@@ -134,6 +124,9 @@ struct BookLineParser {
         }
         let start = cursor.offset
         let last = isBuy ? lastBids : lastAsks
+        // Half the sides repeat whole: memcmp finds those in fewer instructions than counting
+        // the shared bytes does (1,297M against 1,261M for small.jsonl read three times), which
+        // only a changed side then needs.
         if last.text.withUnsafeBytes({ cursor.consume(prefix: $0) }) { return (last.entries, last.bestFirst) }
         let shared = last.text.withUnsafeBytes { cursor.matchingPrefixCount($0) }
         // Parsed into `scratch` with plain stores (appending to the recycled array checked its
