@@ -50,8 +50,10 @@ struct HistoryWriterTests {
     @Test("a reader reads the WAL database while the writer appends, never blocked, never seeing a half batch")
     func readersBesideTheWriter() async throws {
         let sample = try SampleHistory()
+        let reports = Mutex<[String]>([])
         let writer = HistoryWriter(
-            path: sample.database, ledger: sample.ledger, interval: .milliseconds(1), durableSequence: { .max }, report: { _ in })
+            path: sample.database, ledger: sample.ledger, interval: .milliseconds(1), durableSequence: { .max },
+            report: { line in reports.withLock { $0.append(line) } })
         let task = Task { await writer.run() }
         #expect(try await eventually { FileManager.default.fileExists(atPath: sample.database) })
         let appender = Task.detached {
@@ -61,11 +63,24 @@ struct HistoryWriterTests {
             }
         }
         var seen: [UInt64] = []
+        // Bounded: a writer that stopped, or an appender that failed, ends the wait with what
+        // they said rather than at the suite's time limit.
+        let deadline = ContinuousClock.now + .seconds(300)
         while seen.last != 2006 {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the writer reached \(seen.last ?? 0) of 2006 fills; it reported \(reports.withLock { $0 })")
+                break
+            }
             let reader = try HistoryDatabase.readOnly(path: sample.database)
-            let last = try reader.lastSequence()
-            // What a reader sees is a prefix of the ledger: every sequence up to the last.
-            #expect(try reader.rows(of: "SELECT count(*) FROM fills").rows == [[.integer(Int64(last))]])
+            // What a reader sees is a prefix of the ledger: every sequence up to the last. One
+            // statement, so that both come from one snapshot (two would see two commits).
+            let snapshot = try reader.rows(of: "SELECT count(*), coalesce(max(seq), 0) FROM fills").rows
+            guard case .integer(let count) = snapshot.first?.first, case .integer(let lastValue) = snapshot.first?.last else {
+                Issue.record("no count and last sequence: \(snapshot)")
+                break
+            }
+            #expect(count == lastValue)
+            let last = UInt64(lastValue)
             if seen.last != last { seen.append(last) }
             if seen.count > 1, seen[seen.count - 2] > last { Issue.record("the last sequence went back: \(seen)") }
             try await Task.sleep(for: .milliseconds(2))
