@@ -92,31 +92,36 @@ extension HistoryDatabase {
     public func fills(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryFill] {
         var query = HistoryQuery(timeColumn: "time_ns")
         query.add(filter, symbol: true, strategy: true, side: true, orderID: "order_id", code: nil)
-        let timeOnly = filter.symbol == nil && filter.strategy == nil && filter.orderID == nil
-            && (filter.since != nil || filter.until != nil)
-        if timeOnly {
-            // No index has the time alone (migration 3): the rows are found through
-            // (symbol, time_ns), one range for each symbol the day summaries hold on the days
-            // of the range, which reads no row the time range does not select. From several
-            // ranges they come in no one order, and are sorted by sequence.
-            var days: [String] = []
-            var bounds: [SQLiteValue] = []
+        // No index has the time alone (migration 3) or the strategy (migration 4): without a
+        // symbol or an order, the rows are found through (symbol, time_ns), one range for each
+        // symbol the day summaries hold for the strategy on the days of the range, which reads
+        // no row of a symbol the filter cannot select. From several ranges they come in no one
+        // order, and are sorted by sequence.
+        let throughSummaries = filter.symbol == nil && filter.orderID == nil
+            && (filter.strategy != nil || filter.since != nil || filter.until != nil)
+        if throughSummaries {
+            var conditions: [String] = []
+            var values: [SQLiteValue] = []
+            if let strategy = filter.strategy {
+                conditions.append("strategy = ?")
+                values.append(.text(strategy.rawValue))
+            }
             if let since = filter.since {
-                days.append("day >= ?")
-                bounds.append(.text(day(of: since)))
+                conditions.append("day >= ?")
+                values.append(.text(day(of: since)))
             }
             if let until = filter.until {
-                days.append("day <= ?")
-                bounds.append(.text(day(of: until.advanced(byNanoseconds: -1))))
+                conditions.append("day <= ?")
+                values.append(.text(day(of: until.advanced(byNanoseconds: -1))))
             }
-            query.add("symbol IN (SELECT DISTINCT symbol FROM daily_summaries WHERE \(days.joined(separator: " AND ")))", bounds)
+            query.add("symbol IN (SELECT DISTINCT symbol FROM daily_summaries WHERE \(conditions.joined(separator: " AND ")))", values)
         }
         let columns = HistoryFill.columns.joined(separator: ", ")
-        // Filtered by symbol or strategy, the rows are found through an index on (symbol or
-        // strategy, time_ns): read in that index's order, they need no sort of SQLite's (a
-        // temporary B-tree of whole rows), and come in ledger order but where a fill's time is
-        // before an earlier line's, which the sort below puts right.
-        let byTime = filter.limit == nil && !timeOnly && (filter.symbol != nil || filter.strategy != nil)
+        // Filtered by symbol, the rows are found through the index on (symbol, time_ns): read in
+        // its order, they need no sort of SQLite's (a temporary B-tree of whole rows), and come
+        // in ledger order but where a fill's time is before an earlier line's, which the sort
+        // below puts right.
+        let byTime = filter.limit == nil && filter.symbol != nil
         let statement = try query.prepare(
             "SELECT \(columns) FROM fills", orderBy: byTime ? ["time_ns", "seq"] : ["seq"], limit: filter.limit, on: connection,
             operation: "fills")

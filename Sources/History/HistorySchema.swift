@@ -107,16 +107,21 @@ enum HistorySchema {
         """
         DROP INDEX IF EXISTS fills_by_time;
         """,
+        // 4: no index on the fills' strategy either. A query by strategy without a symbol or
+        // an order goes through (symbol, time_ns) like one by time only: one range for each
+        // symbol the day summaries hold for the strategy (on the range's days); the index cost
+        // a sixth of a catch-up's time and of each fill a daemon adds.
+        """
+        DROP INDEX IF EXISTS fills_by_strategy_time;
+        """,
     ]
 
-    /// The fills' indexes as the current schema has them (made in migration 1, less the one
-    /// migration 3 drops), each made only
-    /// when missing. A catch-up into an empty table drops them and makes them once at its end,
+    /// The fills' indexes as the current schema has them (made in migration 1, less those
+    /// migrations 3 and 4 drop), each made only when missing. A catch-up into an empty table drops them and makes them once at its end,
     /// which costs less than keeping them row by row; opening a database for writing makes any
     /// that such a catch-up, killed part way, left missing.
     static let fillIndexes: [(name: String, columns: String)] = [
         ("fills_by_symbol_time", "symbol, time_ns"),
-        ("fills_by_strategy_time", "strategy, time_ns"),
         ("fills_by_order", "order_id"),
     ]
 

@@ -110,6 +110,8 @@ enum HistoryBench {
         let dayEleven = Timestamp(nanoseconds: start + 11 * day)
         let cases: [(String, () throws -> Int)] = [
             ("history.query.symbolDay", { try reader.fills(HistoryFilter(symbol: "SYM7", since: dayTen, until: dayEleven)).count }),
+            // One strategy's fills of a day, through the symbol index (no index has the strategy).
+            ("history.query.strategyDay", { try reader.fills(HistoryFilter(strategy: "trend", since: dayTen, until: dayEleven)).count }),
             ("history.query.strategyPnLByDay", { try reader.pnl(by: .day, HistoryFilter(strategy: "trend")).count }),
             ("history.query.order", { try reader.fills(HistoryFilter(orderID: OrderID(Int64(fills / 3)))).count }),
             ("history.query.symbolSideHour", {
@@ -135,10 +137,13 @@ enum HistoryBench {
             cpuSamples.sort()
             // The CPU time beside the wall time: on a shared machine the wall time also counts
             // the waits for a core.
-            Figure(name: name, unit: "ms", value: Double(percentile(samples, 0.5)) / 1e6, inputs: [
-                "fills": String(fills), "rows": String(rows), "runs": "7 (median)", "goal": "< 50",
+            var inputs = [
+                "fills": String(fills), "rows": String(rows), "runs": "7 (median)",
                 "cpuMs": String(format: "%.3f", cpuSamples[cpuSamples.count / 2] * 1e3),
-            ]).print()
+            ]
+            // The goal is for these two; the others are for comparison.
+            if ["history.query.symbolDay", "history.query.strategyPnLByDay"].contains(name) { inputs["goal"] = "< 50" }
+            Figure(name: name, unit: "ms", value: Double(percentile(samples, 0.5)) / 1e6, inputs: inputs).print()
         }
     }
 

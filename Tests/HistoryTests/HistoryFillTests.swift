@@ -102,6 +102,40 @@ struct HistoryFillTests {
         #expect(try database.fills(HistoryFilter(symbol: "FOOBAR")) == database.fills().filter { $0.fill.symbol == "FOOBAR" })
     }
 
+    @Test("fills by strategy without a symbol are found through the symbol index, only the strategy's, in ledger order")
+    func strategyThroughSymbols() throws {
+        let sample = try SampleHistory()
+        // Three strategies over three symbols and three days: mm and mo share FOOBAR, solo
+        // trades only QUXQUX and only on day three; times run backwards within each day.
+        let symbols: [Symbol] = ["FOOBAR", "BARBAZ", "QUXQUX"]
+        let fills = (0..<60).map { (number: Int) -> Fill in
+            let day = Int64(number / 20)
+            let symbol = day == 2 && number % 4 == 0 ? "QUXQUX" : symbols[number % 2]
+            let strategy: StrategyID = symbol == "QUXQUX" ? "solo" : number % 3 == 0 ? "mo" : "mm"
+            return makeFill(
+                order: Int64(number), number % 2 == 0 ? .buy : .sell, 1, at: 5000, symbol: symbol, strategy: strategy,
+                time: dayOne + day * oneDay + Int64(20 - number % 20) * 1_000)
+        }
+        let entries = try appendToLedger(at: sample.directory.file("three.jsonl"), fills)
+        let database = try HistoryDatabase(path: sample.database)
+        try database.append(entries)
+        let all = try database.fills()
+        let dayTwo = Timestamp(nanoseconds: dayOne + oneDay), dayThree = Timestamp(nanoseconds: dayOne + 2 * oneDay)
+        for strategy: StrategyID in ["mm", "mo", "solo"] {
+            for (since, until) in [(nil, nil), (dayTwo, nil), (nil, dayThree), (dayTwo, dayThree)] as [(Timestamp?, Timestamp?)] {
+                let expected = all.filter { row in
+                    row.fill.strategyID == strategy && (since.map { row.fill.time >= $0 } ?? true)
+                        && (until.map { row.fill.time < $0 } ?? true)
+                }
+                #expect(!expected.isEmpty || (strategy == "solo" && until == dayThree))
+                #expect(try database.fills(HistoryFilter(strategy: strategy, since: since, until: until)) == expected)
+            }
+        }
+        #expect(try database.fills(HistoryFilter(strategy: "none")).isEmpty)
+        #expect(try database.fills(HistoryFilter(strategy: "mm", side: .sell)) == all.filter { $0.fill.strategyID == "mm" && $0.fill.side == .sell })
+        #expect(try database.fills(HistoryFilter(strategy: "solo", orderID: 40)).map(\.sequence) == [41])
+    }
+
     @Test("P&L by day, strategy and symbol from the daily summaries, filtered")
     func pnl() throws {
         let sample = try SampleHistory()

@@ -14,14 +14,16 @@ struct HistorySchemaTests {
             #expect(try old.userVersion() == 1)
             try old.append(sample.entries)
         }
-        let timeIndex = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'fills_by_time'"
-        #expect(try HistoryDatabase.readOnly(path: sample.database).rows(of: timeIndex).rows == [[.integer(1)]])
+        let droppedIndexes = "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN ('fills_by_time', 'fills_by_strategy_time')"
+        #expect(try HistoryDatabase.readOnly(path: sample.database).rows(of: droppedIndexes).rows == [[.integer(2)]])
         let current = try HistoryDatabase(path: sample.database)
         #expect(try current.userVersion() == HistorySchema.currentVersion)
         #expect(try current.fills().map(\.sequence) == [1, 2, 3, 4, 5, 6])
-        // Migration 3 dropped the index on time alone; a query by time still finds its fills.
-        #expect(try current.rows(of: timeIndex).rows == [[.integer(0)]])
+        // Migrations 3 and 4 dropped the indexes on time alone and on strategy; queries by time
+        // and by strategy still find their fills.
+        #expect(try current.rows(of: droppedIndexes).rows == [[.integer(0)]])
         #expect(try current.fills(HistoryFilter(since: Timestamp(nanoseconds: dayOne + oneDay))).map(\.sequence) == [4, 5, 6])
+        #expect(try current.fills(HistoryFilter(strategy: "mo")).map(\.sequence) == [4, 5])
         try current.record(
             HistoryStateChange(time: .zero, scope: "account", from: "active", to: "halted", code: "RISK_MANUAL", limit: nil, actual: nil))
         #expect(try current.stateChanges().count == 1)
