@@ -23,7 +23,17 @@ import Testing
         #expect(HistoryTime.parse("2026-12-01T10:00:00+01:00", now: now)?.nanoseconds == midnight + 32_400_000_000_000)
     }
 
-    @Test(arguments: ["", "tomorrow", "7", "-3d", "d", "2026-13-01", "last tuesday"])
+    @Test("a time without a zone is UTC, as --help says, and its seconds may be left out")
+    func timesWithoutZoneOrSeconds() {
+        let ten = midnight + 36_000_000_000_000
+        #expect(HistoryTime.parse("2026-12-01T10:00:00", now: now)?.nanoseconds == ten)
+        #expect(HistoryTime.parse("2026-12-01T10:00", now: now)?.nanoseconds == ten)
+        #expect(HistoryTime.parse("2026-12-01T10:00Z", now: now)?.nanoseconds == ten)
+        #expect(HistoryTime.parse("2026-12-01T10:00+01:00", now: now)?.nanoseconds == ten - 3_600_000_000_000)
+        #expect(HistoryTime.parse("2026-12-01T10:00:00.5", now: now)?.nanoseconds == ten + 500_000_000)
+    }
+
+    @Test(arguments: ["", "tomorrow", "7", "-3d", "d", "2026-13-01", "last tuesday", "2026-12-01T10", "2026-12-01T25:00", "2026-12-01T10:00:00+"])
     func othersAreRefused(text: String) {
         #expect(HistoryTime.parse(text, now: now) == nil)
     }

@@ -11,7 +11,7 @@ enum HistoryOptions {
     static let strategy: Option<StrategyID?> = .optional("--strategy", "ID", help: "Only this strategy.", parse: .name())
     static let side: Option<Side?> = .optional("--side", "SIDE", help: "Only buy or sell.", parse: .oneOf("buy or sell"))
     static let since: Option<Timestamp?> = .optional(
-        "--since", "TIME", help: "From this time: an ISO date or time (UTC), today, yesterday or Nd (N days ago).",
+        "--since", "TIME", help: "From this time: an ISO date, or time (2026-12-01T10:30, UTC unless it names a zone), today, yesterday or Nd (N days ago).",
         parse: HistoryTime.parser)
     static let until: Option<Timestamp?> = .optional(
         "--until", "TIME", help: "Before this time, in the forms of --since.", parse: HistoryTime.parser)

@@ -25,7 +25,18 @@ enum HistoryTime {
             return now.advanced(byNanoseconds: -days * nanosecondsPerDay)
         }
         if text.count == 10, let time = Timestamp(iso8601: text + "T00:00:00Z") { return time }
-        return Timestamp(iso8601: text)
+        return Timestamp(iso8601: completed(text))
+    }
+
+    /// `text` with the seconds of an `hh:mm` time and the `Z` of a time without a zone added
+    /// (ISO 8601 allows both to be left out; `Timestamp(iso8601:)` takes only whole times).
+    private static func completed(_ text: String) -> String {
+        guard let separator = text.firstIndex(of: "T") else { return text }
+        let clock = text[text.index(after: separator)...]
+        let zoneStart = clock.firstIndex { $0 == "Z" || $0 == "+" || $0 == "-" } ?? clock.endIndex
+        let time = clock[..<zoneStart]
+        let zone = clock[zoneStart...]
+        return text[...separator] + time + (time.count == 5 ? ":00" : "") + (zone.isEmpty ? "Z" : zone)
     }
 
     private static func floorModulo(_ value: Int64, _ divisor: Int64) -> Int64 {
