@@ -23,17 +23,39 @@ public final class HistoryFlowObserver: OrderFlowObserver {
     public let flow: HistoryFlow
     /// The daemon's start, whole seconds since 1970: client ids restart from 1 in each run.
     public let run: Int64
+    /// `@<run>`, the end of every key.
+    private let runSuffix: [UInt8]
     private var open: [ClientOrderID: Progress] = [:]
 
     public init(flow: HistoryFlow, runStart: Timestamp) {
         self.flow = flow
         self.run = runStart.nanoseconds / 1_000_000_000
+        runSuffix = Array("@\(run)".utf8)
     }
 
     /// The history's key of order `client`: `c<n>@<run>`, the engine's number and the run's
-    /// start, so that orders of different runs never share a row.
+    /// start, so that orders of different runs never share a row. Written byte by byte: it is
+    /// made on the engine's thread for every order, and string interpolation cost 170 ns of
+    /// the decision's 1.6 µs.
     public func clientKey(_ client: ClientOrderID) -> String {
-        "\(client)@\(run)"
+        let number = client.rawValue
+        var digits = 1
+        var rest = number / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let length = 1 + digits + runSuffix.count
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            buffer[0] = UInt8(ascii: "c")
+            var value = number
+            for place in stride(from: digits, to: 0, by: -1) {
+                buffer[place] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+            for (offset, byte) in runSuffix.enumerated() { buffer[1 + digits + offset] = byte }
+            return length
+        }
     }
 
     public func orderChanged(_ order: TrackedOrder, fills: ArraySlice<Fill>, at time: Timestamp) {
