@@ -62,6 +62,7 @@ public final class HistoryWriter: Service, Sendable {
             var waiting: [LedgerEntry] = []
             var last = false
             var droppedReported: UInt64 = 0
+            var flowRecords: [HistoryFlow.Record] = []
             while !last {
                 last = waitOrStop()
                 let events: [LedgerFollower.Event]
@@ -80,7 +81,8 @@ public final class HistoryWriter: Service, Sendable {
                     }
                 }
                 if let flow {
-                    try record(flow.drain(), in: database)
+                    flow.drain(into: &flowRecords)
+                    try record(flowRecords, in: database)
                     let dropped = flow.dropped
                     if dropped > droppedReported {
                         report("\(dropped - droppedReported) order-flow records dropped (the hand-off to the history was full); the ledger still holds every fill")

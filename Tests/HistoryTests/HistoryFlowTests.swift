@@ -20,10 +20,30 @@ struct HistoryFlowTests {
         #expect(flow.offer(.denial(denial("B", at: 2))))
         #expect(!flow.offer(.denial(denial("C", at: 3))))
         #expect(flow.dropped == 1)
-        #expect(flow.drain() == [.denial(denial("A", at: 1)), .denial(denial("B", at: 2))])
-        #expect(flow.drain().isEmpty)
+        var records: [HistoryFlow.Record] = [.denial(denial("old", at: 0))]
+        flow.drain(into: &records)
+        #expect(records == [.denial(denial("A", at: 1)), .denial(denial("B", at: 2))])
+        flow.drain(into: &records)
+        #expect(records.isEmpty)
         #expect(flow.offer(.denial(denial("D", at: 4))))
         #expect(flow.dropped == 1)
+        flow.drain(into: &records)
+        #expect(records == [.denial(denial("D", at: 4))])
+    }
+
+    @Test("drain hands the caller's storage to the engine's side, so that the next records go where the last drain's were")
+    func drainSwapsStorage() {
+        let flow = HistoryFlow()
+        var records: [HistoryFlow.Record] = []
+        records.reserveCapacity(64)
+        let given = records.withUnsafeBufferPointer { $0.baseAddress }
+        flow.offer(.denial(denial("A", at: 1)))
+        flow.drain(into: &records)
+        #expect(records == [.denial(denial("A", at: 1))])
+        flow.offer(.denial(denial("B", at: 2)))
+        flow.drain(into: &records)
+        #expect(records == [.denial(denial("B", at: 2))])
+        #expect(records.withUnsafeBufferPointer { $0.baseAddress } == given)
     }
 
     @Test("the writer records the handed-over orders, denials and state changes, and reports drops")
