@@ -100,21 +100,8 @@ extension HistoryDatabase {
         let throughSummaries = filter.symbol == nil && filter.orderID == nil
             && (filter.strategy != nil || filter.since != nil || filter.until != nil)
         if throughSummaries {
-            var conditions: [String] = []
-            var values: [SQLiteValue] = []
-            if let strategy = filter.strategy {
-                conditions.append("strategy = ?")
-                values.append(.text(strategy.rawValue))
-            }
-            if let since = filter.since {
-                conditions.append("day >= ?")
-                values.append(.text(day(of: since)))
-            }
-            if let until = filter.until {
-                conditions.append("day <= ?")
-                values.append(.text(day(of: until.advanced(byNanoseconds: -1))))
-            }
-            query.add("symbol IN (SELECT DISTINCT symbol FROM daily_summaries WHERE \(conditions.joined(separator: " AND ")))", values)
+            let summaries = summaryQuery(filter)
+            query.add("symbol IN (SELECT DISTINCT symbol FROM daily_summaries\(summaries.whereClause))", summaries.parameters)
         }
         let columns = HistoryFill.columns.joined(separator: ", ")
         // Filtered by symbol, the rows are found through the index on (symbol, time_ns): read in

@@ -6,11 +6,7 @@ extension HistoryDatabase {
     /// symbol, for the symbol, strategy and days (those `since` falls on through the one before
     /// `until`) `filter` selects, in key order.
     public func pnl(by grouping: HistoryGrouping, _ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryPnL] {
-        var query = HistoryQuery(timeColumn: "day")
-        if let value = filter.symbol { query.add("symbol = ?", .text(value.rawValue)) }
-        if let value = filter.strategy { query.add("strategy = ?", .text(value.rawValue)) }
-        if let since = filter.since { query.add("day >= ?", .text(day(of: since))) }
-        if let until = filter.until { query.add("day <= ?", .text(day(of: until.advanced(byNanoseconds: -1)))) }
+        let query = summaryQuery(filter)
         let key = grouping.rawValue
         let statement = try connection.statement(
             """
@@ -27,6 +23,17 @@ extension HistoryDatabase {
                     realized: Money(units: statement.int64(5))))
         }
         return rows
+    }
+
+    /// The conditions on `daily_summaries` of `filter`'s symbol and strategy and of the days
+    /// its `since` falls on through the one before `until`.
+    func summaryQuery(_ filter: HistoryFilter) -> HistoryQuery {
+        var query = HistoryQuery(timeColumn: "day")
+        if let value = filter.symbol { query.add("symbol = ?", .text(value.rawValue)) }
+        if let value = filter.strategy { query.add("strategy = ?", .text(value.rawValue)) }
+        if let since = filter.since { query.add("day >= ?", .text(day(of: since))) }
+        if let until = filter.until { query.add("day <= ?", .text(day(of: until.advanced(byNanoseconds: -1)))) }
+        return query
     }
 
     /// Runs one statement of the caller's, `sql`, and returns its rows. Only a statement that
