@@ -117,9 +117,10 @@ enum HistorySchema {
     ]
 
     /// The fills' indexes as the current schema has them (made in migration 1, less those
-    /// migrations 3 and 4 drop), each made only when missing. A catch-up into an empty table drops them and makes them once at its end,
-    /// which costs less than keeping them row by row; opening a database for writing makes any
-    /// that such a catch-up, killed part way, left missing.
+    /// migrations 3 and 4 drop), each made only when missing. A catch-up into an empty table
+    /// drops them and makes them once at its end, which costs less than keeping them row by
+    /// row; opening a database for writing makes any that such a catch-up, killed part way,
+    /// left missing.
     static let fillIndexes: [(name: String, columns: String)] = [
         ("fills_by_symbol_time", "symbol, time_ns"),
         ("fills_by_order", "order_id"),
