@@ -27,6 +27,7 @@ struct EntryArrayPool {
     }
 
     /// An array of `count` entries, each of which `initialize` must set (they hold leftovers).
+    @inline(__always)
     mutating func make(count: Int, _ initialize: (UnsafeMutableBufferPointer<BookEntry>) -> Void) -> [BookEntry] {
         recycle { entries in
             if entries.count > count {
@@ -38,6 +39,7 @@ struct EntryArrayPool {
         }
     }
 
+    @inline(__always)
     private mutating func recycle(_ fill: (inout [BookEntry]) -> Void) -> [BookEntry] {
         var entries: [BookEntry] = []
         swap(&entries, &arrays[next])
