@@ -13,9 +13,17 @@ struct OwnOrderEntries {
     /// Our sell orders of `symbol`, best price first, older first at one price.
     var asks: [BookEntry] = []
     /// The recorded side each last shown side was made from (held, so that its storage is not
-    /// refilled meanwhile), and that side; nil until one is made with these entries.
-    var lastBids: (recorded: [BookEntry], shown: [BookEntry])?
-    var lastAsks: (recorded: [BookEntry], shown: [BookEntry])?
+    /// refilled meanwhile), and that side; both empty until one is made with these entries.
+    /// Two arrays rather than an optional tuple: the check of every book reads them in place,
+    /// where unwrapping a tuple copied both out (two retains and releases each side).
+    var lastBids = ShownSide()
+    var lastAsks = ShownSide()
+
+    /// A side shown with our orders in it, and the recorded side it was made from.
+    struct ShownSide {
+        var recorded: [BookEntry] = []
+        var shown: [BookEntry] = []
+    }
 
     /// The entries of `orders[resting]` of `symbol`, as of `changes`.
     init(symbol: Symbol, changes: UInt64, orders: [SimulatedOrder], resting: [Int]) {
@@ -35,9 +43,10 @@ struct OwnOrderEntries {
     /// Entries of no symbol yet.
     init() {}
 
-    /// Whether two arrays are one storage (so the same entries while either is held).
+    /// Whether two arrays are one storage (so the same entries while either is held); never for
+    /// empty arrays, which all share one storage.
     static func sameStorage(_ first: [BookEntry], _ second: [BookEntry]) -> Bool {
-        first.count == second.count
+        !first.isEmpty && first.count == second.count
             && first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 

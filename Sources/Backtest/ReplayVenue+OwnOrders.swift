@@ -25,16 +25,16 @@ extension ReplayVenue {
     }
 
     private mutating func shownBids(_ recorded: [BookEntry]) -> [BookEntry] {
-        if let last = ownEntries.lastBids, OwnOrderEntries.sameStorage(last.recorded, recorded) { return last.shown }
+        if OwnOrderEntries.sameStorage(ownEntries.lastBids.recorded, recorded) { return ownEntries.lastBids.shown }
         let shown = shown(recorded, ownEntries.bids)
-        ownEntries.lastBids = (recorded, shown)
+        ownEntries.lastBids = OwnOrderEntries.ShownSide(recorded: recorded, shown: shown)
         return shown
     }
 
     private mutating func shownAsks(_ recorded: [BookEntry]) -> [BookEntry] {
-        if let last = ownEntries.lastAsks, OwnOrderEntries.sameStorage(last.recorded, recorded) { return last.shown }
+        if OwnOrderEntries.sameStorage(ownEntries.lastAsks.recorded, recorded) { return ownEntries.lastAsks.shown }
         let shown = shown(recorded, ownEntries.asks)
-        ownEntries.lastAsks = (recorded, shown)
+        ownEntries.lastAsks = OwnOrderEntries.ShownSide(recorded: recorded, shown: shown)
         return shown
     }
 
