@@ -18,7 +18,7 @@ extension ReplayVenue {
             side: request.side, type: request.type, price: limit ?? .zero, originalQty: request.qty,
             qty: rests ? request.qty - filled : .zero, ts: now, fills: fills, totalFilled: filled, open: rests)
         var levelStart = 0
-        let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0, hint: &levelStart) } ?? 0
+        let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0.entries(of: request.side), hint: &levelStart) } ?? 0
         orders.append(SimulatedOrder(
             status: status, queueAhead: level, lastLevel: level, levelStart: levelStart,
             crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false))
@@ -35,7 +35,7 @@ extension ReplayVenue {
     /// `limit` (any price when nil), and removes them from `book`. With `allOrNone`, takes
     /// nothing unless all of `qty` is there.
     private func take(
-        _ qty: Quantity, side: Side, limit: Price?, allOrNone: Bool, from book: inout BookSnapshot?
+        _ qty: Quantity, side: Side, limit: Price?, allOrNone: Bool, from book: inout ReplayVenueBook?
     ) -> [OrderFill] {
         guard var current = book else { return [] }
         func within(_ price: Price) -> Bool {
@@ -63,11 +63,10 @@ extension ReplayVenue {
         return fills
     }
 
-    /// The shares displayed at `price` on `side`'s own side of `book`. `hint`, where the level
-    /// began in an earlier book, is tried first (levels seldom move from book to book, and a
-    /// binary search waits on one memory load after another), and is set to where it begins.
-    static func displayed(at price: Price, side: Side, in book: BookSnapshot, hint: inout Int) -> Int64 {
-        let entries = side == .buy ? book.bids : book.asks
+    /// The shares displayed at `price` in `entries`, `side`'s own side of a book. `hint`, where
+    /// the level began in an earlier book, is tried first (levels seldom move from book to book,
+    /// and a binary search waits on one memory load after another), and is set to where it begins.
+    static func displayed(at price: Price, side: Side, in entries: [BookEntry], hint: inout Int) -> Int64 {
         let isPast = { (entry: BookEntry) in side == .buy ? entry.price <= price : entry.price >= price }
         let hintIsRight = hint <= entries.count
             && (hint == entries.count || isPast(entries[hint])) && (hint == 0 || !isPast(entries[hint - 1]))
@@ -96,7 +95,7 @@ extension ReplayVenue {
 
     /// Whether the recorded book (before any taking) has opposite orders strictly through
     /// `price`. Entries whose quantity we took keep their price, so this looks at prices only.
-    static func recordedBookCrosses(_ price: Price, side: Side, _ book: BookSnapshot) -> Bool {
+    static func recordedBookCrosses(_ price: Price, side: Side, _ book: ReplayVenueBook) -> Bool {
         switch side {
         case .buy: book.asks.contains { $0.price < price }
         case .sell: book.bids.contains { $0.price > price }

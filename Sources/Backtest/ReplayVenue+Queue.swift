@@ -9,7 +9,8 @@ extension ReplayVenue {
             let price = orders[index].status.price
             let side = orders[index].status.side
             let through = Self.bestOppositeIsThrough(price, side: side, book)
-            let level = Self.displayed(at: price, side: side, in: book, hint: &orders[index].levelStart)
+            let level = Self.displayed(
+                at: price, side: side, in: side == .buy ? book.bids : book.asks, hint: &orders[index].levelStart)
             let remaining = orders[index].status.qty.shares
             var fillQty: Int64 = 0
             if through && !orders[index].crossedByTakenLiquidity {

@@ -33,7 +33,7 @@ public struct ReplayVenue: Sendable {
     var resting: [Int] = []
     /// The latest book of each symbol, with the liquidity our orders took since it arrived;
     /// a backtest trades a handful of symbols, so a short list beats hashing names.
-    var books: [BookSnapshot] = []
+    var books: [ReplayVenueBook] = []
     /// The storage of the last two books' sides shown with our orders in them.
     var shownEntries = EntryArrayPool(depth: 4)
     /// Counts every change to what our resting orders show in a book (one rests, is cancelled
@@ -95,7 +95,12 @@ public struct ReplayVenue: Sendable {
         }
         now = max(now, book.receivedTime)
         evaluateResting(against: book, into: &reports)
-        if let index = bookIndex(of: book.symbol) { books[index] = book } else { books.append(book) }
+        if let index = bookIndex(of: book.symbol) {
+            books[index].bids = book.bids
+            books[index].asks = book.asks
+        } else {
+            books.append(ReplayVenueBook(symbol: book.symbol, bids: book.bids, asks: book.asks))
+        }
         return reports
     }
 
