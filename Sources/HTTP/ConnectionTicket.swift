@@ -4,8 +4,9 @@ import Synchronization
 /// the connection and the loop that may pick it to be closed to make room.
 ///
 /// Only an idle connection can be picked: the owner marks it busy when a request starts to
-/// arrive and idle once the response is written, and the pick and the owner's mark are atomic
-/// exchanges, so a connection in the middle of a request is never closed for room.
+/// arrive and idle as the response's last bytes are sent (busy again if the socket cannot take
+/// them all), and the pick and the owner's marks are atomic exchanges, so a connection in the
+/// middle of a request is never closed for room.
 final class ConnectionTicket: Sendable {
     private static let idle: UInt8 = 0
     private static let busy: UInt8 = 1
@@ -34,14 +35,14 @@ final class ConnectionTicket: Sendable {
     /// Whether the limiter has picked the connection to be closed.
     var isEvicted: Bool { state.load(ordering: .acquiring) == Self.evicted }
 
-    /// Marks the connection busy (a request is arriving); false when it was evicted first, and
-    /// must be closed.
+    /// Marks the connection busy (a request arriving, or a response still being written); false
+    /// when it was evicted first, and must be closed.
     func markBusy() -> Bool {
         state.compareExchange(expected: Self.idle, desired: Self.busy, ordering: .acquiringAndReleasing).exchanged
             || state.load(ordering: .acquiring) == Self.busy
     }
 
-    /// Marks the connection idle from `now` (nothing to read or write).
+    /// Marks the connection idle from `now` (nothing to read, the last response being sent).
     func markIdle(now: UInt64) {
         guard state.load(ordering: .relaxed) == Self.busy else { return }
         idleSinceStorage.store(now, ordering: .relaxed)

@@ -113,7 +113,10 @@ final class EventLoop: @unchecked Sendable {
                 for connection in connections { pumpStream(connection) }
             }
             if evictionsPending.exchange(false, ordering: .acquiring) {
-                for connection in connections where connection.ticket.isEvicted { close(connection) }
+                // One evicted while finishing a response (`serve`) closes after writing it.
+                for connection in connections where connection.ticket.isEvicted {
+                    if case .serving = connection.phase { close(connection) }
+                }
                 // A listener paused for want of descriptors can accept again.
                 listenerPaused = false
             }
@@ -230,15 +233,25 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Decodes and answers the buffered requests, then writes what it can.
+    /// The connection turns idle before its last response is sent, not after: a client that has
+    /// read the response may open its next connection at once, and the loop accepting that one
+    /// must find this one idle (the oldest, to make room) even while this loop is still between
+    /// the send and the mark. A response the socket cannot take whole keeps it busy until written.
     private func serve(_ connection: ServerConnection) {
         while case .serving = connection.phase, !connection.hasPendingOutput {
             let hitHighWater = answerRequests(connection)
             connection.compactInput()
+            var answeredAll = false
+            if !hitHighWater, case .serving = connection.phase, !connection.isReceivingRequest {
+                answeredAll = true
+                connection.ticket.markIdle(now: connection.lastActivity)
+            }
             flush(connection)
+            if answeredAll, connection.hasPendingOutput, !connection.ticket.markBusy() {
+                // Evicted in between: the response is finished, then the connection closed.
+                connection.phase = .closingAfterWrite
+            }
             if !hitHighWater { break }
-        }
-        if case .serving = connection.phase, !connection.isReceivingRequest, !connection.hasPendingOutput {
-            connection.ticket.markIdle(now: connection.lastActivity)
         }
     }
 

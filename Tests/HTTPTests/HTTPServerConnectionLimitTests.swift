@@ -77,6 +77,25 @@ import Glibc
         #expect(other.readResponse()?.bodyText == "GET /other")
     }
 
+    /// A client that has read a whole response finds the connection idle already, whichever
+    /// loop accepts its next one: the connection turns idle before its last bytes are written,
+    /// not after (once the CI caught the owner loop between the two with the client ahead).
+    @Test func aConnectionIsIdleOnceItsClientHasTheWholeResponse() throws {
+        let configuration = HTTPServerConfiguration(eventLoopCount: 2, maxConnectionsPerAddress: 1)
+        let server = try HTTPServer(configuration: configuration, handler: Self.echo)
+        defer { server.stop() }
+        var previous = try #require(RawSocket(connectingTo: server.address.port))
+        previous.send("GET /0 HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(previous.readResponse()?.bodyText == "GET /0")
+        for round in 1...300 {
+            let next = try #require(RawSocket(connectingTo: server.address.port))
+            next.send("GET /\(round) HTTP/1.1\r\nHost: x\r\n\r\n")
+            try #require(next.readResponse()?.bodyText == "GET /\(round)", "refused in round \(round)")
+            #expect(closedByServer(previous))
+            previous = next
+        }
+    }
+
     @Test func connectionsInTheMiddleOfARequestAreNeverClosedToMakeRoom() throws {
         let configuration = HTTPServerConfiguration(maxConnectionsPerAddress: 3)
         let server = try HTTPServer(configuration: configuration, handler: Self.echo)
