@@ -233,6 +233,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Decodes and answers the buffered requests, then writes what it can.
+    ///
     /// The connection turns idle before its last response is sent, not after: a client that has
     /// read the response may open its next connection at once, and the loop accepting that one
     /// must find this one idle (the oldest, to make room) even while this loop is still between
