@@ -56,17 +56,26 @@ struct HistoryWriterTests {
             report: { line in reports.withLock { $0.append(line) } })
         let task = Task { await writer.run() }
         #expect(try await eventually { FileManager.default.fileExists(atPath: sample.database) })
+        let appenderFailure = Mutex<String?>(nil)
         let appender = Task.detached {
-            for batch in 0..<20 {
-                let fills = (0..<100).map { makeFill(order: 100 + Int64(batch * 100 + $0), .buy, 1, at: 5000, time: dayOne + 10_000 + Int64(batch * 100 + $0)) }
-                try appendToLedger(at: sample.ledger, fills)
+            do {
+                for batch in 0..<20 {
+                    let fills = (0..<100).map { makeFill(order: 100 + Int64(batch * 100 + $0), .buy, 1, at: 5000, time: dayOne + 10_000 + Int64(batch * 100 + $0)) }
+                    try appendToLedger(at: sample.ledger, fills)
+                }
+            } catch {
+                appenderFailure.withLock { $0 = "\(error)" }
             }
         }
         var seen: [UInt64] = []
-        // Bounded: a writer that stopped, or an appender that failed, ends the wait with what
-        // they said rather than at the suite's time limit.
+        // Bounded: a writer that stopped ends the wait with what it said, and an appender that
+        // failed ends it at once, rather than at the suite's time limit.
         let deadline = ContinuousClock.now + .seconds(300)
         while seen.last != 2006 {
+            if let failure = appenderFailure.withLock({ $0 }) {
+                Issue.record("the appender failed at \(seen.last ?? 0) of 2006 fills: \(failure)")
+                break
+            }
             guard ContinuousClock.now < deadline else {
                 Issue.record("the writer reached \(seen.last ?? 0) of 2006 fills; it reported \(reports.withLock { $0 })")
                 break
@@ -85,7 +94,7 @@ struct HistoryWriterTests {
             if seen.count > 1, seen[seen.count - 2] > last { Issue.record("the last sequence went back: \(seen)") }
             try await Task.sleep(for: .milliseconds(2))
         }
-        try await appender.value
+        await appender.value
         task.cancel()
         await task.value
         #expect(try HistoryDatabase.readOnly(path: sample.database).fills().count == 2006)
