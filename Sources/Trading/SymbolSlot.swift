@@ -2,12 +2,50 @@ import StrategyKit
 
 /// What the engine keeps of a symbol it has had a book of, found by comparing names rather than
 /// hashing them: an engine trades a handful of symbols.
+///
+/// The latest book is kept field by field: storing a whole `BookSnapshot`, a type of the
+/// resilient StrategyKit, copies and assigns it through its value witnesses (calls into
+/// libStrategyKit) on every book, where its fields are stored in place.
 struct SymbolSlot {
     let symbol: Symbol
-    /// The latest book fed.
-    var book: BookSnapshot
+    private var venue: Venue
+    private var bids: [BookEntry]
+    private var asks: [BookEntry]
+    /// The latest book's exchange time, which a newer book must be past.
+    private(set) var exchangeTime: Timestamp
+    private var receivedTime: Timestamp
+    private var sequence: UInt64
     /// The mid the portfolio was last marked to (the latest two-sided book's); nil before one.
     var mark: Price?
     /// The indices of the slots of the strategies trading the symbol, in slot order.
     var subscribers: [Int]
+
+    /// A slot whose latest book is `book`.
+    init(book: BookSnapshot, subscribers: [Int]) {
+        symbol = book.symbol
+        venue = book.venue
+        bids = book.bids
+        asks = book.asks
+        exchangeTime = book.exchangeTime
+        receivedTime = book.receivedTime
+        sequence = book.sequence
+        self.subscribers = subscribers
+    }
+
+    /// The latest book fed.
+    var book: BookSnapshot {
+        BookSnapshot(
+            venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime, receivedTime: receivedTime,
+            sequence: sequence)
+    }
+
+    /// Makes `book`, of this slot's symbol, the latest.
+    mutating func replaceBook(with book: BookSnapshot) {
+        venue = book.venue
+        bids = book.bids
+        asks = book.asks
+        exchangeTime = book.exchangeTime
+        receivedTime = book.receivedTime
+        sequence = book.sequence
+    }
 }

@@ -207,15 +207,15 @@ public final class TradingEngine {
     /// snapshot, which is dropped and counted.
     private func accept(_ book: BookSnapshot) -> Int? {
         guard let index = symbolSlots.firstIndex(where: { $0.symbol == book.symbol }) else {
-            symbolSlots.append(SymbolSlot(symbol: book.symbol, book: book, mark: nil, subscribers: subscribers(of: book.symbol)))
+            symbolSlots.append(SymbolSlot(book: book, subscribers: subscribers(of: book.symbol)))
             statistics.books += 1
             return symbolSlots.count - 1
         }
-        guard book.exchangeTime > symbolSlots[index].book.exchangeTime else {
+        guard book.exchangeTime > symbolSlots[index].exchangeTime else {
             statistics.booksDropped += 1
             return nil
         }
-        symbolSlots[index].book = book
+        symbolSlots[index].replaceBook(with: book)
         statistics.books += 1
         return index
     }
