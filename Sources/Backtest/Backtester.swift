@@ -45,8 +45,7 @@ public final class Backtester {
     public func run(
         _ reader: any RecordingReader, progressInterval: Int = 100_000, progress: ((BacktestStatistics) -> Void)? = nil
     ) throws(BacktestError) -> BacktestMetrics {
-        while let event = try reader.next() {
-            guard case .book(let book) = consume event else { continue }
+        while let book = try reader.nextBook() {
             try feed(book)
             if let progress, statistics.books % progressInterval == 0 { progress(statistics) }
         }

@@ -44,6 +44,28 @@ public final class CompactRecordingReader: RecordingReader {
     public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }
 
     public func next() throws(BacktestError) -> RecordedEvent? {
+        switch try read(skippingOthers: false) {
+        case .book(let book): .book(book)
+        case .other(let event): event
+        case .end: nil
+        }
+    }
+
+    public func nextBook() throws(BacktestError) -> BookSnapshot? {
+        guard case .book(let book) = try read(skippingOthers: true) else { return nil }
+        return book
+    }
+
+    /// What `read` found.
+    private enum Read {
+        case book(BookSnapshot)
+        case other(RecordedEvent)
+        case end
+    }
+
+    /// The next record; with `skippingOthers`, the next book, records of other kinds decoded
+    /// (so that a broken one throws) and passed over.
+    private func read(skippingOthers: Bool) throws(BacktestError) -> Read {
         if let damagedAt { try resume(after: damagedAt) }
         while true {
             let offset = input.consumedByteCount
@@ -54,17 +76,22 @@ public final class CompactRecordingReader: RecordingReader {
                 recordNumber += 1
                 throw damaged(at: offset, error.reason)
             }
-            guard let frame = next else { return finish() }
+            guard let frame = next else {
+                finish()
+                return .end
+            }
             recordNumber += 1
             guard frame.isIntact else {
                 throw damaged(at: offset, "its check value does not match its bytes: the record is damaged")
             }
-            let event: RecordedEvent?
+            let read: Read?
             do throws(CompactFault) {
                 switch frame.kind {
-                case CompactForm.keyFrame: event = .book(try books.keyFrame(frame.body))
-                case CompactForm.delta: event = try books.delta(frame.body).map { .book($0) }
-                case CompactForm.json: event = try json(frame.body)
+                case CompactForm.keyFrame: read = .book(try books.keyFrame(frame.body))
+                case CompactForm.delta: read = try books.delta(frame.body).map { .book($0) }
+                case CompactForm.json:
+                    let event = try json(frame.body)
+                    read = skippingOthers ? nil : .other(event)
                 default: throw CompactFault("unknown record kind \(frame.kind)")
                 }
             } catch {
@@ -75,11 +102,11 @@ public final class CompactRecordingReader: RecordingReader {
                 throw damaged(at: offset, error.reason)
             }
             input.skip(count: frame.length)
-            guard let event else {
-                orphanDeltas += 1
+            guard let read else {
+                if frame.kind != CompactForm.json { orphanDeltas += 1 }
                 continue
             }
-            return event
+            return read
         }
     }
 
@@ -164,7 +191,8 @@ public final class CompactRecordingReader: RecordingReader {
         warnings.append(.damageSkipped(path: input.path, offset: offset, bytes: input.consumedByteCount - offset))
     }
 
-    private func finish() -> RecordedEvent? {
+    /// Reports what the end leaves: an incomplete last record, deltas skipped after damage.
+    private func finish() {
         if input.pendingByteCount > 0 {
             warnings.append(.truncatedFinalRecord(path: input.path, record: recordNumber + 1, bytes: input.pendingByteCount))
             input.discardPending()
@@ -173,6 +201,5 @@ public final class CompactRecordingReader: RecordingReader {
             warnings.append(.booksSkippedAfterDamage(path: input.path, count: orphanDeltas))
             orphanDeltas = 0
         }
-        return nil
     }
 }

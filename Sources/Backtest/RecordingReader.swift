@@ -1,4 +1,5 @@
 import FoundationEssentials
+import StrategyKit
 
 /// A recording opened for reading, in either form: its header, then its records in order.
 ///
@@ -13,9 +14,22 @@ public protocol RecordingReader: AnyObject {
     /// The next record, or nil at the end. An incomplete final record is not returned; it is
     /// reported in `warnings`. Throws `BacktestError.malformedRecord` for a broken record.
     func next() throws(BacktestError) -> RecordedEvent?
+    /// The next book, records of other kinds read (a broken one throws as in `next()`) and
+    /// skipped; nil at the end. A backtest's loop: a reader that has the book alone returns it
+    /// without making a `RecordedEvent` of it, whose copies and destruction go through its
+    /// value witnesses, as a large enum's do.
+    func nextBook() throws(BacktestError) -> BookSnapshot?
 }
 
 extension RecordingReader {
+    /// `next()` until a book.
+    public func nextBook() throws(BacktestError) -> BookSnapshot? {
+        while let event = try next() {
+            if case .book(let book) = consume event { return book }
+        }
+        return nil
+    }
+
     /// Reads every remaining record.
     public func readAll() throws(BacktestError) -> [RecordedEvent] {
         var events: [RecordedEvent] = []

@@ -58,8 +58,17 @@ public final class RecordingSequence: RecordingReader {
     }
 
     public func next() throws(BacktestError) -> RecordedEvent? {
+        try fromCurrent { (reader) throws(BacktestError) in try reader.next() }
+    }
+
+    public func nextBook() throws(BacktestError) -> BookSnapshot? {
+        try fromCurrent { (reader) throws(BacktestError) in try reader.nextBook() }
+    }
+
+    /// What `read` gives of the current reader, the next one's once it ends; nil when all have.
+    private func fromCurrent<Value>(_ read: (any RecordingReader) throws(BacktestError) -> Value?) throws(BacktestError) -> Value? {
         while let reader = readers.first {
-            if let event = try reader.next() { return event }
+            if let value = try read(reader) { return value }
             finishedWarnings += reader.warnings
             finishedBytes += max(reader.progress.consumed, reader.progress.total)
             readers.removeFirst()

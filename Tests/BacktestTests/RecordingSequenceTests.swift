@@ -27,6 +27,32 @@ import Testing
         #expect(try RecordingSequence(paths: [second, first]).readAll() == secondEvents + firstEvents)
     }
 
+    /// A backtest's loop reads books alone: the books `next()` gives, in order, the other
+    /// records passed over, through every form, reading ahead or not, and across files.
+    @Test(arguments: RecordingFormat.allCases, [false, true])
+    func nextBookGivesTheBooksOfEveryRecordInOrder(format: RecordingFormat, readingAhead: Bool) throws {
+        let first = RecordingFixtures.temporaryPath("first")
+        let second = RecordingFixtures.temporaryPath("second")
+        defer { for path in [first, second] { try? FileManager.default.removeItem(atPath: path) } }
+        let (firstEvents, secondEvents) = (RecordingFixtures.events(count: 30, seed: 3), RecordingFixtures.events(count: 12, seed: 4))
+        try RecordingFixtures.write(firstEvents, to: first, format: format)
+        try RecordingFixtures.write(secondEvents, to: second, format: format)
+        let books = (firstEvents + secondEvents).compactMap { event -> BookSnapshot? in
+            guard case .book(let book) = event else { return nil }
+            return book
+        }
+        #expect(books.count == 42 && books.count < firstEvents.count + secondEvents.count)
+        for reader in [
+            try RecordingSequence(paths: [first, second], readingAhead: readingAhead),
+            try RecordingSequence.open(paths: [first], readingAhead: readingAhead),
+        ] {
+            var read: [BookSnapshot] = []
+            while let book = try reader.nextBook() { read.append(book) }
+            #expect(read == (reader is RecordingSequence ? books : Array(books.prefix(30))))
+            #expect(try reader.nextBook() == nil)
+        }
+    }
+
     @Test func refusesARecordingOfAnotherVenueNamingIt() throws {
         let first = RecordingFixtures.temporaryPath("first")
         let other = RecordingFixtures.temporaryPath("other")
