@@ -25,8 +25,8 @@ import TestSupport
                     totalPnL: .zero, realizedPnL: .zero, unrealizedPnL: .zero, fees: .zero, fills: 0, volume: .zero, notional: .zero,
                     maxPosition: .zero, maxDrawdown: .zero, sharpe: nil, sortino: nil, profitFactor: nil),
                 statistics: BacktestStatistics())
-            FileManager.default.createFile(
-                atPath: directory.resultPath(4, count: 6), contents: try? JSONEncoder().encode(finished))
+            #expect(FileManager.default.createFile(
+                atPath: directory.resultPath(4, count: 6), contents: try? JSONEncoder().encode(finished)))
             return ([4: .completed, 5: .running, 0: .pending, 1: .failed], nil)
         }
         #expect(report.done == [4])
