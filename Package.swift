@@ -14,7 +14,13 @@ let pluginTestLinking: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--allow-mul
 // runs) run once per book, millions of times a second in a backtest, on one thread. Their
 // classes' stored properties are checked for exclusive access at run time, which cost a tenth of
 // a backtest; the compile-time checks stay, and debug builds (the tests) keep the run-time ones.
-let hotPathSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// And a value of a type with several counted fields (a `BookSnapshot`, an event holding one) is
+// copied and destroyed through its type's metadata, by default, to keep code small: an indirect
+// call per copy into the type's value witnesses. `-disable-type-layout` has the compiler copy
+// and release the fields in place instead (a change of code, not of layout or ABI).
+let hotPathSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-Xfrontend", "-disable-type-layout"], .when(configuration: .release)),
+]
 
 let package = Package(
     name: "Tickwork",

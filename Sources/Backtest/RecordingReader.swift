@@ -16,8 +16,8 @@ public protocol RecordingReader: AnyObject {
     func next() throws(BacktestError) -> RecordedEvent?
     /// The next book, records of other kinds read (a broken one throws as in `next()`) and
     /// skipped; nil at the end. A backtest's loop: a reader that has the book alone returns it
-    /// without making a `RecordedEvent` of it, whose copies and destruction go through its
-    /// value witnesses, as a large enum's do.
+    /// without making a `RecordedEvent` of it, a large enum that costs its making and its
+    /// destruction on every book.
     func nextBook() throws(BacktestError) -> BookSnapshot?
 }
 

@@ -1,8 +1,8 @@
 import StrategyKit
 
 /// What `ReplayVenue` keeps of the latest book of a symbol: its sides, less the liquidity our
-/// orders took since it arrived. Only the sides: a whole `BookSnapshot` is copied through its
-/// value witnesses (a resilient module's type), which cost as much again on every book.
+/// orders took since it arrived. Only the sides: a whole `BookSnapshot` would be one more copy
+/// of the venue and symbol names and the book's times on every book.
 struct ReplayVenueBook: Sendable {
     var symbol: Symbol
     /// Best (highest) first.

@@ -3,9 +3,9 @@ import StrategyKit
 /// What the engine keeps of a symbol it has had a book of, found by comparing names rather than
 /// hashing them: an engine trades a handful of symbols.
 ///
-/// The latest book is kept field by field: storing a whole `BookSnapshot`, a type of the
-/// resilient StrategyKit, copies and assigns it through its value witnesses (calls into
-/// libStrategyKit) on every book, where its fields are stored in place.
+/// The latest book is kept field by field: a whole `BookSnapshot` stored on every book was
+/// copied in and assigned through its value witnesses (calls into libStrategyKit), as a type
+/// with several counted fields is by default (see `hotPathSettings` in Package.swift).
 struct SymbolSlot {
     let symbol: Symbol
     private var venue: Venue
