@@ -1,3 +1,4 @@
+import Backtest
 import Foundation
 import Testing
 
@@ -65,17 +66,23 @@ struct PackageTests {
             environment: ["LD_LIBRARY_PATH": ""], executable: unshare)
     }
 
-    @Test func theTarballRunsWhereTheToolchainIsHidden() throws {
-        let toolchain = try Self.toolchainDirectory()
+    /// Unpacks the release's tarball into `scratch`: the release's directory, and an empty
+    /// `work` directory beside it.
+    static func unpackRelease(into scratch: Scratch) throws -> (release: String, work: String) {
         let tarball = try Self.releaseFile("tickwork-", "-linux-", ".tar.gz")
-        let scratch = try Scratch()
-        defer { scratch.remove() }
         let unpack = try TickworkProcess.run(["-xzf", tarball, "-C", scratch.root], executable: "/bin/tar")
         try #require(unpack.status == 0, "\(unpack.stderr)")
         let top = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.root).first)
-        let release = scratch.root + "/" + top
         let work = scratch.root + "/work"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        return (scratch.root + "/" + top, work)
+    }
+
+    @Test func theTarballRunsWhereTheToolchainIsHidden() throws {
+        let toolchain = try Self.toolchainDirectory()
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (release, work) = try Self.unpackRelease(into: scratch)
 
         // The namespace really hides the toolchain.
         let listing = try Self.runHidden(["/bin/ls", "-A", toolchain], hiding: toolchain, in: work)
@@ -106,6 +113,30 @@ struct PackageTests {
         let run = try Self.runHidden([release + "/tickwork", "run", "--duration", "1"], hiding: toolchain, in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: work + "/tickwork-ledger.jsonl"), "\(run.stderr)")
+    }
+
+    /// The release is compiled with flags the tests' debug build is not (Package.swift's
+    /// `hotPathSettings`: no run-time exclusivity checks, fields copied in place): its backtests
+    /// report what the test build's do, byte for byte, from each form of a recording.
+    @Test(arguments: [RecordingFormat.jsonLines, .binary, .compact])
+    func theReleaseBacktestsAsTheTestBuildDoes(format: RecordingFormat) throws {
+        let toolchain = try Self.toolchainDirectory()
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (release, work) = try Self.unpackRelease(into: scratch)
+        let data = work + "/books." + (format == .compact ? "twrc" : format == .binary ? "twrb" : "jsonl")
+        try BacktestCLITests.writeDriftingRecording(to: data, books: 3_000, format: format)
+        let backtest = ["backtest", "--data", data] + BacktestCLITests.marketMaker
+        let built = try TickworkProcess.run(backtest + ["--report", work + "/built"])
+        let shipped = try Self.runHidden([release + "/tickwork"] + backtest + ["--report", work + "/shipped"], hiding: toolchain, in: work)
+        try #require(built.status == 0, "\(built.stderr)")
+        try #require(shipped.status == 0, "\(shipped.stderr)")
+        try BacktestCLITests.expectReportWithFills(in: work + "/shipped")
+        for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
+            let (builtBytes, shippedBytes) = try (Data(contentsOf: URL(fileURLWithPath: work + "/built/" + file)),
+                                                  Data(contentsOf: URL(fileURLWithPath: work + "/shipped/" + file)))
+            #expect(builtBytes == shippedBytes, "\(file) differs")
+        }
     }
 
     @Test func theDebianPackageInstallsTheServiceAndItsPurgeKeepsTheLedger() throws {
