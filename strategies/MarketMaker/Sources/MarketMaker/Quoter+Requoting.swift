@@ -7,10 +7,26 @@ extension Quoter {
     ///
     /// Reads the context's orders in place and keeps its bookkeeping in small arrays, so that the
     /// common case, quotes that stay, allocates nothing.
+    ///
+    /// A requote that asks for nothing while no cancel is in flight changes nothing that a
+    /// requote reads (at most it confirms an anchor, which the same inputs confirm again), so
+    /// asked again with the same market, position and open orders it would ask for nothing
+    /// again: most books leave the touch as it was, and those are answered without requoting.
     mutating func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
+        let position = context.position(symbol).quantity
+        if let quietInputs, quietInputs.market == market, quietInputs.position == position, quietInputs.orders == context.openOrders {
+            return []
+        }
+        let intents = requoteAnew(market, position: position, context: context)
+        quietInputs = intents.isEmpty && cancelling.isEmpty
+            ? RequoteInputs(market: market, position: position, orders: context.openOrders) : nil
+        return intents
+    }
+
+    private mutating func requoteAnew(_ market: Touch, position: Quantity, context: StrategyContext) -> [Intent] {
         forgetClosedOrders(context)
         guard let reference = usesMicroPrice ? market.microPrice : market.mid else { return [] }
-        let anchor = QuoteAnchor(reference: reference, position: context.position(symbol).quantity)
+        let anchor = QuoteAnchor(reference: reference, position: position)
         var intents: [Intent] = []
         quote(.buy, market: market, anchor: anchor, context: context, into: &intents)
         quote(.sell, market: market, anchor: anchor, context: context, into: &intents)
