@@ -8,13 +8,13 @@ import StrategyKit
 /// with several counted fields is by default (see `hotPathSettings` in Package.swift).
 struct SymbolSlot {
     let symbol: Symbol
-    private var venue: Venue
-    private var bids: [BookEntry]
-    private var asks: [BookEntry]
+    private var venue: Venue = ""
+    private var bids: [BookEntry] = []
+    private var asks: [BookEntry] = []
     /// The latest book's exchange time, which a newer book must be past.
-    private(set) var exchangeTime: Timestamp
-    private var receivedTime: Timestamp
-    private var sequence: UInt64
+    private(set) var exchangeTime = Timestamp(nanoseconds: .min)
+    private var receivedTime = Timestamp(nanoseconds: .min)
+    private var sequence: UInt64 = 0
     /// The mid the portfolio was last marked to (the latest two-sided book's); nil before one.
     var mark: Price?
     /// The indices of the slots of the strategies trading the symbol, in slot order.
@@ -23,13 +23,8 @@ struct SymbolSlot {
     /// A slot whose latest book is `book`.
     init(book: BookSnapshot, subscribers: [Int]) {
         symbol = book.symbol
-        venue = book.venue
-        bids = book.bids
-        asks = book.asks
-        exchangeTime = book.exchangeTime
-        receivedTime = book.receivedTime
-        sequence = book.sequence
         self.subscribers = subscribers
+        replaceBook(with: book)
     }
 
     /// The latest book fed.
