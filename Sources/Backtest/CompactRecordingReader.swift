@@ -89,9 +89,7 @@ public final class CompactRecordingReader: RecordingReader {
                 switch frame.kind {
                 case CompactForm.keyFrame: read = .book(try books.keyFrame(frame.body))
                 case CompactForm.delta: read = try books.delta(frame.body).map { .book($0) }
-                case CompactForm.json:
-                    let event = try json(frame.body)
-                    read = skippingOthers ? nil : .other(event)
+                case CompactForm.json: read = .other(try json(frame.body))
                 default: throw CompactFault("unknown record kind \(frame.kind)")
                 }
             } catch {
@@ -103,9 +101,10 @@ public final class CompactRecordingReader: RecordingReader {
             }
             input.skip(count: frame.length)
             guard let read else {
-                if frame.kind != CompactForm.json { orphanDeltas += 1 }
+                orphanDeltas += 1
                 continue
             }
+            if skippingOthers, case .other = read { continue }
             return read
         }
     }
