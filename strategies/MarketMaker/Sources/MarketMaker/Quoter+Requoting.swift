@@ -8,18 +8,19 @@ extension Quoter {
     /// Reads the context's orders in place and keeps its bookkeeping in small arrays, so that the
     /// common case, quotes that stay, allocates nothing.
     ///
-    /// A requote that asks for nothing while no cancel is in flight changes nothing that a
-    /// requote reads (at most it confirms an anchor, which the same inputs confirm again), so
-    /// asked again with the same market, position and open orders it would ask for nothing
-    /// again: most books leave the touch as it was, and those are answered without requoting.
+    /// Once no cancel is in flight, a requote depends on the market, the position and the open
+    /// orders alone (the clock matters only to resend a cancel). One that asks for nothing then
+    /// changes nothing that a requote reads (at most it confirms an anchor, which the same inputs
+    /// confirm again), so asked again with the same three it would ask for nothing again: most
+    /// books leave the touch as it was, and those are answered without requoting. Only placing
+    /// a quote clears `checkedOrders`, so after a quiet requote it holds the orders it read.
     mutating func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
         let position = context.position(symbol).quantity
-        if let quietInputs, quietInputs.market == market, quietInputs.position == position, quietInputs.orders == context.openOrders {
+        if let quietInputs, let checkedOrders, quietInputs.market == market, quietInputs.position == position, checkedOrders == context.openOrders {
             return []
         }
         let intents = requoteAnew(market, position: position, context: context)
-        quietInputs = intents.isEmpty && cancelling.isEmpty
-            ? RequoteInputs(market: market, position: position, orders: context.openOrders) : nil
+        quietInputs = intents.isEmpty && cancelling.isEmpty ? (market, position) : nil
         return intents
     }
 

@@ -29,17 +29,10 @@ struct Quoter {
     var lastMarket: Touch?
     /// Numbers the quotes, to give each a unique tag.
     var quoteCount = 0
-    /// What the last requote was asked with, when it asked for nothing while no cancel was in
-    /// flight (see `Quoter+Requoting.swift`); nil otherwise.
-    var quietInputs: RequoteInputs?
-
-    /// What a requote depends on once no cancel is in flight: the market, the position and the
-    /// open orders (the clock matters only to resend a cancel).
-    struct RequoteInputs {
-        var market: Touch
-        var position: Quantity
-        var orders: [OpenOrder]
-    }
+    /// The market and position the last requote was asked with, when it asked for nothing while
+    /// no cancel was in flight (see `Quoter+Requoting.swift`); nil otherwise. The open orders it
+    /// read are `checkedOrders`, which such a requote leaves as they were given.
+    var quietInputs: (market: Touch, position: Quantity)?
 
     /// The settings in `parameters` (MarketMaker's), with nothing quoted yet.
     init(parameters: StrategyParameters) throws {
