@@ -66,6 +66,8 @@ extension OrderTracker {
 
     /// The open orders of `strategy`, oldest first, for its `StrategyContext`.
     public func openOrders(of strategy: StrategyID) -> [OpenOrder] {
-        orders.values.filter { $0.strategyID == strategy }.map(\.openOrder)
+        var open: [OpenOrder] = []
+        for order in orders.values where order.strategyID == strategy { open.append(order.openOrder) }
+        return open
     }
 }

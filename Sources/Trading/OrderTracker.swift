@@ -192,6 +192,8 @@ public struct OrderTracker: Sendable {
     /// Takes several reports, lowest order id first (so identical orders with unknown outcomes
     /// are claimed oldest first).
     public mutating func apply(_ statuses: [OrderStatus]) -> OrderTrackerChanges {
+        // One report, the usual case (an order's status, a cancel's answer), needs no sorting.
+        if statuses.count == 1 { return apply(statuses[0]) }
         var changes = OrderTrackerChanges()
         for status in statuses.sorted(by: { ($0.venue, $0.id) < ($1.venue, $1.id) }) {
             changes.append(apply(status))

@@ -35,8 +35,10 @@ struct SymbolSlot {
     }
 
     /// Makes `book`, of this slot's symbol, the latest.
+    /// The venue is assigned only when it changed: a book of a symbol comes from one venue, and
+    /// assigning an equal name would still retain one string and release another.
     mutating func replaceBook(with book: BookSnapshot) {
-        venue = book.venue
+        if venue != book.venue { venue = book.venue }
         bids = book.bids
         asks = book.asks
         exchangeTime = book.exchangeTime
