@@ -7,17 +7,21 @@ extension JSONReader {
         try expect(UInt8(ascii: "\""))
         let first = position
         // Eight bytes at a time while none is a quote, a backslash, a control character or
-        // above ASCII (the bit tricks may also flag a byte after such a one: then the byte loop
-        // below decides).
+        // above ASCII. The bit tricks may also flag a byte after such a one, but never one
+        // before it (a borrow runs only from a flagged byte up), so the lowest flag is the
+        // first such byte: the byte loop below starts there.
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while end - position >= 8 {
-            let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+            let word = UInt64(littleEndian: UnsafeRawPointer(position).loadUnaligned(as: UInt64.self))
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
-            let flagged = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | (word &- ones &* 0x20) | word
-            if flagged & highs != 0 { break }
+            let flagged = (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | (word &- ones &* 0x20) | word) & highs
+            if flagged != 0 {
+                position += flagged.trailingZeroBitCount >> 3
+                break
+            }
             position += 8
         }
         var escaped = false

@@ -199,6 +199,36 @@ func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError)
         #expect(pairs == ["a", "b", "c"])
     }
 
+    @Test func aStringIsScannedToItsFirstQuoteEscapeControlOrNonASCIIByteAtEveryLengthAndPlace() throws {
+        // Strings of every length to 20 (within and past the eight-byte steps), with each kind of
+        // byte the steps stop at in every place: the result is what a byte-by-byte scan gives.
+        typealias Scanned = (count: Int, escaped: Bool, ascii: Bool, end: Int)
+        func scan(_ text: String) -> Result<Scanned, JSONReadError> {
+            reading(text) { reader throws(JSONReadError) in
+                let raw = try reader.rawString()
+                return (raw.bytes.count, raw.isEscaped, raw.isASCII, reader.offset)
+            }
+        }
+        for length in 0...20 {
+            let plain = try scan("\"" + String(repeating: "a", count: length) + "\"").get()
+            #expect(plain.count == length && !plain.escaped && plain.ascii && plain.end == length + 2)
+            for place in 0..<length {
+                let (before, after) = (String(repeating: "a", count: place), String(repeating: "b", count: length - place))
+                let escape = try scan("\"" + before + "\\n" + after + "\"").get()
+                #expect(escape.count == length + 2 && escape.escaped && escape.ascii, "escape at \(place) of \(length)")
+                let accent = try scan("\"" + before + "é" + after + "\"").get()
+                #expect(accent.count == length + 2 && !accent.escaped && !accent.ascii, "é at \(place) of \(length)")
+                let early = try scan("\"" + before + "\"" + after + "\"").get()
+                #expect(early.count == place && early.end == place + 2, "quote at \(place) of \(length)")
+                guard case .failure(let error) = scan("\"" + before + "\u{01}" + after + "\"") else {
+                    Issue.record("control character at \(place) of \(length) accepted")
+                    continue
+                }
+                #expect(error == .controlCharacter(offset: place + 1), "control character at \(place) of \(length)")
+            }
+        }
+    }
+
     @Test func theMatchingPrefixIsCountedByteForByteAtEveryLengthAndPlace() {
         // Every length from 0 to 40 on either side, the first difference at every place: the
         // eight-byte steps must find what a byte-by-byte count finds.
