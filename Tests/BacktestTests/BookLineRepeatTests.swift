@@ -173,4 +173,25 @@ import Wire
             #expect(refused == (line == tooDear), "\(line)")
         }
     }
+
+    /// A key one byte off a book's key, in any place, is another key (skipped), as JSONDecoder
+    /// reads it.
+    @Test func aKeyOneByteOffABooksKeyIsAnotherKey() throws {
+        let line = Self.line(seq: 1, bids: "[[5000,1]]", asks: "[[5010,2]]")
+        for key in ["venue", "symbol", "seq", "exchangeTime", "receivedTime", "bids", "asks"] {
+            for place in 0..<key.utf8.count {
+                var bytes = Array(key.utf8)
+                bytes[place] = bytes[place] == UInt8(ascii: "X") ? UInt8(ascii: "Y") : UInt8(ascii: "X")
+                let changed = line.replacingOccurrences(of: "\"\(key)\":", with: "\"\(String(decoding: bytes, as: UTF8.self))\":")
+                var parser = BookLineParser(booksHeld: 2)
+                let parsed = Result { try Array(changed.utf8).withUnsafeBytes { try parser.parse($0) } }
+                let oracle = Result { try JSONDecoder().decode(RecordedEvent.self, from: Data(changed.utf8)) }
+                switch (parsed, oracle) {
+                case (.success(let book), .success(let event)): #expect(book.map(RecordedEvent.book) == event, "\(changed)")
+                case (.failure, .failure): continue
+                default: Issue.record("\(changed): the parser gives \(parsed), JSONDecoder \(oracle)")
+                }
+            }
+        }
+    }
 }
