@@ -55,16 +55,15 @@ public final class Backtester {
 
     /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
     /// order in the recording) is taken as received at the simulated clock's time. The book is
-    /// borrowed, not consumed: `run` then passes the reader's book on without copying it.
-    public func feed(_ book: BookSnapshot) throws(BacktestError) {
-        guard let now, book.receivedTime < now else { return try process(book) }
-        var late = book
-        late.receivedTime = now
-        try process(late)
+    /// consumed: `run` hands the reader's book over, and the engine is given it with our orders
+    /// put in its sides in place, its names and an unchanged side neither copied nor released.
+    public func feed(_ book: consuming BookSnapshot) throws(BacktestError) {
+        if let now, book.receivedTime < now { book.receivedTime = now }
+        try process(book)
     }
 
     /// Feeds `book` at its `receivedTime`, which is not before the simulated clock's time.
-    private func process(_ book: BookSnapshot) throws(BacktestError) {
+    private func process(_ book: consuming BookSnapshot) throws(BacktestError) {
         precondition(!finished, "feed after finish")
         let time = book.receivedTime
         if now == nil {
@@ -78,7 +77,8 @@ public final class Backtester {
         now = time
         statistics.books += 1
         metrics.mark(book)
-        try handle(.book(venue.showingOwnOrders(in: book)))
+        venue.showOwnOrders(in: &book)
+        try handle(.book(book))
         try deliverArrivals(before: time, inclusive: true)
     }
 

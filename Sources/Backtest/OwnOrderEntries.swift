@@ -1,7 +1,7 @@
 import StrategyKit
 
 /// Our resting orders of one symbol as the entries a book shows them by (`ReplayVenue`'s
-/// `showingOwnOrders`), made again only when the orders change, and the sides last shown with
+/// `showOwnOrders`), made again only when the orders change, and the sides last shown with
 /// them, for the next book whose side is the same recorded array.
 struct OwnOrderEntries {
     /// The symbol the entries are of; nil before the first book.

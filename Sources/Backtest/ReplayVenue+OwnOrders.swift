@@ -1,8 +1,8 @@
 import StrategyKit
 
 extension ReplayVenue {
-    /// `book` as a live poll would show it with our resting orders in it: each open order of the
-    /// book's symbol as one entry for its remaining quantity, at the back of its price level
+    /// Puts our resting orders in `book`, as a live poll would show them: each open order of
+    /// the book's symbol as one entry for its remaining quantity, at the back of its price level
     /// (older orders of ours first). Recorded books never contain our orders; strategies that
     /// recognise their own quotes in the book need to see them as they would live.
     ///
@@ -10,18 +10,14 @@ extension ReplayVenue {
     /// in one pass over the recorded side (best first, as every reader checks), from our orders'
     /// entries (`OwnOrderEntries`, made again only when our orders change), or the side shown
     /// last when the recorded side is the same array (a compact recording's side that a delta
-    /// left as it was) and our orders did not change. That is all this mutates: no order, book
-    /// or clock of the venue changes.
-    public mutating func showingOwnOrders(in book: BookSnapshot) -> BookSnapshot {
+    /// left as it was) and our orders did not change. A side without orders of ours, and the
+    /// book's names and times, stay as they are. No order, book or clock of the venue changes.
+    public mutating func showOwnOrders(in book: inout BookSnapshot) {
         if ownEntries.changes != restingChanges || ownEntries.symbol != book.symbol {
             ownEntries = OwnOrderEntries(symbol: book.symbol, changes: restingChanges, orders: orders, resting: resting)
         }
-        let (buys, sells) = (!ownEntries.bids.isEmpty, !ownEntries.asks.isEmpty)
-        guard buys || sells else { return book }
-        return BookSnapshot(
-            venue: book.venue, symbol: book.symbol,
-            bids: buys ? shownBids(book.bids) : book.bids, asks: sells ? shownAsks(book.asks) : book.asks,
-            exchangeTime: book.exchangeTime, receivedTime: book.receivedTime, sequence: book.sequence)
+        if !ownEntries.bids.isEmpty { book.bids = shownBids(book.bids) }
+        if !ownEntries.asks.isEmpty { book.asks = shownAsks(book.asks) }
     }
 
     private mutating func shownBids(_ recorded: [BookEntry]) -> [BookEntry] {

@@ -254,13 +254,13 @@ import Trading
         _ = place(request(.buy, price: 4995, qty: 2), on: &venue, at: 0, client: 2)
         _ = place(request(.sell, price: 5020, qty: 9), on: &venue, at: 0, client: 3)
         _ = place(request(.sell, price: 5010, qty: 1), on: &venue, at: 0, client: 4)
-        let shown = venue.showingOwnOrders(in: recorded)
+        let shown = venue.withOwnOrders(recorded)
         #expect(shown.bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } == [[5000, 5], [5000, 3], [4995, 2], [4990, 7]])
         #expect(shown.asks.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } == [[5010, 4], [5010, 1], [5020, 6], [5020, 9]])
         #expect(shown.asks.allSatisfy { !$0.isBuy })
         var other = recorded
         other.symbol = "BARFOO"
-        #expect(venue.showingOwnOrders(in: other) == other)
+        #expect(venue.withOwnOrders(other) == other)
     }
 
     /// A side shown again from the very same recorded array (as a compact recording hands a side
@@ -270,7 +270,7 @@ import Trading
         let recorded = book(at: 0, bids: [(5000, 5), (4990, 7)], asks: [(5010, 4)])
         _ = venue.apply(recorded)
         func shownBids() -> [[Int64]] {
-            venue.showingOwnOrders(in: recorded).bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] }
+            venue.withOwnOrders(recorded).bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] }
         }
         _ = place(request(.buy, price: 4990, qty: 3), on: &venue, at: 0, client: 1)
         #expect(shownBids() == [[5000, 5], [4990, 7], [4990, 3]])
@@ -282,7 +282,7 @@ import Trading
         #expect(shownBids() == [[5000, 5], [4990, 7], [4990, 3]])
         #expect(filledUpdates(venue.apply(book(at: 1, bids: [(4980, 1)], asks: [(4985, 9)]))).count == 1)
         #expect(shownBids() == [[5000, 5], [4990, 7]])
-        #expect(venue.showingOwnOrders(in: recorded).bids == recorded.bids)
+        #expect(venue.withOwnOrders(recorded).bids == recorded.bids)
     }
 
     @Test func booksShownEarlierKeepTheirEntriesWhileLaterOnesAreShown() {
@@ -292,7 +292,7 @@ import Trading
             let recorded = book(at: Int64(step), bids: [(5000, 5 + Int64(step))], asks: [(5010 + Int64(step), 4)])
             _ = venue.apply(recorded)
             if step == 0 { _ = place(request(.buy, price: 4990, qty: 3), on: &venue, at: 0) }
-            kept.append((recorded, venue.showingOwnOrders(in: recorded)))
+            kept.append((recorded, venue.withOwnOrders(recorded)))
         }
         for (recorded, shown) in kept {
             #expect(shown.bids.map { [$0.price.cents(rounded: .towardZero), $0.qty.shares] } == [[5000, recorded.bids[0].qty.shares], [4990, 3]])
@@ -325,5 +325,14 @@ import Trading
         let ids = first.compactMap { if case .placed(_, let update) = $0 { update.status.id.rawValue } else { nil } }
         #expect(ids == Array(1...Int64(ids.count)))
         #expect(first.contains { if case .filled = $0 { true } else { false } })
+    }
+}
+
+extension ReplayVenue {
+    /// `book` with our resting orders put in it, as `showOwnOrders` puts them.
+    fileprivate mutating func withOwnOrders(_ book: BookSnapshot) -> BookSnapshot {
+        var shown = book
+        showOwnOrders(in: &shown)
+        return shown
     }
 }
