@@ -166,10 +166,19 @@ extension TradingEngine {
         return new
     }
 
-    /// Halts what lost too much and cancels its open orders. (The risk checker answers at once
-    /// when nothing changed since its last evaluation.)
+    /// Halts what lost too much and cancels its open orders. Not evaluated again on the same UTC
+    /// day while the portfolio and the risk checker are as the last evaluation left them: an
+    /// evaluation is a function of the P&L, the day and the checker, and one given what an
+    /// evaluation left changes nothing (a loss over a limit has halted its scope already). The
+    /// checker itself answers quickly when only the P&L moved within the limits.
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
-        for change in risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now) {
+        let day = RiskChecker.day(of: now)
+        guard day != lossEvaluatedDay else { return }
+        let changes = risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now)
+        // Set after the evaluation (whose own changes to the checker clear it) and before acting
+        // on its changes, so that anything acting changes clears it again.
+        lossEvaluatedDay = day
+        for change in changes {
             act(on: change, into: &actions)
         }
     }

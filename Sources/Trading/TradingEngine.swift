@@ -17,11 +17,20 @@ public final class TradingEngine {
     // to date when next needed: a book that changes neither rebuilds nothing. The portfolio
     // changes through `applyToPortfolio` (a fill: holdings and P&L) and `mark` (a new mid: P&L
     // only).
-    public private(set) var portfolio = Portfolio()
+    public private(set) var portfolio = Portfolio() {
+        didSet { lossEvaluatedDay = nil }
+    }
     public internal(set) var orders = OrderTracker() {
         didSet { openOrdersAreCurrent = false }
     }
-    public internal(set) var risk: RiskChecker
+    public internal(set) var risk: RiskChecker {
+        didSet { lossEvaluatedDay = nil }
+    }
+    /// The UTC day the loss limits were last evaluated on, if neither the portfolio nor the risk
+    /// checker changed since (each change clears it). An evaluation on that day again would be
+    /// given what the last one left and so change nothing (see `evaluateLoss`): most books move
+    /// neither the mark nor anything else.
+    var lossEvaluatedDay: Int64?
     public internal(set) var statistics = EngineStatistics()
     var slots: [StrategySlot]
     /// Each symbol the engine has had a book of, in order of first sight.
