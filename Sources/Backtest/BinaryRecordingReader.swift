@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import StrategyKit
 
 /// Reads the binary form: `TWRB`, a little-endian `UInt32` header length and the header's JSON,
@@ -13,6 +14,12 @@ public final class BinaryRecordingReader: RecordingReader {
     private var symbols = NameCache()
     /// The storage of the books' bids and asks, refilled in turn once nobody holds them.
     private var pool: EntryArrayPool
+    /// The last sides decoded and their bytes: a side a later book repeats byte for byte (about
+    /// half of them in a market-by-price feed, where a book changes on one side) is that array
+    /// itself, not decoded again, so that a backtest showing our orders in it can tell it is
+    /// the side it showed them in last.
+    private var lastBids = RecordedSide()
+    private var lastAsks = RecordedSide()
 
     /// Opens `path` and reads its header.
     /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
@@ -100,16 +107,36 @@ public final class BinaryRecordingReader: RecordingReader {
         guard cursor.remaining == (bidCount + askCount) * 16 else {
             throw malformed("book entry count does not match the length")
         }
-        // The closures stay one plain assignment each: the optimizer specialises `make` for
-        // them, which it did not for closures assigning a tuple.
         var bestFirst = true
-        let bids = pool.make(count: bidCount) { bestFirst = cursor.decode(into: $0, isBuy: true) }
-        let asks = pool.make(count: askCount) { bestFirst = cursor.decode(into: $0, isBuy: false) && bestFirst }
+        let bids = side(bidCount, isBuy: true, repeating: &lastBids, &cursor, bestFirst: &bestFirst)
+        let asks = side(askCount, isBuy: false, repeating: &lastAsks, &cursor, bestFirst: &bestFirst)
         guard bestFirst else { throw malformed(BestFirstCheck.refusal) }
         guard cursor.entriesInRange else { throw malformed(RecordedNumbers.refusal(bids: bids, asks: asks)) }
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime,
             receivedTime: receivedTime, sequence: sequence)
+    }
+
+    /// The side of `count` entries at the cursor: `last`'s array when the bytes repeat its,
+    /// else decoded into recycled storage, clearing `bestFirst` when it is not best first (and
+    /// the cursor's `entriesInRange` when a number is out of range). A decoded side that passes
+    /// both checks is the one to repeat from then on, whether or not its book does. The closure
+    /// stays one plain assignment: the optimizer specialises `make` for it, which it did not for
+    /// a closure assigning a tuple.
+    private func side(
+        _ count: Int, isBuy: Bool, repeating last: inout RecordedSide, _ cursor: inout RecordCursor, bestFirst: inout Bool
+    ) -> [BookEntry] {
+        let bytes = cursor.upcoming(count * 16)
+        if last.repeats(bytes) {
+            cursor.offset += bytes.count
+            return last.entries
+        }
+        let inRangeBefore = cursor.entriesInRange
+        var holds = true
+        let entries = pool.make(count: count) { holds = cursor.decode(into: $0, isBuy: isBuy) }
+        bestFirst = bestFirst && holds
+        if holds && inRangeBefore && cursor.entriesInRange { last.remember(entries, bytes: bytes) }
+        return entries
     }
 
     /// The bytes of a `u16`-length-prefixed name.
@@ -174,6 +201,30 @@ private struct RecordCursor {
 
     mutating func bytes(_ count: Int) -> UnsafeRawBufferPointer {
         defer { offset += count }
-        return UnsafeRawBufferPointer(rebasing: body[offset..<offset + count])
+        return upcoming(count)
+    }
+
+    /// The next `count` bytes, not consumed.
+    func upcoming(_ count: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: body[offset..<offset + count])
+    }
+}
+
+/// A side (bids or asks) as last decoded, passing the checks, and its bytes in its record, for
+/// a later book's side to be found the same.
+private struct RecordedSide {
+    private(set) var entries: [BookEntry] = []
+    private var bytes: [UInt8] = []
+
+    /// Whether `raw` is the side's bytes (never for an empty side, which has nothing to share).
+    func repeats(_ raw: UnsafeRawBufferPointer) -> Bool {
+        !entries.isEmpty && bytes.count == raw.count
+            && bytes.withUnsafeBytes { memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }
+    }
+
+    mutating func remember(_ entries: [BookEntry], bytes raw: UnsafeRawBufferPointer) {
+        self.entries = entries
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: raw)
     }
 }

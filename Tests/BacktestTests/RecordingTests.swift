@@ -218,6 +218,44 @@ import TestSupport
         #expect(try RecordingFixtures.bytes(again) == RecordingFixtures.bytes(binary))
     }
 
+    /// A side a binary book repeats byte for byte from the last one is that book's array itself
+    /// (what a backtest keys the side it shows our orders in on), with the same entries, over a
+    /// refused book and a change of symbol; a side that failed its checks is never repeated.
+    @Test func aBinaryBookSideRepeatedIsTheLastOnesArray() throws {
+        let path = RecordingFixtures.temporaryPath("repeats.twrb")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let best: [(Int64, Int64)] = [(5000, 5), (4990, 7)]
+        let worse: [(Int64, Int64)] = [(4990, 1), (5000, 1)]
+        let (ask, other): ([(Int64, Int64)], [(Int64, Int64)]) = ([(5010, 4)], [(5011, 3)])
+        let books = [
+            RecordingFixtures.book(sequence: 1, time: 1_000_000, bids: best, asks: ask),
+            RecordingFixtures.book(sequence: 2, time: 2_000_000, bids: best, asks: other),
+            RecordingFixtures.book(sequence: 3, time: 3_000_000, bids: worse, asks: other),
+            RecordingFixtures.book(sequence: 4, time: 4_000_000, bids: best, asks: other, symbol: "BARFOO"),
+            RecordingFixtures.book(sequence: 5, time: 5_000_000, bids: worse, asks: other),
+        ]
+        try RecordingFixtures.write(books.map(RecordedEvent.book), to: path, format: .binary)
+        let reader = try BinaryRecordingReader(path: path)
+        var read: [BookSnapshot?] = []
+        for _ in books {
+            do throws(BacktestError) {
+                guard case .book(let book)? = try reader.next() else { throw BacktestError.engine(reason: "not a book") }
+                read.append(book)
+            } catch {
+                guard case .malformedRecord = error else { throw error }
+                read.append(nil)
+            }
+        }
+        #expect(try reader.next() == nil)
+        #expect(read.map { $0 == nil } == [false, false, true, false, true])
+        for (index, book) in read.enumerated() where book != nil { #expect(book == books[index]) }
+        func storage(_ entries: [BookEntry]?) -> UnsafePointer<BookEntry>? { entries?.withUnsafeBufferPointer { $0.baseAddress } }
+        #expect(storage(read[1]?.bids) == storage(read[0]?.bids))
+        #expect(storage(read[1]?.asks) != storage(read[0]?.asks))
+        #expect(storage(read[3]?.bids) == storage(read[0]?.bids))
+        #expect(storage(read[3]?.asks) == storage(read[1]?.asks))
+    }
+
     @Test(arguments: [1, 7, 64, 1000])
     func recordsSpanningReadBoundariesAreReadWhole(bufferSize: Int) throws {
         let jsonl = RecordingFixtures.temporaryPath("small.jsonl")
