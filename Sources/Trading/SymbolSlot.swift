@@ -34,9 +34,9 @@ struct SymbolSlot {
             sequence: sequence)
     }
 
-    /// Makes `book`, of this slot's symbol, the latest.
-    /// The venue is assigned only when it changed: a book of a symbol comes from one venue, and
-    /// assigning an equal name would still retain one string and release another.
+    /// Makes `book`, of this slot's symbol, the latest. The venue is assigned only when it
+    /// changed: a symbol's books come from one venue, and assigning an equal name would still
+    /// retain one string and release another.
     mutating func replaceBook(with book: BookSnapshot) {
         if venue != book.venue { venue = book.venue }
         bids = book.bids
