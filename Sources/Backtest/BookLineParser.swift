@@ -158,13 +158,17 @@ struct BookLineParser {
             if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
         }
         let pricesInCents = pricesInCents
+        // Where the last side's entries are looked for by price, to find the rest of the text
+        // the same as the last side's after one of them (see `lastSidesRest`).
+        var hint = reused
         while !closed {
             let outcome = scratch.withUnsafeMutableBufferPointer { buffer in
                 scratchEnds.withUnsafeMutableBufferPointer { ends -> Result<Bool, JSONReadError> in
                     do throws(JSONReadError) {
                         return .success(
                             try Self.parseEntries(
-                                &cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, ends: ends, from: start, side: &side))
+                                &cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, ends: ends, from: start, side: &side,
+                                last: last, hint: &hint))
                     } catch {
                         return .failure(error)
                     }
@@ -235,12 +239,13 @@ struct BookLineParser {
     /// `[price, qty], ...]`: the entries of a side after its opening bracket (or after the
     /// comma before the entry where an earlier call stopped), stored in `buffer` from
     /// `side.count` on, where each ends (from the side's text at `start`) in `ends`. True once
-    /// the side's closing bracket is read; false when `buffer` is full before the next entry
-    /// (call again with a larger one).
+    /// the side's closing bracket is read, or the rest of the side is found to be `last`'s
+    /// (`lastSidesRest`); false when `buffer` is full before the next entry (call again with a
+    /// larger one).
     @inline(__always)
     private static func parseEntries(
         _ cursor: inout JSONReader, isBuy: Bool, pricesInCents: Bool, into buffer: UnsafeMutableBufferPointer<BookEntry>,
-        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side
+        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side, last: ParsedSide, hint: inout Int
     ) throws(JSONReadError) -> Bool {
         repeat {
             guard side.count < buffer.count else { return false }
@@ -269,8 +274,45 @@ struct BookLineParser {
             ends[side.count] = cursor.offset - start
             side.count += 1
             side.check.see(price)
+            if lastSidesRest(
+                after: price, isBuy: isBuy, &cursor, into: buffer, ends: ends, from: start, side: &side, last: last, hint: &hint)
+            {
+                return true
+            }
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))
+        return true
+    }
+
+    /// Takes the rest of the side, after the entry of `price` just parsed, from `last` when its
+    /// text after its own entry at that price (the first there) follows here byte for byte, and
+    /// moves past it: the text of a side's entries after one of them, through the closing
+    /// bracket, reads as those entries wherever it stands, so a change to one level of a long
+    /// side is parsed as that entry alone. `hint`, where the entries after the ones shared
+    /// from the start begin in `last`, moves on to the price. False, with nothing consumed,
+    /// when `last` was not best first or had a refusal, has no entry at `price`, or its rest is
+    /// not here, or when `buffer` cannot hold it.
+    @inline(__always)
+    private static func lastSidesRest(
+        after price: Int64, isBuy: Bool, _ cursor: inout JSONReader, into buffer: UnsafeMutableBufferPointer<BookEntry>,
+        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side, last: ParsedSide, hint: inout Int
+    ) -> Bool {
+        let count = last.ends.count
+        guard last.bestFirst, count == last.entries.count else { return false }
+        while hint < count, isBuy ? last.entries[hint].price.units > price : last.entries[hint].price.units < price { hint += 1 }
+        guard hint < count, last.entries[hint].price.units == price, side.count + count - hint - 1 <= buffer.count else { return false }
+        let restStart = last.ends[hint]
+        let end = cursor.offset - start
+        guard last.text.withUnsafeBytes({ cursor.consume(prefix: UnsafeRawBufferPointer(rebasing: $0[restStart...])) }) else {
+            return false
+        }
+        // The rest keeps the order without a check: `last` is best first, and this entry's price
+        // is that of its entry before the rest.
+        for index in (hint + 1)..<count {
+            buffer[side.count] = last.entries[index]
+            ends[side.count] = last.ends[index] - restStart + end
+            side.count += 1
+        }
         return true
     }
 

@@ -194,4 +194,56 @@ import Wire
             }
         }
     }
+
+    /// Sides changed a level at a time, as a market-by-price feed changes them (a quantity, with
+    /// more or fewer digits; a level inserted, dropped or repriced; the last level; a price
+    /// repeated; now and then spaced out, or out of order at the top or past the level changed),
+    /// line after line through one parser: each gives what parsing it alone gives (and
+    /// JSONDecoder, when it is a book), however much of the last side's text it shares at either
+    /// end.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func sidesChangedALevelAtATimeGiveWhatParsingEachAloneGives(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var parser = BookLineParser(booksHeld: 2)
+        var sides: [[(price: Int64, qty: Int64)]] = [
+            (0..<12).map { (5_000 - 10 * Int64($0), 100 + Int64($0)) }, (0..<12).map { (5_010 + 10 * Int64($0), 200 + Int64($0)) },
+        ]
+        func text(_ side: [(price: Int64, qty: Int64)], spaced: Bool) -> String {
+            let entries = side.map { spaced ? "[ \($0.price), \($0.qty) ]" : "[\($0.price),\($0.qty)]" }
+            return spaced ? "[ " + entries.joined(separator: " , ") + " ]" : "[" + entries.joined(separator: ",") + "]"
+        }
+        for seq in 1...400 {
+            let which = Int.random(in: 0...1, using: &random)
+            var side = sides[which]
+            let level = side.isEmpty ? 0 : Int.random(in: 0..<side.count, using: &random)
+            let step: Int64 = which == 0 ? -1 : 1
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0 where !side.isEmpty: side.remove(at: level)
+            case 1: side.insert((side.isEmpty ? 5_000 : side[level].price - step * 5, 7), at: level)
+            case 2 where !side.isEmpty: side[level].price += step
+            case 3 where !side.isEmpty: side[side.count - 1].qty = Int64.random(in: 1...99_999, using: &random)
+            case 4 where !side.isEmpty: side.insert(side[level], at: level)
+            case 5 where side.count > 1: side.swapAt(0, 1)
+            case 6 where level + 1 < side.count: side[level].price = side[level + 1].price + step
+            default: if !side.isEmpty { side[level].qty = Int64.random(in: 1...99_999, using: &random) }
+            }
+            sides[which] = side
+            let spaced = Int.random(in: 0..<8, using: &random) == 0
+            let line = Self.line(seq: seq, bids: text(sides[0], spaced: spaced), asks: text(sides[1], spaced: spaced && Bool.random(using: &random)))
+            let bytes = Array(line.utf8)
+            var fresh = BookLineParser(booksHeld: 2)
+            let parsed = Result { try bytes.withUnsafeBytes { try parser.parse($0) } }
+            let alone = Result { try bytes.withUnsafeBytes { try fresh.parse($0) } }
+            switch (parsed, alone) {
+            case (.success(let book), .success(let expected)):
+                #expect(book == expected, "\(line)")
+                #expect(book.map(RecordedEvent.book) == (try JSONDecoder().decode(RecordedEvent.self, from: Data(bytes))), "\(line)")
+            case (.failure(let error), .failure(let expected)): #expect("\(error)" == "\(expected)", "\(line)")
+            default: Issue.record("\(line): the parser gives \(parsed), a fresh one \(alone)")
+            }
+            // Put best first again, so that most lines are.
+            sides[0].sort { $0.price > $1.price }
+            sides[1].sort { $0.price < $1.price }
+        }
+    }
 }
