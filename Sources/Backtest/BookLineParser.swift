@@ -23,7 +23,9 @@ struct BookLineParser {
     private var scratchEnds = Array(repeating: 0, count: 64)
     /// The last bids and asks parsed, with their text: a side written the same as the last one
     /// of its kind (about half of them in a market-by-price feed, where a book changes on one
-    /// side) is not parsed again, since parsing is a function of the text.
+    /// side) is not parsed again, since parsing is a function of the text; nor are the entries
+    /// a changed side shares whole with it from its start, or from an entry at one of its prices
+    /// to its end.
     private var lastBids = ParsedSide()
     private var lastAsks = ParsedSide()
 
