@@ -249,11 +249,12 @@ import TestSupport
         #expect(try reader.next() == nil)
         #expect(read.map { $0 == nil } == [false, false, true, false, true])
         for (index, book) in read.enumerated() where book != nil { #expect(book == books[index]) }
-        func storage(_ entries: [BookEntry]?) -> UnsafePointer<BookEntry>? { entries?.withUnsafeBufferPointer { $0.baseAddress } }
-        #expect(storage(read[1]?.bids) == storage(read[0]?.bids))
-        #expect(storage(read[1]?.asks) != storage(read[0]?.asks))
-        #expect(storage(read[3]?.bids) == storage(read[0]?.bids))
-        #expect(storage(read[3]?.asks) == storage(read[1]?.asks))
+        // The check the backtest's view with our orders in it makes.
+        let (first, second, fourth) = (try #require(read[0]), try #require(read[1]), try #require(read[3]))
+        #expect(OwnOrderEntries.sameStorage(second.bids, first.bids))
+        #expect(!OwnOrderEntries.sameStorage(second.asks, first.asks))
+        #expect(OwnOrderEntries.sameStorage(fourth.bids, first.bids))
+        #expect(OwnOrderEntries.sameStorage(fourth.asks, second.asks))
     }
 
     @Test(arguments: [1, 7, 64, 1000])
