@@ -7,12 +7,13 @@ struct OrderRateWindow: Sendable {
     private var approvals: [StrategyID: [Timestamp]] = [:]
 
     /// How many orders `strategy` had approved in the second ending at `now` (exclusive of
-    /// anything at or before `now - 1s`).
+    /// anything at or before `now - 1s`). The strategy's times are found once and trimmed in place.
     mutating func count(for strategy: StrategyID, at now: Timestamp) -> Int {
         let horizon = now.advanced(byNanoseconds: -Self.width)
-        guard let expired = approvals[strategy].map({ $0.firstIndex { $0 > horizon } ?? $0.count }) else { return 0 }
-        if expired > 0 { approvals[strategy]?.removeFirst(expired) }
-        return approvals[strategy]?.count ?? 0
+        guard let index = approvals.index(forKey: strategy) else { return 0 }
+        let expired = approvals.values[index].firstIndex { $0 > horizon } ?? approvals.values[index].count
+        if expired > 0 { approvals.values[index].removeFirst(expired) }
+        return approvals.values[index].count
     }
 
     /// Records an approval at `now`.
