@@ -181,7 +181,12 @@ public final class TradingEngine {
             guard let symbolIndex = accept(book) else { return [] }
             mark(book, at: symbolIndex)
             try evaluateLoss(at: now, into: &actions)
-            for index in symbolSlots[symbolIndex].subscribers where !isStopped {
+            // By position rather than `for in`, which would retain the subscribers' array for
+            // the loop on every book; nothing a strategy callback does changes the array.
+            var position = 0
+            while position < symbolSlots[symbolIndex].subscribers.count, !isStopped {
+                let index = symbolSlots[symbolIndex].subscribers[position]
+                position += 1
                 let intents = call(index, at: now) { $0.onBook(book, context: $1) }
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
             }
