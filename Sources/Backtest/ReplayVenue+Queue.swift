@@ -5,25 +5,17 @@ extension ReplayVenue {
     /// through their prices; see the type's documentation for the rules.
     mutating func evaluateResting(against book: BookSnapshot, into reports: inout [ReplayVenueReport]) {
         var anyClosed = false
-        for index in resting where orders[index].status.symbol == book.symbol {
-            let price = orders[index].status.price
-            let side = orders[index].status.side
-            let through = Self.bestOppositeIsThrough(price, side: side, book)
-            let level = Self.displayed(
-                at: price, side: side, in: side == .buy ? book.bids : book.asks, hint: &orders[index].levelStart)
-            let remaining = orders[index].status.qty.shares
-            var fillQty: Int64 = 0
-            if through && !orders[index].crossedByTakenLiquidity {
-                fillQty = remaining
-            } else if orders[index].queueAhead == 0 && level < orders[index].lastLevel {
-                fillQty = min(orders[index].lastLevel - level, remaining)
-            }
-            if !through { orders[index].crossedByTakenLiquidity = false }
-            orders[index].queueAhead = min(orders[index].queueAhead, level)
-            orders[index].lastLevel = level
+        // By position, each order reached once through one access: `for index in resting`
+        // retained the list, and each field written through `orders[index]` was its own access.
+        var position = 0
+        while position < resting.count {
+            let index = resting[position]
+            position += 1
+            guard orders[index].status.symbol == book.symbol else { continue }
+            let fillQty = orders[index].step(against: book)
             if fillQty > 0 {
-                anyClosed = anyClosed || fillQty == remaining
-                reports.append(.filled(fill(index, qty: Quantity(shares: fillQty), at: price)))
+                anyClosed = anyClosed || fillQty == orders[index].status.qty.shares
+                reports.append(.filled(fill(index, qty: Quantity(shares: fillQty), at: orders[index].status.price)))
             }
         }
         if anyClosed { resting.removeAll { !orders[$0].status.open } }
@@ -41,12 +33,31 @@ extension ReplayVenue {
             status: orders[index].status, time: now, newFills: first..<first + 1, liquidity: .maker,
             fees: configuration.fees.fee(for: qty, .maker))
     }
+}
 
-    /// Whether the best opposite price of `book` is strictly through `price` for a `side` order.
-    private static func bestOppositeIsThrough(_ price: Price, side: Side, _ book: BookSnapshot) -> Bool {
-        switch side {
+extension SimulatedOrder {
+    /// Moves this resting order's place in its queue on to `book` (of its symbol, received
+    /// after it rested) and returns the shares that book fills: all of them when the best
+    /// opposite price is through ours (unless the recorded book still crossed it when we
+    /// rested), else the shares the level at our price lost while none were ahead of us.
+    mutating func step(against book: BookSnapshot) -> Int64 {
+        let price = status.price
+        let side = status.side
+        let through: Bool = switch side {
         case .buy: book.bestAsk.map { $0 < price } ?? false
         case .sell: book.bestBid.map { $0 > price } ?? false
         }
+        let level = ReplayVenue.displayed(at: price, side: side, in: side == .buy ? book.bids : book.asks, hint: &levelStart)
+        let remaining = status.qty.shares
+        var fillQty: Int64 = 0
+        if through && !crossedByTakenLiquidity {
+            fillQty = remaining
+        } else if queueAhead == 0 && level < lastLevel {
+            fillQty = min(lastLevel - level, remaining)
+        }
+        if !through { crossedByTakenLiquidity = false }
+        queueAhead = min(queueAhead, level)
+        lastLevel = level
+        return fillQty
     }
 }
