@@ -89,22 +89,23 @@ public struct OrderTracker: Sendable {
             changes.append(dropClashing(order))
             return changes
         }
-        if let known = closed[key], known.strategyID != nil || known.matches(status) {
-            orders[client] = nil
-            var changes = clash(known.description, status, [known.strategyID ?? order.strategyID, order.strategyID])
-            changes.append(dropClashing(order))
-            return changes
+        if let known = closed[key] {
+            if known.strategyID != nil || known.matches(status) {
+                orders[client] = nil
+                var changes = clash(known.description, status, [known.strategyID ?? order.strategyID, order.strategyID])
+                changes.append(dropClashing(order))
+                return changes
+            }
+            closed[key] = nil
         }
-        closed[key] = nil
         var changes = OrderTrackerChanges()
         order.exchangeID = status.id
         order.identity = OrderIdentity(status)
         order.state = .acknowledged
         order.outcomeUnknownSince = nil
-        orders[client] = order
         byExchangeID[key] = client
         changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .accepted(status.id, order.request)))
-        changes.append(update(client, with: status))
+        changes.append(update(order, with: status))
         return changes
     }
 
@@ -174,7 +175,7 @@ public struct OrderTracker: Sendable {
             guard order.identity == OrderIdentity(status) else {
                 return clash(Self.describe(order), status, [order.strategyID])
             }
-            return update(client, with: status)
+            return update(order, with: status)
         }
         switch claim(for: status) {
         case .claim(let client): return acknowledge(client, with: status)
@@ -251,11 +252,21 @@ public struct OrderTracker: Sendable {
     /// Applies `status` to the tracked order `client`: new fills, then the state it shows.
     /// An older report (fewer fills than already seen) changes nothing.
     mutating func update(_ client: ClientOrderID, with status: OrderStatus) -> OrderTrackerChanges {
-        guard var order = orders[client], let id = order.exchangeID else {
-            preconditionFailure("order \(client) is tracked with an exchange id")
-        }
+        guard let order = orders[client] else { preconditionFailure("order \(client) is tracked") }
+        return update(order, with: status)
+    }
+
+    /// `update(_:with:)` of `order`, the tracked order as the caller already holds it (stored, or
+    /// about to be): the result is stored either way, so it is not looked up, nor stored twice.
+    private mutating func update(_ order: TrackedOrder, with status: OrderStatus) -> OrderTrackerChanges {
+        var order = order
+        let client = order.clientID
+        guard let id = order.exchangeID else { preconditionFailure("order \(client) is tracked with an exchange id") }
         var changes = OrderTrackerChanges()
-        guard status.fills.count >= order.fillsSeen else { return changes }
+        guard status.fills.count >= order.fillsSeen else {
+            orders[client] = order
+            return changes
+        }
         for index in order.fillsSeen..<status.fills.count {
             let reported = status.fills[index]
             changes.fills.append(
