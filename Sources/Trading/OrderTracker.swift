@@ -34,6 +34,11 @@ public struct OrderTracker: Sendable {
     struct OrderKey: Hashable, Sendable {
         var venue: Venue
         var id: OrderID
+
+        /// The id alone: a tracker's orders are nearly always of one venue, and hashing its
+        /// name as well cost as much as the rest of a lookup. Keys equal by `==` (venue and id)
+        /// still hash equal.
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// The open orders, oldest first.

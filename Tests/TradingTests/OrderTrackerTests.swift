@@ -10,7 +10,7 @@ import Trading
     static let t0 = Timestamp(nanoseconds: 1_700_000_000_000_000_000)
 
     /// Orders approved by a checker whose limits let everything through, on a fresh book.
-    static func approve(_ request: OrderRequest, by strategy: StrategyID = "a") -> ApprovedOrder {
+    static func approve(_ request: OrderRequest, by strategy: StrategyID = "a", at venue: Venue = venue) -> ApprovedOrder {
         let limits = RiskLimits(
             maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
             priceCollarBasisPoints: 10_000, maxOrdersPerSecond: 100, staleBookMs: 1_000, allowMarketOrders: true,
@@ -32,9 +32,9 @@ import Trading
     }
 
     /// The exchange's report of order `id` for `request` with `fills` (price, qty), open or not.
-    static func status(_ id: Int64, _ request: OrderRequest, fills: [(Int64, Int64)] = [], open: Bool = true)
-        -> OrderStatus
-    {
+    static func status(
+        _ id: Int64, _ request: OrderRequest, fills: [(Int64, Int64)] = [], open: Bool = true, at venue: Venue = venue
+    ) -> OrderStatus {
         let reported = fills.enumerated().map { index, fill in
             OrderFill(price: Price(cents: fill.0), qty: Quantity(shares: fill.1), ts: t0.advanced(byMilliseconds: Int64(index)))
         }
@@ -56,6 +56,25 @@ import Trading
         #expect(tracker.order(client)?.state == .acknowledged)
         #expect(tracker.order(venue: Self.venue, id: 42)?.clientID == client)
         #expect(tracker.openOrders(of: "a") == [OpenOrder(id: 42, request: Self.request())])
+    }
+
+    /// Keys hash by order id alone; the venue still tells two orders with one id apart.
+    @Test func theSameIDAtTwoVenuesIsTwoOrders() {
+        var tracker = OrderTracker()
+        let request = Self.request()
+        let here = tracker.submit(Self.approve(request))
+        let there = tracker.submit(Self.approve(request, at: "OTHEREX"))
+        _ = tracker.acknowledge(here, with: Self.status(42, request))
+        #expect(tracker.acknowledge(there, with: Self.status(42, request, at: "OTHEREX")).clashes.isEmpty)
+        #expect(tracker.order(venue: Self.venue, id: 42)?.clientID == here)
+        #expect(tracker.order(venue: "OTHEREX", id: 42)?.clientID == there)
+        let closed = tracker.apply(Self.status(42, request, fills: [(5000, 10)], open: false, at: "OTHEREX"))
+        #expect(closed.fills.map(\.id) == [FillID(venue: "OTHEREX", orderID: 42, index: 0)])
+        #expect(tracker.order(there) == nil)
+        #expect(tracker.order(here)?.state == .acknowledged)
+        let filledHere = tracker.apply(Self.status(42, request, fills: [(5000, 4)]))
+        #expect(filledHere.fills.map(\.id) == [FillID(venue: Self.venue, orderID: 42, index: 0)])
+        #expect(filledHere.clashes.isEmpty)
     }
 
     @Test func reportsEachFillOnceAttributedToTheStrategy() {
