@@ -11,9 +11,10 @@ extension BookSnapshot {
     /// price are taken off that side's entries at that price, earliest first; an entry left with
     /// no shares does not count, and the best price is the first one with shares left. Orders
     /// for another symbol than the book's are ignored, so `context.openOrders` can be passed as
-    /// it is. Only the entries down to the end of the best remaining price are looked at, the
-    /// orders are looked through again only for entries within the range of their prices (our
-    /// quotes are rarely at the touch), and nothing is allocated.
+    /// it is. Only the entries down to the end of the best remaining price are looked at; with
+    /// one order of ours on a side (a quoting strategy's usual case) its shares come off in the
+    /// same pass, and with several the orders are looked through again only for entries within
+    /// the range of their prices. Nothing is allocated.
     @inlinable
     public func touch(excluding orders: [OpenOrder]) -> Touch {
         let (bid, bidSize) = Self.best(bids, excluding: orders, of: symbol, side: .buy)
@@ -24,6 +25,9 @@ extension BookSnapshot {
     /// The first price left in `entries` and the shares of the entries left in a row at it.
     @inlinable
     static func best(_ entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side) -> (Price?, Quantity) {
+        if let only = onlyOrder(in: orders, for: symbol, side: side) {
+            return best(entries, excludingShares: only.owed, at: only.price)
+        }
         let ourPrices = priceRange(of: orders, for: symbol, side: side)
         var best: Price?
         var size = Quantity.zero
@@ -37,6 +41,43 @@ extension BookSnapshot {
             size = size.addingSaturated(shares)
         }
         return (best, size)
+    }
+
+    /// `best` when one order of ours, with `owed` unfilled shares, is on the side at `price` (a
+    /// quoting strategy's usual case): its shares come off the entries at that price as they
+    /// are met, earliest first, in one pass, instead of looking through the orders and the
+    /// earlier entries again at each of them. The same result as the general loop.
+    @inlinable
+    static func best(_ entries: [BookEntry], excludingShares owed: Quantity, at price: Price) -> (Price?, Quantity) {
+        var owed = owed
+        var best: Price?
+        var size = Quantity.zero
+        for index in entries.indices {
+            let entry = entries[index]
+            var shares = entry.qty
+            if entry.price == price && owed > .zero {
+                shares = entry.qty - min(owed, entry.qty)
+                // An entry with fewer than no shares (never sent by an exchange) covers none of ours.
+                owed -= min(owed, max(entry.qty, .zero))
+                if shares == .zero { continue }
+            }
+            if let best, best != entry.price { break }
+            best = entry.price
+            size = size.addingSaturated(shares)
+        }
+        return (best, size)
+    }
+
+    /// The price and unfilled shares of the one order for `symbol` on `side` in `orders`, nil if
+    /// there are none or several.
+    @inlinable
+    static func onlyOrder(in orders: [OpenOrder], for symbol: Symbol, side: Side) -> (price: Price, owed: Quantity)? {
+        var found: (price: Price, owed: Quantity)?
+        for order in orders where order.request.side == side && order.request.symbol == symbol {
+            guard found == nil else { return nil }
+            found = (order.request.price, order.remaining)
+        }
+        return found
     }
 
     /// The lowest to the highest price of the orders for `symbol` on `side`, nil if there are
