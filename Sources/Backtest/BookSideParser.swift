@@ -174,14 +174,16 @@ struct BookSideParser {
         return true
     }
 
-    /// Takes the rest of the side, after the entry of `price` just parsed, from `last` when its
-    /// text after its own entry at that price (the first there) follows here byte for byte, and
-    /// moves past it: the text of a side's entries after one of them, through the closing
-    /// bracket, reads as those entries wherever it stands, so a change to one level of a long
-    /// side is parsed as that entry alone. `hint`, where the entries after the ones shared
-    /// from the start begin in `last`, moves on to the price. False, with nothing consumed,
-    /// when `last` was not best first or had a refusal, has no entry at `price`, or its rest is
-    /// not here, or when `buffer` cannot hold it.
+    /// Takes from `last` the entries after its entry at `price` (the first there), the entry just
+    /// parsed, that the text here repeats whole from the end of that entry on, and moves past
+    /// them: the text of a side's entries after one of them reads as those entries wherever it
+    /// stands, so a change to one level of a long side is parsed as that entry alone, and a side
+    /// moved a level (its prices shifted, a level in at one end and out at the other) as the two
+    /// entries at its ends. True when that is the whole rest of the side through its closing
+    /// bracket (the side is read); false when the caller reads on, after the entries taken,
+    /// if any. `hint`, where the entries not yet taken begin in `last`, moves on past them.
+    /// Nothing is taken when `last` was not best first or had a refusal, or has no entry at
+    /// `price`, or as far as `buffer` cannot hold.
     @inline(__always)
     private static func lastSidesRest(
         after price: Int64, isBuy: Bool, _ cursor: inout JSONReader, into buffer: UnsafeMutableBufferPointer<BookEntry>,
@@ -190,23 +192,35 @@ struct BookSideParser {
         let count = last.ends.count
         guard last.bestFirst, count == last.entries.count else { return false }
         while hint < count, isBuy ? last.entries[hint].price.units > price : last.entries[hint].price.units < price { hint += 1 }
-        guard hint < count, last.entries[hint].price.units == price, side.count + count - hint - 1 <= buffer.count else { return false }
+        guard hint < count, last.entries[hint].price.units == price else { return false }
         let restStart = last.ends[hint]
         let end = cursor.offset - start
-        guard last.text.withUnsafeBytes({ cursor.consume(prefix: UnsafeRawBufferPointer(rebasing: $0[restStart...])) }) else {
+        let first = hint + 1
+        var taken = count
+        let closed = last.text.withUnsafeBytes { text in
+            let rest = UnsafeRawBufferPointer(rebasing: text[restStart...])
+            if side.count + count - first <= buffer.count, cursor.consume(prefix: rest) { return true }
+            // Most rests that are not the same to the side's end are the same for a while.
+            let matching = cursor.matchingPrefixCount(rest)
+            taken = first
+            while taken < count, last.ends[taken] - restStart <= matching, side.count + taken - first < buffer.count { taken += 1 }
             return false
         }
-        // The rest keeps the order without a check: `last` is best first, and this entry's price
-        // is that of its entry before the rest.
-        let rest = count - hint - 1
+        guard taken > first || closed else { return false }
         last.entries.withUnsafeBufferPointer { entries in
-            (buffer.baseAddress! + side.count).update(from: entries.baseAddress! + hint + 1, count: rest)
+            (buffer.baseAddress! + side.count).update(from: entries.baseAddress! + first, count: taken - first)
         }
         last.ends.withUnsafeBufferPointer { lastEnds in
-            let (from, to, shift) = (lastEnds.baseAddress! + hint + 1, ends.baseAddress! + side.count, end - restStart)
-            for index in 0..<rest { to[index] = from[index] + shift }
+            let (from, to, shift) = (lastEnds.baseAddress! + first, ends.baseAddress! + side.count, end - restStart)
+            for index in 0..<(taken - first) { to[index] = from[index] + shift }
         }
-        side.count += rest
-        return true
+        side.count += taken - first
+        hint = taken
+        guard !closed else { return true }
+        // The entries taken keep the order: `last` is best first, and the first of them follows
+        // its entry at this entry's price.
+        side.check.see(orderedRunFrom: last.entries[first].price.units, to: last.entries[taken - 1].price.units)
+        cursor.advance(by: last.ends[taken - 1] - restStart)
+        return false
     }
 }

@@ -246,4 +246,63 @@ import Wire
             sides[1].sort { $0.price < $1.price }
         }
     }
+
+    /// Sides that move a level (their prices a tick further: a level in at one end and out at
+    /// the other), or change in two places, or in one place and at their end, line after line
+    /// through one parser: each gives what parsing it alone gives, and JSONDecoder. Between its
+    /// changes such a side repeats the last one's text for a while, but not to its end, which the
+    /// parser takes whole entries from.
+    @Test(arguments: [4, 5, 6] as [UInt64])
+    func sidesMovedOrChangedInTwoPlacesGiveWhatParsingEachAloneGives(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var parser = BookLineParser(booksHeld: 2)
+        var sides: [[(price: Int64, qty: Int64)]] = [
+            (0..<16).map { (50_000 - 10 * Int64($0), 100 + Int64($0)) }, (0..<16).map { (50_010 + 10 * Int64($0), 200 + Int64($0)) },
+        ]
+        func quantity() -> Int64 { Int64.random(in: 1...(Bool.random(using: &random) ? 9 : 99_999), using: &random) }
+        for seq in 1...600 {
+            let which = Int.random(in: 0...1, using: &random)
+            var side = sides[which]
+            // Away from the touch: down for bids, up for asks.
+            let away: Int64 = which == 0 ? -10 : 10
+            let levels = (Int.random(in: 1..<side.count - 1, using: &random), Int.random(in: 1..<side.count - 1, using: &random))
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0:
+                side.removeFirst()
+                side.append((side[side.count - 1].price + away, quantity()))
+            case 1 where seq % 3 == 0:
+                // Moved, the new level out of order (between the last two).
+                side.removeFirst()
+                side.append((side[side.count - 1].price - away / 2, quantity()))
+            case 1:
+                side.insert((side[0].price - away, quantity()), at: 0)
+                side.removeLast()
+            case 2:
+                side[levels.0].qty = quantity()
+                side[levels.1].qty = quantity()
+            case 3:
+                side.remove(at: levels.0)
+                side.append((side[side.count - 1].price + away, quantity()))
+            default:
+                side[levels.0].qty = quantity()
+                side[side.count - 1].qty = quantity()
+            }
+            sides[which] = side
+            func text(_ side: [(price: Int64, qty: Int64)]) -> String { "[" + side.map { "[\($0.price),\($0.qty)]" }.joined(separator: ",") + "]" }
+            let line = Self.line(seq: seq, bids: text(sides[0]), asks: text(sides[1]))
+            let bytes = Array(line.utf8)
+            var fresh = BookLineParser(booksHeld: 2)
+            let parsed = Result { try bytes.withUnsafeBytes { try parser.parse($0) } }
+            let alone = Result { try bytes.withUnsafeBytes { try fresh.parse($0) } }
+            switch (parsed, alone) {
+            case (.success(let book), .success(let expected)):
+                #expect(book == expected, "\(line)")
+                #expect(book.map(RecordedEvent.book) == (try JSONDecoder().decode(RecordedEvent.self, from: Data(bytes))), "\(line)")
+            case (.failure(let error), .failure(let expected)): #expect("\(error)" == "\(expected)", "\(line)")
+            default: Issue.record("\(line): the parser gives \(parsed), a fresh one \(alone)")
+            }
+            sides[0].sort { $0.price > $1.price }
+            sides[1].sort { $0.price < $1.price }
+        }
+    }
 }
