@@ -124,13 +124,27 @@ public struct JSONReader {
     }
 
     /// Consumes `text` if the input continues with exactly those bytes (no whitespace skipped);
-    /// whether it did. For fast paths that expect a writer's own canonical layout.
+    /// whether it did. For fast paths that expect a writer's own canonical layout. Eight bytes
+    /// are compared at a time when there are eight, the last eight overlapping the ones before.
     @inlinable @inline(__always)
     public mutating func consume(exactly text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard end - position >= count else { return false }
         let other = text.utf8Start
-        for index in 0..<count where position[index] != other[index] { return false }
+        if count >= 8 {
+            let (here, there) = (UnsafeRawPointer(position), UnsafeRawPointer(other))
+            func same(at offset: Int) -> Bool {
+                here.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == there.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            }
+            var offset = 0
+            while offset + 8 < count {
+                guard same(at: offset) else { return false }
+                offset += 8
+            }
+            guard same(at: count - 8) else { return false }
+        } else {
+            for index in 0..<count where position[index] != other[index] { return false }
+        }
         position += count
         return true
     }

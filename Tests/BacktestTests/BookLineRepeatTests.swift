@@ -195,6 +195,23 @@ import Wire
         }
     }
 
+    /// A book's pairs in any order, line after line through one parser: each gives what
+    /// JSONDecoder gives. (The parser tries first the key a writer puts next, after each key.)
+    @Test func aBooksPairsInAnyOrderGiveWhatJSONDecoderGives() throws {
+        var random = SplitMix64(seed: 11)
+        var parser = BookLineParser(booksHeld: 2)
+        for seq in 1...300 {
+            var pairs = [
+                #""kind":"book""#, #""venue":"TESTEX""#, #""symbol":"FOOBAR""#, #""seq":\#(seq)"#, #""exchangeTime":\#(seq * 3)"#,
+                #""receivedTime":\#(seq * 5)"#, #""bids":[[5000,\#(seq)]]"#, #""asks":[[5010,\#(seq * 2)],[5020,1]]"#,
+            ]
+            pairs.shuffle(using: &random)
+            let line = "{" + pairs.joined(separator: ",") + "}"
+            let parsed = try Array(line.utf8).withUnsafeBytes { try parser.parse($0) }
+            #expect(parsed.map(RecordedEvent.book) == (try JSONDecoder().decode(RecordedEvent.self, from: Data(line.utf8))), "\(line)")
+        }
+    }
+
     /// Sides changed a level at a time, as a market-by-price feed changes them (a quantity, with
     /// more or fewer digits; a level inserted, dropped or repriced; the last level; a price
     /// repeated; now and then spaced out, or out of order at the top or past the level changed),

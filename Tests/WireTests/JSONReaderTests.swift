@@ -181,6 +181,27 @@ func reading<T>(_ text: String, _ body: (inout JSONReader) throws(JSONReadError)
         #expect(read.0 && read.1 == 0)
     }
 
+    /// `consume(exactly:)` compares eight bytes at a time where it can: a word of any length is
+    /// consumed only when every one of its bytes is there, wherever the one that differs stands,
+    /// and not when the input ends inside it.
+    @Test(arguments: [
+        "a", "abcdefg", "abcdefgh", "abcdefghi", "\"exchangeTime\":", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopqrstuvwx",
+    ] as [StaticString])
+    func aWordIsConsumedExactlyWhenEveryByteIsThere(word: StaticString) throws {
+        let text = word.description
+        for tail in ["", "]", "0123456789"] {
+            #expect(try reading(text + tail) { reader throws(JSONReadError) in (reader.consume(exactly: word), reader.offset) }.get() == (true, text.utf8.count))
+        }
+        for index in 0..<text.utf8.count {
+            var bytes = Array(text.utf8)
+            bytes[index] ^= 0x20
+            let changed = String(decoding: bytes, as: UTF8.self) + "0123456789"
+            #expect(try reading(changed) { reader throws(JSONReadError) in (reader.consume(exactly: word), reader.offset) }.get() == (false, 0), "\(index)")
+        }
+        let short = String(text.dropLast())
+        #expect(try reading(short) { reader throws(JSONReadError) in (reader.consume(exactly: word), reader.offset) }.get() == (false, 0))
+    }
+
     @Test func aRangeCheckedIntegerNamesItsField() {
         let result = reading("1001") { reader throws(JSONReadError) in try reader.int64(in: 0...1000, field: "qty") }
         #expect(throws: JSONReadError.refused("qty: 1001 is out of range 0...1000")) { try result.get() }
