@@ -58,9 +58,9 @@ extension JSONReader {
     }
 
     /// The value of the decimal digits at `cursor` (wrapping past 19 of them), with `cursor`
-    /// moved past them: eight digits in one step when eight bytes are there to load, the rest one
-    /// at a time, so that whoever checks the run after sees what a digit-by-digit loop would
-    /// have left.
+    /// moved past them: eight digits a step, twice, while eight bytes are there to load, the rest
+    /// one at a time, so that whoever checks the run after sees what a digit-by-digit loop would
+    /// have left. (A nanosecond time, 19 digits, is two steps and three digits.)
     @inlinable @inline(__always)
     static func digitRun(_ cursor: inout UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UInt64 {
         var magnitude: UInt64 = 0
@@ -69,6 +69,12 @@ extension JSONReader {
             cursor += count
             guard count == 8 else { return value }
             magnitude = value
+            if end - cursor >= 8 {
+                let (count, value) = leadingDigits(cursor)
+                cursor += count
+                magnitude = magnitude &* powerOfTen(count) &+ value
+                guard count == 8 else { return magnitude }
+            }
         }
         while cursor < end {
             let digit = cursor.pointee &- UInt8(ascii: "0")
@@ -77,6 +83,22 @@ extension JSONReader {
             cursor += 1
         }
         return magnitude
+    }
+
+    /// 10 to the power `exponent`, for 0 to 8.
+    @inlinable @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> UInt64 {
+        switch exponent {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        default: 100_000_000
+        }
     }
 
     /// How many of the eight bytes at `bytes` are decimal digits before the first that is not,
