@@ -12,6 +12,22 @@ import Wire
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":\#(seq),"exchangeTime":\#(seq),"receivedTime":\#(seq),"bids":\#(bids),"asks":\#(asks)}"#
     }
 
+    /// Expects `parser` to give for `line` what a fresh parser gives (the same book, or the same
+    /// error), and JSONDecoder when it is a book.
+    static func expectParsedAsAlone(_ line: String, by parser: inout BookLineParser) throws {
+        let bytes = Array(line.utf8)
+        var fresh = BookLineParser(booksHeld: 2)
+        let parsed = Result { try bytes.withUnsafeBytes { try parser.parse($0) } }
+        let alone = Result { try bytes.withUnsafeBytes { try fresh.parse($0) } }
+        switch (parsed, alone) {
+        case (.success(let book), .success(let expected)):
+            #expect(book == expected, "\(line)")
+            #expect(book.map(RecordedEvent.book) == (try JSONDecoder().decode(RecordedEvent.self, from: Data(bytes))), "\(line)")
+        case (.failure(let error), .failure(let expected)): #expect("\(error)" == "\(expected)", "\(line)")
+        default: Issue.record("\(line): the parser gives \(parsed), a fresh one \(alone)")
+        }
+    }
+
     /// Sides repeated, extended past the last one's text, respaced, moved from bids to asks,
     /// made null or empty between repeats.
     static let lines = [
@@ -247,17 +263,7 @@ import Wire
             sides[which] = side
             let spaced = Int.random(in: 0..<8, using: &random) == 0
             let line = Self.line(seq: seq, bids: text(sides[0], spaced: spaced), asks: text(sides[1], spaced: spaced && Bool.random(using: &random)))
-            let bytes = Array(line.utf8)
-            var fresh = BookLineParser(booksHeld: 2)
-            let parsed = Result { try bytes.withUnsafeBytes { try parser.parse($0) } }
-            let alone = Result { try bytes.withUnsafeBytes { try fresh.parse($0) } }
-            switch (parsed, alone) {
-            case (.success(let book), .success(let expected)):
-                #expect(book == expected, "\(line)")
-                #expect(book.map(RecordedEvent.book) == (try JSONDecoder().decode(RecordedEvent.self, from: Data(bytes))), "\(line)")
-            case (.failure(let error), .failure(let expected)): #expect("\(error)" == "\(expected)", "\(line)")
-            default: Issue.record("\(line): the parser gives \(parsed), a fresh one \(alone)")
-            }
+            try Self.expectParsedAsAlone(line, by: &parser)
             // Put best first again, so that most lines are.
             sides[0].sort { $0.price > $1.price }
             sides[1].sort { $0.price < $1.price }
@@ -307,17 +313,7 @@ import Wire
             sides[which] = side
             func text(_ side: [(price: Int64, qty: Int64)]) -> String { "[" + side.map { "[\($0.price),\($0.qty)]" }.joined(separator: ",") + "]" }
             let line = Self.line(seq: seq, bids: text(sides[0]), asks: text(sides[1]))
-            let bytes = Array(line.utf8)
-            var fresh = BookLineParser(booksHeld: 2)
-            let parsed = Result { try bytes.withUnsafeBytes { try parser.parse($0) } }
-            let alone = Result { try bytes.withUnsafeBytes { try fresh.parse($0) } }
-            switch (parsed, alone) {
-            case (.success(let book), .success(let expected)):
-                #expect(book == expected, "\(line)")
-                #expect(book.map(RecordedEvent.book) == (try JSONDecoder().decode(RecordedEvent.self, from: Data(bytes))), "\(line)")
-            case (.failure(let error), .failure(let expected)): #expect("\(error)" == "\(expected)", "\(line)")
-            default: Issue.record("\(line): the parser gives \(parsed), a fresh one \(alone)")
-            }
+            try Self.expectParsedAsAlone(line, by: &parser)
             sides[0].sort { $0.price > $1.price }
             sides[1].sort { $0.price < $1.price }
         }
