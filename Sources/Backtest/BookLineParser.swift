@@ -17,8 +17,8 @@ struct BookLineParser {
     /// The last bids and asks parsed, with their text: a side written the same as the last one
     /// of its kind (about half of them in a market-by-price feed, where a book changes on one
     /// side) is not parsed again, since parsing is a function of the text; nor are the entries
-    /// a changed side shares whole with it from its start, or from an entry at one of its prices
-    /// to its end.
+    /// a changed side shares whole with it from its start, or after an entry at one of its
+    /// prices (see `BookSideParser`).
     private var lastBids = BookSideParser.LastSide()
     private var lastAsks = BookSideParser.LastSide()
 

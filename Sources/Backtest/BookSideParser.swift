@@ -91,9 +91,11 @@ struct BookSideParser {
         }
         // A side that refused a version-1 price, or that follows one that did, is not kept:
         // what it alone would refuse is not known.
-        let text = !side.followsRefusal && side.centsRefusal == nil ? cursor.bytes(from: start) : UnsafeRawBufferPointer(start: nil, count: 0)
+        let kept = !side.followsRefusal && side.centsRefusal == nil
+        let text = kept ? cursor.bytes(from: start) : UnsafeRawBufferPointer(start: nil, count: 0)
         scratchEnds.withUnsafeBufferPointer { ends in
-            last.remember(text, entries: entries, ends: UnsafeBufferPointer(rebasing: ends.prefix(text.count == 0 ? 0 : count)), bestFirst: side.check.holds)
+            let ends = UnsafeBufferPointer(rebasing: ends.prefix(text.count == 0 ? 0 : count))
+            last.remember(text, entries: entries, ends: ends, bestFirst: side.check.holds)
         }
         return (entries, side.check.holds)
     }
