@@ -211,6 +211,31 @@ import Wire
         }
     }
 
+    /// A side as long as the parser's first scratch buffer (64 entries) that then grows past it
+    /// by levels in at the top, moves a level, and changes in two places, line after line through
+    /// one parser: the entries taken from the last side stop where the buffer is full, and the
+    /// side goes on in a larger one.
+    @Test func aSideGrowingPastTheScratchBufferGivesWhatParsingEachAloneGives() throws {
+        var random = SplitMix64(seed: 9)
+        var parser = BookLineParser(booksHeld: 2)
+        var bids: [(price: Int64, qty: Int64)] = (0..<64).map { (500_000 - 10 * Int64($0), 100 + Int64($0)) }
+        func text(_ side: [(price: Int64, qty: Int64)]) -> String { "[" + side.map { "[\($0.price),\($0.qty)]" }.joined(separator: ",") + "]" }
+        func quantity() -> Int64 { Int64.random(in: 1...99_999, using: &random) }
+        for seq in 1...120 {
+            switch seq % 3 {
+            case 2:
+                bids.insert(contentsOf: [(bids[0].price + 20, quantity()), (bids[0].price + 10, quantity())], at: 0)
+            case 0:
+                bids.removeFirst()
+                bids.append((bids[bids.count - 1].price - 10, quantity()))
+            default:
+                bids[Int.random(in: 0..<bids.count, using: &random)].qty = quantity()
+                bids[Int.random(in: 0..<bids.count, using: &random)].qty = quantity()
+            }
+            try Self.expectParsedAsAlone(Self.line(seq: seq, bids: text(bids), asks: "[]"), by: &parser)
+        }
+    }
+
     /// A book's pairs in any order, line after line through one parser: each gives what
     /// JSONDecoder gives. (The parser tries first the key a writer puts next, after each key.)
     @Test func aBooksPairsInAnyOrderGiveWhatJSONDecoderGives() throws {
