@@ -24,6 +24,22 @@ import Testing
                 + "(sell \(Quantity(shares: 90)) FOOBAR limit @ \(Price(cents: 5000)))")
     }
 
+    @Test func aPositionDenialsMessageNamesThePositionAndItsNumbers() throws {
+        var checker = F.checker()
+        let own = RiskExposure(positions: [F.a: [F.symbol: F.position(150)]], openOrders: [F.a: [F.open(.buy, 40, at: 4900)]])
+        let strategy = try #require(checker.decide(F.order(.buy, 20), exposure: own).denial)
+        #expect(
+            strategy.message
+                == "projected strategy position 210 (held 150, working 40) exceeds maxPosition 200 "
+                + "(buy \(Quantity(shares: 20)) FOOBAR limit @ \(Price(cents: 5000)))")
+        let account = RiskExposure(positions: [F.a: [F.symbol: F.position(-100)], F.b: [F.symbol: F.position(-190)]])
+        let symbol = try #require(checker.decide(F.order(.sell, 20), exposure: account).denial)
+        #expect(
+            symbol.message
+                == "projected account position in FOOBAR -310 (held -290, working 0) exceeds maxSymbolPosition 300 "
+                + "(sell \(Quantity(shares: 20)) FOOBAR limit @ \(Price(cents: 5000)))")
+    }
+
     @Test func aDenialKeepsItsMessageThroughJSONEqualityAndHashing() throws {
         var checker = F.checker()
         let denial = try #require(checker.decide(F.order(.buy, 101)).denial)
