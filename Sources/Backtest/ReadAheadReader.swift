@@ -23,12 +23,10 @@ public final class ReadAheadReader: RecordingReader {
     /// Signalled once when the reading thread has stopped reading (it ends right after, releasing
     /// the wrapped reader). For tests.
     let readingStopped = DispatchSemaphore(value: 0)
-    /// The current batch, in order; each record is moved out (`take()`, leaving nil) as it is
-    /// returned, so that no record is copied on its way (a reversed array popped from the back
-    /// cost a copy and a destruction of every record in `reverse()`).
-    private var records: [RecordedEvent?] = []
-    /// The index in `records` of the next record to return.
-    private var nextRecord = 0
+    /// The current batch; each record is moved out as it is returned, so that none is copied on
+    /// its way (a reversed array popped from the back cost a copy and a destruction of every
+    /// record in `reverse()`).
+    private var records: RecordBatch?
     /// How the recording ended, once the reading thread said so.
     private var ending: Result<Void, BacktestError>?
 
@@ -57,17 +55,13 @@ public final class ReadAheadReader: RecordingReader {
 
     public func next() throws(BacktestError) -> RecordedEvent? {
         while true {
-            if nextRecord < records.count {
-                defer { nextRecord += 1 }
-                return records[nextRecord].take()
-            }
+            if let record = records?.take() { return record }
             if let ending { return try ending.map { nil }.get() }
             // Closed only once this reader is released, the queue always has a batch to come.
             guard let batch = queue.take() else { return nil }
             switch batch {
             case .records(let batch, let position):
                 records = batch
-                nextRecord = 0
                 progress = position
             case .end(let warnings, let position):
                 self.warnings = warnings
@@ -84,22 +78,20 @@ public final class ReadAheadReader: RecordingReader {
     /// The reading thread: batches of `inner`'s records, then how it ended, until the recording
     /// ends or nobody takes them any more.
     private static func read(_ inner: any RecordingReader, batchSize: Int, into queue: BoundedQueue<Batch>) {
-        var batch: [RecordedEvent?] = []
-        batch.reserveCapacity(batchSize)
+        var batch = RecordBatch(capacity: batchSize)
         let ending: Batch
         do throws(BacktestError) {
             while let event = try inner.next() {
-                batch.append(consume event)
-                guard batch.count == batchSize else { continue }
+                batch.append(event)
+                guard batch.isFull else { continue }
                 guard queue.put(.records(batch, progress: inner.progress)) else { return }
-                batch = []
-                batch.reserveCapacity(batchSize)
+                batch = RecordBatch(capacity: batchSize)
             }
             ending = .end(warnings: inner.warnings, progress: inner.progress)
         } catch {
             ending = .failed(error, warnings: inner.warnings, progress: inner.progress)
         }
-        if !batch.isEmpty, !queue.put(.records(batch, progress: inner.progress)) { return }
+        if batch.count > 0, !queue.put(.records(batch, progress: inner.progress)) { return }
         _ = queue.put(ending)
     }
 }
@@ -113,9 +105,9 @@ private struct Owned: @unchecked Sendable {
     }
 }
 
-/// What the reading thread hands over: records (last first), or how the recording ended.
+/// What the reading thread hands over: records, or how the recording ended.
 private enum Batch: Sendable {
-    case records([RecordedEvent?], progress: (consumed: Int, total: Int))
+    case records(RecordBatch, progress: (consumed: Int, total: Int))
     case end(warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
     case failed(BacktestError, warnings: [RecordingWarning], progress: (consumed: Int, total: Int))
 }
