@@ -8,20 +8,25 @@ import StrategyKit
 /// numbers within `RecordedNumbers`); a book that fails them is refused (a `CompactFault` that is
 /// not damage) but stays its stream's base, as the writer's next delta expects.
 struct CompactBookDecoder {
-    /// A stream's last book, the base of its next delta, field by field (a class, so that a
-    /// delta updates it in place instead of copying a book out and back).
-    private final class Stream {
-        let venue: Venue
-        let symbol: Symbol
-        var bids: [BookEntry]
-        var asks: [BookEntry]
-        var sequence: UInt64
-        var exchangeTime: Int64
-        var receivedTime: Int64
+    /// A stream's last book, the base of its next delta, field by field, updated in place in
+    /// `streams` (a class held there was retained by every delta that read it).
+    private struct Stream {
+        var venue: Venue = ""
+        var symbol: Symbol = ""
+        var bids: [BookEntry] = []
+        var asks: [BookEntry] = []
+        var sequence: UInt64 = 0
+        var exchangeTime: Int64 = 0
+        var receivedTime: Int64 = 0
+        /// False for a number no key frame gave yet.
+        var isStarted = false
         /// False once the base is forgotten after damage.
         var hasBase = true
         /// Whether the last book passed the checks (so that what a delta keeps of it needs none).
-        var lastHolds: Bool
+        var lastHolds = true
+
+        /// A number no key frame gave yet.
+        init() {}
 
         init(_ book: BookSnapshot, holds: Bool) {
             venue = book.venue
@@ -31,12 +36,14 @@ struct CompactBookDecoder {
             sequence = book.sequence
             exchangeTime = book.exchangeTime.nanoseconds
             receivedTime = book.receivedTime.nanoseconds
+            isStarted = true
             lastHolds = holds
         }
     }
 
-    /// The streams by number; nil for numbers not seen yet.
-    private var streams: [Stream?] = []
+    /// The streams by number (not optional: reading a field of an optional element copied the
+    /// whole stream out).
+    private var streams: [Stream] = []
     private var pool: EntryArrayPool
     /// The highest stream number a key frame may give: more is damage, not a recording.
     private static let maxStreams = 1 << 20
@@ -52,7 +59,7 @@ struct CompactBookDecoder {
     /// Forgets every stream's last book: after damage, no delta is applied until its stream's
     /// next key frame.
     mutating func forgetBases() {
-        for stream in streams { stream?.hasBase = false }
+        for index in streams.indices { streams[index].hasBase = false }
     }
 
     /// The book of a key frame's body.
@@ -78,7 +85,7 @@ struct CompactBookDecoder {
             venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: Timestamp(nanoseconds: exchangeTime),
             receivedTime: Timestamp(nanoseconds: receivedTime), sequence: sequence)
         let index = Int(id)
-        if index >= streams.count { streams.append(contentsOf: repeatElement(nil, count: index + 1 - streams.count)) }
+        if index >= streams.count { streams.append(contentsOf: repeatElement(Stream(), count: index + 1 - streams.count)) }
         streams[index] = Stream(book, holds: refusal == nil)
         if let refusal { throw CompactFault(refusal: refusal) }
         return book
@@ -89,34 +96,56 @@ struct CompactBookDecoder {
     mutating func delta(_ body: UnsafeRawBufferPointer) throws(CompactFault) -> BookSnapshot? {
         var cursor = CompactCursor(body)
         let id = try cursor.varint()
-        guard id < UInt64(streams.count), let stream = streams[Int(id)] else {
+        guard id < UInt64(streams.count), streams[Int(id)].isStarted else {
             throw CompactFault("a delta of stream \(id), which no full book started")
         }
-        guard stream.hasBase else { return nil }
-        let sequence = stream.sequence &+ UInt64(bitPattern: CompactForm.signed(try cursor.varint()))
-        let exchangeTime = stream.exchangeTime &+ CompactForm.signed(try cursor.varint())
-        let receivedTime = exchangeTime &+ (stream.receivedTime &- stream.exchangeTime) &+ CompactForm.signed(try cursor.varint())
+        let index = Int(id)
+        guard streams[index].hasBase else { return nil }
+        let lastHolds = streams[index].lastHolds
+        let (lastSequence, lastExchangeTime, lastReceivedTime) =
+            (streams[index].sequence, streams[index].exchangeTime, streams[index].receivedTime)
+        let sequence = lastSequence &+ UInt64(bitPattern: CompactForm.signed(try cursor.varint()))
+        let exchangeTime = lastExchangeTime &+ CompactForm.signed(try cursor.varint())
+        let receivedTime = exchangeTime &+ (lastReceivedTime &- lastExchangeTime) &+ CompactForm.signed(try cursor.varint())
         let changed = try cursor.byte()
         guard changed <= 3 else { throw CompactFault("change flags \(changed) are not 0 to 3") }
         // A side a delta keeps as it was, and the parts of a side it keeps, passed the checks
         // with the previous book, unless that was refused: then the whole book is checked.
         var holds = true
-        if changed & 1 != 0 { stream.bids = try editedSide(&cursor, from: stream.bids, isBuy: true, holds: &holds) }
-        if changed & 2 != 0 { stream.asks = try editedSide(&cursor, from: stream.asks, isBuy: false, holds: &holds) }
+        if changed & 1 != 0 { try editSide(\.bids, of: index, &cursor, isBuy: true, holds: &holds) }
+        if changed & 2 != 0 { try editSide(\.asks, of: index, &cursor, isBuy: false, holds: &holds) }
         guard cursor.remaining == 0 else { throw CompactFault("\(cursor.remaining) bytes after the edits") }
-        stream.sequence = sequence
-        stream.exchangeTime = exchangeTime
-        stream.receivedTime = receivedTime
+        streams[index].sequence = sequence
+        streams[index].exchangeTime = exchangeTime
+        streams[index].receivedTime = receivedTime
         let book = BookSnapshot(
-            venue: stream.venue, symbol: stream.symbol, bids: stream.bids, asks: stream.asks,
-            exchangeTime: Timestamp(nanoseconds: exchangeTime), receivedTime: Timestamp(nanoseconds: receivedTime),
-            sequence: sequence)
-        if !holds || !stream.lastHolds {
+            venue: streams[index].venue, symbol: streams[index].symbol, bids: streams[index].bids,
+            asks: streams[index].asks, exchangeTime: Timestamp(nanoseconds: exchangeTime),
+            receivedTime: Timestamp(nanoseconds: receivedTime), sequence: sequence)
+        if !holds || !lastHolds {
             let refusal = Self.refusal(bids: book.bids, asks: book.asks)
-            stream.lastHolds = refusal == nil
+            streams[index].lastHolds = refusal == nil
             if let refusal { throw CompactFault(refusal: refusal) }
         }
         return book
+    }
+
+    /// Replaces stream `index`'s `side` with the side the edits at the cursor make of it. The
+    /// side is moved out while the edits are read (passing it in place retained it), and put
+    /// back as it was when they fail.
+    @inline(__always)
+    private mutating func editSide(
+        _ side: WritableKeyPath<Stream, [BookEntry]>, of index: Int, _ cursor: inout CompactCursor, isBuy: Bool,
+        holds: inout Bool
+    ) throws(CompactFault) {
+        var old: [BookEntry] = []
+        swap(&old, &streams[index][keyPath: side])
+        do throws(CompactFault) {
+            streams[index][keyPath: side] = try editedSide(&cursor, from: old, isBuy: isBuy, holds: &holds)
+        } catch {
+            streams[index][keyPath: side] = old
+            throw error
+        }
     }
 
     private mutating func wholeSide(_ cursor: inout CompactCursor, count: Int, isBuy: Bool) throws(CompactFault) -> [BookEntry] {
