@@ -49,11 +49,10 @@ struct CompactBookDecoder {
     private static let maxStreams = 1 << 20
 
     /// A decoder whose books' storage is reused `booksHeld` books later when nobody holds them.
-    /// The pool is deeper than the other readers' by 16: a side that stays as it was while the
-    /// other changes is held by its stream (and every book since), and the pool copies an array
-    /// still held when it comes round to it.
+    /// The pool is deeper than the other readers' (`EntryArrayPool.keptSideAllowance`): a side
+    /// that a delta leaves as it was is held by its stream, and by every book since.
     init(booksHeld: Int) {
-        pool = EntryArrayPool(depth: 2 * booksHeld + 16)
+        pool = EntryArrayPool(depth: 2 * booksHeld + EntryArrayPool.keptSideAllowance)
     }
 
     /// Forgets every stream's last book: after damage, no delta is applied until its stream's

@@ -12,6 +12,11 @@ struct EntryArrayPool {
     private var arrays: [[BookEntry]]
     private var next = 0
 
+    /// The arrays a pool of book sides holds beyond two a book, where one side of a book often
+    /// stays as it was while the other is made again: that side's array is still held (by every
+    /// book since) when a pool of exactly two a book comes round to it, and it is copied then.
+    static let keptSideAllowance = 16
+
     /// A pool that reuses the storage of the array made `depth` calls before.
     init(depth: Int) {
         precondition(depth > 0, "a pool holds at least one array")

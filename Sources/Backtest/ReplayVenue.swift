@@ -34,12 +34,12 @@ public struct ReplayVenue: Sendable {
     /// The latest book of each symbol, with the liquidity our orders took since it arrived;
     /// a backtest trades a handful of symbols, so a short list beats hashing names.
     var books: [ReplayVenueBook] = []
-    /// The storage of the sides shown with our orders in them. Deeper than the four sides of
-    /// the last two books by 16: a shown side whose recorded side stays as it was is held (by
-    /// the last shown sides and the engine's latest book) while the other side is made again
-    /// and again, and with a depth of 4 the pool came round to it and copied it in a tenth of
-    /// the sides made (MarketMaker from .twrc 5,277 -> 5,227 instructions a book).
-    var shownEntries = EntryArrayPool(depth: 20)
+    /// The storage of the sides shown with our orders in them: the last two books' and
+    /// `EntryArrayPool.keptSideAllowance` more. A shown side whose recorded side stays as it was
+    /// is held by the last shown sides and the engine's latest book; with the last two books'
+    /// four alone the pool copied such a side in a tenth of the sides made (MarketMaker from
+    /// .twrc 5,277 -> 5,227 instructions a book).
+    var shownEntries = EntryArrayPool(depth: 2 * 2 + EntryArrayPool.keptSideAllowance)
     /// Counts every change to what our resting orders show in a book (one rests, is cancelled
     /// or filled), so that entries made for them before can be told still true.
     var restingChanges: UInt64 = 0
