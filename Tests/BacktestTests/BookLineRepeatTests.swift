@@ -12,6 +12,12 @@ import Wire
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":\#(seq),"exchangeTime":\#(seq),"receivedTime":\#(seq),"bids":\#(bids),"asks":\#(asks)}"#
     }
 
+    /// A side's text as a recording's writer writes it, or spaced out.
+    static func sideText(_ side: [(price: Int64, qty: Int64)], spaced: Bool = false) -> String {
+        let entries = side.map { spaced ? "[ \($0.price), \($0.qty) ]" : "[\($0.price),\($0.qty)]" }
+        return spaced ? "[ " + entries.joined(separator: " , ") + " ]" : "[" + entries.joined(separator: ",") + "]"
+    }
+
     /// Expects `parser` to give for `line` what a fresh parser gives (the same book, or the same
     /// error), and JSONDecoder when it is a book.
     static func expectParsedAsAlone(_ line: String, by parser: inout BookLineParser) throws {
@@ -98,9 +104,8 @@ import Wire
 
     @Test func sidesEditedAtRandomGiveWhatParsingEachAloneGives() throws {
         var random = SplitMix64(seed: 7)
-        var bids: [(Int64, Int64)] = (0..<20).map { (500_000 - 10 * Int64($0), 100) }
-        var asks: [(Int64, Int64)] = (0..<20).map { (500_010 + 10 * Int64($0), 100) }
-        func text(_ side: [(Int64, Int64)]) -> String { "[" + side.map { "[\($0.0),\($0.1)]" }.joined(separator: ",") + "]" }
+        var bids: [(price: Int64, qty: Int64)] = (0..<20).map { (500_000 - 10 * Int64($0), 100) }
+        var asks: [(price: Int64, qty: Int64)] = (0..<20).map { (500_010 + 10 * Int64($0), 100) }
         var parser = BookLineParser(booksHeld: 2)
         var centsParser = BookLineParser(booksHeld: 2, pricesInCents: true)
         for seq in 1...2_000 {
@@ -117,7 +122,7 @@ import Wire
             default: side[at].1 = Int64.random(in: 1...(Bool.random(using: &random) ? 9 : 99_999), using: &random)
             }
             if isBuy { bids = side } else { asks = side }
-            let line = Self.line(seq: seq, bids: text(bids), asks: text(asks))
+            let line = Self.line(seq: seq, bids: Self.sideText(bids), asks: Self.sideText(asks))
             let bytes = Array(line.utf8)
             var fresh = BookLineParser(booksHeld: 2)
             var freshCents = BookLineParser(booksHeld: 2, pricesInCents: true)
@@ -219,7 +224,6 @@ import Wire
         var random = SplitMix64(seed: 9)
         var parser = BookLineParser(booksHeld: 2)
         var bids: [(price: Int64, qty: Int64)] = (0..<64).map { (500_000 - 10 * Int64($0), 100 + Int64($0)) }
-        func text(_ side: [(price: Int64, qty: Int64)]) -> String { "[" + side.map { "[\($0.price),\($0.qty)]" }.joined(separator: ",") + "]" }
         func quantity() -> Int64 { Int64.random(in: 1...99_999, using: &random) }
         for seq in 1...120 {
             switch seq % 3 {
@@ -232,7 +236,7 @@ import Wire
                 bids[Int.random(in: 0..<bids.count, using: &random)].qty = quantity()
                 bids[Int.random(in: 0..<bids.count, using: &random)].qty = quantity()
             }
-            try Self.expectParsedAsAlone(Self.line(seq: seq, bids: text(bids), asks: "[]"), by: &parser)
+            try Self.expectParsedAsAlone(Self.line(seq: seq, bids: Self.sideText(bids), asks: "[]"), by: &parser)
         }
     }
 
@@ -266,10 +270,6 @@ import Wire
         var sides: [[(price: Int64, qty: Int64)]] = [
             (0..<12).map { (5_000 - 10 * Int64($0), 100 + Int64($0)) }, (0..<12).map { (5_010 + 10 * Int64($0), 200 + Int64($0)) },
         ]
-        func text(_ side: [(price: Int64, qty: Int64)], spaced: Bool) -> String {
-            let entries = side.map { spaced ? "[ \($0.price), \($0.qty) ]" : "[\($0.price),\($0.qty)]" }
-            return spaced ? "[ " + entries.joined(separator: " , ") + " ]" : "[" + entries.joined(separator: ",") + "]"
-        }
         for seq in 1...400 {
             let which = Int.random(in: 0...1, using: &random)
             var side = sides[which]
@@ -287,7 +287,8 @@ import Wire
             }
             sides[which] = side
             let spaced = Int.random(in: 0..<8, using: &random) == 0
-            let line = Self.line(seq: seq, bids: text(sides[0], spaced: spaced), asks: text(sides[1], spaced: spaced && Bool.random(using: &random)))
+            let asksSpaced = spaced && Bool.random(using: &random)
+            let line = Self.line(seq: seq, bids: Self.sideText(sides[0], spaced: spaced), asks: Self.sideText(sides[1], spaced: asksSpaced))
             try Self.expectParsedAsAlone(line, by: &parser)
             // Put best first again, so that most lines are.
             sides[0].sort { $0.price > $1.price }
@@ -336,8 +337,7 @@ import Wire
                 side[side.count - 1].qty = quantity()
             }
             sides[which] = side
-            func text(_ side: [(price: Int64, qty: Int64)]) -> String { "[" + side.map { "[\($0.price),\($0.qty)]" }.joined(separator: ",") + "]" }
-            let line = Self.line(seq: seq, bids: text(sides[0]), asks: text(sides[1]))
+            let line = Self.line(seq: seq, bids: Self.sideText(sides[0]), asks: Self.sideText(sides[1]))
             try Self.expectParsedAsAlone(line, by: &parser)
             sides[0].sort { $0.price > $1.price }
             sides[1].sort { $0.price < $1.price }
