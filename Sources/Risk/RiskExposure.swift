@@ -26,12 +26,16 @@ public struct RiskExposure: Sendable {
 
     /// The strategy's signed position in `symbol`.
     public func position(of strategy: StrategyID, in symbol: Symbol) -> Int64 {
-        positions[strategy]?[symbol]?.quantity.shares ?? 0
+        positions.value(comparingFewKeys: strategy)?.value(comparingFewKeys: symbol)?.quantity.shares ?? 0
     }
 
     /// The account's signed position in `symbol`, summed over strategies.
     public func accountPosition(in symbol: Symbol) -> Int64 {
-        positions.values.reduce(0) { $0 + ($1[symbol]?.quantity.shares ?? 0) }
+        var total: Int64 = 0
+        for holdings in positions.values {
+            total += holdings.value(comparingFewKeys: symbol)?.quantity.shares ?? 0
+        }
+        return total
     }
 
     /// How many open orders the strategy has, across symbols.

@@ -1,3 +1,4 @@
+import Risk
 import StrategyKit
 
 /// Positions, cash and P&L of each strategy and of the whole account, built from fills.
@@ -45,7 +46,11 @@ public struct Portfolio: Sendable {
     /// Marks `book.symbol` to the book's mid; a book with an empty side leaves the mark as it was.
     public mutating func mark(_ book: BookSnapshot) {
         guard let mid = book.mid else { return }
-        mids[book.symbol] = mid
+        if let index = mids.index(comparingFewKeys: book.symbol) {
+            mids.values[index] = mid
+        } else {
+            mids[book.symbol] = mid
+        }
         revalue()
     }
 
@@ -60,7 +65,7 @@ public struct Portfolio: Sendable {
     /// The price open positions in `symbol` are valued at: the latest mid, else the last fill
     /// price, else nil (nothing to value).
     public func markPrice(of symbol: Symbol) -> Price? {
-        mids[symbol] ?? lastFillPrices[symbol]
+        mids.value(comparingFewKeys: symbol) ?? lastFillPrices.value(comparingFewKeys: symbol)
     }
 
     /// The strategy's position in `symbol`, flat if never traded.
