@@ -8,7 +8,8 @@ import Trading
 ///
 /// Per book, in this order: requests that reach the venue before the book are answered (and
 /// the engine hears the answers at their times); the book fills resting orders; the engine
-/// handles the book, seen with our resting orders in it as a live book shows them; requests it
+/// handles the book seen with our resting orders in it as a live book shows them (put in it, or
+/// beside it in a `BookView` when every strategy reads views); requests it
 /// sends with no latency are answered at once. At the end, requests still on their way are
 /// answered, the engine stops (cancelling its open orders) and the cancels are answered.
 public final class Backtester {
@@ -56,7 +57,8 @@ public final class Backtester {
     /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
     /// order in the recording) is taken as received at the simulated clock's time. The book is
     /// consumed: `run` hands the reader's book over, and the engine is given it with our orders
-    /// put in its sides in place, its names and an unchanged side neither copied nor released.
+    /// put in its sides in place (its names and an unchanged side neither copied nor released),
+    /// or beside it when every strategy reads views.
     public func feed(_ book: consuming BookSnapshot) throws(BacktestError) {
         if let now, book.receivedTime < now { book.receivedTime = now }
         try process(book)
@@ -77,8 +79,13 @@ public final class Backtester {
         now = time
         statistics.books += 1
         metrics.mark(book)
-        venue.showOwnOrders(in: &book)
-        try handle(.book(book))
+        if engine.readsBookViews {
+            let view = venue.view(of: consume book)
+            try handle(time, { try self.engine.handle(book: view) }, recorded: { .book(view.shown) })
+        } else {
+            venue.showOwnOrders(in: &book)
+            try handle(.book(book))
+        }
         try deliverArrivals(before: time, inclusive: true)
     }
 
@@ -132,15 +139,25 @@ public final class Backtester {
     }
 
     private func handle(_ event: EngineEvent) throws(BacktestError) {
-        let actions = try engineCall { try engine.handle(event) }
+        try handle(event.time, { try self.engine.handle(event) }, recorded: { event })
+    }
+
+    /// Has the engine react at `time` through `react`, books its fills and performs its actions;
+    /// a session recording is given the event `recorded` makes. Inlined: a book's `react` and
+    /// `recorded` are closures, which called through a shared body cost a book two calls more.
+    @inline(__always)
+    private func handle(
+        _ time: Timestamp, _ react: () throws -> [EngineAction], recorded: () -> EngineEvent
+    ) throws(BacktestError) {
+        let actions = try engineCall(react)
         let fills = journal.drain()
         for fill in fills {
             let fee = venue.configuration.fees.fee(for: fill.qty, liquidity.removeValue(forKey: fill.id) ?? .taker)
             metrics.record(fill, fee: fee)
             statistics.fills += 1
         }
-        try session?.handled(event, fills: fills, actions: actions)
-        perform(actions, at: event.time)
+        try session?.handled(recorded(), fills: fills, actions: actions)
+        perform(actions, at: time)
     }
 
     private func perform(_ actions: [EngineAction], at time: Timestamp) {

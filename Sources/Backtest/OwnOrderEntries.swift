@@ -1,8 +1,9 @@
 import StrategyKit
 
 /// Our resting orders of one symbol as the entries a book shows them by (`ReplayVenue`'s
-/// `showOwnOrders`), made again only when the orders change, and the sides last shown with
-/// them, for the next book whose side is the same recorded array.
+/// `showOwnOrders`, and the own sides of its `view(of:)`), made again only when the orders
+/// change, and the sides last shown with them, for the next book whose side is the same
+/// recorded array.
 struct OwnOrderEntries {
     /// The symbol the entries are of; nil before the first book.
     var symbol: Symbol?
@@ -48,30 +49,5 @@ struct OwnOrderEntries {
     static func sameStorage(_ first: [BookEntry], _ second: [BookEntry]) -> Bool {
         !first.isEmpty && first.count == second.count
             && first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-    }
-
-    /// Writes `recorded` (one side, best first) with `ours` of that side merged in, each after
-    /// the recorded entries at its price or better, into `out`, which holds exactly both.
-    static func merge(
-        _ recorded: UnsafeBufferPointer<BookEntry>, _ ours: UnsafeBufferPointer<BookEntry>,
-        into out: UnsafeMutableBufferPointer<BookEntry>
-    ) {
-        var (read, written) = (0, 0)
-        func copy(upTo end: Int) {
-            guard end > read else { return }
-            (out.baseAddress! + written).update(from: recorded.baseAddress! + read, count: end - read)
-            written += end - read
-            read = end
-        }
-        for entry in ours {
-            var end = read
-            while end < recorded.count, entry.isBuy ? recorded[end].price >= entry.price : recorded[end].price <= entry.price {
-                end += 1
-            }
-            copy(upTo: end)
-            out[written] = entry
-            written += 1
-        }
-        copy(upTo: recorded.count)
     }
 }

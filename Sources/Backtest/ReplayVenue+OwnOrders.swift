@@ -13,11 +13,23 @@ extension ReplayVenue {
     /// left as it was) and our orders did not change. A side without orders of ours, and the
     /// book's names and times, stay as they are. No order, book or clock of the venue changes.
     public mutating func showOwnOrders(in book: inout BookSnapshot) {
-        if ownEntries.changes != restingChanges || ownEntries.symbol != book.symbol {
-            ownEntries = OwnOrderEntries(symbol: book.symbol, changes: restingChanges, orders: orders, resting: resting)
-        }
+        updateOwnEntries(for: book.symbol)
         if !ownEntries.bids.isEmpty { book.bids = shownBids(book.bids) }
         if !ownEntries.asks.isEmpty { book.asks = shownAsks(book.asks) }
+    }
+
+    /// `book` with our resting orders beside it instead (the entries `showOwnOrders` would put
+    /// in it), for strategies that read the view (`BookView`): its `shown` is the book
+    /// `showOwnOrders` makes, and nothing is merged or copied for it.
+    public mutating func view(of book: consuming BookSnapshot) -> BookView {
+        updateOwnEntries(for: book.symbol)
+        return BookView(book, ownBids: ownEntries.bids, ownAsks: ownEntries.asks)
+    }
+
+    private mutating func updateOwnEntries(for symbol: Symbol) {
+        if ownEntries.changes != restingChanges || ownEntries.symbol != symbol {
+            ownEntries = OwnOrderEntries(symbol: symbol, changes: restingChanges, orders: orders, resting: resting)
+        }
     }
 
     private mutating func shownBids(_ recorded: [BookEntry]) -> [BookEntry] {
@@ -38,7 +50,7 @@ extension ReplayVenue {
     private mutating func shown(_ recorded: [BookEntry], _ ours: [BookEntry]) -> [BookEntry] {
         shownEntries.make(count: recorded.count + ours.count) { out in
             recorded.withUnsafeBufferPointer { recorded in
-                ours.withUnsafeBufferPointer { ours in OwnOrderEntries.merge(recorded, ours, into: out) }
+                ours.withUnsafeBufferPointer { ours in BookView.merge(recorded, ours, isBuy: ours[0].isBuy, into: out) }
             }
         }
     }

@@ -6,7 +6,8 @@ struct OrderCheck {
     let strategy: StrategyID
     let limits: RiskLimits
     let accountLimits: AccountRiskLimits
-    let book: BookSnapshot?
+    /// The latest book of the request's symbol as shown (our resting orders in it).
+    let book: BookView?
     let lastTrade: Price?
     let exposure: RiskExposure
     let now: Timestamp
@@ -106,8 +107,8 @@ struct OrderCheck {
             let symbol = request.symbol
             return deny(.staleBook, limit: limits.staleBookMs, actual: nil) { "no book received for \(symbol)" }
         }
-        precondition(book.symbol == request.symbol, "an order is checked against its own symbol's book")
-        let ageMs = now.nanoseconds(since: book.receivedTime) / 1_000_000
+        precondition(book.book.symbol == request.symbol, "an order is checked against its own symbol's book")
+        let ageMs = now.nanoseconds(since: book.book.receivedTime) / 1_000_000
         guard ageMs > limits.staleBookMs else { return nil }
         let limit = limits.staleBookMs
         return deny(.staleBook, limit: limit, actual: ageMs) { "book is \(ageMs) ms old, staleBookMs \(limit)" }

@@ -54,6 +54,15 @@ public struct RiskChecker: Sendable {
         _ request: OrderRequest, from strategy: StrategyID, book: BookSnapshot?, lastTrade: Price?,
         exposure: RiskExposure, now: Timestamp
     ) -> RiskDecision {
+        check(request, from: strategy, book: book.map { BookView($0) }, lastTrade: lastTrade, exposure: exposure, now: now)
+    }
+
+    /// The same against the book as a view (our resting orders beside it, as a backtest keeps
+    /// it): the checks read the shown book's mid without the book being merged for them.
+    public mutating func check(
+        _ request: OrderRequest, from strategy: StrategyID, book: BookView?, lastTrade: Price?,
+        exposure: RiskExposure, now: Timestamp
+    ) -> RiskDecision {
         guard let strategyLimits = limits[strategy] else {
             return .denied(
                 RiskDenial(
@@ -66,7 +75,7 @@ public struct RiskChecker: Sendable {
         if let denial = order.firstDenial(state: state, recentOrders: rate.count(for: strategy, at: now)) {
             return .denied(denial)
         }
-        guard let venue = book?.venue else { preconditionFailure("an approved order had a fresh book") }
+        guard let venue = book?.book.venue else { preconditionFailure("an approved order had a fresh book") }
         rate.record(for: strategy, at: now)
         return .approved(ApprovedOrder(strategyID: strategy, venue: venue, request: request, approvedAt: now))
     }

@@ -46,10 +46,15 @@ public struct Portfolio: Sendable {
     /// Marks `book.symbol` to the book's mid; a book with an empty side leaves the mark as it was.
     public mutating func mark(_ book: BookSnapshot) {
         guard let mid = book.mid else { return }
-        if let index = mids.index(comparingFewKeys: book.symbol) {
+        mark(book.symbol, at: mid)
+    }
+
+    /// Marks `symbol` to `mid` and revalues.
+    public mutating func mark(_ symbol: Symbol, at mid: Price) {
+        if let index = mids.index(comparingFewKeys: symbol) {
             mids.values[index] = mid
         } else {
-            mids[book.symbol] = mid
+            mids[symbol] = mid
         }
         revalue()
     }

@@ -8,7 +8,11 @@ import StrategyKit
 /// runs then, so the engine's writes to it unwrap it (and would trap on a re-entry bug).
 struct StrategySlot {
     var symbols: Set<Symbol>
-    var strategy: any Strategy
+    var strategy: any Strategy {
+        didSet { readsBookView = strategy.readsBookView }
+    }
+    /// `strategy.readsBookView`, asked once: which of the two book callbacks the engine calls.
+    private(set) var readsBookView: Bool
     var context: StrategyContext?
     let id: StrategyID
 
@@ -16,6 +20,7 @@ struct StrategySlot {
         self.id = id
         self.symbols = symbols
         self.strategy = strategy
+        readsBookView = strategy.readsBookView
         context = StrategyContext(strategyID: id, now: Timestamp(nanoseconds: 0), parameters: parameters)
     }
 }

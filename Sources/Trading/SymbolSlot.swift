@@ -11,6 +11,9 @@ struct SymbolSlot {
     private var venue: Venue = ""
     private var bids: [BookEntry] = []
     private var asks: [BookEntry] = []
+    /// Our resting orders the latest book does not list (`BookView`'s), best first.
+    private var ownBids: [BookEntry] = []
+    private var ownAsks: [BookEntry] = []
     /// The latest book's exchange time, which a newer book must be past.
     private(set) var exchangeTime = Timestamp(nanoseconds: .min)
     private var receivedTime = Timestamp(nanoseconds: .min)
@@ -20,29 +23,47 @@ struct SymbolSlot {
     /// The indices of the slots of the strategies trading the symbol, in slot order.
     var subscribers: [Int]
 
-    /// A slot whose latest book is `book`.
-    init(book: BookSnapshot, subscribers: [Int]) {
+    /// A slot whose latest book is `book`, with `ownBids` and `ownAsks` beside it.
+    init(book: BookSnapshot, ownBids: [BookEntry], ownAsks: [BookEntry], subscribers: [Int]) {
         symbol = book.symbol
         self.subscribers = subscribers
-        replaceBook(with: book)
+        replaceBook(with: book, ownBids: ownBids, ownAsks: ownAsks)
     }
 
-    /// The latest book fed.
-    var book: BookSnapshot {
-        BookSnapshot(
-            venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime, receivedTime: receivedTime,
-            sequence: sequence)
+    /// The latest book fed, with our resting orders beside it.
+    var view: BookView {
+        BookView(
+            BookSnapshot(
+                venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: exchangeTime, receivedTime: receivedTime,
+                sequence: sequence),
+            ownBids: ownBids, ownAsks: ownAsks)
     }
 
-    /// Makes `book`, of this slot's symbol, the latest. The venue is assigned only when it
+    /// The latest book fed, as shown: our resting orders in it.
+    var book: BookSnapshot { view.shown }
+
+    /// Makes `book`, of this slot's symbol, the latest, with `ownBids` and `ownAsks` beside it
+    /// (none for a book that shows our orders in it). The venue is assigned only when it
     /// changed: a symbol's books come from one venue, and assigning an equal name would still
-    /// retain one string and release another.
-    mutating func replaceBook(with book: BookSnapshot) {
+    /// retain one string and release another. Our entries change only when our orders do, so
+    /// equal ones are not assigned again either.
+    @inline(__always)
+    mutating func replaceBook(with book: BookSnapshot, ownBids: [BookEntry], ownAsks: [BookEntry]) {
         if venue != book.venue { venue = book.venue }
         bids = book.bids
         asks = book.asks
+        Self.assign(ownBids, to: &self.ownBids)
+        Self.assign(ownAsks, to: &self.ownAsks)
         exchangeTime = book.exchangeTime
         receivedTime = book.receivedTime
         sequence = book.sequence
+    }
+
+    /// Assigns `entries` to `side` unless they are equal: mostly one storage, or (for every
+    /// book that shows our orders in it) both empty, which is seen here without calling `==`.
+    @inline(__always)
+    private static func assign(_ entries: [BookEntry], to side: inout [BookEntry]) {
+        if entries.isEmpty, side.isEmpty { return }
+        if side != entries { side = entries }
     }
 }

@@ -35,7 +35,7 @@ extension TradingEngine {
     private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
         let id = slots[index].id
         let decision = unsettledDenial(of: request, from: id).map(RiskDecision.denied) ?? risk.check(
-            request, from: id, book: book(of: request.symbol), lastTrade: lastTrade[request.symbol],
+            request, from: id, book: bookView(of: request.symbol), lastTrade: lastTrade[request.symbol],
             exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
         switch decision {
         case .approved(let order):

@@ -59,6 +59,10 @@ public final class TradingEngine {
     /// Set by `stop`: from then on strategies hear nothing more (so they place nothing more),
     /// while fills and cancel responses are still recorded.
     public internal(set) var isStopped = false
+    /// Whether every strategy the engine runs reads its books as views (`readsBookView`), so
+    /// that a backtest can hand its books over with our resting orders beside them rather than
+    /// in them (`handle(book:)`). Kept rather than asked for: a backtest reads it on every book.
+    public private(set) var readsBookViews: Bool
     /// Strategies reacting to rejections can loop; deeper callback chains are cut off.
     static let maxCallbackDepth = 8
 
@@ -75,6 +79,7 @@ public final class TradingEngine {
         self.risk = RiskChecker(
             limits: Dictionary(uniqueKeysWithValues: strategies.map { ($0.id, $0.limits) }), accountLimits: accountLimits,
             state: riskState)
+        self.readsBookViews = strategies.allSatisfy { $0.strategy.readsBookView }
         self.journal = journal
         self.logger = logger
     }
@@ -126,6 +131,7 @@ public final class TradingEngine {
         for index in symbolSlots.indices {
             symbolSlots[index].subscribers = subscribers(of: symbolSlots[index].symbol)
         }
+        readsBookViews = slots.allSatisfy { $0.strategy.readsBookView }
         risk.update(limits: limits, accountLimits: accountLimits)
     }
 
@@ -172,23 +178,17 @@ public final class TradingEngine {
         return actions
     }
 
-    /// Reacts to one event.
+    /// Reacts to one event. A book is given to each strategy through the callback it takes
+    /// (`Strategy.readsBookView`): the snapshot, or a view of it with nothing beside it.
     public func handle(_ event: EngineEvent) throws -> [EngineAction] {
         var actions: [EngineAction] = []
         let now = event.time
         switch event {
         case .book(let book):
-            guard let symbolIndex = accept(book) else { return [] }
-            mark(book, at: symbolIndex)
-            try evaluateLoss(at: now, into: &actions)
-            // By position rather than `for in`, which would retain the subscribers' array for
-            // the loop on every book; nothing a strategy callback does changes the array.
-            var position = 0
-            while position < symbolSlots[symbolIndex].subscribers.count, !isStopped {
-                let index = symbolSlots[symbolIndex].subscribers[position]
-                position += 1
-                let intents = call(index, at: now) { $0.onBook(book, context: $1) }
-                try process(intents, from: index, at: now, depth: 0, into: &actions)
+            guard let symbolIndex = accept(book, ownBids: [], ownAsks: []) else { return [] }
+            try react(toBookAt: symbolIndex, mid: book.mid, at: now, into: &actions) { index, strategy, context in
+                slots[index].readsBookView
+                    ? strategy.onBook(BookView(book), context: context) : strategy.onBook(book, context: context)
             }
         case .placed(let client, let status, _):
             let changes = orders.acknowledge(client, with: status)
@@ -216,12 +216,48 @@ public final class TradingEngine {
         return actions
     }
 
+    /// Reacts to a book given as a view: a backtest hands our resting orders over beside the
+    /// recorded book instead of merging them in when every strategy reads views
+    /// (`readsBookViews`). The mark and the risk checks see `view.shown`, as they see an
+    /// `EngineEvent.book`; a strategy that reads views is given the view, so `shown` is never
+    /// built for it, and any other is given `view.shown`.
+    public func handle(book view: BookView) throws -> [EngineAction] {
+        var actions: [EngineAction] = []
+        guard let symbolIndex = accept(view.book, ownBids: view.ownBids, ownAsks: view.ownAsks) else { return [] }
+        try react(toBookAt: symbolIndex, mid: view.mid, at: view.book.receivedTime, into: &actions) { index, strategy, context in
+            slots[index].readsBookView
+                ? strategy.onBook(view, context: context) : strategy.onBook(view.shown, context: context)
+        }
+        return actions
+    }
+
+    /// Marks the portfolio to the new book's `mid` and has the symbol's strategies react to the
+    /// book: `onBook` is given each one's slot index, the strategy and its context, and calls
+    /// one of the two book callbacks.
+    private func react(
+        toBookAt symbolIndex: Int, mid: Price?, at now: Timestamp, into actions: inout [EngineAction],
+        _ onBook: (Int, any Strategy, StrategyContext) -> [Intent]
+    ) throws {
+        mark(mid, at: symbolIndex)
+        try evaluateLoss(at: now, into: &actions)
+        // By position rather than `for in`, which would retain the subscribers' array for
+        // the loop on every book; nothing a strategy callback does changes the array.
+        var position = 0
+        while position < symbolSlots[symbolIndex].subscribers.count, !isStopped {
+            let index = symbolSlots[symbolIndex].subscribers[position]
+            position += 1
+            let intents = call(index, at: now) { onBook(index, $0, $1) }
+            try process(intents, from: index, at: now, depth: 0, into: &actions)
+        }
+    }
+
     /// The index in `symbolSlots` of `book`'s symbol if `book` is newer (by exchange time) than
-    /// the last one fed for its symbol, which it replaces; nil for a stale or out-of-order
-    /// snapshot, which is dropped and counted.
-    private func accept(_ book: BookSnapshot) -> Int? {
+    /// the last one fed for its symbol, which it replaces (with our resting orders `ownBids`
+    /// and `ownAsks` beside it); nil for a stale or out-of-order snapshot, which is dropped and
+    /// counted.
+    private func accept(_ book: BookSnapshot, ownBids: [BookEntry], ownAsks: [BookEntry]) -> Int? {
         guard let index = symbolSlots.firstIndex(where: { $0.symbol == book.symbol }) else {
-            symbolSlots.append(SymbolSlot(book: book, subscribers: subscribers(of: book.symbol)))
+            symbolSlots.append(SymbolSlot(book: book, ownBids: ownBids, ownAsks: ownAsks, subscribers: subscribers(of: book.symbol)))
             statistics.books += 1
             return symbolSlots.count - 1
         }
@@ -229,23 +265,23 @@ public final class TradingEngine {
             statistics.booksDropped += 1
             return nil
         }
-        symbolSlots[index].replaceBook(with: book)
+        symbolSlots[index].replaceBook(with: book, ownBids: ownBids, ownAsks: ownAsks)
         statistics.books += 1
         return index
     }
 
-    /// Marks the portfolio to `book`'s mid when it moved; a book with an empty side leaves the
-    /// mark as it was.
-    private func mark(_ book: BookSnapshot, at symbolIndex: Int) {
-        guard let mid = book.mid, mid != symbolSlots[symbolIndex].mark else { return }
+    /// Marks the portfolio to the new book's `mid` (as shown) when it moved; a book with an
+    /// empty side leaves the mark as it was.
+    private func mark(_ mid: Price?, at symbolIndex: Int) {
+        guard let mid, mid != symbolSlots[symbolIndex].mark else { return }
         symbolSlots[symbolIndex].mark = mid
-        portfolio.mark(book)
+        portfolio.mark(symbolSlots[symbolIndex].symbol, at: mid)
         pnlIsCurrent = false
     }
 
-    /// The latest book of `symbol`, nil if none was fed.
-    func book(of symbol: Symbol) -> BookSnapshot? {
-        symbolSlots.first { $0.symbol == symbol }?.book
+    /// The latest book of `symbol` with our resting orders beside it, nil if none was fed.
+    func bookView(of symbol: Symbol) -> BookView? {
+        symbolSlots.first { $0.symbol == symbol }?.view
     }
 
     /// Calls `callback` with strategy `index` and its read-only view at `now`. The view is lent

@@ -285,6 +285,26 @@ import Trading
         #expect(venue.withOwnOrders(recorded).bids == recorded.bids)
     }
 
+    /// The view of a book (our orders beside it) shows what `showOwnOrders` puts in it, as our
+    /// orders come, fill and go, without the book itself changing.
+    @Test func aBooksViewShowsTheBookOurOrdersArePutIn() {
+        var venue = venue()
+        let recorded = book(at: 0, bids: [(5000, 5), (4990, 7)], asks: [(5010, 4), (5020, 6)])
+        _ = venue.apply(recorded)
+        #expect(venue.view(of: recorded).shown == recorded)
+        _ = place(request(.buy, price: 5000, qty: 3), on: &venue, at: 0, client: 1)
+        _ = place(request(.sell, price: 5015, qty: 2), on: &venue, at: 0, client: 2)
+        _ = place(request(.sell, price: 5010, qty: 1), on: &venue, at: 0, client: 3)
+        let view = venue.view(of: recorded)
+        #expect(view.book == recorded)
+        #expect(view.ownBids.count == 1 && view.ownAsks.count == 2)
+        #expect(view.shown == venue.withOwnOrders(recorded))
+        venue.submitCancel(OrderID(1), at: time(0))
+        _ = venue.advance(to: time(0))
+        #expect(venue.view(of: recorded).ownBids.isEmpty)
+        #expect(venue.view(of: recorded).shown == venue.withOwnOrders(recorded))
+    }
+
     @Test func booksShownEarlierKeepTheirEntriesWhileLaterOnesAreShown() {
         var venue = venue()
         var kept: [(recorded: BookSnapshot, shown: BookSnapshot)] = []

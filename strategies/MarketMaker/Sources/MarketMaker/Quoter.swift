@@ -45,10 +45,10 @@ struct Quoter {
         requoteThreshold = Price(cents: try parameters.integer("requoteCents"))
     }
 
-    /// Requotes from `book` without our own quotes, and remembers that market for later callbacks.
-    mutating func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
-        guard book.symbol == symbol else { return [] }
-        let market = book.touch(excluding: context.openOrders)
+    /// Requotes from the book without our own quotes, and remembers that market for later callbacks.
+    mutating func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        guard view.book.symbol == symbol else { return [] }
+        let market = view.touch(excluding: context.openOrders)
         lastMarket = market
         return requote(market, context: context)
     }

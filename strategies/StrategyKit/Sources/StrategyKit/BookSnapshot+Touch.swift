@@ -49,16 +49,33 @@ extension BookSnapshot {
     /// earlier entries again at each of them. The same result as the general loop.
     @inlinable
     static func best(_ entries: [BookEntry], excludingShares owed: Quantity, at price: Price) -> (Price?, Quantity) {
-        var owed = owed
+        var entries = entries.makeIterator()
+        return best(&entries) { $0 == price ? owed : .zero }
+    }
+
+    /// The first price of the side `entries` reads best first with shares left once our unfilled
+    /// shares at each price (`owed(price)`) come off that price's entries as they are met,
+    /// earliest first, and the shares left at it: one pass, the orders looked at once a price.
+    /// A side is best first (every book reader checks it), so the entries of a price come in a row.
+    @inlinable
+    static func best<Entries: IteratorProtocol<BookEntry>>(
+        _ entries: inout Entries, owed: (Price) -> Quantity
+    ) -> (Price?, Quantity) {
         var best: Price?
         var size = Quantity.zero
-        for index in entries.indices {
-            let entry = entries[index]
+        var level: Price?
+        // Our unfilled shares at `level` not yet taken off its entries.
+        var due = Quantity.zero
+        while let entry = entries.next() {
+            if entry.price != level {
+                level = entry.price
+                due = owed(entry.price)
+            }
             var shares = entry.qty
-            if entry.price == price && owed > .zero {
-                shares = entry.qty - min(owed, entry.qty)
+            if due > .zero {
+                shares = entry.qty - min(due, entry.qty)
                 // An entry with fewer than no shares (never sent by an exchange) covers none of ours.
-                owed -= min(owed, max(entry.qty, .zero))
+                due -= min(due, max(entry.qty, .zero))
                 if shares == .zero { continue }
             }
             if let best, best != entry.price { break }

@@ -10,6 +10,9 @@
 /// `SplitMix64` (a seeded generator, moved from the simulated market). 3.0 changed the unit of
 /// `Price` and `Money` from cents to $0.0001 (`units`, with `init(cents:)` still exact): the
 /// same bits mean another amount, so a 2.x plugin must be rebuilt, and a 3.0 host refuses it.
+/// 3.1 added the one-order pass of `touch(excluding:)`. 3.2 added `BookView` and the strategy
+/// callback that takes it, `onBook(_ view: BookView, context:)`, with a default that calls the
+/// `BookSnapshot` one: a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -24,7 +27,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 3, minor: 1) }
+    public static var current: SDKVersion { SDKVersion(major: 3, minor: 2) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {
