@@ -66,11 +66,11 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     }
 
     /// Opens the recording at `path`, whichever its form. The file is opened once, so a pipe
-    /// (`--data <(zcat books.jsonl.gz)`) works too. With `readingAhead`, JSON Lines and the
-    /// binary form are read and decoded on a thread of its own (see `ReadAheadReader`). A compact
-    /// recording is always read on the caller's thread: its books decode in less time than
-    /// handing them over costs (MarketMaker on the 1M-book peer-bench session: 1.47–1.69 s on
-    /// one thread against 1.59–1.93 s reading ahead, with a quarter less CPU).
+    /// (`--data <(zcat books.jsonl.gz)`) works too. With `readingAhead`, it is read and decoded on a
+    /// thread of its own (see `ReadAheadReader`). A compact recording too, now that the engine's
+    /// book costs about as much as decoding one: MarketMaker's loop on the 1M-book peer-bench
+    /// session takes 0.51–0.61 s reading ahead against 0.60–0.67 s on one thread, FirstSteps'
+    /// 0.19–0.30 s against 0.32–0.33 s, for about a fifth more CPU.
     public static func open(path: String, readingAhead: Bool = false) throws(BacktestError) -> any RecordingReader {
         let input = try FileInput(path: path)
         guard try detect(input) == .binary else {
@@ -79,7 +79,11 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
             }
         }
         let header = try BinaryRecordingReader.header(from: input, using: JSONDecoder())
-        if header.version == RecordingHeader.compactVersion { return CompactRecordingReader(input: input, header: header, booksHeld: 2) }
+        if header.version == RecordingHeader.compactVersion {
+            return try reading(ahead: readingAhead) { (booksHeld) throws(BacktestError) in
+                CompactRecordingReader(input: input, header: header, booksHeld: booksHeld)
+            }
+        }
         return try reading(ahead: readingAhead) { (booksHeld) throws(BacktestError) in
             try BinaryRecordingReader(input: input, header: header, booksHeld: booksHeld)
         }

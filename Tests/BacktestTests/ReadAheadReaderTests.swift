@@ -127,20 +127,15 @@ import Testing
         #expect(stopped.wait(timeout: .now() + .seconds(10)) == .success)
     }
 
-    /// Asked to, JSON Lines and binary recordings are read ahead; a compact one is read on the
-    /// caller's thread by its own reader (it decodes faster than a hand-over). Unasked, none is.
+    /// Asked to, every form of recording is read ahead; unasked, none is.
     @Test(arguments: RecordingFormat.allCases)
-    func openingReadingAheadReadsAheadAllButCompactRecordings(format: RecordingFormat) throws {
+    func openingReadingAheadReadsAheadEveryForm(format: RecordingFormat) throws {
         let path = RecordingFixtures.temporaryPath("ahead-open-\(format.rawValue)")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let events = RecordingFixtures.events(count: 30, seed: 8)
         try RecordingFixtures.write(events, to: path, format: format)
         let reader = try RecordingFormat.open(path: path, readingAhead: true)
-        if format == .compact {
-            #expect(reader is CompactRecordingReader)
-        } else {
-            #expect(reader is ReadAheadReader)
-        }
+        #expect(reader is ReadAheadReader)
         #expect(try reader.readAll() == events)
         #expect(try !(RecordingFormat.open(path: path) is ReadAheadReader))
     }
