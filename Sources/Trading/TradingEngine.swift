@@ -79,9 +79,9 @@ public final class TradingEngine {
         self.risk = RiskChecker(
             limits: Dictionary(uniqueKeysWithValues: strategies.map { ($0.id, $0.limits) }), accountLimits: accountLimits,
             state: riskState)
-        self.readsBookViews = strategies.allSatisfy { $0.strategy.readsBookView }
         self.journal = journal
         self.logger = logger
+        readsBookViews = slots.allSatisfy(\.readsBookView)
     }
 
     /// How long after a placement with an unknown outcome was sent the account's orders must
@@ -131,7 +131,7 @@ public final class TradingEngine {
         for index in symbolSlots.indices {
             symbolSlots[index].subscribers = subscribers(of: symbolSlots[index].symbol)
         }
-        readsBookViews = slots.allSatisfy { $0.strategy.readsBookView }
+        readsBookViews = slots.allSatisfy(\.readsBookView)
         risk.update(limits: limits, accountLimits: accountLimits)
     }
 

@@ -109,6 +109,16 @@ extension BookSnapshot {
         return range
     }
 
+    /// The unfilled shares of the orders for `symbol` on `side` at `price`.
+    @inlinable
+    static func owed(at price: Price, by orders: [OpenOrder], of symbol: Symbol, side: Side) -> Quantity {
+        var owed = Quantity.zero
+        for order in orders where order.request.price == price && order.request.side == side && order.request.symbol == symbol {
+            owed = owed.addingSaturated(order.remaining)
+        }
+        return owed
+    }
+
     /// The shares entry `index` keeps once the orders' shares at its price are taken off the
     /// entries at that price in book order, or nil if none are left (the entry is ours).
     @inlinable
@@ -116,11 +126,8 @@ extension BookSnapshot {
         at index: Int, in entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side
     ) -> Quantity? {
         let entry = entries[index]
-        var owed: Quantity?
-        for order in orders where order.request.price == entry.price && order.request.side == side && order.request.symbol == symbol {
-            owed = (owed ?? .zero).addingSaturated(order.remaining)
-        }
-        guard var owed else { return entry.qty }
+        var owed = owed(at: entry.price, by: orders, of: symbol, side: side)
+        guard owed > .zero else { return entry.qty }
         // An entry with fewer than no shares (never sent by an exchange) covers none of ours.
         for earlier in entries[..<index] where earlier.price == entry.price && owed > .zero {
             owed -= min(owed, max(earlier.qty, .zero))

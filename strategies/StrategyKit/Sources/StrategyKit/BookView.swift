@@ -120,20 +120,10 @@ public struct BookView: Sendable {
             own.withUnsafeBufferPointer { own in
                 var entries = ShownEntries(recorded, own, isBuy: side == .buy)
                 return BookSnapshot.best(&entries) { price in
-                    guard let only else { return Self.owed(at: price, by: orders, of: symbol, side: side) }
+                    guard let only else { return BookSnapshot.owed(at: price, by: orders, of: symbol, side: side) }
                     return only.price == price ? only.owed : .zero
                 }
             }
         }
-    }
-
-    /// The unfilled shares of the orders for `symbol` on `side` at `price`.
-    @inlinable
-    static func owed(at price: Price, by orders: [OpenOrder], of symbol: Symbol, side: Side) -> Quantity {
-        var owed = Quantity.zero
-        for order in orders where order.request.price == price && order.request.side == side && order.request.symbol == symbol {
-            owed = owed.addingSaturated(order.remaining)
-        }
-        return owed
     }
 }

@@ -11,8 +11,9 @@
 /// `Price` and `Money` from cents to $0.0001 (`units`, with `init(cents:)` still exact): the
 /// same bits mean another amount, so a 2.x plugin must be rebuilt, and a 3.0 host refuses it.
 /// 3.1 added the one-order pass of `touch(excluding:)`. 3.2 added `BookView` and the strategy
-/// callback that takes it, `onBook(_ view: BookView, context:)`, with a default that calls the
-/// `BookSnapshot` one: a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host.
+/// callback that takes it, `onBook(_ view: BookView, context:)` (which the engine calls for a
+/// strategy whose `readsBookView` is true), with a default that calls the `BookSnapshot` one:
+/// a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
