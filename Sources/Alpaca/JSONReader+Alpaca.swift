@@ -38,6 +38,21 @@ extension JSONReader {
         try null() ? nil : try string()
     }
 
+    /// Reads the value at the read position with `read`, or, when `read` refuses it, skips it
+    /// and returns nil: for fields the money does not depend on, whose odd value must not make
+    /// the whole object unreadable. A value that is not well-formed JSON still throws.
+    mutating func lenient<T>(_ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T? {
+        var attempt = self
+        do throws(JSONReadError) {
+            let value = try read(&attempt)
+            self = attempt
+            return value
+        } catch {
+            try skipValue()
+            return nil
+        }
+    }
+
     /// Reads a JSON array of `element`s.
     mutating func array<T>(_ element: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> [T] {
         var items: [T] = []

@@ -24,39 +24,58 @@ public enum FixedPoint {
     /// nothing, so readers of long pages of numbers (10,000 bars) can call it per number.
     public static func parse(_ text: UnsafeRawBufferPointer, scale: Int) -> Int64? {
         precondition((0...maxScale).contains(scale), "scale \(scale) is outside 0...\(maxScale)")
-        let count = text.count
-        var index = 0
-        let negative = count > 0 && text[0] == UInt8(ascii: "-")
-        if negative { index = 1 }
-        let integerStart = index
-        while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-        let integerEnd = index
-        guard integerEnd > integerStart else { return nil }
-        var fractionStart = index, fractionEnd = index
-        if index < count, text[index] == UInt8(ascii: ".") {
-            index += 1
-            fractionStart = index
+        guard let decimal = DecimalParts(text) else { return nil }
+        return scaled(decimal.digits, shift: scale + decimal.exponent - decimal.digits.fraction.count, negative: decimal.negative)
+    }
+
+    /// Whether `text` is a decimal (`-?digits(.digits)?([eE][+-]?digits)?`) of any length and
+    /// any number of places: for values read as text and kept as text, never as a number.
+    public static func isDecimal(_ text: UnsafeRawBufferPointer) -> Bool {
+        DecimalParts(text) != nil
+    }
+
+    /// The parts of decimal text, found in place.
+    private struct DecimalParts {
+        let negative: Bool
+        let digits: Digits
+        let exponent: Int
+
+        /// The parts of `text`; nil when it is not a decimal or its exponent passes 1,000.
+        init?(_ text: UnsafeRawBufferPointer) {
+            let count = text.count
+            var index = 0
+            negative = count > 0 && text[0] == UInt8(ascii: "-")
+            if negative { index = 1 }
+            let integerStart = index
             while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            fractionEnd = index
-            guard fractionEnd > fractionStart else { return nil }
-        }
-        var exponent = 0
-        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            let negativeExponent = index < count && text[index] == UInt8(ascii: "-")
-            if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
-            let exponentStart = index
-            while index < count, text[index] &- UInt8(ascii: "0") < 10 {
-                guard exponent < 1_000 else { return nil }
-                exponent = exponent * 10 + Int(text[index] &- UInt8(ascii: "0"))
+            let integerEnd = index
+            guard integerEnd > integerStart else { return nil }
+            var fractionStart = index, fractionEnd = index
+            if index < count, text[index] == UInt8(ascii: ".") {
                 index += 1
+                fractionStart = index
+                while index < count, text[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+                fractionEnd = index
+                guard fractionEnd > fractionStart else { return nil }
             }
-            guard index > exponentStart else { return nil }
-            if negativeExponent { exponent = -exponent }
+            var exponent = 0
+            if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
+                index += 1
+                let negativeExponent = index < count && text[index] == UInt8(ascii: "-")
+                if index < count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") { index += 1 }
+                let exponentStart = index
+                while index < count, text[index] &- UInt8(ascii: "0") < 10 {
+                    guard exponent < 1_000 else { return nil }
+                    exponent = exponent * 10 + Int(text[index] &- UInt8(ascii: "0"))
+                    index += 1
+                }
+                guard index > exponentStart else { return nil }
+                if negativeExponent { exponent = -exponent }
+            }
+            guard index == count else { return nil }
+            digits = Digits(text: text, integer: integerStart..<integerEnd, fraction: fractionStart..<fractionEnd)
+            self.exponent = exponent
         }
-        guard index == count else { return nil }
-        let digits = Digits(text: text, integer: integerStart..<integerEnd, fraction: fractionStart..<fractionEnd)
-        return scaled(digits, shift: scale + exponent - digits.fraction.count, negative: negative)
     }
 
     /// The integer and fraction digits of a decimal, read in place as one run of digits.

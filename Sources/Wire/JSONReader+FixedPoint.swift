@@ -31,3 +31,25 @@ extension JSONReader {
         .refused("\(field): \"\(String(decoding: text, as: UTF8.self))\" is not a decimal with at most \(scale) places")
     }
 }
+
+extension JSONReader {
+    /// Reads, after whitespace, a decimal given as a JSON number or a JSON string holding one,
+    /// and returns its text as written, of any length and any number of places: for values that
+    /// are shown, never computed with (an average price is not on the price tick). Text that is
+    /// not a decimal throws `refused` naming `field`.
+    public mutating func decimalText(field: @autoclosure () -> String) throws(JSONReadError) -> String {
+        skipWhitespace()
+        var text: [UInt8] = []
+        if current == UInt8(ascii: "\"") {
+            try Self.unescape(try rawString(), into: &text)
+        } else {
+            let numberStart = offset
+            try skipNumber()
+            text = Array(bytes(from: numberStart))
+        }
+        guard text.withUnsafeBytes(FixedPoint.isDecimal) else {
+            throw .refused("\(field()): \"\(String(decoding: text, as: UTF8.self))\" is not a decimal")
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}

@@ -27,11 +27,35 @@ struct DecodingTests {
         #expect(order.id == "61e69015-8549-4bfd-b9c3-01e75843f47d")
         #expect(order.clientOrderID == "tw-1")
         #expect(order.qty == 10 && order.filledQty == 4)
-        #expect(order.filledAvgPrice == Price(dollars: "101.23"))
+        #expect(order.filledAvgPrice == "101.23")
         #expect(order.limitPrice == Price(dollars: "101.25"))
         #expect(order.side == .buy && order.status == "partially_filled" && order.isOpen)
         #expect(order.submittedAt == Timestamp(iso8601: "2021-03-16T18:38:01.937734Z"))
         #expect(order.filledAt == nil)
+    }
+
+    @Test func anAveragePriceOfAnyLengthIsKeptExactlyAsWritten() throws {
+        for (written, kept) in [(#""49.97166666""#, "49.97166666"), ("49.93575", "49.93575"), (#""101.23""#, "101.23")] {
+            let text = Self.order.replacingOccurrences(of: #""filled_avg_price":"101.23""#, with: #""filled_avg_price":\#(written)"#)
+            #expect(try decode(GetOrder(id: "x"), text).filledAvgPrice == kept)
+        }
+    }
+
+    /// A field the money does not depend on cannot fail an order's answer (or a whole list);
+    /// one it depends on still does, naming it.
+    @Test func anOddValueInAFieldTheMoneyDoesNotDependOnIsReadAsAbsent() throws {
+        let odd = Self.order
+            .replacingOccurrences(of: #""filled_avg_price":"101.23""#, with: #""filled_avg_price":"n/a""#)
+            .replacingOccurrences(of: #""filled_at":null"#, with: #""filled_at":"yesterday""#)
+            .replacingOccurrences(of: #""extended_hours":false"#, with: #""extended_hours":"no""#)
+            .replacingOccurrences(of: #""type":"limit""#, with: #""type":{"kind":"limit"}"#)
+        let order = try decode(GetOrder(id: "x"), odd)
+        #expect(order.filledAvgPrice == nil && order.filledAt == nil && !order.extendedHours && order.type == "")
+        #expect(order.qty == 10 && order.filledQty == 4 && order.limitPrice == Price(dollars: "101.25"))
+        #expect(try decode(ListOrders(), "[\(odd),\(Self.order)]").count == 2)
+        let badLimit = Self.order.replacingOccurrences(of: #""limit_price":"101.25""#, with: #""limit_price":"n/a""#)
+        let error = #expect(throws: JSONReadError.self) { try decode(GetOrder(id: "x"), badLimit) }
+        #expect(error?.description.contains("order.limit_price") == true)
     }
 
     @Test func fractionalQuantityIsRefusedNamingTheField() throws {

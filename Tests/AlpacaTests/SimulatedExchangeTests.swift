@@ -1,4 +1,6 @@
 import Alpaca
+import Brokerage
+import MarketTestSupport
 import SimulatedMarket
 import StockFighter
 import StrategyKit
@@ -47,6 +49,25 @@ import Wire
         let attempts = log.lines.withLock { $0 }
         #expect(attempts.first?.contains("failed") == true, "the first answer was lost: \(attempts)")
         #expect(attempts.contains { $0.contains("client_order_id") && $0.hasSuffix("ok") }, "found by lookup: \(attempts)")
+    }
+
+    /// An order that fills at two prices has an average with more places than a price has
+    /// (3 at $49.90 and 4 at $50.01 average $49.962857...): the placement is still read, and
+    /// booked filled at the two prices of its fills.
+    @Test func anOrderFilledAtSeveralPricesIsReadWhateverItsAveragePrice() async throws {
+        let market = try VenueHarness()
+        _ = try market.place("sell", 3, at: 4_990, account: "MAKER1")
+        _ = try market.place("sell", 4, at: 5_001, account: "MAKER1")
+        let url = "http://\(market.server.address)"
+        let client = try AlpacaClient(
+            tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("PAPER1"), secret: APIKey("any")))
+        let broker = AlpacaBroker(client: client, account: "PAPER1", symbols: ["FOOBAR"], settings: .init(extendedHours: true))
+        let status = try await broker.place(
+            OrderRequest(symbol: "FOOBAR", side: .buy, price: Price(cents: 5_005), qty: 7), venue: "TESTEX")
+        #expect(status.totalFilled == 7 && !status.open)
+        #expect(status.fills.map(\.price) == [Price(cents: 4_990), Price(cents: 5_001)])
+        let listed = try await client.orders(ListOrders(status: .all))
+        #expect(listed.map(\.filledAvgPrice) == ["49.96285714"])
     }
 
     /// The exchange's limit is per wall-clock minute, so the wait lasts until the next minute

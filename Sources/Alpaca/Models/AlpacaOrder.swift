@@ -3,6 +3,11 @@ import Wire
 
 /// Alpaca's order object, as placements, lookups and lists return it. Quantities are whole
 /// shares (a fractional order is refused when read); prices are exact decimal dollars.
+///
+/// Only the fields the money depends on (ids, symbol, side, status, quantities, limit price,
+/// creation time) can make an order unreadable: an odd value in any other field (the average
+/// price, the other times, the type) is read as nil or its default, so that it never fails a
+/// placement's answer or a whole list of orders.
 public struct AlpacaOrder: Sendable, Hashable {
     /// Alpaca's id, a UUID.
     public var id: String
@@ -19,7 +24,10 @@ public struct AlpacaOrder: Sendable, Hashable {
     /// The shares ordered; nil for an order by notional amount.
     public var qty: Quantity?
     public var filledQty: Quantity
-    public var filledAvgPrice: Price?
+    /// The average price of the fills, exact decimal dollars as Alpaca wrote it (any number of
+    /// places: an average of several fills is not on the price tick), for showing only; the
+    /// fills' own prices come from their activities.
+    public var filledAvgPrice: String?
     public var limitPrice: Price?
     public var createdAt: Timestamp
     public var submittedAt: Timestamp?
@@ -36,7 +44,7 @@ public struct AlpacaOrder: Sendable, Hashable {
     /// `status` and `created_at` are required.
     init(reading reader: inout JSONReader) throws(JSONReadError) {
         var id = "", clientID = "", symbol = "", side: Side?, type = "", tif = "", status = ""
-        var qty: Quantity?, filled = Quantity.zero, avg: Price?, limit: Price?
+        var qty: Quantity?, filled = Quantity.zero, avg: String?, limit: Price?
         var created: Timestamp?, submitted: Timestamp?, filledAt: Timestamp?, extended = false
         try reader.readObject { reader, key throws(JSONReadError) in
             if key.equals("id") { id = try reader.string() }
@@ -47,17 +55,19 @@ public struct AlpacaOrder: Sendable, Hashable {
                 guard let parsed = Side(rawValue: text) else { throw .refused("order.side: \"\(text)\" is not buy or sell") }
                 side = parsed
             }
-            else if key.equals("type") { type = try reader.string() }
-            else if key.equals("time_in_force") { tif = try reader.string() }
+            else if key.equals("type") { type = try reader.lenient { reader throws(JSONReadError) in try reader.string() } ?? "" }
+            else if key.equals("time_in_force") { tif = try reader.lenient { reader throws(JSONReadError) in try reader.string() } ?? "" }
             else if key.equals("status") { status = try reader.string() }
             else if key.equals("qty") { qty = try reader.optionalShares(field: "order.qty") }
             else if key.equals("filled_qty") { filled = try reader.optionalShares(field: "order.filled_qty") ?? .zero }
-            else if key.equals("filled_avg_price") { avg = try reader.optionalDollarPrice(field: "order.filled_avg_price") }
+            else if key.equals("filled_avg_price") {
+                avg = try reader.lenient { reader throws(JSONReadError) in try reader.null() ? nil : try reader.decimalText(field: "order.filled_avg_price") } ?? nil
+            }
             else if key.equals("limit_price") { limit = try reader.optionalDollarPrice(field: "order.limit_price") }
             else if key.equals("created_at") { created = try reader.optionalTimestamp() }
-            else if key.equals("submitted_at") { submitted = try reader.optionalTimestamp() }
-            else if key.equals("filled_at") { filledAt = try reader.optionalTimestamp() }
-            else if key.equals("extended_hours") { extended = try reader.bool() }
+            else if key.equals("submitted_at") { submitted = try reader.lenient { reader throws(JSONReadError) in try reader.optionalTimestamp() } ?? nil }
+            else if key.equals("filled_at") { filledAt = try reader.lenient { reader throws(JSONReadError) in try reader.optionalTimestamp() } ?? nil }
+            else if key.equals("extended_hours") { extended = try reader.lenient { reader throws(JSONReadError) in try reader.bool() } ?? false }
             else { try reader.skipValue() }
         }
         guard !id.isEmpty, !symbol.isEmpty, let side, !status.isEmpty, let created else {

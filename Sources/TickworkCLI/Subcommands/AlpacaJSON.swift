@@ -22,7 +22,7 @@ enum AlpacaJSON {
             qty = order.qty?.shares
             filled_qty = order.filledQty.shares
             limit_price = order.limitPrice.map(\.description)
-            filled_avg_price = order.filledAvgPrice.map(\.description)
+            filled_avg_price = order.filledAvgPrice
         }
     }
 
