@@ -80,11 +80,17 @@ public final class AlpacaBroker: Broker {
             }
         }
         let clientOrderID = "\(settings.clientOrderPrefix)-\(UUID().uuidString.lowercased())"
+        let placed: AlpacaOrder
         do {
-            let placed = try await client.place(PlaceAlpacaOrder(order, clientOrderID: clientOrderID, extendedHours: settings.extendedHours))
-            return try await status(of: placed, venue: venue)
+            placed = try await client.place(PlaceAlpacaOrder(order, clientOrderID: clientOrderID, extendedHours: settings.extendedHours))
         } catch {
             throw error.brokerError
+        }
+        // The order exists: whatever fails from here on leaves its outcome to be settled.
+        do {
+            return try await status(of: placed, venue: venue)
+        } catch {
+            throw .outcomeUnknown("order \(clientOrderID) (\(placed.id)) was placed, but its fills could not be read: \(error)")
         }
     }
 
@@ -130,13 +136,11 @@ public final class AlpacaBroker: Broker {
         order.clientOrderID.hasPrefix(settings.clientOrderPrefix + "-")
     }
 
-    /// Compares the account's positions in `symbols` with `ledger`'s (a symbol absent from
-    /// either holds 0) and throws the first mismatch, naming the symbol and both numbers.
-    public func checkPositions(_ ledger: [Symbol: Quantity], symbols: [Symbol]) async throws -> Void {
-        let held = Dictionary(try await client.positions().map { ($0.symbol, $0.qty) }, uniquingKeysWith: +)
-        for symbol in Set(symbols).union(ledger.keys).sorted() {
-            let broker = held[symbol] ?? .zero, booked = ledger[symbol] ?? .zero
-            if broker != booked { throw PositionMismatch(symbol: symbol, broker: broker, ledger: booked) }
+    public func positions(venue: Venue) async throws(BrokerError) -> [Symbol: Quantity]? {
+        do {
+            return Dictionary(try await client.positions().map { ($0.symbol, $0.qty) }, uniquingKeysWith: +)
+        } catch {
+            throw error.brokerError
         }
     }
 
@@ -179,18 +183,5 @@ public final class AlpacaBroker: Broker {
             price: order.limitPrice ?? .zero, originalQty: original, qty: open ? original - filled : .zero,
             ts: order.submittedAt ?? order.createdAt, fills: executions.map { OrderFill(price: $0.price, qty: $0.qty, ts: $0.time) },
             totalFilled: filled, open: open)
-    }
-}
-
-/// The account holds a different position than the ledger says: trading refuses to start.
-public struct PositionMismatch: Error, Hashable, Sendable, CustomStringConvertible {
-    public var symbol: Symbol
-    /// The shares the broker says the account holds (negative: short).
-    public var broker: Quantity
-    /// The shares the ledger's fills add up to.
-    public var ledger: Quantity
-
-    public var description: String {
-        "\(symbol): Alpaca holds \(broker) shares but the ledger adds up to \(ledger); refusing to trade until they agree"
     }
 }

@@ -50,11 +50,13 @@ public final class AlpacaClient: Sendable {
         try await invoker.run(GetSnapshots(symbols: symbols))
     }
 
-    /// Places `order` so that it exists at most once. A placement whose answer was lost (a
-    /// time-out, a connection lost after sending, a 5xx) is settled by looking the order up by
-    /// its client order id; if it is not there, the same placement is sent again, which the API
-    /// refuses as a duplicate if the first one went through after all (and the lookup then
-    /// finds it). Throws `outcomeUnknown` when neither settles it.
+    /// Places `order` so that it exists at most once. A placement whose answer was lost or
+    /// unreadable (a time-out, a connection lost after sending, a 5xx, a 2xx body that cannot be
+    /// read) is settled by looking the order up by its client order id; if it is not there, the
+    /// same placement is sent again, which the API refuses as a duplicate if the first one went
+    /// through after all (and the lookup then finds it). Throws `outcomeUnknown` when neither
+    /// settles it, and when the resend is refused for any other reason: a lookup can miss an
+    /// order that exists (and whose buying power then refuses the resend).
     public func place(_ order: PlaceAlpacaOrder) async throws(AlpacaError) -> AlpacaOrder {
         var cause: AlpacaError
         do {
@@ -72,18 +74,23 @@ public final class AlpacaClient: Sendable {
             do {
                 return try await invoker.run(order)
             } catch {
-                guard error.isDuplicateClientOrderID || Self.mayHavePlaced(error) else { throw error }
+                guard error.isDuplicateClientOrderID || Self.mayHavePlaced(error) else {
+                    throw .outcomeUnknown(clientOrderID: order.clientOrderID, cause: "\(cause); resent: \(error)")
+                }
                 cause = error
             }
         }
         throw .outcomeUnknown(clientOrderID: order.clientOrderID, cause: cause.description)
     }
 
-    /// Whether a failed placement may have created the order.
+    /// Whether a failed placement may have created the order: it may have reached the API and
+    /// no refusal came back (a 5xx may come from a gateway after the API acted; an unreadable
+    /// 2xx answer is an order).
     static func mayHavePlaced(_ error: AlpacaError) -> Bool {
-        if error.mayHaveReachedServer { return true }
-        if case .server = error { return true }
-        return false
+        switch error {
+        case .server, .undecodable: return true
+        default: return error.mayHaveReachedServer
+        }
     }
 
     /// Every fill of the account after `after` (all when nil), oldest first, following the

@@ -5,8 +5,9 @@ import StrategyKit
 /// second broker is a new part with a type that conforms, and no change to them.
 ///
 /// Every call may run concurrently with the others. A call's failure says whether the broker
-/// certainly did not act on it, refused it, or may have acted on it (`BrokerError`): a lost
-/// placement is settled from `orders(venue:)`, never sent again.
+/// certainly did not act on it, refused it, or may have acted on it (`BrokerError`, whose doc
+/// gives the rule every adapter sorts its failures by): a lost placement is settled from
+/// `orders(venue:)`, never sent again.
 public protocol Broker: Sendable {
     /// The account every call trades or reads for.
     var account: Account { get }
@@ -29,4 +30,9 @@ public protocol Broker: Sendable {
     /// Every order of `account` on `venue`, open and closed, each with its fills: the broker's
     /// own list, the authority for reconciliation and for settling lost placements.
     func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus]
+
+    /// The shares `account` holds in each symbol (negative: short) by the broker's own books,
+    /// or nil for a broker that keeps no positions apart from its orders (StockFighter). The
+    /// runner compares them with the ledger once reconciliation has booked what it lacked.
+    func positions(venue: Venue) async throws(BrokerError) -> [Symbol: Quantity]?
 }

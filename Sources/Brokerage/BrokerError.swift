@@ -2,6 +2,15 @@
 /// a placement as rejected only when the broker certainly did not act on it, and settles it
 /// from the account's orders when it may have.
 ///
+/// The rule every adapter sorts its failures by: once a placement may have reached the broker,
+/// only an answer that refuses it is `rejected` (or `notActedOn`, for a refusal that changes
+/// nothing, such as 429); everything else from there on is `outcomeUnknown` — a time-out, a
+/// connection lost, a 5xx (a gateway may answer so after the broker acted), an answer that
+/// cannot be read, a lookup that found nothing followed by a refused resend, and any failure
+/// to read what the order did once it was created. `notActedOn` is for failures before the
+/// request could have arrived (no connection, TLS, an unusable address) and for reads, which
+/// change nothing.
+///
 /// Each case carries the adapter's own description of the failure (naming the call or endpoint
 /// at fault), which `description` returns unchanged.
 public enum BrokerError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -112,7 +112,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
         self.stopReason = stopReason
     }
 
-    /// Reconciles, trades until a `stop` message or cancellation, then shuts down: strategies
+    /// Reconciles (then refuses to trade, with `PositionMismatch`, if the broker's positions
+    /// still differ from the ledger's), trades until a `stop` message or cancellation, then shuts down: strategies
     /// stopped, open orders cancelled (waiting at most `cancelWait`), last fills collected.
     /// With a recorder, every start, handle and stop call of the engine is recorded with its
     /// actions (reconciliation, reloads and the cancels of the shutdown sweep are not engine
@@ -162,6 +163,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
             "orders": String(accountOrders.count), "fillsAppended": String(report.fillsAppended),
             "adopted": String(report.ordersAdopted), "cancelled": String(report.ordersCancelled),
         ])
+        try await checkPositions()
         perform(reconcileActions, &requests)
         let startTime = now()
         let startActions = try engine.start(at: startTime)

@@ -5,8 +5,10 @@ import Wire
 /// checks the response envelope, decodes, retries what may be retried, and logs every attempt.
 ///
 /// Reads and cancels are retried on transport failures and 5xx with exponential back-off and
-/// jitter, within `policy`. `PlaceOrder` is sent once: a time-out or a lost connection after
-/// sending yields `outcomeUnknown`, which `resolve(_:)` settles. Safe to share between tasks;
+/// jitter, within `policy`. `PlaceOrder` is sent once: any failure after the request may have
+/// reached the exchange that is not a refusal (a time-out, a lost connection, a 5xx, an
+/// unreadable 2xx answer: `ExchangeError.mayHavePlaced`) yields `outcomeUnknown`, which
+/// `resolve(_:)` settles. Safe to share between tasks;
 /// calls run concurrently up to what the transport allows.
 public final class CommandInvoker: Sendable {
     /// The transport requests go through.
@@ -58,7 +60,7 @@ public final class CommandInvoker: Sendable {
                 return result
             } catch {
                 record(command, attempt, since: attemptStart, status: status, error: error)
-                if !mayRepeat, error.mayHaveReachedServer, let place = command as? PlaceOrder {
+                if !mayRepeat, error.mayHavePlaced, let place = command as? PlaceOrder {
                     throw .outcomeUnknown(UnknownPlacement(
                         order: place, sentAfter: sentAfter, failedAt: wallClock(), cause: error.description))
                 }

@@ -57,6 +57,17 @@ public enum ExchangeError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether a placement that failed this way may have created the order: it may have
+    /// reached the exchange and no refusal came back. A 5xx may come from a gateway after the
+    /// exchange acted; a 2xx answer that cannot be read is an order all the same.
+    public var mayHavePlaced: Bool {
+        switch self {
+        case .undecodable: return true
+        case .httpStatus(let status, _): return status >= 500
+        default: return mayHaveReachedServer
+        }
+    }
+
     public var description: String {
         switch self {
         case .timedOut(let what): return "timed out: \(what)"

@@ -43,4 +43,7 @@ public struct StockFighterBroker: Broker {
     public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
         do { return try await client.orders(venue: venue, account: account) } catch { throw error.brokerError }
     }
+
+    /// None: the StockFighter API keeps no positions apart from the account's orders.
+    public func positions(venue: Venue) async throws(BrokerError) -> [Symbol: Quantity]? { nil }
 }

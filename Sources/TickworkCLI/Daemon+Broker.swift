@@ -37,18 +37,4 @@ extension Daemon {
                 settings: AlpacaBroker.Settings(extendedHours: settings.extendedHours))
         }
     }
-
-    /// For Alpaca, refuses to trade (exit 1) when the account's position in a symbol differs
-    /// from what the ledger's `fills` add up to, naming the symbol and both numbers.
-    func checkPositions(_ broker: any Broker, ledger fills: [Fill]) throws {
-        guard let alpaca = broker as? AlpacaBroker else { return }
-        var positions: [Symbol: Quantity] = [:]
-        for fill in fills { positions[fill.symbol, default: .zero] += Quantity(shares: fill.side.sign * fill.qty.shares) }
-        let ledger = positions, symbols = configuration.symbols
-        do {
-            try runBlocking { try await alpaca.checkPositions(ledger, symbols: symbols) }
-        } catch {
-            throw CLIError.failure("alpaca GET /v2/positions: \(error)")
-        }
-    }
 }

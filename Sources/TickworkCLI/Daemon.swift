@@ -82,7 +82,6 @@ final class Daemon {
         }
         let history = try LedgerFillJournal.history(at: configuration.ledger.path)
         logger.forPart("ledger").info("opened", ["file": configuration.ledger.path, "fills": String(history.fills.count)])
-        try checkPositions(broker, ledger: history.fills)
 
         let ledgerJournal = LedgerFillJournal(ledger: ledger)
         let historyFlow = HistoryFlow()

@@ -37,6 +37,9 @@ public final class FakeAlpaca: Sendable {
         public var bars = 0
         public var news = 0
         public var nextID = 1
+        /// Statuses to answer, one per request and in order, to requests of `"METHOD /path"`
+        /// instead of what the fake would answer (0: the fake's own answer): faults a test injects.
+        public var faults: [String: [Int]] = [:]
     }
 
     public let state = Mutex(State())
@@ -73,6 +76,28 @@ public final class FakeAlpaca: Sendable {
         return AlpacaClient(invoker: AlpacaInvoker(
             trading: AlpacaEndpoint(transport: wrap(endpoint.transport)), marketData: endpoint,
             credentials: AlpacaCredentials(keyID: APIKey("KID"), secret: APIKey("SECRET")), policy: policy))
+    }
+
+    /// Puts on the books, as if placed and filled while no one watched, a market order of
+    /// `qty` `symbol` placed as `clientOrderID`, filled at `fillPrice`.
+    public func placeFilled(clientOrderID: String, symbol: String, side: String = "buy", qty: Int64) {
+        state.withLock { state in
+            let index = Self.add(&state, clientOrderID: clientOrderID, symbol: symbol, side: side, type: "market", timeInForce: "day", qty: qty, limitPrice: nil)
+            Self.fill(&state, index, qty, fillPrice)
+        }
+    }
+
+    /// Adds a new order with the next id, and returns its index.
+    private static func add(
+        _ state: inout State, clientOrderID: String, symbol: String, side: String, type: String, timeInForce: String, qty: Int64,
+        limitPrice: String?
+    ) -> Int {
+        let id = String(format: "%08x-0000-4000-8000-%012x", state.nextID, state.nextID)
+        state.nextID += 1
+        state.orders.append(Order(
+            id: id, clientOrderID: clientOrderID, symbol: symbol, side: side, type: type, timeInForce: timeInForce, qty: qty,
+            limitPrice: limitPrice, createdAt: WallClock.now().iso8601))
+        return state.orders.count - 1
     }
 
     /// Fills `qty` more shares of the order placed as `clientOrderID`, at `fillPrice`.
@@ -127,6 +152,15 @@ public final class FakeAlpaca: Sendable {
             return state.resetAt
         }
         if let hold = held.withLock({ $0 }), hold.path == path { hold.hold() }
+        let fault: Int? = state.withLock { state in
+            guard var statuses = state.faults["\(request.method) \(path)"], !statuses.isEmpty else { return nil }
+            let status = statuses.removeFirst()
+            state.faults["\(request.method) \(path)"] = statuses
+            return status
+        }
+        if let fault, fault != 0 {
+            return error(fault, [403: AlpacaError.buyingPowerCode, 404: 40410000][fault] ?? fault * 100_000, "injected \(fault)")
+        }
         if let limited {
             return json(429, #"{"code":42910000,"message":"rate limit exceeded"}"#, headers: ["X-Ratelimit-Reset": String(limited)])
         }
@@ -207,15 +241,13 @@ public final class FakeAlpaca: Sendable {
         if state.withLock({ $0.isOpen }) == false, type == "market" { return error(422, 42210000, "market is closed") }
         let rendered: String? = state.withLock { state in
             guard !state.orders.contains(where: { $0.clientOrderID == cid }) else { return nil }
-            let id = String(format: "%08x-0000-4000-8000-%012x", state.nextID, state.nextID)
-            state.nextID += 1
-            state.orders.append(Order(
-                id: id, clientOrderID: cid, symbol: symbol, side: side, type: type, timeInForce: tif, qty: qty,
-                limitPrice: object["limit_price"] as? String, createdAt: WallClock.now().iso8601))
+            let index = Self.add(
+                &state, clientOrderID: cid, symbol: symbol, side: side, type: type, timeInForce: tif, qty: qty,
+                limitPrice: object["limit_price"] as? String)
             if type == "market" || Self.marketable(side: side, limit: object["limit_price"] as? String) {
-                Self.fill(&state, state.orders.count - 1, qty, fillPrice)
+                Self.fill(&state, index, qty, fillPrice)
             }
-            return Self.render(state.orders[state.orders.count - 1])
+            return Self.render(state.orders[index])
         }
         guard let rendered else { return error(422, 40010001, "client_order_id must be unique") }
         return json(200, rendered)

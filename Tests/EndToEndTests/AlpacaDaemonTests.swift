@@ -93,19 +93,19 @@ import Glibc
         #expect(alpaca.state.withLock { $0.orders.reduce(0) { $0 + Int($1.filled) } } == 20)
     }
 
-    /// A SIGTERM that arrives while the daemon is still starting (waiting for the account's
-    /// positions, before its service group listens for signals) is kept, and stops it cleanly
-    /// once it has started: exit 0, nothing left open. It used to end the process half started
-    /// (the signal's default action), and one arriving just as the group set up could be lost.
+    /// A SIGTERM that arrives while the daemon is still starting (waiting for Alpaca's clock,
+    /// before its service group listens for signals) is kept, and stops it cleanly once it has
+    /// started: exit 0, nothing left open. It used to end the process half started (the
+    /// signal's default action), and one arriving just as the group set up could be lost.
     @Test func aSIGTERMWhileStartingStopsTheDaemonCleanlyOnceStarted() throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
-        let hold = alpaca.hold("/v2/positions")
+        let hold = alpaca.hold("/v2/clock")
         defer { hold.release() }
         let workspace = try Workspace(alpaca: alpaca, quantity: 20)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
-        #expect(hold.waitForRequest(seconds: 60), "the daemon asks for the account's positions while starting: \(daemon.stderr)")
+        #expect(hold.waitForRequest(seconds: 60), "the daemon asks for Alpaca's clock while starting: \(daemon.stderr)")
         daemon.send(SIGTERM)
         hold.release()
         #expect(daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
@@ -120,7 +120,26 @@ import Glibc
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(daemon.exitStatus(within: 30) == 1)
-        #expect(daemon.stderr.contains("AAPL: Alpaca holds 7 shares but the ledger adds up to 0"), "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("AAPL: the broker holds 7 shares but the ledger adds up to 0"), "\(daemon.stderr)")
         #expect(alpaca.state.withLock { $0.orders.isEmpty })
+    }
+
+    /// Fills of our own orders that the ledger lacks (an answer lost, or a kill before the
+    /// fill was written) are booked at the restart, marked reconciled, before positions are
+    /// compared: the daemon starts instead of refusing every restart.
+    @Test func fillsOfOurOrdersTheLedgerLacksAreBookedAtTheRestartNotRefused() throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        alpaca.placeFilled(clientOrderID: "tw-00000000-0000-4000-8000-000000000001", symbol: "AAPL", qty: 7)
+        let workspace = try Workspace(alpaca: alpaca, quantity: 7)
+        defer { workspace.remove() }
+        let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
+        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("ready") }, "\(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
+        #expect(workspace.bought() == 7, "the order's fill booked once: \(workspace.fills())")
+        let ledger = (try? String(contentsOfFile: workspace.ledger, encoding: .utf8)) ?? ""
+        #expect(ledger.contains("\"reconciled\":true"), "\(ledger)")
+        #expect(alpaca.state.withLock { $0.orders.count } == 1, "FirstSteps holds its 7 and buys nothing more")
     }
 }

@@ -31,13 +31,17 @@ final class FakeBroker: Broker {
     /// Called once a placement is on the books, before it is answered.
     private let beforeAnswering: @Sendable () -> Void
 
-    /// A broker whose account already holds `orders`, answering each placement as `placement`,
-    /// after calling `beforeAnswering`.
+    /// The positions the broker reports; nil for none kept.
+    private let held: [Symbol: Quantity]?
+
+    /// A broker whose account already holds `orders` (and, by its own books, `held`), answering
+    /// each placement as `placement`, after calling `beforeAnswering`.
     init(
-        placement: Placement, orders: [OrderStatus] = [], clock: @escaping @Sendable () -> Timestamp,
+        placement: Placement, orders: [OrderStatus] = [], held: [Symbol: Quantity]? = nil, clock: @escaping @Sendable () -> Timestamp,
         beforeAnswering: @escaping @Sendable () -> Void = {}
     ) {
         self.placement = placement
+        self.held = held
         self.state = Mutex((orders, Calls()))
         self.clock = clock
         self.beforeAnswering = beforeAnswering
@@ -105,4 +109,6 @@ final class FakeBroker: Broker {
             return state.orders
         }
     }
+
+    func positions(venue: Venue) async throws(BrokerError) -> [Symbol: Quantity]? { held }
 }

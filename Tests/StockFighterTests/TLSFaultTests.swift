@@ -127,14 +127,15 @@ import Testing
         }
     }
 
-    @Test func htmlBadGatewayIsHTTPStatusQuotingThePageRetriedForReadsNotForPlaces() async throws {
+    @Test func htmlBadGatewayIsHTTPStatusQuotingThePageRetriedForReadsAndUnknownForPlaces() async throws {
         let page = "<html><body><h1>502 Bad Gateway</h1></body></html>"
         let server = try MisbehavingServer(.respond(status: 502, body: page))
         defer { server.stop() }
         try await withFront(server, Self.loopback) { client, _ in
             #expect(await failure(client, foobarBook) == .httpStatus(502, message: "non-JSON body: \"\(page)\""))
             #expect(server.requests.count == 3)
-            #expect(await failure(client, placeFoobar) == .httpStatus(502, message: "non-JSON body: \"\(page)\""))
+            let placed = await failure(client, placeFoobar)
+            guard case .outcomeUnknown = placed else { Issue.record("place gave \(String(describing: placed))"); return }
             #expect(server.requests.count == 4)
         }
     }
