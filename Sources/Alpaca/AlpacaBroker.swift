@@ -116,12 +116,16 @@ public final class AlpacaBroker: Broker {
         }
     }
 
-    /// The account's orders placed through a broker with the same `clientOrderPrefix`, the
-    /// newest 500, each with its fills.
+    /// The account's orders placed through a broker with the same `clientOrderPrefix`, each
+    /// with its fills: every open one, however old, and the newest 500 of all. A closed order
+    /// older than those is outside reconciliation, as it is on a venue that forgets closed orders.
     public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
         do {
+            let open = try await client.allOrders(ListOrders(status: .open, limit: 500))
+            let recent = try await client.orders(ListOrders(status: .all, limit: 500))
+            var ids = Set(recent.map(\.id))
             // Orders placed by hand or by another program are not this account's to reconcile.
-            let orders = try await client.orders(ListOrders(status: .all, limit: 500)).filter(isOurs)
+            let orders = (recent + open.filter { ids.insert($0.id).inserted }).filter(isOurs)
             if let oldest = orders.map(\.createdAt).min() { try await fills.load(since: oldest) }
             var statuses: [OrderStatus] = []
             for order in orders { statuses.append(try await status(of: order, venue: venue)) }
@@ -144,18 +148,29 @@ public final class AlpacaBroker: Broker {
         }
     }
 
-    /// Alpaca's id of local order `id`, looking through the account's orders if it is not known yet.
+    /// Alpaca's id of local order `id`, looking back through the account's orders, page by
+    /// page, if it is not known yet.
     private func alpacaID(_ id: OrderID) async throws(AlpacaError) -> String {
         if let known = alpacaIDs.withLock({ $0[id] }) { return known }
-        for order in try await client.orders(ListOrders(status: .all, limit: 500)) { remember(order) }
+        let orders = try await client.allOrders(ListOrders(status: .all, limit: 500)) { orders in
+            orders.contains { Self.localID($0.id) == id }
+        }
+        for order in orders { remember(order) }
         guard let known = alpacaIDs.withLock({ $0[id] }) else {
             throw .notFound(endpoint: "GET /v2/orders", code: nil, message: "no order of the account has local id \(id)")
         }
         return known
     }
 
+    /// How many orders' ids are remembered at most: past it they are forgotten, to be found
+    /// again by `alpacaID(_:)` when asked for.
+    static let rememberedIDs = 10_000
+
     private func remember(_ order: AlpacaOrder) {
-        alpacaIDs.withLock { $0[Self.localID(order.id)] = order.id }
+        alpacaIDs.withLock { ids in
+            if ids.count >= Self.rememberedIDs { ids.removeAll(keepingCapacity: true) }
+            ids[Self.localID(order.id)] = order.id
+        }
     }
 
     /// `order` as the engine sees it, with its fills from the FILL activities. An order whose

@@ -94,15 +94,41 @@ public final class AlpacaClient: Sendable {
     }
 
     /// Every fill of the account after `after` (all when nil), oldest first, following the
-    /// pages to the end.
+    /// pages to the end. A page that does not move past the last one's token (a server
+    /// repeating a page) ends the read with `undecodable`, so that it cannot loop for ever.
     public func fillActivities(after: Timestamp? = nil, pageSize: Int = 100) async throws(AlpacaError) -> [FillActivity] {
         var fills: [FillActivity] = []
         var token: String?
         while true {
-            let page = try await invoker.run(ListFillActivities(after: after, pageToken: token, pageSize: pageSize))
+            let page = try await invoker.run(ListFillActivities(after: token == nil ? after : nil, pageToken: token, pageSize: pageSize))
             fills += page
             guard page.count == pageSize, let last = page.last else { return fills }
+            guard token.map({ last.id > $0 }) ?? true else {
+                throw .undecodable(endpoint: "GET /v2/account/activities/FILL", reason: "the page after \(last.id) did not move past it")
+            }
             token = last.id
+        }
+    }
+
+    /// The orders `query` lists, newest first, followed back in time past the 500 a page holds:
+    /// each next page asks for the orders created before the oldest of the last, until a page
+    /// is short or `enough` says the orders so far suffice. A page that does not reach back
+    /// past the last one (500 orders created in one instant) ends with `undecodable`.
+    public func allOrders(_ query: ListOrders, enough: ([AlpacaOrder]) -> Bool = { _ in false }) async throws(AlpacaError) -> [AlpacaOrder] {
+        var orders: [AlpacaOrder] = []
+        var ids: Set<String> = []
+        var page = query
+        while true {
+            let listed = try await invoker.run(page)
+            let new = listed.filter { ids.insert($0.id).inserted }
+            orders += new
+            guard listed.count == page.limit, !enough(orders), let oldest = listed.map(\.createdAt).min() else { return orders }
+            // `until` is exclusive: orders created in the oldest one's instant come again, once.
+            let until = oldest.advanced(byNanoseconds: 1)
+            guard !new.isEmpty, page.until.map({ until < $0 }) ?? true else {
+                throw .undecodable(endpoint: "GET /v2/orders", reason: "the page until \(until) did not reach back past the last one")
+            }
+            page.until = until
         }
     }
 

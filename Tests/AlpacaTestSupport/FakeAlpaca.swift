@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import StockFighter
+import StrategyKit
 import Synchronization
 import Wire
 import Alpaca
@@ -40,6 +41,8 @@ public final class FakeAlpaca: Sendable {
         /// Statuses to answer, one per request and in order, to requests of `"METHOD /path"`
         /// instead of what the fake would answer (0: the fake's own answer): faults a test injects.
         public var faults: [String: [Int]] = [:]
+        /// Whether the fill activities ignore `page_token`, answering every page with the first.
+        public var repeatsFillPages = false
     }
 
     public let state = Mutex(State())
@@ -94,27 +97,32 @@ public final class FakeAlpaca: Sendable {
     ) -> Int {
         let id = String(format: "%08x-0000-4000-8000-%012x", state.nextID, state.nextID)
         state.nextID += 1
+        // Each order a microsecond after the last at least, as the API's times are.
+        let last = state.orders.last.flatMap { Timestamp(iso8601: $0.createdAt) }
+        let now = WallClock.now()
+        let created = last.map { max(now, $0.advanced(byNanoseconds: 1_000)) } ?? now
         state.orders.append(Order(
             id: id, clientOrderID: clientOrderID, symbol: symbol, side: side, type: type, timeInForce: timeInForce, qty: qty,
-            limitPrice: limitPrice, createdAt: WallClock.now().iso8601))
+            limitPrice: limitPrice, createdAt: created.iso8601))
         return state.orders.count - 1
     }
 
     /// Fills `qty` more shares of the order placed as `clientOrderID`, at `fillPrice`.
-    public func fill(clientOrderID: String, qty: Int64, price: String? = nil) {
+    /// The activity's id is `activityID` when given.
+    public func fill(clientOrderID: String, qty: Int64, price: String? = nil, activityID: String? = nil) {
         state.withLock { state in
             guard let index = state.orders.firstIndex(where: { $0.clientOrderID == clientOrderID }) else { return }
-            Self.fill(&state, index, qty, price ?? fillPrice)
+            Self.fill(&state, index, qty, price ?? fillPrice, activityID: activityID)
         }
     }
 
-    private static func fill(_ state: inout State, _ index: Int, _ qty: Int64, _ price: String) {
+    private static func fill(_ state: inout State, _ index: Int, _ qty: Int64, _ price: String, activityID: String? = nil) {
         state.orders[index].filled += qty
         let order = state.orders[index]
         state.orders[index].status = order.filled == order.qty ? "filled" : "partially_filled"
         let number = state.fills.count + 1
         state.fills.append(#"""
-            {"id":"2026120104\#(String(format: "%05d", number))::\#(UUID().uuidString.lowercased())","activity_type":"FILL",
+            {"id":"\#(activityID ?? "2026120104\(String(format: "%05d", number))::\(UUID().uuidString.lowercased())")","activity_type":"FILL",
             "transaction_time":"\#(WallClock.now().iso8601)","type":"\#(order.filled == order.qty ? "fill" : "partial_fill")",
             "price":"\#(price)","qty":"\#(qty)","side":"\#(order.side)","symbol":"\#(order.symbol)","leaves_qty":"\#(order.qty - order.filled)",
             "cum_qty":"\#(order.filled)","order_id":"\#(order.id)","order_status":"\#(state.orders[index].status)"}
@@ -178,10 +186,17 @@ public final class FakeAlpaca: Sendable {
         case ("POST", "/v2/orders"):
             return place(request.body)
         case ("GET", "/v2/orders"):
+            let status = query["status"] ?? "open"
+            let until = query["until"].flatMap { Timestamp(iso8601: $0) }
             let orders = state.withLock { state in
-                state.orders.filter { query["status"] == "all" || ($0.status != "filled" && $0.status != "canceled") }
+                state.orders.filter { order in
+                    let open = order.status != "filled" && order.status != "canceled"
+                    return (status == "all" || (status == "open") == open)
+                        && until.map { until in Timestamp(iso8601: order.createdAt).map { $0 < until } ?? false } ?? true
+                }
             }
-            return json(200, "[" + orders.reversed().map(Self.render).joined(separator: ",") + "]")
+            let limit = Int(query["limit"] ?? "50") ?? 50
+            return json(200, "[" + orders.reversed().prefix(limit).map(Self.render).joined(separator: ",") + "]")
         case ("GET", "/v2/orders:by_client_order_id"):
             guard let order = state.withLock({ $0.orders.first { $0.clientOrderID == query["client_order_id"] } }) else {
                 return error(404, 40410000, "order not found")
@@ -206,7 +221,8 @@ public final class FakeAlpaca: Sendable {
             let size = Int(query["page_size"] ?? "100") ?? 100
             let fills = state.withLock { $0.fills }
             var start = 0
-            if let token = query["page_token"], let index = fills.firstIndex(where: { $0.contains("\"\(token)\"") }) { start = index + 1 }
+            let repeats = state.withLock { $0.repeatsFillPages }
+            if !repeats, let token = query["page_token"], let index = fills.firstIndex(where: { $0.contains("\"\(token)\"") }) { start = index + 1 }
             return json(200, "[" + fills.dropFirst(start).prefix(size).joined(separator: ",") + "]")
         case ("GET", "/v2/stocks/quotes/latest"):
             let symbols = (query["symbols"] ?? "").split(separator: ",")

@@ -3,7 +3,8 @@ import StrategyKit
 import Wire
 
 /// GET `/v2/orders`: the account's orders with `status` (`open`, `closed`, `all`), only those
-/// in `symbols` when given, newest first, at most `limit` (500 at most).
+/// in `symbols` when given, created after `after` and before `until` when given, newest first,
+/// at most `limit` (500 at most).
 public struct ListOrders: AlpacaCommand, Hashable {
     /// Which orders the list holds.
     public enum Status: String, Sendable, Hashable, CaseIterable {
@@ -15,19 +16,22 @@ public struct ListOrders: AlpacaCommand, Hashable {
     public var limit: Int
     /// Only orders submitted after this time, when given.
     public var after: Timestamp?
+    /// Only orders submitted before this time, when given.
+    public var until: Timestamp?
 
-    public init(status: Status = .open, symbols: [Symbol] = [], limit: Int = 500, after: Timestamp? = nil) {
+    public init(status: Status = .open, symbols: [Symbol] = [], limit: Int = 500, after: Timestamp? = nil, until: Timestamp? = nil) {
         self.status = status
         self.symbols = symbols
         self.limit = limit
         self.after = after
+        self.until = until
     }
 
     public var api: AlpacaAPI { .trading }
     public var method: HTTPMethod { .get }
     public var path: String {
         AlpacaPath.make("/v2/orders", [
-            ("status", status.rawValue), ("limit", String(limit)), ("after", after?.iso8601),
+            ("status", status.rawValue), ("limit", String(limit)), ("after", after?.iso8601), ("until", until?.iso8601),
             ("symbols", symbols.isEmpty ? nil : symbols.map(\.rawValue).joined(separator: ",")),
         ])
     }
