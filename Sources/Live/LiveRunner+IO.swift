@@ -85,6 +85,12 @@ extension LiveRunner {
                         throw error
                     }
                     book.receivedTime = now()
+                    if let allowance = exchangeTimeAllowance, case let behind = Self.exchangeLag(of: book), behind > allowance {
+                        board?.count(.init(endpoint: "book", outcome: "stale"))
+                        throw .notActedOn(
+                            "book \(symbol): its exchange time \(book.exchangeTime) is \(behind) behind the local clock, more than the "
+                                + "strategies' staleBookMs and exchange.clockSkewMs allow (\(allowance)): not traded on")
+                    }
                     board?.count(.init(endpoint: "book", outcome: "ok"))
                     board?.bookPolled(in: ContinuousClock.now - start, at: book.receivedTime)
                     book.sequence = sequence
@@ -100,6 +106,13 @@ extension LiveRunner {
         if let interval = SystemdNotifier.watchdogInterval() {
             pollers.addTask { [inbox] in await Self.tick(every: interval / 2) { inbox.post(.watchdog) } }
         }
+    }
+
+    /// How far `book`'s exchange time is behind its receive time (negative: ahead); the
+    /// longest there is when the difference does not fit in 64 bits (a hostile exchange time).
+    static func exchangeLag(of book: BookSnapshot) -> Duration {
+        let (lag, overflow) = book.receivedTime.nanoseconds.subtractingReportingOverflow(book.exchangeTime.nanoseconds)
+        return overflow ? .nanoseconds(Int64.max) : .nanoseconds(lag)
     }
 
     /// Calls `body` every `interval`, the first time one interval from now, until the task is

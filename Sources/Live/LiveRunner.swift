@@ -71,6 +71,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
     let monitor: MonitorFeed?
     let cancelWait: Duration
     let emergencyWait: Duration
+    /// How far behind the local clock a polled book's exchange time may be; nil: not checked.
+    let exchangeTimeAllowance: Duration?
     /// The wall clock events are stamped with.
     let now: @Sendable () -> Timestamp
     /// The reason logged when the runner's task is cancelled, from its service group's cause.
@@ -85,14 +87,15 @@ public final class LiveRunner: Service, @unchecked Sendable {
 
     /// A runner of `engine` trading through `broker`. On stop it waits at most `cancelWait`
     /// for the open orders to close; after a ledger failure it sweeps the account's orders for
-    /// at most `emergencyWait`. Cancelled, it stops as on a `stop` message whose reason is
+    /// at most `emergencyWait`. A polled book whose exchange time is more than
+    /// `exchangeTimeAllowance` behind `now` is not fed to the engine (the poll counts as failed). Cancelled, it stops as on a `stop` message whose reason is
     /// `stopReason` of its service group's cause (nil when not run by a group).
     public init(
         engine: TradingEngine, broker: any Broker, pollInterval: Duration, riskStatePath: String,
         recorded: [OrderID: RecordedOrder], unknownOrderPolicy: UnknownOrderPolicy, logger: Logger,
         notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil,
         monitor: MonitorFeed? = nil, cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
-        now: @escaping @Sendable () -> Timestamp,
+        exchangeTimeAllowance: Duration? = nil, now: @escaping @Sendable () -> Timestamp,
         stopReason: @escaping @Sendable (StopCause?) -> String = { $0?.description ?? "cancelled" }
     ) {
         self.engine = engine
@@ -108,6 +111,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         self.monitor = monitor
         self.cancelWait = cancelWait
         self.emergencyWait = emergencyWait
+        self.exchangeTimeAllowance = exchangeTimeAllowance
         self.now = now
         self.stopReason = stopReason
     }

@@ -108,7 +108,8 @@ final class Daemon {
             engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
-            reloader: reloader(), recorder: recorder, monitor: monitor?.feed, now: WallClock.now, stopReason: Self.stopReason)
+            reloader: reloader(), recorder: recorder, monitor: monitor?.feed,
+            exchangeTimeAllowance: configuration.exchangeTimeAllowance, now: WallClock.now, stopReason: Self.stopReason)
         hooks.started?(runner.inbox)
         var entries = services(ownServer, ledger, recorder, runner, duration, historyFlow)
         if let monitor {

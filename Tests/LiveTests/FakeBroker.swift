@@ -33,15 +33,19 @@ final class FakeBroker: Broker {
 
     /// The positions the broker reports; nil for none kept.
     private let held: [Symbol: Quantity]?
+    /// The exchange time of every book; nil: the clock's time.
+    private let bookTime: Timestamp?
 
     /// A broker whose account already holds `orders` (and, by its own books, `held`), answering
-    /// each placement as `placement`, after calling `beforeAnswering`.
+    /// each placement as `placement`, after calling `beforeAnswering`; its books bear the
+    /// exchange time `bookTime` when given.
     init(
-        placement: Placement, orders: [OrderStatus] = [], held: [Symbol: Quantity]? = nil, clock: @escaping @Sendable () -> Timestamp,
-        beforeAnswering: @escaping @Sendable () -> Void = {}
+        placement: Placement, orders: [OrderStatus] = [], held: [Symbol: Quantity]? = nil, bookTime: Timestamp? = nil,
+        clock: @escaping @Sendable () -> Timestamp, beforeAnswering: @escaping @Sendable () -> Void = {}
     ) {
         self.placement = placement
         self.held = held
+        self.bookTime = bookTime
         self.state = Mutex((orders, Calls()))
         self.clock = clock
         self.beforeAnswering = beforeAnswering
@@ -54,7 +58,7 @@ final class FakeBroker: Broker {
         let now = clock()
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: [BookEntry(price: 5_000, qty: 100, isBuy: true)],
-            asks: [BookEntry(price: 5_010, qty: 100, isBuy: false)], exchangeTime: now, receivedTime: now, sequence: 0)
+            asks: [BookEntry(price: 5_010, qty: 100, isBuy: false)], exchangeTime: bookTime ?? now, receivedTime: now, sequence: 0)
     }
 
     func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {

@@ -156,6 +156,7 @@ extension Configuration {
             caFile: try object.string("caFile")
         )
         settings.api = api
+        settings.clockSkewMs = try object.integer("clockSkewMs", in: 0...3_600_000) ?? settings.clockSkewMs
         try object.finish()
         return settings
     }

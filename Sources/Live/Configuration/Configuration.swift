@@ -45,6 +45,12 @@ public struct Configuration: Sendable {
     public var symbols: [Symbol] {
         Array(Set(strategies.flatMap(\.symbols))).sorted()
     }
+
+    /// How far behind the local clock a polled book's exchange time may be before the book is
+    /// stale: the strategies' longest `staleBookMs` and `exchange.clockSkewMs`.
+    public var exchangeTimeAllowance: Duration {
+        .milliseconds((strategies.map(\.risk.staleBookMs).max() ?? 0) + exchange.clockSkewMs)
+    }
 }
 
 /// Where the exchange is and who we are on it.
@@ -63,6 +69,10 @@ public struct ExchangeSettings: Sendable, Hashable {
     public var caFile: String?
     /// Which API the exchange speaks, and its settings when that is Alpaca's.
     public var api: ExchangeAPI = .stockFighter
+    /// How far the exchange's clock may be behind ours: a polled book whose exchange time is
+    /// more than the strategies' longest `staleBookMs` plus this behind the local clock is
+    /// stale, and is not traded on.
+    public var clockSkewMs: Int64 = 1_000
 }
 
 /// The API an exchange speaks.
