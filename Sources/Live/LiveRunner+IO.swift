@@ -40,7 +40,9 @@ extension LiveRunner {
                 }
             case .tradingStateChanged(let change):
                 monitor?.stateChanged(change)
-                saveRiskState()
+                if !saveRiskState() {
+                    perform(engine.halt(.account, code: .stateUnsaved, at: now()), &requests)
+                }
             }
         }
     }
@@ -209,13 +211,19 @@ extension LiveRunner {
     }
 
     /// Writes the trading states so a halt survives a restart (`DurableFile.replace`: temporary
-    /// file, fsync, rename, fsync of the directory).
-    func saveRiskState() {
+    /// file, fsync, rename, fsync of the directory), and whether it could. One that could not
+    /// is said once per failure, with what follows: the caller halts the account, since a halt
+    /// that is not saved would be lifted by a restart (fail closed).
+    func saveRiskState() -> Bool {
         do {
             let data = try JSONEncoder().encode(engine.risk.state)
             try DurableFile.replace(riskStatePath, with: Array(data))
+            return true
         } catch {
-            logger.error("could not save the trading state", ["file": riskStatePath, "error": "\(error)"])
+            logger.error("could not save the trading state; the account is halted until it can be and an operator resumes it", [
+                "file": riskStatePath, "error": "\(error)",
+            ])
+            return false
         }
     }
 }

@@ -194,7 +194,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
             case .stop(let reason):
                 return reason
             case .reload:
-                reload()
+                reload(&requests)
             case .pollOrders:
                 pollOpenOrders(&requests)
             case .timer:
@@ -288,7 +288,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         ])
     }
 
-    private func reload() {
+    private func reload(_ requests: inout Requests) {
         guard let reloader else { return }
         notifier.reloading()
         do {
@@ -299,7 +299,9 @@ public final class LiveRunner: Service, @unchecked Sendable {
                 for change in engine.resumeScopes(activeIn: saved, at: now()) {
                     logger.info("trading resumed", ["change": change.description])
                 }
-                saveRiskState()
+                if !saveRiskState() {
+                    perform(engine.halt(.account, code: .stateUnsaved, at: now()), &requests)
+                }
             }
         } catch {
             logger.error("reload refused; the running configuration stays", ["error": "\(error)"])

@@ -13,8 +13,9 @@ extension RiskChecker {
     /// whatever lost more than its `maxLoss`.
     ///
     /// `pnl` is each strategy's realized plus unrealized P&L as the portfolio reports it. The
-    /// first evaluation of a UTC day (and the first sight of a strategy on that day) records the
-    /// P&L it is given as the day's start; losses are measured from there. A halt is returned
+    /// first evaluation of a UTC day records the P&L it is given as the day's start; losses are
+    /// measured from there. A strategy absent from that first evaluation (the portfolio lists a
+    /// strategy from its first fill) started the day at zero. A halt is returned
     /// once, with `cancelOpenOrders` set, and lasts (across days and restarts) until `resume`.
     public mutating func evaluateLoss(pnl: [StrategyID: Money], now: Timestamp) -> [TradingStateChange] {
         evaluateLoss(pnlSortedByStrategy: pnl.sorted { $0.key < $1.key }, now: now)
@@ -36,7 +37,9 @@ extension RiskChecker {
         var changes: [TradingStateChange] = []
         var totalLoss: Int64 = 0
         for (strategy, current) in pnl {
-            let start = state.dayStartPnL[strategy] ?? current
+            // A strategy first seen after the day's first evaluation had no fills then: it
+            // started the day at zero (its first fills may be a loss made while we were down).
+            let start = state.dayStartPnL[strategy] ?? .zero
             state.dayStartPnL[strategy] = start
             let loss = (start - current).units
             totalLoss += loss

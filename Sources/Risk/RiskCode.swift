@@ -43,4 +43,7 @@ public enum RiskCode: String, Hashable, Sendable, Codable, CaseIterable {
     /// An earlier order of the strategy in the symbol has an unknown placement outcome, not yet
     /// settled from the account's orders.
     case unsettledOrder = "RISK_UNSETTLED_ORDER"
+    /// A change of trading state could not be saved (so a halt would not survive a restart):
+    /// the account is halted until an operator resumes it (a state change).
+    case stateUnsaved = "RISK_STATE_UNSAVED"
 }

@@ -71,6 +71,9 @@ extension TradingEngine {
     ) throws -> (ReconciliationReport, [EngineAction]) {
         var report = ReconciliationReport()
         var actions: [EngineAction] = []
+        // The day's loss is measured from what the ledger held before the fills booked here,
+        // which may be losses made while the daemon was down.
+        try evaluateLoss(at: now, into: &actions)
         var ledgerShares: [Symbol: Int64] = [:]
         var exchangeShares: [Symbol: Int64] = [:]
         for status in accountOrders.sorted(by: { $0.id < $1.id }) where status.venue == venue {

@@ -148,13 +148,25 @@ public final class TradingEngine {
         }
     }
 
-    /// Trading begins: each strategy's `start` intents.
+    /// Trading begins: the loss limits are evaluated on what the ledger and reconciliation
+    /// booked (a loss made while the daemon was down halts before any new order), then each
+    /// strategy's `start` intents.
     public func start(at now: Timestamp) throws -> [EngineAction] {
         var actions: [EngineAction] = []
+        try evaluateLoss(at: now, into: &actions)
         for index in slots.indices {
             let intents = call(index, at: now) { $0.start(context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }
+        return actions
+    }
+
+    /// Halts `scope` for `code`, a reason found outside the engine (the trading state could not
+    /// be saved): its open orders are cancelled and nothing new is placed until an operator
+    /// resumes it. No action when it is halted already.
+    public func halt(_ scope: TradingScope, code: RiskCode, at now: Timestamp) -> [EngineAction] {
+        var actions: [EngineAction] = []
+        if let change = risk.halt(scope, code: code, now: now) { act(on: change, into: &actions) }
         return actions
     }
 

@@ -1,6 +1,7 @@
 import Brokerage
 import Foundation
 @testable import Live
+import Risk
 import StrategyKit
 import Testing
 import TestSupport
@@ -46,6 +47,28 @@ import Wire
         #expect(error == PositionMismatch(symbol: "FOOBAR", broker: 7, ledger: 0))
         #expect(error?.description.contains("FOOBAR: the broker holds 7 shares but the ledger adds up to 0") == true)
         #expect(broker.calls.places == 0 && broker.calls.books == 0)
+    }
+
+    /// A halt whose state file cannot be written would be lifted by a restart: the account is
+    /// halted (fail closed), with a code that says why, and nothing more is placed.
+    @Test func aTradingStateThatCannotBeSavedHaltsTheAccount() async throws {
+        var limits = RiskLimits.defaults
+        limits.maxLoss = Money(units: 1)
+        let harness = try EngineHarness(limits: limits)
+        // Bought at 5,010 and marked at the 5,005 mid: a loss past the limit halts the strategy.
+        let broker = FakeBroker(placement: .placed(filled: 10), clock: WallClock.now)
+        LiveRunnerTests.buyOnce(harness)
+        let scratch = try TemporaryDirectory("tickwork-unsaved")
+        defer { scratch.remove() }
+        let blocker = scratch.file("not-a-directory")
+        FileManager.default.createFile(atPath: blocker, contents: Data())
+        let runner = LiveRunnerTests.runner(harness, broker, riskStatePath: blocker + "/risk-state.json")
+        let logs = harness.logs
+        try await Self.run(runner) { logs.messages.contains { $0.hasPrefix("could not save the trading state") } }
+        let account = harness.engine.risk.state.status(of: .account)
+        #expect(account.state == .halted && account.code == .stateUnsaved)
+        #expect(broker.calls.places == 1)
+        #expect(harness.logs.messages.contains { $0.hasPrefix("could not save the trading state") })
     }
 
     /// A book whose exchange time was rewritten to 2020 is never traded on, however fresh its

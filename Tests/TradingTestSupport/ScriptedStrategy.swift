@@ -2,6 +2,7 @@ import StrategyKit
 
 /// A strategy whose reactions are closures, recording what it was told.
 public final class ScriptedStrategy: Strategy {
+    public var onStartIntents: (StrategyContext) -> [Intent] = { _ in [] }
     public var onBookIntents: (BookSnapshot, StrategyContext) -> [Intent] = { _, _ in [] }
     public var onFillIntents: (Fill, StrategyContext) -> [Intent] = { _, _ in [] }
     public var onUpdateIntents: (OrderUpdate, StrategyContext) -> [Intent] = { _, _ in [] }
@@ -11,6 +12,7 @@ public final class ScriptedStrategy: Strategy {
 
     public init() {}
 
+    public func start(context: StrategyContext) -> [Intent] { onStartIntents(context) }
     public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] { onBookIntents(book, context) }
     public func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] {
         fills.append(fill)
