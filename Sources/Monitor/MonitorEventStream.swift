@@ -101,13 +101,16 @@ final class MonitorEventStream: Sendable {
         // An id past the ledger's end is not one of this ledger's: the client gets what follows now.
         var sent = after.map { after in min(after, ledgerLast ?? after) } ?? ledgerLast ?? 0
         if after == nil { text += Array("id: \(sent)\n\n".utf8) }
-        let oldestKept = keptFills.first?.sequence ?? ledgerLast.map { $0 + 1 } ?? .max
-        if sent + 1 < oldestKept, let ledgerPath {
+        // The last fill the board does not keep: those after `sent` up to it are read from the
+        // ledger. The id came from the request, so nothing here may add to it unchecked.
+        let lastUnkept = keptFills.first.map { max($0.sequence, 1) - 1 } ?? ledgerLast ?? .max
+        // Before the engine's first snapshot the ledger's end is known only from the file.
+        if sent < lastUnkept || ledgerLast == nil, let ledgerPath {
             var partial = false
             // No lock is held: only this client's event loop waits for the file.
             do throws(LedgerError) {
-                try LedgerReader.forEach(in: ledgerPath, from: sent + 1) { entry in
-                    guard entry.sequence < oldestKept, !partial else { return }
+                let ledger = try LedgerReader.forEach(in: ledgerPath, from: sent == .max ? sent : sent + 1) { entry in
+                    guard entry.sequence > sent, entry.sequence <= lastUnkept, !partial else { return }
                     guard text.count < catchUpLimit else {
                         partial = true
                         return
@@ -116,6 +119,8 @@ final class MonitorEventStream: Sendable {
                     text += Self.encode(MonitorEvent(id: 0, time: entry.fill.time, kind: .fill(row)))
                     sent = entry.sequence
                 }
+                // An id past the ledger's end is not one of this ledger's (as above).
+                if ledgerLast == nil { sent = min(sent, ledger.lastSequence) }
             } catch {
                 // The client is told in a comment line and goes on from the fills the board keeps.
                 text += Array(": fills after \(sent) could not be read: \(error)\n\n".utf8)

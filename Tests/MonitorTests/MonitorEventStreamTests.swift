@@ -13,7 +13,7 @@ import TestSupport
     static func subscribe(_ server: MonitorServer, lastEventID: UInt64? = nil) throws -> RawSocket {
         let socket = try #require(RawSocket(connectingTo: server.address.port))
         let resume = lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? ""
-        socket.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\(resume)\r\n")
+        socket.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\(resume)\r\n")
         return socket
     }
 
@@ -66,6 +66,31 @@ import TestSupport
         var aheadReceived: [UInt8] = []
         #expect(ahead.read(onto: &aheadReceived) { Self.text($0).hasSuffix("retry: 1000\n\n") })
         #expect(Self.ids(Self.text(aheadReceived)).isEmpty)
+    }
+
+    /// Before the engine's first snapshot the ledger's end is not on the board: the largest id a
+    /// request can carry, in either form, once overflowed `sent + 1` and killed the daemon. It
+    /// is an id past the ledger's end, so the client is sent what follows.
+    @Test(arguments: ["Last-Event-ID: 18446744073709551615\r\n", "after"])
+    func theLargestIDBeforeTheFirstSnapshotIsTakenAsTheLedgersEnd(_ form: String) throws {
+        let fixture = try MonitorFixture()
+        for _ in 0..<2 { try fixture.fillOneBuy() }
+        let board = MonitorBoard()
+        let now = fixture.now
+        let routes = MonitorRoutes(board: board, token: nil, version: "test", ledgerPath: fixture.ledger.path) { now }
+        let server = try MonitorServer(listen: "127.0.0.1:0", routes: routes)
+        defer { server.stop() }
+        let socket = try #require(RawSocket(connectingTo: server.address.port))
+        let target = form == "after" ? "/api/events?after=\(UInt64.max)" : "/api/events"
+        socket.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(form == "after" ? "" : form)\r\n")
+        var received: [UInt8] = []
+        #expect(socket.read(onto: &received) { Self.text($0).hasSuffix("retry: 1000\n\n") })
+        // The next fill reaches it.
+        board.publish(try #require(fixture.board.snapshot), events: [])
+        try fixture.fillOneBuy()
+        let fill = try #require(fixture.board.events(after: 0).events.last { if case .fill = $0.kind { true } else { false } })
+        board.publish(try #require(fixture.board.snapshot), events: [fill.kind])
+        #expect(socket.read(onto: &received) { Self.ids(Self.text($0)) == [3] })
     }
 
     @Test func aResumingClientGetsTheKeptFillsAfterItsIDThenTheLiveOnesWithoutDuplicates() throws {
