@@ -91,7 +91,8 @@ enum FinnhubCodec {
         for _ in 0..<extraPlaces { divisor *= 10 }
         let fine = try reader.fixedPoint(scale: Price.decimalPlaces + extraPlaces, field: field)
         guard fine >= 0 else { throw .refused("\(field): a price cannot be negative") }
-        let units = (fine + divisor / 2) / divisor
+        // Divided before the half is added: `fine` may be as large as `Int64` holds.
+        let units = fine / divisor + (fine % divisor >= divisor / 2 ? 1 : 0)
         guard units <= Price.maxAccepted.units else { throw .refused("\(field): \(Price(units: units)) is out of range") }
         return Price(units: units)
     }
