@@ -27,11 +27,18 @@ struct AlpacaQuery {
         return value
     }
 
-    /// A time in RFC 3339 (any offset) or a date (`2024-05-01`, midnight UTC); nil when absent.
+    /// The times a query may name, as nanoseconds since the epoch: 1970 to 2199. Every trade of
+    /// the simulated exchange is in them, and a day or a nanosecond added to or taken from one
+    /// still fits a `Timestamp`, which the ends of its own range (1677, 2262) do not.
+    static let times: Range<Int64> = 0..<7_258_118_400_000_000_000
+
+    /// A time in RFC 3339 (any offset) or a date (`2024-05-01`, midnight UTC), within `times`;
+    /// nil when absent.
     func time(_ name: String) throws(AlpacaFailure) -> Timestamp? {
         guard let text = self[name] else { return nil }
         let full = text.count == 10 ? text + "T00:00:00Z" : text
         guard let time = Timestamp(iso8601: full) else { throw .invalid("\(name) must be an RFC 3339 time or a date, got \(text)") }
+        guard Self.times.contains(time.nanoseconds) else { throw .invalid("\(name) must be a time from 1970 to 2199, got \(text)") }
         return time
     }
 

@@ -121,6 +121,21 @@ import Testing
         #expect(try market.get("/v2/stocks/bars?symbols=FOOBAR").status == 422, "timeframe is required")
     }
 
+    /// Times at the ends of what a `Timestamp` holds: a day or a nanosecond added to or taken from
+    /// them overflowed, and the exchange died on one request.
+    @Test(arguments: [
+        "/v2/stocks/bars?symbols=FOOBAR&timeframe=1Min&end=2262-04-11T23:47:16.854775807Z",
+        "/v2/account/activities/FILL?date=2262-04-11",
+        "/v1beta1/news?end=1677-09-22T00:00:00Z",
+        "/v2/orders?status=all&until=1677-09-22",
+    ])
+    func timesOutsideTheSimulatedYearsAre422NamingTheParameter(_ path: String) throws {
+        let market = try AlpacaHarness()
+        let reply = try market.get(path)
+        #expect(reply.status == 422, "\(reply.text)")
+        #expect(reply["message"]?.string?.contains("from 1970") == true, "\(reply.text)")
+    }
+
     @Test func snapshotsHaveTheDaysBarsAndLatestPrints() throws {
         let market = try AlpacaHarness(symbols: ["BAZ"])
         try market.rest("sell", 2, at: 1000)
