@@ -25,6 +25,7 @@ final class EventLoop: @unchecked Sendable {
     private let streamsPending = Atomic<Bool>(false)
     let idleTimeout: UInt64
     private let requestTimeout: UInt64
+    private let headerTimeout: UInt64
     /// How long the loop keeps polling without sleeping after work.
     private var busyPoll: BusyPoll
     private var connections: [ServerConnection] = []
@@ -45,6 +46,7 @@ final class EventLoop: @unchecked Sendable {
         self.handler = handler
         idleTimeout = configuration.idleTimeout.nanoseconds
         requestTimeout = configuration.requestTimeout.nanoseconds
+        headerTimeout = configuration.headerTimeout.nanoseconds
         busyPoll = BusyPoll(
             interval: configuration.busyPollInterval.nanoseconds, fewClientsInterval: configuration.fewClientsPollInterval.nanoseconds)
         var pipeFDs: [Int32] = [-1, -1]
@@ -93,7 +95,7 @@ final class EventLoop: @unchecked Sendable {
     /// more than answering the next request; the yield hands the processor to any other runnable
     /// thread, such as the client, instead of competing with it.
     func run() {
-        let tick = Int32(max(1, min(250, min(idleTimeout, requestTimeout) / 4_000_000)))
+        let tick = Int32(max(1, min(250, min(idleTimeout, requestTimeout, headerTimeout) / 4_000_000)))
         var nextSweep = Socket.monotonicNanoseconds() + UInt64(tick) * 1_000_000
         while !stopping.load(ordering: .acquiring) {
             let polled = connections
@@ -113,9 +115,14 @@ final class EventLoop: @unchecked Sendable {
                 for connection in connections { pumpStream(connection) }
             }
             if evictionsPending.exchange(false, ordering: .acquiring) {
-                // One evicted while finishing a response (`serve`) closes after writing it.
+                // One evicted finishing a response (`serve`) closes after it, one mid-request after a 408.
                 for connection in connections where connection.ticket.isEvicted {
-                    if case .serving = connection.phase { close(connection) }
+                    guard case .serving = connection.phase else { continue }
+                    if connection.isReceivingRequest, !connection.hasPendingOutput {
+                        refuse(connection, status: 408, reason: "request not completed before the server needed its connection")
+                        flush(connection)
+                    }
+                    close(connection)
                 }
                 // A listener paused for want of descriptors can accept again.
                 listenerPaused = false
@@ -184,7 +191,7 @@ final class EventLoop: @unchecked Sendable {
                 // Out of descriptors: free the longest-idle connection's and stop accepting until
                 // the next sweep rather than spin.
                 if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-                    limiter.evictOldestIdle()?.owner.closeEvictedConnections(askedBy: self)
+                    limiter.evictOldest()?.owner.closeEvictedConnections(askedBy: self)
                     pauseListener()
                 }
                 return
@@ -219,7 +226,7 @@ final class EventLoop: @unchecked Sendable {
         case .serving:
             if !connection.isReceivingRequest {
                 // An idle connection the limiter picked for closing is closed, not served.
-                guard connection.ticket.markBusy() else {
+                guard connection.ticket.markReceiving(since: now) else {
                     close(connection)
                     return
                 }
@@ -247,10 +254,14 @@ final class EventLoop: @unchecked Sendable {
                 answeredAll = true
                 connection.ticket.markIdle(now: connection.lastActivity)
             }
+            guard !isClosed(connection) else { return }
             flush(connection)
             if answeredAll, connection.hasPendingOutput, !connection.ticket.markBusy() {
                 // Evicted in between: the response is finished, then the connection closed.
                 connection.phase = .closingAfterWrite
+            } else if !hitHighWater, case .serving = connection.phase, connection.isReceivingRequest, !connection.hasPendingOutput {
+                // The next request has begun arriving behind those answered.
+                _ = connection.ticket.markReceiving(since: connection.requestStarted)
             }
             if !hitHighWater { break }
         }
@@ -274,6 +285,12 @@ final class EventLoop: @unchecked Sendable {
             case let .request(request, consumed):
                 connection.inputStart += consumed
                 connection.sentContinue = false
+                // Whole: from now on it is answered, never closed for room; evicted first, it is closed.
+                guard connection.ticket.markBusy() else {
+                    close(connection)
+                    return false
+                }
+                connection.requestStarted = connection.lastActivity
                 let response = handler(request)
                 if let start = response.stream {
                     startStream(connection, response: response, start: start)
@@ -335,8 +352,8 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Closes connections that made no progress within the idle time-out or have been sending
-    /// one request for longer than the request time-out (408 first when a request is partly
+    /// Closes connections idle past the idle time-out, or late with a request's head (header
+    /// time-out) or whole request (request time-out; 408 first when a request is partly
     /// received), and draining ones whose peer has not closed within a short linger.
     private func sweep(now: UInt64) {
         listenerPaused = false
@@ -348,10 +365,12 @@ final class EventLoop: @unchecked Sendable {
             case .serving, .closingAfterWrite:
                 let partial = connection.isReceivingRequest && !connection.hasPendingOutput
                 let idle = now - connection.lastActivity > idleTimeout
-                let slow = partial && now - connection.requestStarted > requestTimeout
-                guard idle || slow else { continue }
+                let late = now - connection.requestStarted
+                let slowHead = partial && !connection.decoder.hasPartialRequest && late > headerTimeout
+                let slow = partial && late > requestTimeout
+                guard idle || slow || slowHead else { continue }
                 if partial {
-                    refuse(connection, status: 408, reason: "request not completed in time")
+                    refuse(connection, status: 408, reason: slowHead ? "request head not completed in time" : "request not completed in time")
                     flush(connection)
                 }
                 close(connection)

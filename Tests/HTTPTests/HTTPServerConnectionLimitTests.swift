@@ -96,26 +96,36 @@ import Glibc
         }
     }
 
-    @Test func connectionsInTheMiddleOfARequestAreNeverClosedToMakeRoom() throws {
+    /// Half-sent requests once held their connections for the whole request time-out, so that a
+    /// client sending none of them in full locked its address out (and, at the global cap,
+    /// everyone): the one whose request began first is answered 408 and closed to make room.
+    @Test func theOldestHalfSentRequestIsClosedToMakeRoomWhenNoneIsIdle() throws {
         let configuration = HTTPServerConfiguration(maxConnectionsPerAddress: 3)
         let server = try HTTPServer(configuration: configuration, handler: Self.echo)
         defer { server.stop() }
-        var busy: [RawSocket] = []
-        for index in 0..<3 {
+        let starts = [
+            "GET /0 HTTP/1.1\r\nHo", "POST /1 HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n", "GET /2 HTTP/1.1\r\nHo",
+        ]
+        var halfSent: [RawSocket] = []
+        for start in starts {
             let socket = try #require(RawSocket(connectingTo: server.address.port))
-            socket.send("POST /\(index) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n")
-            busy.append(socket)
+            socket.send(start)
+            halfSent.append(socket)
+            // The server reads each start before the next connection arrives (it answers a probe
+            // from another address in between), so all three are mid-request, in this order.
+            let probe = try #require(RawSocket(connectingTo: server.address.port, from: "127.0.0.2"))
+            probe.send("GET /probe HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(probe.readResponse()?.bodyText == "GET /probe")
         }
-        // The server reads each head before the next connection arrives (it answers a probe
-        // from another address in between), so all three are mid-request.
-        let probe = try #require(RawSocket(connectingTo: server.address.port, from: "127.0.0.2"))
-        probe.send("GET /probe HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(probe.readResponse()?.bodyText == "GET /probe")
-        let refused = try #require(RawSocket(connectingTo: server.address.port))
-        #expect(closedByServer(refused))
-        for (index, socket) in busy.enumerated() {
-            socket.send("ok")
-            #expect(socket.readResponse()?.bodyText == "POST /\(index)")
-        }
+        let next = try #require(RawSocket(connectingTo: server.address.port))
+        next.send("GET /next HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(next.readResponse()?.bodyText == "GET /next")
+        let (bytes, closed) = halfSent[0].readToEnd(limit: 10_000)
+        #expect(closed && String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408 "))
+        // The younger ones were not touched.
+        halfSent[1].send("ok")
+        #expect(halfSent[1].readResponse(method: "POST")?.bodyText == "POST /1")
+        halfSent[2].send("st: x\r\n\r\n")
+        #expect(halfSent[2].readResponse()?.bodyText == "GET /2")
     }
 }

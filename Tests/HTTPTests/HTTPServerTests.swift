@@ -152,6 +152,24 @@ import TestSupport
         }
     }
 
+    /// A head is small and every real client sends it at once: one still arriving after the
+    /// header time-out is answered 408 and closed, while a body may take up to the request
+    /// time-out.
+    @Test func aHeadNotWholeWithinTheHeaderTimeOutIs408ABodyMayTakeLonger() throws {
+        try withServer(HTTPServerConfiguration(headerTimeout: .milliseconds(200))) { server in
+            let upload = try #require(RawSocket(connectingTo: server.address.port))
+            upload.send("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n")
+            let slow = try #require(RawSocket(connectingTo: server.address.port))
+            slow.send("GET /slow HTTP/1.1\r\nHost: x\r\n")
+            let (bytes, closed) = slow.readToEnd(limit: 10_000)
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(closed && text.hasPrefix("HTTP/1.1 408") && text.contains("head"), "\(text)")
+            // Its head whole before the slow one's began, the upload has waited longer still.
+            upload.send("ok")
+            #expect(upload.readResponse(method: "POST")?.bodyText == "POST /up 2")
+        }
+    }
+
     @Test(arguments: [1, 2])
     func servesTwoHundredFiftyConcurrentKeepAliveConnections(eventLoops: Int) throws {
         let served = Atomic<Int>(0)
