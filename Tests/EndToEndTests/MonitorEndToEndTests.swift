@@ -55,7 +55,7 @@ import Glibc
     static func subscribe(_ address: String, lastEventID: UInt64? = nil, onto received: inout [UInt8]) throws -> RawSocket {
         let port = try #require(HTTPAddress(parsing: address)?.port)
         let socket = try #require(RawSocket(connectingTo: port))
-        socket.send("GET /api/events HTTP/1.1\r\nHost: x\r\n\(lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "")\r\n")
+        socket.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\(lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "")\r\n")
         #expect(socket.read(onto: &received) { text($0).contains("retry: ") })
         return socket
     }
