@@ -1,5 +1,6 @@
 import HTTP
 import Ledger
+import Lifecycle
 import Live
 import StrategyKit
 import Synchronization
@@ -10,9 +11,10 @@ import Synchronization
 /// Only fills carry an `id:`, their ledger sequence number, so the browser's `Last-Event-ID`
 /// is the last fill it saw, and it stays true across restarts of the daemon. A client that
 /// comes back with it is first sent every later fill: those the board still keeps, and older
-/// ones read from the ledger file; then the events published from then on (order changes,
-/// denials and state changes of the past are not replayed). A new client is sent only an `id:`
-/// line with the ledger's last sequence, to resume from should it lose the connection.
+/// ones read from the ledger file (off the event loop); then the events published from then
+/// on (order changes, denials and state changes of the past are not replayed). A new client is
+/// sent only an `id:` line with the ledger's last sequence, to resume from should it lose the
+/// connection.
 ///
 /// A client far behind is caught up in parts: when the fills it is owed from the ledger come to
 /// more than `catchUpLimit` bytes, it is sent that much and the stream ends, so that the client
@@ -71,6 +73,10 @@ final class MonitorEventStream: Sendable {
     let board: MonitorBoard
     let ledgerPath: String?
     private let subscribers = Mutex<[Subscriber]>([])
+    /// The most clients caught up from the ledger at once, each on a thread of its own.
+    static let maxCatchUps = 2
+    /// How many catch-ups are reading the ledger.
+    private let catchUps = Atomic<Int>(0)
 
     init(board: MonitorBoard, ledgerPath: String?, bufferLimit: Int = 1 << 20) {
         self.board = board
@@ -91,7 +97,10 @@ final class MonitorEventStream: Sendable {
         return .streaming(headers: ["Content-Type": "text/event-stream", "Cache-Control": "no-store"], start: start)
     }
 
-    /// Sends `stream` what its client is owed and adds it to the subscribers.
+    /// Sends `stream` what its client is owed and adds it to the subscribers. It is called on an
+    /// event loop, which must never wait for the disk: fills owed from the ledger are read on a
+    /// thread of their own, `maxCatchUps` at most at once; a client past them is sent `retry`
+    /// and the end of the stream, and comes back from the same fill.
     func open(_ stream: HTTPStream, after: UInt64?) {
         let (kept, boundary) = board.events(after: 0)
         let keptFills = kept.compactMap { if case .fill(let row) = $0.kind { row } else { nil } }
@@ -99,38 +108,63 @@ final class MonitorEventStream: Sendable {
         let ledgerLast = board.snapshot.map { max($0.ledgerSequence, keptFills.last?.sequence ?? 0) }
         var text = Array("retry: \(Self.retryMs)\n\n".utf8)
         // An id past the ledger's end is not one of this ledger's: the client gets what follows now.
-        var sent = after.map { after in min(after, ledgerLast ?? after) } ?? ledgerLast ?? 0
+        let sent = after.map { after in min(after, ledgerLast ?? after) } ?? ledgerLast ?? 0
         if after == nil { text += Array("id: \(sent)\n\n".utf8) }
         // The last fill the board does not keep: those after `sent` up to it are read from the
         // ledger. The id came from the request, so nothing here may add to it unchecked.
         let lastUnkept = keptFills.first.map { max($0.sequence, 1) - 1 } ?? ledgerLast ?? .max
         // Before the engine's first snapshot the ledger's end is known only from the file.
-        if sent < lastUnkept || ledgerLast == nil, let ledgerPath {
-            var partial = false
-            // No lock is held: only this client's event loop waits for the file.
-            do throws(LedgerError) {
-                let ledger = try LedgerReader.forEach(in: ledgerPath, from: sent == .max ? sent : sent + 1) { entry in
-                    guard entry.sequence > sent, entry.sequence <= lastUnkept, !partial else { return }
-                    guard text.count < catchUpLimit else {
-                        partial = true
-                        return
-                    }
-                    let row = MonitorSnapshot.FillRow(sequence: entry.sequence, fill: entry.fill)
-                    text += Self.encode(MonitorEvent(id: 0, time: entry.fill.time, kind: .fill(row)))
-                    sent = entry.sequence
-                }
-                // An id past the ledger's end is not one of this ledger's (as above).
-                if ledgerLast == nil { sent = min(sent, ledger.lastSequence) }
-            } catch {
-                // The client is told in a comment line and goes on from the fills the board keeps.
-                text += Array(": fills after \(sent) could not be read: \(error)\n\n".utf8)
-            }
-            if partial {
+        guard let ledgerPath, sent < lastUnkept || ledgerLast == nil else {
+            subscribe(stream, text: text, sent: sent, kept: kept, boundary: boundary)
+            return
+        }
+        guard catchUps.add(1, ordering: .relaxed).newValue <= Self.maxCatchUps else {
+            catchUps.subtract(1, ordering: .relaxed)
+            text += Array(": other clients are being caught up; come back in \(Self.retryMs) ms\n\n".utf8)
+            if stream.send(text) { stream.finish() }
+            return
+        }
+        OSThread.detach(name: "monitor-catchup") { [self, text] in
+            defer { catchUps.subtract(1, ordering: .relaxed) }
+            var text = text, sent = sent
+            let whole = readLedger(ledgerPath, through: lastUnkept, endKnown: ledgerLast != nil, text: &text, sent: &sent)
+            guard whole else {
                 // The client comes back for the rest from the last fill sent.
                 if stream.send(text) { stream.finish() }
                 return
             }
+            subscribe(stream, text: text, sent: sent, kept: kept, boundary: boundary)
         }
+    }
+
+    /// Appends to `text` the ledger's fills after `sent` up to `lastUnkept`, `catchUpLimit` bytes
+    /// at most, moving `sent` along; false when it stopped short. Before the engine's first
+    /// snapshot (`endKnown` false) an id past the file's end is taken as its end.
+    private func readLedger(_ path: String, through lastUnkept: UInt64, endKnown: Bool, text: inout [UInt8], sent: inout UInt64) -> Bool {
+        var partial = false
+        do throws(LedgerError) {
+            let ledger = try LedgerReader.forEach(in: path, from: sent == .max ? sent : sent + 1) { entry in
+                guard entry.sequence > sent, entry.sequence <= lastUnkept, !partial else { return }
+                guard text.count < catchUpLimit else {
+                    partial = true
+                    return
+                }
+                let row = MonitorSnapshot.FillRow(sequence: entry.sequence, fill: entry.fill)
+                text += Self.encode(MonitorEvent(id: 0, time: entry.fill.time, kind: .fill(row)))
+                sent = entry.sequence
+            }
+            if !endKnown { sent = min(sent, ledger.lastSequence) }
+        } catch {
+            // The client is told in a comment line and goes on from the fills the board keeps.
+            text += Array(": fills after \(sent) could not be read: \(error)\n\n".utf8)
+        }
+        return !partial
+    }
+
+    /// Sends `stream` `text`, then the fills of `kept` after `sent`, and adds it to the
+    /// subscribers from the board's event `boundary` on.
+    private func subscribe(_ stream: HTTPStream, text: [UInt8], sent: UInt64, kept: [MonitorEvent], boundary: UInt64) {
+        var text = text, sent = sent
         for event in kept {
             guard case .fill(let row) = event.kind, row.sequence > sent else { continue }
             text += Self.encode(event)

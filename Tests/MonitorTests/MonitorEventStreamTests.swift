@@ -93,6 +93,41 @@ import TestSupport
         #expect(socket.read(onto: &received) { Self.ids(Self.text($0)) == [3] })
     }
 
+    /// A catch-up reads the whole ledger file; on the event loop, a slow disk held up every other
+    /// request of that loop. Here the "ledger" is a FIFO that no one opens for writing until the
+    /// test lets it go, so opening it waits: a second request, sent after the catch-up's, on the
+    /// server's only loop is answered meanwhile.
+    @Test func aCatchUpReadingTheLedgerHoldsUpNoOtherRequest() throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        let path = fixture.scratch.file("slow-ledger")
+        try #require(mkfifo(path, 0o600) == 0)
+        var snapshot = try #require(fixture.board.snapshot)
+        snapshot.ledgerSequence = 5
+        let board = MonitorBoard()
+        board.publish(snapshot, events: [])
+        let now = fixture.now
+        let routes = MonitorRoutes(board: board, token: nil, version: "test", ledgerPath: path) { now }
+        let server = try HTTPServer(configuration: HTTPServerConfiguration(eventLoopCount: 1)) { routes.respond(to: $0) }
+        defer { server.stop() }
+        let catchingUp = try #require(RawSocket(connectingTo: server.address.port))
+        catchingUp.send("GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 0\r\n\r\n")
+        let other = try #require(RawSocket(connectingTo: server.address.port))
+        other.send("GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        var received: [UInt8] = []
+        #expect(other.read(onto: &received) { Self.text($0).contains("\"ledgerSequence\"") })
+        // Lets the catch-up's open go on: opened for writing once it has the FIFO open for reading.
+        var writer: Int32 = -1
+        for _ in 0..<1_000 where writer < 0 {
+            writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { usleep(10_000) }
+        }
+        #expect(writer >= 0, "the catch-up never opened the ledger")
+        if writer >= 0 { close(writer) }
+        var stream: [UInt8] = []
+        #expect(catchingUp.read(onto: &stream) { Self.text($0).contains("retry: 1000\n\n") })
+    }
+
     @Test func aResumingClientGetsTheKeptFillsAfterItsIDThenTheLiveOnesWithoutDuplicates() throws {
         let fixture = try MonitorFixture()
         for _ in 0..<2 { try fixture.fillOneBuy() }
