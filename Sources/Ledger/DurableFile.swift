@@ -8,11 +8,24 @@ public enum DurableFile {
     /// holds the old content or the new, never a mix; once this returns, the new content and
     /// its name are on disk. Writes `path.tmp-PID`, fsyncs it, renames it over `path`, fsyncs
     /// the directory. Throws `.system` naming the path and the call that failed.
+    ///
+    /// The temporary file is always a new one (`O_CREAT | O_EXCL | O_NOFOLLOW`): a symbolic link
+    /// or a hard link planted at its name is never written through, so whoever can write the
+    /// directory cannot make this truncate a file they could not write themselves. A name found
+    /// there (one left by a crash of an earlier process with this id, or planted) is removed and
+    /// made anew once; found again, the replace fails.
     public static func replace(
         _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, fileSystem: any FileSystem = SystemFileSystem()
     ) throws(LedgerError) {
         let temporary = "\(path).tmp-\(getpid())"
-        let fd = try fileSystem.open(temporary, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: mode)
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
+        let fd: Int32
+        do throws(LedgerError) {
+            fd = try fileSystem.open(temporary, flags: flags, mode: mode)
+        } catch .system(_, _, EEXIST) {
+            fileSystem.remove(temporary)
+            fd = try fileSystem.open(temporary, flags: flags, mode: mode)
+        }
         do throws(LedgerError) {
             defer { fileSystem.close(fd) }
             try fileSystem.write(fd, bytes, path: temporary)

@@ -23,6 +23,26 @@ import TestSupport
         #expect(try contents(of: path) == Array("new".utf8))
     }
 
+    /// A symbolic link or a hard link planted at the temporary file's name points at another
+    /// file: the replace must write neither through it, and must put a file of its own in place.
+    @Test(arguments: ["symbolic", "hard"])
+    func aLinkPlantedAtTheTemporaryNameIsNeitherFollowedNorWrittenThrough(kind: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("state.json")
+        let victim = directory.file("victim")
+        try write(Array("old".utf8), to: path)
+        try write(Array("precious".utf8), to: victim)
+        let temporary = "\(path).tmp-\(getpid())"
+        #expect((kind == "symbolic" ? symlink(victim, temporary) : link(victim, temporary)) == 0)
+        try DurableFile.replace(path, with: Array("new".utf8))
+        #expect(try contents(of: victim) == Array("precious".utf8))
+        #expect(try contents(of: path) == Array("new".utf8))
+        var status = stat()
+        #expect(lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG)
+        #expect(status.st_nlink == 1)
+    }
+
     @Test func aReplaceWhoseSyncFailsLeavesTheOldFileAndNoTemporaryOne() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
