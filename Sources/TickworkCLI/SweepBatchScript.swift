@@ -5,14 +5,19 @@ import Backtest
 /// (a temporary file renamed into place), so a requeued task rewrites the same bytes and a
 /// reader never sees half a result.
 enum SweepBatchScript {
-    /// The script for `manifest` in `directory` (an absolute path without whitespace: `#SBATCH`
-    /// lines cannot quote).
+    /// The script for `manifest` in `directory` (an absolute path without whitespace or control
+    /// characters: `#SBATCH` lines cannot quote, and `sweep plan` refuses any other).
+    ///
+    /// Text the planner did not choose reaches bash only as one quoted word (`shellQuoted`): the
+    /// strategy's name and the recordings' paths, which may hold a newline that would end a
+    /// comment and start a command, are left to `sweep.json`.
     static func text(_ manifest: SweepManifest, directory: SweepDirectory) -> String {
+        precondition(isPlain(directory.path), "sweep plan refuses a directory whose path #SBATCH lines cannot carry")
         let resources = manifest.resources
         let last = manifest.cells - 1
         return """
             #!/bin/bash
-            # A Tickwork sweep: \(manifest.strategy), \(manifest.cells) cells over \(manifest.data.map(\.path).joined(separator: ", ")).
+            # A Tickwork sweep of \(manifest.cells) cells: its strategy, grid and recordings are in sweep.json.
             # Written by 'tickwork sweep plan'; submit with 'tickwork sweep submit \(directory.path)'.
             #SBATCH --job-name=tickwork-sweep
             #SBATCH --array=0-\(last)%\(resources.maxParallel)
@@ -27,6 +32,12 @@ enum SweepBatchScript {
             exec \(shellQuoted(manifest.executable)) sweep cell \(shellQuoted(directory.path)) "$SLURM_ARRAY_TASK_ID"
 
             """
+    }
+
+    /// Whether `path` can stand in an `#SBATCH` line and a comment as it is: no whitespace (which
+    /// would end the value) and no control character (a newline would end the line).
+    static func isPlain(_ path: String) -> Bool {
+        !path.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
     }
 
     /// `text` as one shell word: single-quoted, each `'` written `'\''`.

@@ -95,6 +95,23 @@ import TestSupport
         #expect(result.stderr.contains("USAGE: tickwork sweep plan"))
     }
 
+    /// A relative --out is named in the script from the working directory, whose path may hold
+    /// what an `#SBATCH` line cannot: a newline would start a command of its own.
+    @Test func aRelativeOutUnderAWorkingDirectoryWithANewlineExits64() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let working = scratch.file("a\ntouch injected")
+        try FileManager.default.createDirectory(atPath: working, withIntermediateDirectories: false)
+        let data = scratch.file("books.twrb")
+        try BacktestCLITests.writeDriftingRecording(to: data, books: 10, format: .binary)
+        let result = try SpawnedProcess.run(
+            executable: TickworkProcess.buildDirectory + "/tickwork", arguments: ["sweep", "plan", "--data", data, "--out", "sweep"] + Self.grid,
+            directory: working)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("must not contain whitespace or control characters"))
+        #expect(!FileManager.default.fileExists(atPath: working + "/sweep"))
+    }
+
     @Test func aDirectoryThatIsNoSweepIsAOneLineFailure() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

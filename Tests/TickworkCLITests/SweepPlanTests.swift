@@ -53,6 +53,18 @@ import TestSupport
         #expect(lines.lastIndex { $0.hasPrefix("#SBATCH") } ?? 0 < firstCommand)
     }
 
+    @Test func aNewlineInADataPathOrTheStrategyNameRunsNoCommand() {
+        var manifest = Self.manifest
+        manifest.strategy = "MarketMaker\ntouch /tmp/from-strategy"
+        manifest.data = [SweepManifest.DataFile(path: "/data/a\ntouch /tmp/from-data\n.twrb", bytes: 1, sha256: String(repeating: "ab", count: 32))]
+        let lines = SweepBatchScript.text(manifest, directory: SweepDirectory(path: "/shared/sweeps/mm")).split(separator: "\n")
+        // A line bash runs is the shebang, a comment, `set -eu` or the one exec of the cell.
+        let commands = lines.filter { !$0.hasPrefix("#") }
+        #expect(commands.count == 2, "\(commands)")
+        #expect(commands.first == "set -eu")
+        #expect(commands.last?.hasPrefix("exec '/opt/tick work/bin/tickwork' sweep cell ") == true)
+    }
+
     @Test func shellQuotingSurvivesQuotes() {
         #expect(SweepBatchScript.shellQuoted("/a/it's") == "'/a/it'\\''s'")
     }

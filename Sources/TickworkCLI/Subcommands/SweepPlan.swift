@@ -55,8 +55,9 @@ enum SweepPlan {
             throw .usage("give either --config FILE or --strategy NAME")
         }
         guard let out = invocation[Self.out] else { throw .usage("missing --out DIR") }
-        guard !out.contains(where: \.isWhitespace) else {
-            throw .usage("--out: the sweep directory's path must not contain whitespace (#SBATCH lines cannot quote it)")
+        // The path as the script names it: a relative one is taken from the working directory.
+        guard SweepBatchScript.isPlain(absolute(out)) else {
+            throw .usage("--out: the sweep directory's path must not contain whitespace or control characters (#SBATCH lines cannot quote it)")
         }
     }
 
