@@ -138,6 +138,58 @@ import TestSupport
         }
     }
 
+    /// `outer/plugins/libFirstSteps.so` in a new scratch directory, `outer` of mode `mode`.
+    private static func nestedPlugins(outerMode mode: Int) throws -> (scratch: TemporaryDirectory, outer: String, plugins: String) {
+        let scratch = try TemporaryDirectory()
+        let outer = scratch.file("outer")
+        let plugins = outer + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        #expect(chmod(plugins, 0o755) == 0)
+        try FileManager.default.copyItem(atPath: Self.buildDirectory + "/libFirstSteps.so", toPath: plugins + "/libFirstSteps.so")
+        #expect(chmod(outer, mode_t(mode)) == 0)
+        return (scratch, outer, plugins)
+    }
+
+    /// Loads from `plugins` both ways, expecting both to be refused naming `path` with a problem
+    /// starting `problem`.
+    private static func expectRefused(_ plugins: String, naming path: String, problem prefix: String) {
+        for load in [{ try PluginLoader.scan(directory: plugins) }, { try PluginLoader.load(names: ["FirstSteps"], directory: plugins) }] {
+            do {
+                _ = try load()
+                Issue.record("plugins under \(path) were accepted")
+            } catch let error as PluginError {
+                guard case .unsafe(let refused, let problem) = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
+                #expect(refused == path)
+                #expect(problem.hasPrefix(prefix), "\(problem)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test(arguments: [0o777, 0o775, 0o757])
+    func anAncestorOthersCanWriteIsRefusedBeforeAnythingIsOpened(mode: Int) throws {
+        let nested = try Self.nestedPlugins(outerMode: mode)
+        defer { nested.scratch.remove() }
+        Self.expectRefused(nested.plugins, naming: nested.outer, problem: "writable by group or others (mode 0\(String(mode, radix: 8)))")
+    }
+
+    @Test func aStickyAncestorOthersCanWriteIsAcceptedAsTmpIs() throws {
+        let nested = try Self.nestedPlugins(outerMode: 0o1777)
+        defer { nested.scratch.remove() }
+        #expect(try PluginLoader.scan(directory: nested.plugins).plugins.map(\.descriptor.name) == ["FirstSteps"])
+    }
+
+    @Test(.enabled(if: geteuid() == 0)) func anAncestorOwnedByAnotherUserIsRefused() throws {
+        let nested = try Self.nestedPlugins(outerMode: 0o755)
+        defer { nested.scratch.remove() }
+        #expect(chown(nested.outer, 65_534, 65_534) == 0)
+        Self.expectRefused(nested.plugins, naming: nested.outer, problem: "owned by uid 65534")
+    }
+
     @Test func aPluginOthersCanWriteIsAFailureOfItsOwn() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

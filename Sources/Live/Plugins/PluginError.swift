@@ -17,8 +17,9 @@ public enum PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadableDirectory(path: String, message: String)
     /// A configuration names a strategy no loaded plugin provides.
     case unknownStrategy(name: String, directory: String, available: [String])
-    /// The file or directory could have been written by someone other than its owner and root
-    /// (`FileSafety.codeProblem` says how), so nothing is loaded from it.
+    /// The file, its directory or a directory above it could have been written by someone other
+    /// than its owner and root (`FileSafety.codeProblem` and `directoryProblem` say how), so
+    /// nothing is loaded from it.
     case unsafe(path: String, problem: String)
     /// `lib<expected>.so` provides another strategy.
     case misnamed(path: String, provides: String, expected: String)

@@ -31,9 +31,10 @@ public struct PluginScan: Sendable {
 /// Finds and opens strategy plugins: `lib*.so` files exporting `StrategyPlugin.entryPointSymbol`.
 ///
 /// Libraries are opened with `RTLD_NOW | RTLD_NODELETE` and never closed: unloading Swift code
-/// whose metadata the process may still reference is unsafe. A directory or file that someone
-/// other than its owner and root could have written is refused before anything is opened
-/// (`FileSafety.codeProblem`).
+/// whose metadata the process may still reference is unsafe. A file, its directory or a
+/// directory above it that someone other than its owner and root could have written (a sticky
+/// one above, as `/tmp`, aside) is refused before anything is opened (`FileSafety.codeProblem`,
+/// `FileSafety.directoryProblem`).
 public enum PluginLoader {
     /// The SDK library itself sits beside the plugins in build and install directories; it is
     /// not a plugin and is skipped by `scan`.
@@ -122,8 +123,8 @@ public enum PluginLoader {
     /// The plugin files' names in `directory` (`lib*.so` but the SDK), sorted, once the
     /// directory itself has passed the safety check.
     private static func pluginFiles(in directory: String) throws(PluginError) -> [String] {
-        if let problem = FileSafety.codeProblem(directory) {
-            throw .unsafe(path: directory, problem: problem)
+        if let unsafe = FileSafety.directoryProblem(directory) {
+            throw .unsafe(path: unsafe.path, problem: unsafe.problem)
         }
         let names: [String]
         do {
@@ -134,15 +135,15 @@ public enum PluginLoader {
         return names.filter { $0.hasPrefix("lib") && $0.hasSuffix(".so") && $0 != sdkLibraryName }.sorted()
     }
 
-    /// `load(path:)` once the file, and the directory it really lives in when it is reached
-    /// through a symbolic link, have passed the safety check.
+    /// `load(path:)` once the file, and the directory it really lives in (and those above it)
+    /// when it is reached through a symbolic link, have passed the safety check.
     private static func loadChecked(path: String) throws(PluginError) -> LoadedPlugin {
         if let problem = FileSafety.codeProblem(path) {
             throw .unsafe(path: path, problem: problem)
         }
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent().path
-        if real != PathText.directory(of: path), let problem = FileSafety.codeProblem(real) {
-            throw .unsafe(path: real, problem: problem)
+        if real != PathText.directory(of: path), let unsafe = FileSafety.directoryProblem(real) {
+            throw .unsafe(path: unsafe.path, problem: unsafe.problem)
         }
         return try load(path: path)
     }
