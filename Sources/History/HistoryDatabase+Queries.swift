@@ -36,18 +36,25 @@ extension HistoryDatabase {
         return query
     }
 
-    /// Runs one statement of the caller's, `sql`, and returns its rows. Only a statement that
-    /// reads is run: anything else is refused before it starts (and a database opened with
-    /// `readOnly` would refuse it anyway).
-    public func rows(of sql: String) throws(HistoryError) -> HistoryRows {
+    /// The rows of one statement of the caller's, `sql`, read as SQLite makes them. Only one
+    /// statement, and one that reads, is run: a second statement, or one that writes, is
+    /// refused before it starts (and a database opened with `readOnly` would refuse a write
+    /// anyway).
+    public func cursor(_ sql: String) throws(HistoryError) -> HistoryCursor {
         let statement = try connection.prepare(sql, during: .query("sql"))
         guard statement.isReadOnly else {
             throw .query(operation: "sql", message: "only statements that read are allowed: \(sql)", code: SQLITE_READONLY)
         }
-        let count = statement.columnCount
-        var result = HistoryRows(columns: (0..<count).map(statement.columnName), rows: [])
-        while try statement.step() {
-            result.rows.append((0..<count).map(statement.value))
+        return HistoryCursor(statement, on: self)
+    }
+
+    /// Every row of `cursor(sql)` at once, for a result known to be small (a count, a table's
+    /// few rows).
+    public func rows(of sql: String) throws(HistoryError) -> HistoryRows {
+        let cursor = try cursor(sql)
+        var result = HistoryRows(columns: cursor.columns, rows: [])
+        while let row = try cursor.next() {
+            result.rows.append(row)
         }
         return result
     }

@@ -84,14 +84,43 @@ final class SQLiteConnection {
     }
 
     /// A statement for `sql` that is not cached (for text that is not ours, as `history sql`).
+    /// `sql` is one statement: a second after it is refused, never silently left unrun (white
+    /// space, comments and semicolons may follow).
     func prepare(_ sql: String, during operation: SQLiteOperation) throws(HistoryError) -> SQLiteStatement {
-        var pointer: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        let (code, pointer, rest) = sql.withCString { text -> (Int32, OpaquePointer?, String) in
+            var pointer: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, &tail)
+            return (code, pointer, tail.map { String(cString: $0) } ?? "")
+        }
         guard code == SQLITE_OK, let pointer else {
             sqlite3_finalize(pointer)
             throw failure(code: code, message: lastMessage, during: operation)
         }
-        return SQLiteStatement(pointer, connection: self, operation: operation)
+        let statement = SQLiteStatement(pointer, connection: self, operation: operation)
+        guard !holdsStatement(rest) else {
+            throw failure(
+                code: SQLITE_ERROR, message: "only one statement is run, and a second follows the first (from byte \(sql.utf8.count - rest.utf8.count))",
+                during: operation)
+        }
+        return statement
+    }
+
+    /// Whether `text` holds an SQL statement (or text that is none), not only white space,
+    /// comments and semicolons.
+    private func holdsStatement(_ text: String) -> Bool {
+        text.withCString { start in
+            var rest = start
+            while rest.pointee != 0 {
+                var pointer: OpaquePointer?
+                var after: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(handle, rest, -1, 0, &pointer, &after)
+                sqlite3_finalize(pointer)
+                guard code == SQLITE_OK, pointer == nil, let after, after != rest else { return true }
+                rest = after
+            }
+            return false
+        }
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.

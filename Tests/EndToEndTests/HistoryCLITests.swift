@@ -96,6 +96,46 @@ import TestSupport
         #expect(after.stdout == "count(*)\n4\n")
     }
 
+    @Test func sqlRefusesASecondStatementAndKeepsAComment() throws {
+        let sample = try Self.sample()
+        let two = try TickworkProcess.run(["history", "sql", "--db", sample.database, "--csv", "SELECT count(*) FROM fills; SELECT 1"])
+        #expect(two.status == 1)
+        #expect(two.stdout.isEmpty)
+        #expect(two.stderr.contains("only one statement is run"), "\(two.stderr)")
+        let trailing = try TickworkProcess.run(
+            ["history", "sql", "--db", sample.database, "--csv", "SELECT count(*) AS n FROM fills; -- all of them\n"])
+        #expect(trailing.status == 0, "\(trailing.stderr)")
+        #expect(trailing.stdout == "n\n4\n")
+    }
+
+    @Test func sqlTableRefusesMoreRowsThanItHoldsSayingWhatToDo() throws {
+        let sample = try Self.sample()
+        let count = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 20000) SELECT i FROM n"
+        let table = try TickworkProcess.run(["history", "sql", "--db", sample.database, count])
+        #expect(table.status == 1)
+        #expect(table.stdout.isEmpty)
+        #expect(table.stderr.contains("add a LIMIT, or use --csv or --json"), "\(table.stderr)")
+        let csv = try TickworkProcess.run(["history", "sql", "--db", sample.database, "--csv", count])
+        #expect(csv.status == 0)
+        #expect(csv.stdout.split(separator: "\n").count == 20_001)
+    }
+
+    /// A million rows under a limit of 60 MB of data, which holding them all (about 110 MB) would
+    /// pass and the command alone (under 20 MB) does not: JSON and CSV print rows as they come.
+    @Test(arguments: ["--csv", "--json"])
+    func sqlPrintsRowsAsTheyComeWithoutHoldingThem(format: String) throws {
+        let sample = try Self.sample()
+        let million = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 1000000) SELECT i FROM n"
+        let result = try TickworkProcess.run(
+            ["-c", "ulimit -d 60000 && exec \"$0\" \"$@\"", TickworkProcess.buildDirectory + "/tickwork", "history", "sql", "--db",
+             sample.database, format, million],
+            timeout: 300, executable: "/bin/sh")
+        #expect(result.status == 0, "\(result.stderr.prefix(300))")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == (format == "--csv" ? 1_000_001 : 1_000_002))
+        #expect(lines.dropLast(format == "--csv" ? 0 : 1).last == (format == "--csv" ? "1000000" : "  {\"i\": 1000000}"))
+    }
+
     @Test func theConfigurationsDatabaseIsCaughtUpBeforeReading() throws {
         let sample = try Self.sample()
         let configuration = sample.scratch.file("tickwork.json")

@@ -74,8 +74,11 @@ enum HistoryCommand {
         name: "sql", summary: "Run one read-only SQL statement on the history.",
         discussion: """
             The database is opened read-only (SQLITE_OPEN_READONLY) and only a statement SQLite \
-            calls read-only is run: anything that writes is refused. The tables and their \
-            columns are in Sources/History/HISTORY.md.
+            calls read-only is run: anything that writes is refused, and so is a second \
+            statement. --csv and --json print each row as it comes, so a result of any size \
+            (or one that never ends) holds one row at a time; the table, which needs every row \
+            before it prints, is refused past \(HistoryOutput.tableRowLimit) rows. The tables and their columns are in \
+            Sources/History/HISTORY.md.
             """,
         arguments: [statement], options: common + HistoryOptions.output,
         validate: HistoryOptions.validateOutput,
@@ -86,8 +89,8 @@ enum HistoryCommand {
             } else {
                 path = try HistoryOptions.open(invocation).path
             }
-            let result = try HistoryDatabase.readOnly(path: path).rows(of: invocation[statement])
-            Console.out(HistoryOutput.render(columns: result.columns, rows: result.rows, format: HistoryOptions.format(invocation)), terminator: "")
+            let cursor = try HistoryDatabase.readOnly(path: path).cursor(invocation[statement])
+            try HistoryOutput.stream(cursor, format: HistoryOptions.format(invocation))
             return 0
         })
 
