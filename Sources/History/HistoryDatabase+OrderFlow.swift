@@ -36,6 +36,35 @@ extension HistoryDatabase {
         try connection.transaction(during: .insert(table: "orders, denials, trading_states"), body)
     }
 
+    /// Copies the orders, denials and trading states of the history database at `old` into this
+    /// one, a rebuild's new file whose own are empty: the ledger holds none of them, so a
+    /// rebuild that did not carry them over would lose them. A database from before they were
+    /// kept (schema 1) has none to copy. Throws when `old` cannot be read, holds another price
+    /// unit or lacks a column this schema has; the copy is one transaction, all or nothing.
+    func carryOrderFlow(from old: String) throws(HistoryError) {
+        let attach = try connection.prepare("ATTACH DATABASE ? AS old", during: .query("attach \(old)"))
+        attach.bind(old, at: 1)
+        try attach.run()
+        let version = try connection.statement("PRAGMA old.user_version", during: .query("read the schema version of \(old)"))
+        guard try version.firstRow({ $0.int64(0) }) ?? 0 >= 2 else { return }
+        let unit = try connection.statement(
+            "SELECT value FROM old.meta WHERE key = 'price_decimal_places'", during: .query("read the price unit of \(old)"))
+        let found = try unit.firstRow { Int($0.int64(0)) } ?? Price.decimalPlaces
+        guard found == Price.decimalPlaces else { throw .unitMismatch(path: old, found: found, expected: Price.decimalPlaces) }
+        try batch { () throws(HistoryError) in
+            // Denials and trading states in the order they were recorded; table and column names
+            // are our own constants.
+            for (table, columns, order) in [
+                ("orders", HistoryOrder.columns, ""), ("denials", HistoryDenial.columns, " ORDER BY id"),
+                ("trading_states", HistoryStateChange.columns, " ORDER BY id"),
+            ] {
+                let list = columns.joined(separator: ", ")
+                try connection.execute(
+                    "INSERT INTO \(table)(\(list)) SELECT \(list) FROM old.\(table)\(order)", during: .insert(table: table))
+            }
+        }
+    }
+
     /// The orders `filter` selects (symbol, strategy, side, time sent, exchange order id),
     /// oldest first.
     public func orders(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryOrder] {

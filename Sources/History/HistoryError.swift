@@ -23,6 +23,9 @@ public enum HistoryError: Error, Hashable, Sendable, CustomStringConvertible {
     case ledgerMismatch(path: String, ledger: String, detail: String)
     /// The ledger the history is caught up from could not be read.
     case ledger(path: String, message: String)
+    /// Another process writes the database (`holder`, as the lock file `lock` names it: the
+    /// daemon, or a rebuild or catch-up under way): it is neither rebuilt nor caught up under it.
+    case locked(path: String, holder: String, lock: String)
 
     public var description: String {
         switch self {
@@ -49,6 +52,8 @@ public enum HistoryError: Error, Hashable, Sendable, CustomStringConvertible {
             "history database \(path) does not match the ledger \(ledger): \(detail); run `tickwork history rebuild`"
         case .ledger(let path, let message):
             "cannot read the ledger \(path) for the history: \(message)"
+        case .locked(let path, let holder, let lock):
+            "history database \(path) is in use by \(holder), which holds \(lock); try again once it has stopped"
         }
     }
 }

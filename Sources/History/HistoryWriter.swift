@@ -6,11 +6,14 @@ import Lifecycle
 /// ledger at `ledger` while the daemon appends to it, on a thread of its own, so the engine
 /// never waits for SQLite (it never hears of the writer at all).
 ///
-/// At start it opens the database as `HistoryCatchUp.open` does (made, caught up, rebuilt when
-/// it does not match); then it follows the ledger file and adds each entry once
-/// `durableSequence()` has reached it, polling every `interval`. A failure of the history is
-/// reported through `report` and ends the writing, never the daemon: the ledger holds every
-/// fill, and the next start catches up. Cancelled, it adds what is durable and returns.
+/// At start it takes the database's lock (`HistoryLock`, held until it stops writing: no rebuild
+/// replaces the file under it, and no second writer joins it), waiting while another process
+/// holds it (a rebuild under way) with one report saying who; then it opens the database as
+/// `HistoryCatchUp.open` does (made, caught up, rebuilt when it does not match); then it follows
+/// the ledger file and adds each entry once `durableSequence()` has reached it, polling every
+/// `interval`. A failure of the history is reported through `report` and ends the writing (and
+/// lets the lock go), never the daemon: the ledger holds every fill, and the next start catches
+/// up. Cancelled, it adds what is durable and returns.
 ///
 /// With a `flow`, each round it also records the order flow the engine loop handed over
 /// (orders, denials, trading-state changes) in one transaction, and reports once more
@@ -54,10 +57,13 @@ public final class HistoryWriter: Service, Sendable {
         }
     }
 
-    /// The thread's loop: catch up, then follow until stopped.
+    /// The thread's loop: take the lock, catch up, then follow until stopped.
     private func work() {
         do throws(HistoryError) {
-            let database = try HistoryCatchUp.open(path: path, ledger: ledger, report: report)
+            guard let lock = try takeLock() else { return }
+            // Held to the end of the writing, whichever way it ends.
+            defer { withExtendedLifetime(lock) {} }
+            let database = try HistoryCatchUp.open(path: path, ledger: ledger, report: report, holding: lock)
             let follower = LedgerFollower(path: ledger, from: try database.lastSequence() + 1)
             var waiting: [LedgerEntry] = []
             var last = false
@@ -97,6 +103,25 @@ public final class HistoryWriter: Service, Sendable {
             }
         } catch {
             report("\(error); the history stops here, the next start catches it up from the ledger")
+        }
+    }
+
+    /// The database's lock, taken for `tickwork run`, the one process that runs a writer; while
+    /// another process holds it, tried again each interval, reported once. Nil when stopped
+    /// before it was taken.
+    private func takeLock() throws(HistoryError) -> HistoryLock? {
+        var reported = false
+        while true {
+            do throws(HistoryError) {
+                return try HistoryLock(database: path, holder: "tickwork run")
+            } catch {
+                guard case .locked(_, let holder, _) = error else { throw error }
+                if !reported {
+                    report("history database \(path) is in use by \(holder); the history is written once it has stopped")
+                    reported = true
+                }
+                if waitOrStop() { return nil }
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import Glibc
 
 /// `tickwork run` records its engine's order flow in the history: the orders the ledger's fills
 /// belong to, and the denials its log reports, read back with `tickwork history orders` and
-/// `denials`.
+/// `denials`; a rebuild is refused while it runs, and keeps that order flow once it has stopped.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct HistoryOrderFlowTests {
     static let key = ["TICKWORK_API_KEY": "test-key"]
 
@@ -51,8 +51,17 @@ import Glibc
             (Self.rows("orders", database, ["--symbol", "FOOBAR"])?.first?["state"] as? String) == "filled"
                 && !(Self.rows("denials", database) ?? []).isEmpty
         }, "history: \(daemon.stderr)")
+        // The history is the daemon's to write while it runs: a rebuild is refused, naming it.
+        let refused = try TickworkProcess.run(["history", "rebuild", "--config", config])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("tickwork run (pid \(daemon.process.processIdentifier))"), "\(refused.stderr)")
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0)
+        // Once it has stopped, a rebuild makes the fills again and keeps the order flow, which
+        // the ledger does not hold: what follows reads the rebuilt database.
+        let rebuilt = try TickworkProcess.run(["history", "rebuild", "--config", config])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
 
         let ledger = try String(contentsOfFile: scratch.file("ledger.jsonl"), encoding: .utf8).split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]

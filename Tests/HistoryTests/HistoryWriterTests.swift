@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Ledger
 import StrategyKit
 import Synchronization
@@ -98,6 +99,66 @@ struct HistoryWriterTests {
         task.cancel()
         await task.value
         #expect(try HistoryDatabase.readOnly(path: sample.database).fills().count == 2006)
+    }
+
+    @Test("while the writer runs, a rebuild is refused naming its process, and a catch-up reads the database as it is")
+    func rebuildRefusedBesideTheWriter() async throws {
+        let sample = try SampleHistory()
+        do {
+            let database = try HistoryDatabase(path: sample.database)
+            try HistoryCatchUpTests.recordOrderFlow(in: database)
+        }
+        var before = stat()
+        #expect(stat(sample.database, &before) == 0)
+        let reports = Mutex<[String]>([])
+        let writer = HistoryWriter(
+            path: sample.database, ledger: sample.ledger, interval: .milliseconds(5), durableSequence: { .max },
+            report: { line in reports.withLock { $0.append(line) } })
+        let task = Task { await writer.run() }
+        #expect(try await eventually { try HistoryDatabase.readOnly(path: sample.database).lastSequence() == 6 })
+        do {
+            try HistoryCatchUp.rebuild(path: sample.database, ledger: sample.ledger) { Issue.record("reported \($0)") }
+            Issue.record("rebuilt the database under its running writer")
+        } catch {
+            #expect("\(error)".contains("pid \(getpid())"), "\(error)")
+            #expect(!"\(error)".contains("\n"))
+        }
+        // A ledger the database does not match: with its writer running, it is read as it is.
+        let other = sample.directory.file("other.jsonl")
+        try appendToLedger(at: other, Array(sampleFills().prefix(3)))
+        var lines: [String] = []
+        let opened = try HistoryCatchUp.open(path: sample.database, ledger: other) { lines.append($0) }
+        #expect(try opened.fills().count == 6)
+        #expect(try HistoryCatchUpTests.orderFlow(in: opened) == ["c1@1", "RISK_MAX_POSITION", "halted"])
+        var after = stat()
+        #expect(stat(sample.database, &after) == 0)
+        #expect(after.st_ino == before.st_ino)
+        task.cancel()
+        await task.value
+        #expect(reports.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a writer that finds the lock held says who holds it once, and writes once it is let go")
+    func writerWaitsForTheLock() async throws {
+        let sample = try SampleHistory()
+        var lock: HistoryLock? = try HistoryLock(database: sample.database, holder: "a rebuild by tickwork")
+        let reports = Mutex<[String]>([])
+        let writer = HistoryWriter(
+            path: sample.database, ledger: sample.ledger, interval: .milliseconds(5), durableSequence: { .max },
+            report: { line in reports.withLock { $0.append(line) } })
+        let task = Task { await writer.run() }
+        #expect(try await eventually { !reports.withLock { $0 }.isEmpty })
+        #expect(reports.withLock { $0 } == ["history database \(sample.database) is in use by a rebuild by tickwork (pid \(getpid())); the history is written once it has stopped"])
+        #expect(!FileManager.default.fileExists(atPath: sample.database))
+        lock = nil
+        #expect(try await eventually {
+            guard FileManager.default.fileExists(atPath: sample.database) else { return false }
+            return try HistoryDatabase.readOnly(path: sample.database).lastSequence() == 6
+        })
+        task.cancel()
+        await task.value
+        #expect(reports.withLock { $0 }.count == 1)
+        _ = lock
     }
 
     @Test("a failure of the history is reported and ends the writing, not the service's caller")

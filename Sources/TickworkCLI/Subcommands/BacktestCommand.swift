@@ -159,7 +159,7 @@ enum BacktestCommand {
         progress.clear()
         try ledger?.close()
         if let history, let ledgerPath {
-            try HistoryCatchUp.rebuild(path: history, ledger: ledgerPath)
+            try HistoryCatchUp.rebuild(path: history, ledger: ledgerPath) { line in Console.err("tickwork: \(line)") }
             if directory == nil { try FileManager.default.removeItem(atPath: ledgerPath) }
         }
         for warning in reader.warnings {

@@ -10,8 +10,11 @@ enum HistoryCommand {
             the ledger) that projects the ledger's fills, with daily summaries per strategy and \
             symbol, and has tables for orders, risk denials and trading-state changes. Every \
             command but rebuild catches it up with the configuration's ledger before reading \
-            (making it when missing, rebuilding it when it is corrupt or does not match the \
-            ledger); --db FILE reads a database as it is. Amounts are integers in the price \
+            (making it when missing, rebuilding it as rebuild does when it is corrupt or does \
+            not match the ledger), unless tickwork run writes it: then it reads it as it is, \
+            which the daemon keeps caught up; --db FILE reads a database as it is. Only the \
+            fills and daily summaries come from the ledger: the orders, denials and trading \
+            states are in the history alone. Amounts are integers in the price \
             unit ($0.0001) in the database, --json and --csv; the table shows dollars. The schema \
             is in Sources/History/HISTORY.md. tickwork run keeps the fills and daily summaries \
             caught up as the ledger grows, and records its engine's orders, risk denials and \
@@ -95,16 +98,24 @@ enum HistoryCommand {
         })
 
     static let ledger: Option<String?> = .optional("--ledger", "FILE", help: "The ledger to rebuild from (default: ledger.path).")
+    static let rebuilt: Option<String?> = .optional("--db", "FILE", help: "The history database to rebuild (default: history.path).")
 
     static let rebuild = Command(
         name: "rebuild", summary: "Make the history database again from the ledger.",
-        discussion: "Builds FILE.rebuild beside the database from the whole ledger, then moves it over the database.",
-        options: common + [ledger],
+        discussion: """
+            Builds FILE.rebuild beside the database: the fills and daily summaries from the whole \
+            ledger, the orders, risk denials and trading-state changes (which the ledger does not \
+            hold) carried over from the database; then moves it over the database. When those \
+            cannot be read from the old database, it is kept beside as FILE.before-rebuild-SECONDS, \
+            said on stderr. Refused while another process writes the database (tickwork run, \
+            whose history writer keeps it caught up): stop it first.
+            """,
+        options: [HistoryOptions.config, rebuilt, ledger],
         run: { invocation in
             let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config])
-            let path = invocation[HistoryOptions.database] ?? configuration.historyPath
+            let path = invocation[rebuilt] ?? configuration.historyPath
             let source = invocation[ledger] ?? configuration.ledger.path
-            let count = try HistoryCatchUp.rebuild(path: path, ledger: source)
+            let count = try HistoryCatchUp.rebuild(path: path, ledger: source) { line in Console.err("tickwork: \(line)") }
             Console.out("\(path): rebuilt from \(source), \(count) fill\(count == 1 ? "" : "s")")
             return 0
         })

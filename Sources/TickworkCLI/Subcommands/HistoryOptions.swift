@@ -46,7 +46,8 @@ enum HistoryOptions {
 
     /// The database to read: `--db` as it is, read-only; otherwise `history.path` of the
     /// configuration, caught up with its ledger first (made when missing, rebuilt when it does
-    /// not match the ledger, with a line on stderr saying so).
+    /// not match the ledger, with a line on stderr saying so), or as it is while the daemon
+    /// writes it (`HistoryCatchUp.open`).
     static func open(_ invocation: Invocation) throws -> HistoryDatabase {
         if let path = invocation[database] { return try HistoryDatabase.readOnly(path: path) }
         let configuration = try DefaultConfiguration.load(invocation[config])
