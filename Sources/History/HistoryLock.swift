@@ -9,24 +9,25 @@ import Glibc
 /// The lock is the open file description's: released when this value goes away (or the process
 /// ends), and refused to a second taker even within one process. The file stays: removing it
 /// would let two takers lock two files of one name.
-public final class HistoryLock: Sendable {
-    /// The lock file: the database's path and `.lock`.
-    public let path: String
+final class HistoryLock {
     private let descriptor: Int32
 
     /// Takes the lock of the database at `database` for `holder` (`tickwork run`, ...), whose
     /// name and process id the file then holds. Throws `.locked` naming the holder written
     /// there when another holds it, `.open` when the file cannot be made.
-    public init(database: String, holder: String) throws(HistoryError) {
-        path = database + ".lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
+    init(database: String, holder: String) throws(HistoryError) {
+        // The descriptor is stored last: a class whose stored properties are all set runs its
+        // deinit when its init throws, which would close the number a second time (by then
+        // perhaps another thread's file).
+        let path = database + ".lock"
+        let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard opened >= 0 else {
             throw .open(path: database, message: "cannot open its lock file \(path): \(String(cString: strerror(errno)))", code: 0)
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard flock(opened, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
-            let written = Self.holder(in: descriptor)
-            close(descriptor)
+            let written = Self.holder(in: opened)
+            close(opened)
             guard reason == EWOULDBLOCK else {
                 throw .open(path: database, message: "cannot lock \(path): \(String(cString: strerror(reason)))", code: 0)
             }
@@ -34,11 +35,12 @@ public final class HistoryLock: Sendable {
         }
         // Who holds it, for the message of the next who cannot take it.
         let text = Array("\(holder) (pid \(getpid()))\n".utf8)
-        if ftruncate(descriptor, 0) != 0 || pwrite(descriptor, text, text.count, 0) != text.count {
+        if ftruncate(opened, 0) != 0 || pwrite(opened, text, text.count, 0) != text.count {
             let reason = errno
-            close(descriptor)
+            close(opened)
             throw .open(path: database, message: "cannot write its lock file \(path): \(String(cString: strerror(reason)))", code: 0)
         }
+        descriptor = opened
     }
 
     deinit { close(descriptor) }
