@@ -160,6 +160,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
     /// `run` until the ledger fails.
     private func trade(_ requests: inout Requests) async throws {
         let venue = engine.venue
+        let positions = try await broker.positions(venue: venue)
         let accountOrders = try await broker.orders(venue: venue)
         let (report, reconcileActions) = try engine.reconcile(
             accountOrders: accountOrders, recorded: recorded, policy: unknownOrderPolicy, at: now())
@@ -167,7 +168,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
             "orders": String(accountOrders.count), "fillsAppended": String(report.fillsAppended),
             "adopted": String(report.ordersAdopted), "cancelled": String(report.ordersCancelled),
         ])
-        try await checkPositions()
+        try await checkPositions(before: positions)
         perform(reconcileActions, &requests)
         let startTime = now()
         let startActions = try engine.start(at: startTime)

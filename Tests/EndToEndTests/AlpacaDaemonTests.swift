@@ -22,15 +22,19 @@ import Glibc
             try self.init(baseURL: alpaca.baseURL, venue: "ALPACA", account: "PA1TEST", symbol: "AAPL", quantity: quantity)
         }
 
-        /// A configuration buying `quantity` `symbol` on the Alpaca API at `baseURL`.
-        init(baseURL: String, venue: String, account: String, symbol: String, quantity: Int) throws {
+        /// A configuration buying `quantity` `symbol` on the Alpaca API at `baseURL` (or running
+        /// `strategies`, a JSON list, when given).
+        init(baseURL: String, venue: String, account: String, symbol: String, quantity: Int, strategies: String? = nil) throws {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let firstSteps = """
+                [{"id": "fs", "plugin": "FirstSteps", "symbols": ["\(symbol)"],
+                  "parameters": {"symbol": "\(symbol)", "quantity": \(quantity), "maxOrderQty": 30}}]
+                """
             let text = """
                 {"version": 1,
                  "exchange": {"api": "alpaca", "baseURL": "\(baseURL)", "venue": "\(venue)", "account": "\(account)"},
                  "pollIntervalMs": 50,
-                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["\(symbol)"],
-                                 "parameters": {"symbol": "\(symbol)", "quantity": \(quantity), "maxOrderQty": 30}}],
+                 "strategies": \(strategies ?? firstSteps),
                  "ledger": {"path": "\(ledger)", "fsync": "always"},
                  "riskStatePath": "\(directory)/risk.json"}
                 """
