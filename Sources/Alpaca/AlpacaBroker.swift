@@ -121,11 +121,8 @@ public final class AlpacaBroker: Broker {
     /// older than those is outside reconciliation, as it is on a venue that forgets closed orders.
     public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
         do {
-            let open = try await client.allOrders(ListOrders(status: .open, limit: 500))
-            let recent = try await client.orders(ListOrders(status: .all, limit: 500))
-            var ids = Set(recent.map(\.id))
             // Orders placed by hand or by another program are not this account's to reconcile.
-            let orders = (recent + open.filter { ids.insert($0.id).inserted }).filter(isOurs)
+            let orders = try await accountOrders().filter(isOurs)
             if let oldest = orders.map(\.createdAt).min() { try await fills.load(since: oldest) }
             var statuses: [OrderStatus] = []
             for order in orders { statuses.append(try await status(of: order, venue: venue)) }
@@ -135,9 +132,31 @@ public final class AlpacaBroker: Broker {
         }
     }
 
-    /// Whether `order` was placed by a broker with these settings (its client order id has our prefix).
+    /// Every open order of the account, however old, and the newest 500 of all, whoever placed them.
+    private func accountOrders() async throws(AlpacaError) -> [AlpacaOrder] {
+        let open = try await client.allOrders(ListOrders(status: .open, limit: 500))
+        let recent = try await client.orders(ListOrders(status: .all, limit: 500))
+        var ids = Set(recent.map(\.id))
+        return recent + open.filter { ids.insert($0.id).inserted }
+    }
+
+    /// The first order among the account's (its open ones and its newest 500) that the ledger
+    /// knows (its local id is in `recorded`) but that was placed with another client order
+    /// prefix: the ledger is then another configuration's. Nil when there is none.
+    public func orderOfAnotherPrefix(among recorded: Set<OrderID>) async throws(BrokerError) -> AlpacaOrder? {
+        do {
+            return try await accountOrders().first { recorded.contains(Self.localID($0.id)) && !isOurs($0) }
+        } catch {
+            throw error.brokerError
+        }
+    }
+
+    /// Whether `order` was placed by a broker with these settings: its client order id is our
+    /// prefix, `-` and a UUID, and nothing else (so that prefix `tw` does not take the orders of
+    /// prefix `tw-1a2b3c` for its own).
     private func isOurs(_ order: AlpacaOrder) -> Bool {
-        order.clientOrderID.hasPrefix(settings.clientOrderPrefix + "-")
+        let id = order.clientOrderID
+        return id.utf8.count == settings.clientOrderPrefix.utf8.count + 37 && id.hasPrefix(settings.clientOrderPrefix + "-")
     }
 
     public func positions(venue: Venue) async throws(BrokerError) -> [Symbol: Quantity]? {

@@ -34,7 +34,21 @@ extension Daemon {
             }
             return AlpacaBroker(
                 client: client, account: exchange.account, symbols: configuration.symbols,
-                settings: AlpacaBroker.Settings(extendedHours: settings.extendedHours))
+                settings: AlpacaBroker.Settings(extendedHours: settings.extendedHours, clientOrderPrefix: configuration.clientOrderPrefix))
         }
+    }
+
+    /// For Alpaca, refuses to trade on a ledger whose orders were placed with another client
+    /// order prefix than this configuration's: the ledger is another configuration's, and its
+    /// orders would be taken for strangers (and cancelled) or a stranger's for ours.
+    func checkLedgerPrefix(_ broker: any Broker, recorded: Set<OrderID>) throws {
+        guard let alpaca = broker as? AlpacaBroker, !recorded.isEmpty else { return }
+        guard let order = try runBlocking({ try await alpaca.orderOfAnotherPrefix(among: recorded) }) else { return }
+        let theirs = order.clientOrderID.count > 37 ? String(order.clientOrderID.dropLast(37)) : order.clientOrderID
+        throw CLIError.failure("""
+            \(configuration.ledger.path): the ledger's order \(order.id) was placed as \(order.clientOrderID), not with this \
+            configuration's client order prefix \(alpaca.settings.clientOrderPrefix)-: the ledger is another configuration's \
+            (give this one a ledger of its own), or set exchange.clientOrderPrefix to "\(theirs)" to go on with it
+            """)
     }
 }

@@ -82,6 +82,7 @@ final class Daemon {
         }
         let history = try LedgerFillJournal.history(at: configuration.ledger.path)
         logger.forPart("ledger").info("opened", ["file": configuration.ledger.path, "fills": String(history.fills.count)])
+        try checkLedgerPrefix(broker, recorded: Set(history.orders.keys))
 
         let ledgerJournal = LedgerFillJournal(ledger: ledger)
         let historyFlow = HistoryFlow()

@@ -18,21 +18,27 @@ import Glibc
         var config: String { directory + "/tickwork.json" }
         var ledger: String { directory + "/ledger.jsonl" }
 
-        init(alpaca: FakeAlpaca, quantity: Int) throws {
-            try self.init(baseURL: alpaca.baseURL, venue: "ALPACA", account: "PA1TEST", symbol: "AAPL", quantity: quantity)
+        init(alpaca: FakeAlpaca, quantity: Int, clientOrderPrefix: String? = nil) throws {
+            try self.init(
+                baseURL: alpaca.baseURL, venue: "ALPACA", account: "PA1TEST", symbol: "AAPL", quantity: quantity,
+                clientOrderPrefix: clientOrderPrefix)
         }
 
         /// A configuration buying `quantity` `symbol` on the Alpaca API at `baseURL` (or running
         /// `strategies`, a JSON list, when given).
-        init(baseURL: String, venue: String, account: String, symbol: String, quantity: Int, strategies: String? = nil) throws {
+        init(
+            baseURL: String, venue: String, account: String, symbol: String, quantity: Int, strategies: String? = nil,
+            clientOrderPrefix: String? = nil
+        ) throws {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let firstSteps = """
                 [{"id": "fs", "plugin": "FirstSteps", "symbols": ["\(symbol)"],
                   "parameters": {"symbol": "\(symbol)", "quantity": \(quantity), "maxOrderQty": 30}}]
                 """
+            let prefix = clientOrderPrefix.map { ", \"clientOrderPrefix\": \"\($0)\"" } ?? ""
             let text = """
                 {"version": 1,
-                 "exchange": {"api": "alpaca", "baseURL": "\(baseURL)", "venue": "\(venue)", "account": "\(account)"},
+                 "exchange": {"api": "alpaca", "baseURL": "\(baseURL)", "venue": "\(venue)", "account": "\(account)"\(prefix)},
                  "pollIntervalMs": 50,
                  "strategies": \(strategies ?? firstSteps),
                  "ledger": {"path": "\(ledger)", "fsync": "always"},
@@ -135,7 +141,7 @@ import Glibc
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
         alpaca.placeFilled(clientOrderID: "tw-00000000-0000-4000-8000-000000000001", symbol: "AAPL", qty: 7)
-        let workspace = try Workspace(alpaca: alpaca, quantity: 7)
+        let workspace = try Workspace(alpaca: alpaca, quantity: 7, clientOrderPrefix: "tw")
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("ready") }, "\(daemon.stderr)")
@@ -145,5 +151,25 @@ import Glibc
         let ledger = (try? String(contentsOfFile: workspace.ledger, encoding: .utf8)) ?? ""
         #expect(ledger.contains("\"reconciled\":true"), "\(ledger)")
         #expect(alpaca.state.withLock { $0.orders.count } == 1, "FirstSteps holds its 7 and buys nothing more")
+    }
+
+    /// Two configurations on one account must not share a ledger: one with another client
+    /// order prefix refuses to start on it, naming the prefix its orders were placed with.
+    @Test func aLedgerWhoseOrdersWerePlacedWithAnotherPrefixRefusesTheStart() throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        let first = try Workspace(alpaca: alpaca, quantity: 5, clientOrderPrefix: "alpha")
+        defer { first.remove() }
+        let daemon = try SpawnedProcess(["run", "--config", first.config], environment: Self.keys)
+        #expect(daemon.wait(upTo: 30) { first.bought() == 5 }, "\(daemon.stderr)")
+        daemon.send(SIGTERM)
+        #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
+        let text = try String(contentsOfFile: first.config, encoding: .utf8).replacingOccurrences(of: "\"alpha\"", with: "\"beta\"")
+        try text.write(toFile: first.config, atomically: true, encoding: .utf8)
+        let other = try SpawnedProcess(["run", "--config", first.config], environment: Self.keys)
+        #expect(other.exitStatus(within: 30) == 1)
+        #expect(other.stderr.contains("not with this configuration's client order prefix beta-"), "\(other.stderr)")
+        #expect(other.stderr.contains("set exchange.clientOrderPrefix to \"alpha\""), "\(other.stderr)")
+        #expect(alpaca.state.withLock { $0.orders.allSatisfy { $0.clientOrderID.hasPrefix("alpha-") } })
     }
 }

@@ -34,6 +34,26 @@ import Testing
         #expect(files.exchange.api == .alpaca(AlpacaSettings(marketDataURL: nil, secret: .file("secret"), extendedHours: true)))
     }
 
+    /// Each configuration's default prefix is its ledger's (two configurations trading one
+    /// account have two ledgers); a prefix given is kept, and a malformed one refused.
+    @Test func theClientOrderPrefixIsTheConfigurationsOwn() throws {
+        let alpaca = #"{"api": "alpaca", "baseURL": "https://paper-api.alpaca.markets", "clientOrderPrefix": "desk-2"}"#
+        #expect(try parse(alpaca).clientOrderPrefix == "desk-2")
+        var one = try parse(#"{"api": "alpaca", "baseURL": "https://paper-api.alpaca.markets"}"#)
+        var two = one
+        one.ledger.path = "/var/lib/tickwork/one.jsonl"
+        two.ledger.path = "/var/lib/tickwork/two.jsonl"
+        #expect(one.clientOrderPrefix != two.clientOrderPrefix)
+        for prefix in [one.clientOrderPrefix, two.clientOrderPrefix] {
+            #expect(prefix.count == 9 && prefix.hasPrefix("tw-") && prefix.dropFirst(3).allSatisfy(\.isHexDigit), "\(prefix)")
+        }
+        for bad in ["", "-tw", "tw-", "tw 1", "tw_1", String(repeating: "a", count: 33)] {
+            let text = #"{"api": "alpaca", "baseURL": "https://x.example", "clientOrderPrefix": "\#(bad)"}"#
+            #expect(error(text)?.contains("exchange.clientOrderPrefix") == true, "\(bad)")
+        }
+        #expect(error(#"{"baseURL": "http://127.0.0.1:8080/ob/api", "clientOrderPrefix": "tw"}"#)?.contains("only for") == true)
+    }
+
     @Test func mistakesAreNamed() {
         #expect(error(#"{"api": "ibkr", "baseURL": "http://h"}"#) == #"test.json: exchange.api: expected "stockfighter" or "alpaca", got "ibkr""#)
         #expect(error(#"{"baseURL": "http://h", "extendedHours": true}"#) == #"test.json: exchange.extendedHours: only for "api": "alpaca""#)

@@ -92,11 +92,15 @@ public struct AlpacaSettings: Sendable, Hashable {
     public var secret: APIKeySource
     /// Whether orders may go out while the market is closed (as extended-hours limit/day orders).
     public var extendedHours: Bool
+    /// The start of every client order id this configuration makes, which tells its orders from
+    /// any other's on the account; nil for `Configuration.defaultClientOrderPrefix`.
+    public var clientOrderPrefix: String?
 
-    public init(marketDataURL: String?, secret: APIKeySource, extendedHours: Bool) {
+    public init(marketDataURL: String?, secret: APIKeySource, extendedHours: Bool, clientOrderPrefix: String? = nil) {
         self.marketDataURL = marketDataURL
         self.secret = secret
         self.extendedHours = extendedHours
+        self.clientOrderPrefix = clientOrderPrefix
     }
 }
 
