@@ -163,7 +163,10 @@ import Wire
             Self.buyOnce(harness)
             return await #expect(throws: LiveRunnerError.self) { try await runner.run() }
         }
-        guard case .ledgerFailed(let cause, let account, let left)? = thrown else { return }
+        guard case .ledgerFailed(let cause, let account, let left)? = thrown else {
+            Issue.record("expected ledgerFailed, got \(String(describing: thrown))")
+            return
+        }
         #expect(cause == failure)
         #expect(account == "EXB123456")
         #expect(left == 0)

@@ -98,7 +98,10 @@ import TradingTestSupport
         _ = try harness.engine.handle(.book(EngineHarness.book(at: 3, bid: 4_500, ask: 4_520)))
         let states = recorder.told.filter { if case .state = $0 { true } else { false } }
         #expect(states.count == 1)
-        guard case .state(let scope, let from, let to, let code)? = states.first else { return }
+        guard case .state(let scope, let from, let to, let code)? = states.first else {
+            Issue.record("expected a state change, got \(recorder.told)")
+            return
+        }
         #expect(scope == .strategy("s1"))
         #expect(from == .active)
         #expect(to != .active)

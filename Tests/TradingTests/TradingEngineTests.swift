@@ -10,7 +10,10 @@ import TradingTestSupport
         harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }
         let actions = try harness.engine.handle(.book(EngineHarness.book(at: 1)))
         #expect(actions.count == 1)
-        guard case .place(_, let approved)? = actions.first else { return }
+        guard case .place(_, let approved)? = actions.first else {
+            Issue.record("expected a place action, got \(actions)")
+            return
+        }
         #expect(approved.request == EngineHarness.buy)
         #expect(approved.strategyID == "s1")
         #expect(harness.engine.orders.openOrders(of: "s1").count == 1)
