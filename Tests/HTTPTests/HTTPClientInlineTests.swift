@@ -75,7 +75,8 @@ import Testing
 
     @Test func aConnectionTheServerClosedIsNotUsedInline() throws {
         try connected(idleTimeout: .milliseconds(100)) { echo, client in
-            Thread.sleep(forTimeInterval: 0.5)  // the server's idle time-out closes the connection
+            // The server's idle time-out closes the connection; the test goes on once it has.
+            #expect(client.waitForPeerClose(), "the server did not close the idle connection")
             guard case .declined = client.sendInline(HTTPRequest(method: "POST", target: "/o", body: [1]), budget: .seconds(5)) else {
                 Issue.record("expected the request declined")
                 return
