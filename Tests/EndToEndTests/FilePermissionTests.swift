@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Code and secrets others could have changed or read are refused, as sshd refuses keys with
 /// loose modes: a plugin directory or plugin writable by group or others, an API key file
@@ -54,7 +55,8 @@ import Testing
     }
 
     /// Only root may give a file away (CI runs as root).
-    @Test(.enabled(if: geteuid() == 0)) func aPluginOwnedByAnotherUserIsRefused() throws {
+    @Test func aPluginOwnedByAnotherUserIsRefused() throws {
+        try Prerequisite.require(Prerequisite.isRoot, "root, to give a plugin to another user")
         let workspace = try Workspace()
         defer { workspace.remove() }
         #expect(chown(workspace.plugins + "/libFirstSteps.so", 4_242, 4_242) == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 #if canImport(Glibc)
@@ -7,28 +8,29 @@ import Glibc
 
 /// A directory for the ledger where, once `fill()` is called, appends fail as on a full disk.
 ///
-/// `.tmpfs` (when this process may mount, as root): an 8 KiB tmpfs that `fill()` fills to the
-/// brim, so appends fail with ENOSPC, as in the reported incident. `.fileSizeLimit` (anywhere):
-/// a plain directory, and after `fill()` daemons start under a file-size limit of 0 (`ulimit -f 0`
+/// `.tmpfs` (when this process may mount, as root; where it cannot, making one fails the test in
+/// CI and skips it elsewhere, saying so): an 8 KiB tmpfs that `fill()` fills to the brim, so
+/// appends fail with ENOSPC, as in the reported incident. `.fileSizeLimit` (anywhere): a plain
+/// directory, and after `fill()` daemons start under a file-size limit of 0 (`ulimit -f 0`
 /// in a shell that then ignores SIGXFSZ and execs the daemon), so that writes extending any file
 /// fail with EFBIG.
 final class FullDisk {
-    enum Kind: Sendable, CustomStringConvertible {
+    enum Kind: Sendable, CaseIterable, CustomStringConvertible {
         case tmpfs
         case fileSizeLimit
 
         var description: String { self == .tmpfs ? "tmpfs" : "fileSizeLimit" }
     }
 
-    /// The kinds this process can make: the file-size limit always, the tmpfs when a mount works.
-    static let kinds: [Kind] = {
+    /// Whether this process can mount the tmpfs: it is root and a trial mount works.
+    static let canMountTmpfs: Bool = {
         let probe = NSTemporaryDirectory() + "tickwork-mount-probe-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard geteuid() == 0, (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil,
-              let disk = try? FullDisk(under: probe, kind: .tmpfs)
-        else { return [.fileSizeLimit] }
-        disk.remove()
-        return [.fileSizeLimit, .tmpfs]
+        guard Prerequisite.isRoot, (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil,
+              (try? mountTmpfs(at: probe)) != nil
+        else { return false }
+        unmount(probe)
+        return true
     }()
 
     let directory: String
@@ -39,11 +41,22 @@ final class FullDisk {
     init(under parent: String, kind: Kind) throws {
         directory = parent + "/disk"
         self.kind = kind
+        if kind == .tmpfs {
+            try Prerequisite.require(Self.canMountTmpfs, "a tmpfs mount (root) for the disk-full (ENOSPC) case")
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        guard kind == .tmpfs else { return }
+        if kind == .tmpfs { try Self.mountTmpfs(at: directory) }
+    }
+
+    /// Mounts an 8 KiB tmpfs on `directory`.
+    private static func mountTmpfs(at directory: String) throws {
         let mount = try TickworkProcess.run(
             ["-t", "tmpfs", "-o", "size=8k", "tmpfs", directory], timeout: 10, executable: "/bin/mount")
         guard mount.status == 0 else { throw POSIXError(.EPERM) }
+    }
+
+    private static func unmount(_ directory: String) {
+        _ = try? TickworkProcess.run([directory], timeout: 10, executable: "/bin/umount")
     }
 
     /// The message of the errno that appends fail with once full.
@@ -78,6 +91,6 @@ final class FullDisk {
 
     /// Unmounts the tmpfs.
     func remove() {
-        if kind == .tmpfs { _ = try? TickworkProcess.run([directory], timeout: 10, executable: "/bin/umount") }
+        if kind == .tmpfs { Self.unmount(directory) }
     }
 }

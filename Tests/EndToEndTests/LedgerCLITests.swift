@@ -87,8 +87,8 @@ import Glibc
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
-    func tailColoursOnlyOnATerminalWithoutNoColor() throws {
+    @Test func tailColoursOnlyOnATerminalWithoutNoColor() throws {
+        try Prerequisite.require(Prerequisite.executable("/usr/bin/script"), "script(1) (util-linux), for a pseudo-terminal")
         let (directory, path) = try Self.ledger(fills: 4)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // script(1) gives the command a pseudo-terminal.

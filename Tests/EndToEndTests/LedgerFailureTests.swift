@@ -67,7 +67,7 @@ import Glibc
         return try exchange.fills(of: Self.account).count == 1
     }
 
-    @Test(arguments: FullDisk.kinds)
+    @Test(arguments: FullDisk.Kind.allCases)
     func aLedgerThatFailsWhileTradingCancelsEveryOpenOrderAndExits3(disk: FullDisk.Kind) throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
@@ -94,7 +94,7 @@ import Glibc
         #expect(messages.contains { $0.hasPrefix("STATUS=ledger failed") }, "\(messages)")
     }
 
-    @Test(arguments: FullDisk.kinds)
+    @Test(arguments: FullDisk.Kind.allCases)
     func aRestartOnALedgerThatCannotBeAppendedToCancelsBeforeTradingAndExits3(disk: FullDisk.Kind) throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
@@ -135,8 +135,7 @@ extension LedgerFailureTests {
 }
 
 extension LedgerFailureTests {
-    @Test(.enabled(if: FullDisk.kinds.contains(.tmpfs), "needs a tmpfs mount (root)"))
-    func aLedgerOnAFullDiskIsCaughtAtStartBeforeAnyOrderEvenWithNothingToReconcile() throws {
+    @Test func aLedgerOnAFullDiskIsCaughtAtStartBeforeAnyOrderEvenWithNothingToReconcile() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try Workspace(exchange: exchange, disk: .tmpfs)

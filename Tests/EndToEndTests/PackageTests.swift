@@ -1,27 +1,29 @@
 import Backtest
 import Foundation
 import Testing
+import TestSupport
 
 /// The release `scripts/package.sh` made, in the directory TICKWORK_RELEASE_DIR names (`.ci/run`
-/// makes it and sets the variable; without the variable the suite is skipped and says so, and
-/// with it a missing release fails). The tarball runs where the Swift toolchain cannot be
+/// makes it and sets the variable; without the variable, root or unshare each test fails in CI
+/// and is skipped elsewhere, saying so, and with the variable a missing release fails). The tarball runs where the Swift toolchain cannot be
 /// reached: each command runs in a mount namespace of its own (`unshare --mount`) in which a tmpfs
 /// covers the directory the test's own Swift runtime was loaded from, with no LD_LIBRARY_PATH.
 /// The Debian package is installed into a scratch root by dpkg itself (`dpkg --root`, its
 /// maintainer scripts run with DPKG_ROOT), then purged.
-/// (The paths the traits need are file-level: a suite's traits cannot name the suite's members.)
 private let unshare = "/usr/bin/unshare"
 private let releaseDirectory = ProcessInfo.processInfo.environment["TICKWORK_RELEASE_DIR"]
 
-@Suite(
-    .enabled(if: geteuid() == 0, "needs root: unshare --mount and mount hide the toolchain, and dpkg --root sets owners"),
-    .enabled(if: FileManager.default.isExecutableFile(atPath: unshare), "needs unshare (util-linux)"),
-    .enabled(
-        if: releaseDirectory != nil,
-        "TICKWORK_RELEASE_DIR is not set: run scripts/package.sh and set it to the directory it wrote (.ci/run does both)"),
-    .timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(5)))
 struct PackageTests {
     static let plugins = ["BlockBuyer", "FirstSteps", "MarketMaker", "Momentum"]
+
+    init() throws {
+        try Prerequisite.require(Prerequisite.isRoot, "root: unshare --mount and mount hide the toolchain, and dpkg --root sets owners")
+        try Prerequisite.require(Prerequisite.executable(unshare), "unshare (util-linux)")
+        try Prerequisite.require(
+            releaseDirectory != nil,
+            "TICKWORK_RELEASE_DIR: run scripts/package.sh and set it to the directory it wrote (.ci/run does both)")
+    }
 
     /// A scratch directory that stands for a machine's root, or holds an unpacked release.
     struct Scratch: ScratchRoot {
