@@ -3,15 +3,22 @@ import Testing
 import TestSupport
 
 /// The live view in a real terminal: tmux runs `tickwork watch` in a detached session on a
-/// server of its own, and the test reads the screen as a person would see it.
+/// server of its own, and the test reads the screen as a person would see it. Without tmux
+/// (`.ci/run` installs it) each test fails in CI and is skipped elsewhere, saying so.
 @Suite(.timeLimit(.minutes(5)), .serialized) struct WatchTerminalTests {
+    static let tmux = "/usr/bin/tmux"
+
+    init() throws {
+        try Prerequisite.require(Prerequisite.executable(Self.tmux), "tmux (Debian's; .ci/run installs it)")
+    }
+
     /// A tmux server for one test, killed when it ends.
     final class Tmux {
         let socket = "tickwork-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
         @discardableResult
         func run(_ arguments: [String]) throws -> String {
-            let result = try SpawnedProcess.run(executable: "/usr/bin/tmux", arguments: ["-L", socket] + arguments, timeout: 20)
+            let result = try SpawnedProcess.run(executable: WatchTerminalTests.tmux, arguments: ["-L", socket] + arguments, timeout: 20)
             return result.stdout
         }
 
@@ -19,7 +26,7 @@ import TestSupport
         /// it forks would hold them (Foundation's process watch among them), and the client's
         /// exit would never be seen.
         func startServer(_ arguments: [String]) throws {
-            let quoted = (["/usr/bin/tmux", "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+            let quoted = ([WatchTerminalTests.tmux, "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             let closeAll = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
             let result = try SpawnedProcess.run(
                 executable: "/bin/bash", arguments: ["-c", closeAll + "exec " + quoted.joined(separator: " ") + " </dev/null >/dev/null 2>&1"],
