@@ -21,10 +21,21 @@ import Glibc
           "parameters": {"halfSpreadCents": 1, "quoteSize": 20, "positionLimit": 100, "requoteCents": 2}}]
         """
 
-    /// This run's seed: `TICKWORK_SOAK_SEED` to replay a run, else a new one (failure messages
-    /// and the figures line name it).
-    static func seed() -> UInt64 {
-        ProcessInfo.processInfo.environment["TICKWORK_SOAK_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+    /// The seed CI runs with, so that a CI run is reproducible.
+    static let ciSeed: UInt64 = 1
+
+    /// This run's seed, printed before the run (and named by failure messages and the figures
+    /// line): `TICKWORK_SOAK_SEED` to replay a run; else, under `CI=true`, `ciSeed`; else a new
+    /// one. A `TICKWORK_SOAK_SEED` that is not a number fails the test rather than be ignored.
+    static func seed() throws -> UInt64 {
+        let seed: UInt64
+        if let text = ProcessInfo.processInfo.environment["TICKWORK_SOAK_SEED"] {
+            seed = try #require(UInt64(text), "TICKWORK_SOAK_SEED=\(text): expected an unsigned 64-bit integer")
+        } else {
+            seed = Prerequisite.inCI ? ciSeed : UInt64.random(in: 1...UInt64.max)
+        }
+        print("soak: seed \(seed) (TICKWORK_SOAK_SEED=\(seed) replays this run)")
+        return seed
     }
 
     /// The account's fills that `lines` (ledger lines) lack, as (order id, index, price, qty).
@@ -35,7 +46,7 @@ import Glibc
 
     @Test func twentySIGKILLsAtRandomMomentsLoseNoFillAndRecordNoneTwice() throws {
         let started = Date()
-        let seed = Self.seed()
+        let seed = try Self.seed()
         var random = SplitMix64(seed: seed)
         let exchange = try ExchangeFixture(bots: 4)
         defer { exchange.stop() }
