@@ -19,11 +19,12 @@ import Wire
 
     /// Its client logs each attempt into `log`.
     private static func exchange(
-        log: AttemptLog? = nil, rateLimit: Int? = nil, policy: RetryPolicy = .standard
+        log: AttemptLog? = nil, rateLimit: Int? = nil, rateLimitWindow: Duration = .seconds(60), policy: RetryPolicy = .standard
     ) throws -> (server: VenueServer, client: AlpacaClient) {
         var configuration = try VenueConfiguration()
         configuration.botInterval = nil
-        configuration.alpaca?.rateLimitPerMinute = rateLimit
+        configuration.alpaca?.rateLimit = rateLimit
+        configuration.alpaca?.rateLimitWindow = rateLimitWindow
         let server = try VenueServer(configuration: configuration)
         let url = "http://\(server.address)"
         let client = try AlpacaClient(
@@ -70,16 +71,18 @@ import Wire
         #expect(listed.map(\.filledAvgPrice) == ["49.96285714"])
     }
 
-    /// The exchange's limit is per wall-clock minute, so the wait lasts until the next minute
-    /// (at most 60 s): the retry goes out no earlier than the reset the 429 named, and succeeds.
+    /// The exchange's limit counts calls per window of the wall clock, here 5 s rather than
+    /// Alpaca's minute so that the reset comes within seconds: the retry goes out no earlier
+    /// than the reset the 429 named, and succeeds.
     @Test func aRateLimitedCallWaitsForTheResetAndThenSucceeds() async throws {
         let log = AttemptLog()
-        let (server, client) = try Self.exchange(log: log, rateLimit: 2, policy: RetryPolicy(totalBudget: .seconds(90)))
+        let (server, client) = try Self.exchange(
+            log: log, rateLimit: 2, rateLimitWindow: .seconds(5), policy: RetryPolicy(totalBudget: .seconds(90)))
         defer { server.stop() }
-        // Two calls a minute: calls go out until one is refused. Four are enough when they come
-        // close together, but a test run that holds this task between calls for seconds may
-        // let a minute turn between the second and the third; eight need three such turns.
-        for _ in 0..<8 where !log.lines.withLock({ $0.contains { $0.contains("rate limited") } }) {
+        // Two calls a window: calls go out until one is refused. Three are enough when they come
+        // within one window; a run that holds this task between calls may let a window turn, so
+        // up to twenty.
+        for _ in 0..<20 where !log.lines.withLock({ $0.contains { $0.contains("rate limited") } }) {
             _ = try await client.clock()
         }
         let attempts = log.lines.withLock { $0 }

@@ -17,9 +17,10 @@ struct AlpacaAccount {
     var orders: [OrderID] = []
     var orderOfClientID: [String: OrderID] = [:]
     var activities: [AlpacaFillActivity] = []
-    /// The requests counted in the current rate-limit minute, and which minute that is.
-    var requestsThisMinute = 0
-    var rateMinute: Int64 = 0
+    /// The requests counted in the current rate-limit window, and which window that is (its
+    /// start over the window's length).
+    var requestsThisWindow = 0
+    var rateWindow: Int64 = 0
 
     /// The account's UUID.
     var uuid: String { AlpacaIdentifier.uuid(AlpacaIdentifier.hash(name.rawValue), .account) }

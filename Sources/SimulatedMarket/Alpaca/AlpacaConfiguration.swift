@@ -13,9 +13,14 @@ public struct AlpacaConfiguration: Sendable {
     public var startingCash: Money = Money(cents: 10_000_000)
     /// The market's session; nil (the default) keeps the market always open.
     public var session: AlpacaSession?
-    /// Requests each account may make per minute before 429; nil (the default) sets no limit.
-    /// Alpaca's own limit is 200.
-    public var rateLimitPerMinute: Int?
+    /// Requests each account may make in one `rateLimitWindow` before 429; nil (the default)
+    /// sets no limit. Alpaca's own limit is 200 a minute.
+    public var rateLimit: Int?
+    /// The rate limit's window, in whole seconds (at least one): a minute by default, as
+    /// Alpaca's. Windows start at multiples of it since the epoch, and a 429's
+    /// `X-Ratelimit-Reset` names the next one's start; tests shorten it so that a reset comes
+    /// within seconds.
+    public var rateLimitWindow: Duration = .seconds(60)
     /// Symbols `/v2/assets` serves beside the market's own stocks, not tradable (the symbol
     /// directory's entries; the command line gives the one `tickwork symbols` searches); an
     /// entry the market lists is served once, as its tradable stock. Empty by default.

@@ -34,16 +34,17 @@ struct AlpacaMarket {
     /// and the reset time (epoch seconds), and whether the request is allowed (false: 429); nil
     /// without a limit.
     mutating func countRequest(of name: Account, at time: Timestamp) -> (limit: Int, remaining: Int, reset: Int64, allowed: Bool)? {
-        guard let limit = configuration.rateLimitPerMinute else { return nil }
-        let minute = time.nanoseconds / AlpacaSession.nanosecondsPerMinute
+        guard let limit = configuration.rateLimit else { return nil }
+        let seconds = max(configuration.rateLimitWindow.components.seconds, 1)
+        let window = time.nanoseconds / (seconds * 1_000_000_000)
         openAccount(name, at: time)
-        if accounts[name]!.rateMinute != minute {
-            accounts[name]!.rateMinute = minute
-            accounts[name]!.requestsThisMinute = 0
+        if accounts[name]!.rateWindow != window {
+            accounts[name]!.rateWindow = window
+            accounts[name]!.requestsThisWindow = 0
         }
-        let allowed = accounts[name]!.requestsThisMinute < limit
-        if allowed { accounts[name]!.requestsThisMinute += 1 }
-        return (limit, limit - accounts[name]!.requestsThisMinute, (minute + 1) * 60, allowed)
+        let allowed = accounts[name]!.requestsThisWindow < limit
+        if allowed { accounts[name]!.requestsThisWindow += 1 }
+        return (limit, limit - accounts[name]!.requestsThisWindow, (window + 1) * seconds, allowed)
     }
 
     /// Books what `events` did on the venue: trades into the tape, fills and cancels into the

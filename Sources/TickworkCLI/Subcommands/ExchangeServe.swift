@@ -105,7 +105,7 @@ enum ExchangeServe {
         configuration.alpaca?.startingCash = invocation[Self.alpacaCash]
         configuration.alpaca?.session = invocation[Self.alpacaSession]
         let rateLimit = invocation[Self.alpacaRateLimit]
-        configuration.alpaca?.rateLimitPerMinute = rateLimit > 0 ? Int(rateLimit) : nil
+        configuration.alpaca?.rateLimit = rateLimit > 0 ? Int(rateLimit) : nil
         configuration.alpaca?.directory = try DirectoryFile.forExchange(ProcessInfo.processInfo.environment).entries
         if let accounts = invocation[Self.accounts] {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)

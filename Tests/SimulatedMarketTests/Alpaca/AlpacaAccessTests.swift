@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func overTheRateLimitIs429WithTheResetTime() throws {
-        let market = try AlpacaHarness { $0.alpaca?.rateLimitPerMinute = 3 }
+        let market = try AlpacaHarness { $0.alpaca?.rateLimit = 3 }
         let first = try market.get("/v2/clock")
         #expect(first.headers["X-Ratelimit-Limit"] == "3")
         #expect(first.headers["X-Ratelimit-Remaining"] == "2")
@@ -46,5 +46,19 @@ import Testing
         #expect(reset > now - 1 && reset <= now + 61)
         market.keyID = "OTHER"
         #expect(try market.get("/v2/clock").status == 200, "the limit is per account")
+    }
+
+    @Test func aShorterRateLimitWindowResetsAtItsOwnEnd() throws {
+        let market = try AlpacaHarness {
+            $0.alpaca?.rateLimit = 1
+            $0.alpaca?.rateLimitWindow = .seconds(5)
+        }
+        let before = Int64(Date().timeIntervalSince1970)
+        // One call a window: of four in a row at most two (one each side of a boundary) pass.
+        let replies = try (0..<4).map { _ in try market.get("/v2/clock") }
+        let refused = try #require(replies.first { $0.status == 429 })
+        let reset = try #require(refused.headers["X-Ratelimit-Reset"].flatMap { Int64($0) })
+        #expect(reset % 5 == 0, "a window starts at a multiple of its length: \(reset)")
+        #expect(reset > before && reset <= Int64(Date().timeIntervalSince1970) + 5)
     }
 }
