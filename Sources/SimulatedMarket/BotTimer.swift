@@ -3,7 +3,11 @@ import FoundationEssentials
 import Lifecycle
 import Synchronization
 
-/// Runs an action every `interval` on a thread of its own until stopped.
+/// Runs an action every `interval` on a thread of its own until stopped. A step that comes late
+/// (the thread was not scheduled in time) is not made up by steps in a burst: the next one comes
+/// an interval after it. The market's clock (its bots' steps) then runs slower than the wall
+/// clock on a loaded machine, as the daemons trading it do, instead of catching up on them in
+/// bursts they cannot answer.
 final class BotTimer: Sendable {
     private let stopRequested = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -16,7 +20,7 @@ final class BotTimer: Sendable {
         OSThread.detach(name: "venue-bots") {
             var next = DispatchTime.now()
             while true {
-                next = next + .nanoseconds(nanoseconds)
+                next = max(next + .nanoseconds(nanoseconds), DispatchTime.now())
                 guard stopRequested.wait(timeout: next) == .timedOut else { break }
                 action()
             }

@@ -22,6 +22,8 @@ final class Marketplace: Sendable {
         var listings: [Venue: Listing]
         /// Each venue's bots, in listing order so that steps are reproducible.
         var bots: [(venue: Venue, bots: MarketBots)] = []
+        /// The bots' steps so far: the market's clock.
+        var botSteps = 0
         /// The last time handed out, so that times never go backwards.
         var lastTime: Int64 = 0
         /// How long closed orders are kept; nil keeps them all.
@@ -74,6 +76,7 @@ final class Marketplace: Sendable {
     /// Lets every venue's bots take one step now.
     func stepBots() {
         state.withLock { state in
+            state.botSteps += 1
             let time = state.now()
             for index in state.bots.indices {
                 let venue = state.bots[index].venue
@@ -87,6 +90,9 @@ final class Marketplace: Sendable {
             }
         }
     }
+
+    /// The bots' steps so far.
+    var botSteps: Int { state.withLock { $0.botSteps } }
 
     // MARK: Public calls
 

@@ -54,6 +54,10 @@ public final class VenueServer: Sendable {
         marketplace.stepBots()
     }
 
+    /// The steps the bots have taken since the server started (by their timer or `stepBots()`):
+    /// the simulated market's clock, which a level's days are counted on.
+    public var botSteps: Int { marketplace.botSteps }
+
     /// Every order `account` has placed on `venue`, with its fills, straight from the books (no
     /// API key needed): how the process running the exchange, like a level's judge, sees an
     /// account's trading exactly rather than through polls.

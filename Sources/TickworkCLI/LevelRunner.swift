@@ -66,7 +66,7 @@ final class LevelRunner: Sendable {
         let capped = try strategiesTakingAPriceCap(configuration)
         let server = try VenueServer(configuration: level.venueConfiguration(seed: seed))
         defer { server.stop() }
-        progress("\(level.name): \(level.rules.objective); \(level.days) days of \(level.dayLength), bots seeded \(seed)")
+        progress("\(level.name): \(level.rules.objective); \(level.days) days of \(level.stepsPerDay) bot steps (\(level.dayLength) on time), bots seeded \(seed)")
 
         let account = configuration.exchange.account
         let monitorDone = DispatchSemaphore(value: 0)
@@ -103,14 +103,15 @@ final class LevelRunner: Sendable {
         if started { monitorDone.wait() }
     }
 
-    /// Judges every `judgeInterval` until the judge decides, time is up, or the run ends.
+    /// Judges every `judgeInterval` until the judge decides, time is up (the level's steps taken
+    /// by the bots since the daemon started), or the run ends.
     private func monitor(
         server: VenueServer, account: Account, capped: [StrategyID], inbox: Inbox<LiveRunner.Message>,
         progress: @Sendable (String) -> Void
     ) {
         let judge = level.judge
         let start = DispatchTime.now()
-        let deadline = start + level.timeLimit.dispatchInterval
+        let startStep = server.botSteps
         var nextProgress = start + Self.progressInterval.dispatchInterval
         while watch.withLock({ !$0.finished }) {
             usleep(UInt32(Self.judgeInterval / .microseconds(1)))
@@ -124,12 +125,13 @@ final class LevelRunner: Sendable {
                 progress("target revealed: an average below \(revealed) (fair value \(fair))")
             }
             let now = DispatchTime.now()
-            let timeUp = now >= deadline
+            let steps = server.botSteps - startStep
+            let timeUp = steps >= level.steps
             let verdict = judge.verdict(
                 fills: fills, target: target, mark: server.quote(level.symbol, on: level.venue)?.last, finished: timeUp)
             if now >= nextProgress || verdict.outcome != .running {
                 nextProgress = now + Self.progressInterval.dispatchInterval
-                progress(progressLine(verdict, elapsed: now.uptimeNanoseconds - start.uptimeNanoseconds))
+                progress(progressLine(verdict, steps: steps))
             }
             if verdict.outcome != .running {
                 watch.withLock { $0.decided = verdict }
@@ -158,10 +160,8 @@ final class LevelRunner: Sendable {
         }.map(\.id)
     }
 
-    private func progressLine(_ verdict: LevelVerdict, elapsed: UInt64) -> String {
-        let dayNanoseconds = UInt64(level.dayLength.components.seconds) * 1_000_000_000
-            + UInt64(level.dayLength.components.attoseconds / 1_000_000_000)
-        let day = min(Int(elapsed / max(dayNanoseconds, 1)) + 1, level.days)
+    private func progressLine(_ verdict: LevelVerdict, steps: Int) -> String {
+        let day = min(steps / max(level.stepsPerDay, 1) + 1, level.days)
         var line = "day \(day)/\(level.days): position \(verdict.positionShares), bought \(verdict.boughtShares), sold \(verdict.soldShares)"
         if let average = verdict.averageBuyPriceCents { line += ", average \(Price(cents: average))" }
         if let target = verdict.targetPriceCents { line += ", target \(Price(cents: target))" }

@@ -51,7 +51,8 @@ import TestSupport
               "logging": { "level": "warning", "format": "text" }
             }
             """.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try TickworkProcess.run(["level", level, "--config", file, "--seed", "2", "--json"], timeout: 120)
+        // A bound against hanging: a level's steps take longer than their minute on a loaded machine.
+        let result = try TickworkProcess.run(["level", level, "--config", file, "--seed", "2", "--json"], timeout: 240)
         let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         return (result.status, verdict)
     }

@@ -4,7 +4,9 @@ import Testing
 /// Each shipped strategy passes the level it was written for, on one seed, with its default
 /// parameters: what `scripts/levels.sh` checks on five seeds, kept in the suite so that a
 /// change to a strategy, the risk checker or the bots cannot lose a level unnoticed.
-/// first-steps is in `LevelTests`. Each run lasts up to its level's length (about a minute).
+/// first-steps is in `LevelTests`. Each run lasts up to its level's length, counted in the bots'
+/// steps (about a minute when they step on time; longer, with the same market, when the rest of
+/// the suite loads the machine).
 @Suite(.timeLimit(.minutes(10))) struct ShippedPlayerTests {
     @Test(arguments: [("chock-a-block", "BlockBuyer"), ("sell-side", "MarketMaker")])
     func theShippedStrategyPassesItsLevel(level: String, strategy: String) throws {

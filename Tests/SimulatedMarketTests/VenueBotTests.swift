@@ -24,6 +24,13 @@ import Testing
         #expect(makerOrders?.isEmpty == false)
     }
 
+    @Test func theMarketsClockCountsEveryStepOfTheBots() throws {
+        let venue = try VenueHarness(bots: BotConfiguration(bots: 4), botSeed: 1)
+        #expect(venue.server.botSteps == 0)
+        for _ in 0..<250 { venue.server.stepBots() }
+        #expect(venue.server.botSteps == 250)
+    }
+
     @Test func sameSeedGivesTheSameMarketAndAnotherSeedADifferentOne() throws {
         func market(seed: UInt64) throws -> String {
             let venue = try VenueHarness(bots: BotConfiguration(bots: 4), botSeed: seed)

@@ -13,14 +13,20 @@ public struct Level: Sendable {
     public let bots: BotConfiguration
     /// One bot step: the clock of the simulated market.
     public let botInterval: Duration
-    /// The length of a simulated trading day.
+    /// The length of a simulated trading day on a machine that lets the bots step on time; on
+    /// the market's clock a day is `stepsPerDay` bot steps, however long they take.
     public let dayLength: Duration
     /// The level ends, lost unless already won, after this many days.
     public let days: Int
     public let rules: LevelRules
 
-    /// The time limit: `days` trading days.
-    public var timeLimit: Duration { dayLength * days }
+    /// The bot steps of one trading day.
+    public var stepsPerDay: Int { Int((dayLength / botInterval).rounded()) }
+
+    /// The time limit on the market's clock: `days` trading days of bot steps. Counted in steps
+    /// rather than seconds, a level gives a player the same market whether the machine is idle
+    /// or loaded (the bots step later, never in bursts, when their thread is held up).
+    public var steps: Int { stepsPerDay * days }
 
     /// The judge of this level.
     public var judge: LevelJudge { LevelJudge(level: name, rules: rules) }

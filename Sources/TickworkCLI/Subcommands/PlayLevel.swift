@@ -15,7 +15,8 @@ enum PlayLevel {
             with --seed), runs the daemon on it as `tickwork run` would (client over loopback \
             HTTP, risk checker, a fill ledger in a temporary directory) and judges the account's \
             fills as the exchange recorded them. Progress goes to stderr; the verdict and its \
-            figures go to stdout. A trading day lasts 5 seconds.
+            figures go to stdout. A trading day is 100 steps of the bots: 5 seconds when \
+            the machine lets them step on time, longer when it is loaded.
 
             """ + levelLines + """
 

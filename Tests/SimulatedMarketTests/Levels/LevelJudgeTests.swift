@@ -8,6 +8,12 @@ import Testing
         LevelFill(time: Timestamp(nanoseconds: second * 1_000_000_000), side: side, price: Price(cents: price), qty: Quantity(shares: qty))
     }
 
+    @Test func aLevelsDaysAreCountedInBotSteps() {
+        #expect(Level.sellSide.stepsPerDay == 100)
+        #expect(Level.sellSide.steps == 1_200)
+        #expect(Level.chockABlock.steps == 1_600)
+    }
+
     @Test func firstStepsPassesOnceTheHundredSharesAreHeld() {
         let judge = Level.firstSteps.judge
         let fills = [fill(1, .buy, 60, at: 5_000), fill(2, .buy, 40, at: 5_010)]
