@@ -73,7 +73,7 @@ import Glibc
 
     @Test func twelveSIGKILLsAtRandomMomentsOnAlpacaLoseNoFillAndNeverRefuseARestart() throws {
         let started = Date()
-        let seed = SoakTests.seed()
+        let seed = try SoakTests.seed()
         var random = SplitMix64(seed: seed)
         let exchange = try ExchangeFixture(bots: 4)
         defer { exchange.stop() }
@@ -84,22 +84,10 @@ import Glibc
         var killsInStartUp = 0
         var takenInDowntime = 0
         for kill in 1...12 {
-            let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
-            let ready = { daemon.stderr.contains("engine: ready") }
-            let whileTrading = random.int(in: 0...1) == 1
-            if whileTrading {
-                #expect(daemon.wait(upTo: 30) { ready() || !daemon.process.isRunning }, "seed \(seed), kill \(kill): not ready: \(daemon.stderr)")
-            }
-            // The random moment is the point of the test: only an early exit ends the wait.
-            let moment = TimeInterval(random.int(in: whileTrading ? 20...2_000 : 5...150)) / 1_000
-            guard !daemon.wait(upTo: moment, for: { !daemon.process.isRunning }) else {
-                _ = daemon.exitStatus(within: 10)
-                Issue.record("seed \(seed): the daemon ended by itself before kill \(kill): \(daemon.stderr)")
-                return
-            }
-            if !ready() { killsInStartUp += 1 }
-            daemon.send(SIGKILL)
-            #expect(daemon.exitStatus(within: 10) == -SIGKILL, "seed \(seed), kill \(kill)")
+            guard let beforeReady = try RandomKill.run(
+                config: workspace.config, environment: Self.keys, random: &random, seed: seed, kill: kill)
+            else { return }
+            if beforeReady { killsInStartUp += 1 }
             // While it is down, another account trades through whatever it left resting.
             takenInDowntime += try exchange.trade(through: "PAPER1", as: "TAKER") { Int(random.int(in: 1...Int64($0))) }
         }

@@ -57,26 +57,10 @@ import Glibc
         var missedAtRestarts = Set<[Int]>()
         var takenInDowntime = 0
         for kill in 1...20 {
-            let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
-            let ready = { daemon.stderr.contains("engine: ready") }
-            // Half the kills come at a moment up to 1.5 s after "ready", so that however slowly a
-            // loaded machine starts the daemon, they land while it trades; the others at a moment
-            // up to 0.15 s after the spawn, most in the middle of start-up (reconciliation included).
-            let whileTrading = random.int(in: 0...1) == 1
-            if whileTrading {
-                #expect(daemon.wait(upTo: 30) { ready() || !daemon.process.isRunning }, "seed \(seed), kill \(kill): not ready: \(daemon.stderr)")
-            }
-            // The random moment is the point of the test, not a stand-in for a condition: only an
-            // early exit ends the wait.
-            let moment = TimeInterval(random.int(in: whileTrading ? 20...1_500 : 5...150)) / 1_000
-            guard !daemon.wait(upTo: moment, for: { !daemon.process.isRunning }) else {
-                _ = daemon.exitStatus(within: 10)
-                Issue.record("seed \(seed): the daemon ended by itself before kill \(kill): \(daemon.stderr)")
-                return
-            }
-            if !ready() { killsInStartUp += 1 }
-            daemon.send(SIGKILL)
-            #expect(daemon.exitStatus(within: 10) == -SIGKILL, "seed \(seed), kill \(kill)")
+            guard let beforeReady = try RandomKill.run(
+                config: workspace.config, environment: DaemonTests.key, random: &random, seed: seed, kill: kill)
+            else { return }
+            if beforeReady { killsInStartUp += 1 }
             // While it is down, another account trades through whatever it left resting.
             if try !exchange.openOrders(of: Self.account).isEmpty { killsWhileResting += 1 }
             takenInDowntime += try exchange.trade(through: Self.account, as: "TAKER") { Int(random.int(in: 1...Int64($0))) }
