@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
+            name: "Backtest", dependencies: [strategyKit, "Risk", "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire", "History"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),

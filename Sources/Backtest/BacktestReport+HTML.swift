@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Risk
 import StrategyKit
 import Wire
 
@@ -8,26 +9,25 @@ extension BacktestReport {
     /// inline SVG and CSS, no scripts, nothing fetched.
     public func html() -> String {
         let samples = metrics.samples
-        let time: (Int64) -> String = { Timestamp(nanoseconds: $0).iso8601 }
-        let money: (Int64) -> String = { Money(units: $0).description }
+        let money: (Int64) -> String = { Money(units: $0).dollarText }
         var body = "<h1>\(SVGChart.escape(title))</h1>\n"
         body += summaryTable()
         if let denials { body += Self.denialTable(denials) }
         body += SVGChart(
-            title: "Equity (net P&L, $)",
+            title: "Equity (net P&L)",
             lines: [.init(points: samples.map { ($0.time.nanoseconds, $0.equity.units) }, color: "#0969da", stepped: false)],
-            formatY: money, formatX: time
+            formatY: money
         ).render() + "\n"
         for symbol in symbols {
             body += SVGChart(
                 title: "Position in \(symbol) (shares)",
                 lines: [.init(points: samples.map { ($0.time.nanoseconds, $0.positions[symbol]?.shares ?? 0) },
                               color: "#8250df", stepped: true)],
-                formatY: { String($0) }, formatX: time
+                formatY: { String($0) }
             ).render() + "\n"
             let fills = metrics.fills.filter { $0.fill.symbol == symbol }
             body += SVGChart(
-                title: "\(symbol) mid ($) with fills",
+                title: "\(symbol) mid with fills",
                 lines: [.init(points: samples.compactMap { sample in sample.marks[symbol].map { (sample.time.nanoseconds, $0.units) } },
                               color: "#57606a", stepped: false)],
                 markers: fills.map { booked in
@@ -35,9 +35,9 @@ extension BacktestReport {
                     return .init(
                         x: fill.time.nanoseconds, y: fill.price.units, color: fill.side == .buy ? "#1a7f37" : "#cf222e",
                         pointsUp: fill.side == .buy,
-                        label: "\(fill.side.rawValue) \(fill.qty) @ \(fill.price) \(fill.strategyID) \(fill.time.iso8601)")
+                        label: "\(fill.side.rawValue) \(fill.qty) @ $\(fill.price) \(fill.strategyID) \(fill.time.iso8601)")
                 },
-                formatY: money, formatX: time
+                formatY: money
             ).render() + "\n"
         }
         return """
@@ -62,8 +62,9 @@ extension BacktestReport {
         }
         table += "<table><tr><th>code</th><th>count</th><th>setting</th><th>first limit</th><th>first value</th><th>first denial</th></tr>\n"
         for code in denials.codes {
+            let text = { (value: Int64) in RiskCode(rawValue: code.code)?.text(ofLimit: value) ?? String(value) }
             let cells = [
-                "\(code.count)", code.setting ?? "–", code.firstLimit.map(String.init) ?? "–", code.firstActual.map(String.init) ?? "–",
+                "\(code.count)", code.setting ?? "–", code.firstLimit.map(text) ?? "–", code.firstActual.map(text) ?? "–",
                 SVGChart.escape(code.firstDenial),
             ]
             table += "<tr><td>\(code.code)</td>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
@@ -79,8 +80,8 @@ extension BacktestReport {
             + "<th>volume</th><th>max position</th><th>max drawdown</th><th>Sharpe</th><th>Sortino</th><th>profit factor</th></tr>\n"
         for (name, summary) in rows {
             let cells = [
-                "\(summary.totalPnL)", "\(summary.realizedPnL)", "\(summary.unrealizedPnL)", "\(summary.fees)",
-                "\(summary.fills)", "\(summary.volume)", "\(summary.maxPosition)", "\(summary.maxDrawdown)",
+                summary.totalPnL.dollarText, summary.realizedPnL.dollarText, summary.unrealizedPnL.dollarText, summary.fees.dollarText,
+                "\(summary.fills)", "\(summary.volume)", "\(summary.maxPosition)", summary.maxDrawdown.dollarText,
                 ratio(summary.sharpe), ratio(summary.sortino), ratio(summary.profitFactor),
             ]
             table += "<tr><td>\(SVGChart.escape(name))</td>" + cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"

@@ -27,21 +27,23 @@ public struct SVGChart {
     var lines: [Line]
     var markers: [Marker] = []
     var formatY: (Int64) -> String
-    var formatX: (Int64) -> String
-    var width = 960
-    var height = 260
+    /// The drawing's own size; the page scales it to its width.
+    var width = 1_200
+    var height = 280
     /// Lines and markers beyond these counts are thinned evenly, to keep the page small.
     var maximumPoints = 2_000
     var maximumMarkers = 2_000
 
-    /// The chart as an `<svg>` element.
+    /// The chart as an `<svg>` element as wide as its container. The x axis is time
+    /// (nanoseconds since the epoch), labelled in UTC on round steps (`22:14:30`) with the date
+    /// once; the y axis is labelled by `formatY` on round steps, with a faint grid.
     public func render() -> String {
-        let left = 90.0, right = 20.0, top = 28.0, bottom = 30.0
+        let left = 90.0, right = 20.0, top = 28.0, bottom = 34.0
         let plotWidth = Double(width) - left - right
         let plotHeight = Double(height) - top - bottom
         let xs = lines.flatMap { $0.points.map(\.x) } + markers.map(\.x)
         let ys = lines.flatMap { $0.points.map(\.y) } + markers.map(\.y)
-        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" role="img">"##
+        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(width) \##(height)" style="width:100%;height:auto" role="img">"##
         svg += ##"<text x="\##(left)" y="18" font-size="14" font-weight="bold">\##(Self.escape(title))</text>"##
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
             return svg + ##"<text x="\##(left)" y="\##(top + 20)" font-size="12">no data</text></svg>"##
@@ -52,14 +54,19 @@ public struct SVGChart {
         func px(_ x: Int64) -> String { Self.format(left + Double(x - minX) / spanX * plotWidth) }
         func py(_ y: Int64) -> String { Self.format(top + plotHeight - Double(y - lowY) / spanY * plotHeight) }
         svg += ##"<rect x="\##(left)" y="\##(top)" width="\##(plotWidth)" height="\##(plotHeight)" fill="#fafafa" stroke="#ccc"/>"##
-        for y in [lowY, (lowY + maxY) / 2, maxY] {
+        for y in ChartTicks.values(from: lowY, to: maxY, atMost: 6) {
+            svg += ##"<line x1="\##(left)" x2="\##(left + plotWidth)" y1="\##(py(y))" y2="\##(py(y))" stroke="#eaeef2"/>"##
             svg += ##"<text x="\##(left - 6)" y="\##(py(y))" font-size="11" text-anchor="end" dominant-baseline="middle">\##(Self.escape(formatY(y)))</text>"##
         }
         if lowY < 0 && maxY > 0 {
             svg += ##"<line x1="\##(left)" x2="\##(left + plotWidth)" y1="\##(py(0))" y2="\##(py(0))" stroke="#999" stroke-dasharray="4 3"/>"##
         }
-        svg += ##"<text x="\##(left)" y="\##(height - 8)" font-size="11">\##(Self.escape(formatX(minX)))</text>"##
-        svg += ##"<text x="\##(Double(width) - right)" y="\##(height - 8)" font-size="11" text-anchor="end">\##(Self.escape(formatX(maxX)))</text>"##
+        let (times, step) = ChartTicks.times(from: minX, to: maxX, atMost: 10)
+        for x in times {
+            svg += ##"<line x1="\##(px(x))" x2="\##(px(x))" y1="\##(top + plotHeight)" y2="\##(top + plotHeight + 4)" stroke="#999"/>"##
+            svg += ##"<text x="\##(px(x))" y="\##(top + plotHeight + 16)" font-size="11" text-anchor="middle">\##(ChartTicks.label(x, step: step))</text>"##
+        }
+        svg += ##"<text x="\##(left)" y="\##(height - 2)" font-size="10" fill="#57606a">UTC, \##(ChartTicks.date(minX))</text>"##
         for line in lines where !line.points.isEmpty {
             var path = ""
             var previousY: Int64?
@@ -109,11 +116,10 @@ public struct SVGChart {
 }
 
 extension SVGChart {
-    /// A chart of `lines` without markers, its axes labelled by `formatX` and `formatY`.
-    public init(title: String, lines: [Line], formatY: @escaping (Int64) -> String, formatX: @escaping (Int64) -> String) {
+    /// A chart of `lines` over time without markers, its values labelled by `formatY`.
+    public init(title: String, lines: [Line], formatY: @escaping (Int64) -> String) {
         self.title = title
         self.lines = lines
         self.formatY = formatY
-        self.formatX = formatX
     }
 }

@@ -58,7 +58,7 @@ enum DashboardPage {
         let points = (snapshot?.equity ?? []).map { (x: $0.time.nanoseconds, y: $0.pnl.units) }
         return SVGChart(
             title: "P&L ($)", lines: [.init(points: points, color: "#0969da", stepped: false)],
-            formatY: { Money(units: $0).description }, formatX: { Timestamp(nanoseconds: $0).iso8601 }
+            formatY: { Money(units: $0).dollarText }
         ).render()
     }
 

@@ -14,6 +14,13 @@ extension Price {
     }
 }
 
+extension Money {
+    /// The amount for a reader, sign first: `$1234.50`, `-$0.0125`.
+    public var dollarText: String {
+        units < 0 ? "-$" + description.dropFirst() : "$" + description
+    }
+}
+
 extension JSONReader {
     /// Reads a price in decimal dollars, as a JSON number or a string holding one (`187.65`,
     /// `"187.65"`), exactly; refuses, naming `field`, text that is not one or a price outside

@@ -63,7 +63,7 @@ import Trading
         let report = BacktestReport(title: "t", metrics: BacktestMetrics(), denials: summary)
         let html = report.html()
         #expect(html.contains("<strong>Every order was denied by the risk limits</strong>: raise <code>risk.maxNotionalPerOrder</code>"))
-        #expect(html.contains("<tr><td>RISK_MAX_NOTIONAL</td><td>5</td><td>risk.maxNotionalPerOrder</td><td>100</td><td>150</td>"))
+        #expect(html.contains("<tr><td>RISK_MAX_NOTIONAL</td><td>5</td><td>risk.maxNotionalPerOrder</td><td>$0.01</td><td>$0.015</td>"))
         let json = try #require(try JSONSerialization.jsonObject(with: report.json()) as? [String: Any])
         let denials = try #require(json["denials"] as? [String: Any])
         #expect(denials["everyOrderDenied"] as? Bool == true)
