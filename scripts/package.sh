@@ -36,7 +36,11 @@ out="$(mkdir -p "${OUT_DIR:-.build/package}" && cd "${OUT_DIR:-.build/package}" 
 if [ -n "${TICKWORK_BIN_DIR:-}" ]; then
     bin="$TICKWORK_BIN_DIR"
 else
-    swift build -c release
+    # The shipped products only (the binary and the plugins; the SDK comes with them), not the
+    # benchmarks or the test-support targets that a bare `swift build` also builds.
+    for product in tickwork $(sed -n 's/^ *\.library(name: "\([A-Za-z0-9]*\)", type: \.dynamic.*/\1/p' Package.swift); do
+        swift build -c release --product "$product"
+    done
     bin="$(swift build -c release --show-bin-path)"
 fi
 # The toolchain's root, whose libraries must travel with the binary; everything else ldd finds

@@ -7,7 +7,7 @@ import Wire
 /// The book-line parser does not parse again a side written the same as the last side of its
 /// kind, nor the entries a side shares whole with it from its start: what it gives must be what
 /// parsing gives, line after line, whatever the neighbours.
-@Suite struct BookLineRepeatTests {
+@Suite(.timeLimit(.minutes(10))) struct BookLineRepeatTests {
     static func line(seq: Int, bids: String, asks: String) -> String {
         #"{"kind":"book","venue":"TESTEX","symbol":"FOOBAR","seq":\#(seq),"exchangeTime":\#(seq),"receivedTime":\#(seq),"bids":\#(bids),"asks":\#(asks)}"#
     }

@@ -4,7 +4,7 @@ import Wire
 @testable import Backtest
 
 /// The axes of the report's charts: round steps, labels a reader can read.
-@Suite struct ChartTicksTests {
+@Suite(.timeLimit(.minutes(10))) struct ChartTicksTests {
     static let time = Timestamp(iso8601: "2026-12-01T22:14:17.123456789Z")!.nanoseconds
     static let second: Int64 = 1_000_000_000
 

@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 import Trading
 
-@Suite("Live: the engine's order flow told to the history")
+@Suite("Live: the engine's order flow told to the history", .timeLimit(.minutes(10)))
 struct HistoryFlowObserverTests {
     @Test("an order's key is c<number>@<run start in seconds>, at every length of number and for any start", arguments: [
         Int64(1_796_083_200), 0, 7, -86_400,

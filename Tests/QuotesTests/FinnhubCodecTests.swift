@@ -5,7 +5,7 @@ import Wire
 
 /// Finnhub's quote body read with exact arithmetic: a price with more places than `Price` holds
 /// is rounded, and one too large to hold is refused naming its field, never an overflow.
-@Suite struct FinnhubCodecTests {
+@Suite(.timeLimit(.minutes(10))) struct FinnhubCodecTests {
     static func body(current: String) -> [UInt8] {
         Array(#"{"c":\#(current),"h":1,"l":1,"o":1,"pc":1,"t":1700000000}"#.utf8)
     }

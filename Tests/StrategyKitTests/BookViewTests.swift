@@ -2,6 +2,7 @@ import StrategyKit
 import Testing
 import TestSupport
 
+@Suite(.timeLimit(.minutes(10)))
 struct BookViewTests {
     func entry(_ price: Int64, _ qty: Int64, isBuy: Bool) -> BookEntry {
         BookEntry(price: Price(cents: price), qty: Quantity(shares: qty), isBuy: isBuy)

@@ -6,6 +6,7 @@ import Testing
 import Glibc
 #endif
 
+@Suite(.timeLimit(.minutes(10)))
 struct DaemonStopReasonTests {
     @Test func theRunnerLogsTheSameStopReasonsAsBeforeTheGroup() {
         #expect(Daemon.stopReason(.signal(SIGTERM)) == "SIGTERM")

@@ -4,7 +4,7 @@ import Testing
 @testable import TickworkCLI
 
 /// The times `tickwork history --since/--until` take.
-@Suite struct HistoryTimeTests {
+@Suite(.timeLimit(.minutes(10))) struct HistoryTimeTests {
     /// 2026-12-01T15:30:00Z.
     let now = Timestamp(nanoseconds: 1_796_083_200_000_000_000 + 55_800_000_000_000)
     let midnight: Int64 = 1_796_083_200_000_000_000

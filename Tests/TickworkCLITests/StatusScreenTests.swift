@@ -4,7 +4,7 @@ import Testing
 
 /// `tickwork status`'s screen from an `/api/status` document as the monitor writes it (money as
 /// decimal dollars, at least two places).
-@Suite struct StatusScreenTests {
+@Suite(.timeLimit(.minutes(10))) struct StatusScreenTests {
     static let document = """
         {"version":"0.1.0","venue":"TESTEX","account":"EXB123456","uptimeSeconds":42,"stopped":false,\
         "trading":{"state":"active","code":null},"pnl":{"realized":-0.10,"unrealized":12.60,"total":12.50},\

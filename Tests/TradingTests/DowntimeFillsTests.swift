@@ -7,7 +7,7 @@ import TradingTestSupport
 
 /// Fills booked at a restart by reconciliation (made while the daemon was down) that take a
 /// strategy past its limits: the limits hold before its first new order.
-@Suite struct DowntimeFillsTests {
+@Suite(.timeLimit(.minutes(10))) struct DowntimeFillsTests {
     static func limits(maxLoss: Money = Money(units: 1_000_000_000), maxPosition: Quantity = 100) -> RiskLimits {
         var limits = RiskLimits.defaults
         limits.maxLoss = maxLoss

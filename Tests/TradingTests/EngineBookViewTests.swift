@@ -6,6 +6,7 @@ import TradingTestSupport
 
 /// A book handed to the engine as a view, our resting orders beside it (as a backtest does), is
 /// marked, kept and shown to a strategy of the snapshot callback as the book with them in it.
+@Suite(.timeLimit(.minutes(10)))
 struct EngineBookViewTests {
     @Test func aViewIsMarkedKeptAndShownAsTheBookWithOurOrdersInIt() throws {
         let harness = try EngineHarness()

@@ -5,7 +5,7 @@ import Testing
 
 /// Who may call the Alpaca API: the accounts file's keys (key id = account, secret = its key),
 /// and the rate limit with Alpaca's headers.
-@Suite struct AlpacaAccessTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaAccessTests {
     private let keys: [Account: String] = [Account("ALPACA1"): "secret-1", Account("ALPACA2"): "secret-2"]
 
     @Test func theAccountsFileKeysAuthenticateBothAPIs() throws {

@@ -5,7 +5,7 @@ import StrategyKit
 import Testing
 
 /// The account, clock, assets and fill activities endpoints.
-@Suite struct AlpacaAccountTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaAccountTests {
     @Test func aNewAccountHasTheStartingCash() throws {
         let market = try AlpacaHarness { $0.alpaca?.startingCash = Money(cents: 2_500_050) }
         let account = try market.get("/v2/account")

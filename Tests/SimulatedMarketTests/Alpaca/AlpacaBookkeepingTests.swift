@@ -5,7 +5,7 @@ import Testing
 
 /// The Alpaca side's bookkeeping with explicit times, where waiting for the wall clock would
 /// not do: bars over several minutes and days, and day orders expiring at the session's close.
-@Suite struct AlpacaBookkeepingTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaBookkeepingTests {
     private let minute: Int64 = 60_000_000_000
     /// 2025-03-03T14:00:00Z.
     private let start = Timestamp(iso8601: "2025-03-03T14:00:00Z")!

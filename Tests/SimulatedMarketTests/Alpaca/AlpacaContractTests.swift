@@ -7,7 +7,7 @@ import Testing
 /// The shapes the official SDK's models need (see alpaca-api.md): every field they require is
 /// present with the JSON type they read, decimals as strings in trading objects and as numbers
 /// in market data.
-@Suite struct AlpacaContractTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaContractTests {
     /// Checks that `object` has each of `fields` with the JSON type given (`string?` allows null).
     private func expectShape(_ object: WireJSON?, _ fields: [String: String], _ what: String) {
         guard let members = object?.object else {

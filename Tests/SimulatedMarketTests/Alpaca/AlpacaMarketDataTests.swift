@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 
 /// Latest quotes and trades, snapshots and bars over loopback, built from the simulated trades.
-@Suite struct AlpacaMarketDataTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaMarketDataTests {
     @Test func latestQuotesAreTheBooksTopsAsJSONNumbers() throws {
         let market = try AlpacaHarness(symbols: ["BAZ"])
         try market.rest("buy", 7, at: 1199)

@@ -4,7 +4,7 @@ import StrategyKit
 import Testing
 
 /// The generated news feed: marked as simulated, the same for the same seed, paged.
-@Suite struct AlpacaNewsTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaNewsTests {
     /// A fixed day in the past, so that the feed does not depend on when the test runs.
     private let window = "start=2025-03-03T00:00:00Z&end=2025-03-04T00:00:00Z"
 

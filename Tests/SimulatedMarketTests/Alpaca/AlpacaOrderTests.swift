@@ -6,7 +6,7 @@ import Testing
 
 /// Alpaca's order endpoints over loopback: placement against the simulated books, the statuses
 /// an order goes through, cancels, look-ups and every refusal with Alpaca's code.
-@Suite struct AlpacaOrderTests {
+@Suite(.timeLimit(.minutes(10))) struct AlpacaOrderTests {
     @Test func marketBuyFillsAgainstARestingSellAndMovesCashAndPosition() throws {
         let market = try AlpacaHarness()
         try market.rest("sell", 10, at: 1234)
