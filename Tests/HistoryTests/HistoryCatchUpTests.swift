@@ -2,6 +2,7 @@ import Foundation
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 @testable import History
 

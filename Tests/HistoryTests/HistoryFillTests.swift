@@ -1,6 +1,7 @@
 import Ledger
 import StrategyKit
 import Testing
+import TestSupport
 
 @testable import History
 

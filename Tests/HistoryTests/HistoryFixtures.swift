@@ -3,21 +3,9 @@ import Ledger
 import StrategyKit
 import TestSupport
 
-let testVenue: Venue = "TESTEX"
-let testAccount: Account = "EXB123456"
 /// 2026-12-01T00:00:00Z.
 let dayOne: Int64 = 1_796_083_200_000_000_000
 let oneDay: Int64 = 86_400_000_000_000
-
-/// A fill on the test venue and account.
-func makeFill(
-    order: Int64, index: Int = 0, _ side: Side, _ qty: Int64, at price: Int64, symbol: Symbol = "FOOBAR",
-    strategy: StrategyID = "mm", time: Int64
-) -> Fill {
-    Fill(
-        venue: testVenue, account: testAccount, symbol: symbol, orderID: OrderID(order), index: index, side: side,
-        price: Price(cents: price), qty: Quantity(shares: qty), time: Timestamp(nanoseconds: time), strategyID: strategy)
-}
 
 /// Appends `fills` to the ledger at `path` (created when missing) and returns their entries.
 @discardableResult

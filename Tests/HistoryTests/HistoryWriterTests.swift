@@ -4,6 +4,7 @@ import Ledger
 import StrategyKit
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import History
 

@@ -8,21 +8,6 @@ extension TemporaryDirectory {
     func file() -> String { file("fills.jsonl") }
 }
 
-let testVenue: Venue = "TESTEX"
-let testAccount: Account = "EXB123456"
-
-/// A fill on the test venue and account.
-func makeFill(
-    order: Int64, index: Int = 0, _ side: Side, _ qty: Int64, at price: Int64,
-    symbol: Symbol = "FOOBAR", strategy: StrategyID = "mm", time: Int64? = nil
-) -> Fill {
-    Fill(
-        venue: testVenue, account: testAccount, symbol: symbol, orderID: OrderID(order), index: index, side: side,
-        price: Price(cents: price), qty: Quantity(shares: qty),
-        time: Timestamp(nanoseconds: time ?? 1_764_400_000_000_000_000 + order * 1_000_000 + Int64(index)),
-        strategyID: strategy)
-}
-
 /// Writes `count` fills alternating buys and sells to a new ledger at `path` (durability
 /// `.never`) and returns the entries.
 @discardableResult
