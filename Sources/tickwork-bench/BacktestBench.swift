@@ -46,7 +46,8 @@ enum BacktestBench {
         let idle = inputs.merging(["strategy": "in-process, never trades: the engine, venue, reader and metrics alone"]) { $1 }
         for readingAhead in [false, true] {
             try Run.figure("backtest.endToEnd.idleStrategy", snapshots: snapshots, inputs: idle) {
-                try backtest(binary, strategy: IdleStrategy(), parameters: StrategyParameters(schema: [], values: [:]), readingAhead: readingAhead)
+                let (strategy, parameters) = try Self.idle()
+                return try backtest(binary, strategy: strategy, parameters: parameters, readingAhead: readingAhead)
             }
         }
         let marketMaker = inputs.merging(["strategy": "MarketMaker (defaults, quoteSize 20)", "latencyMs": "1"]) { $1 }
@@ -107,31 +108,35 @@ enum BacktestBench {
 
     /// Backtests MarketMaker over the recording at `path`.
     private static func backtestMarketMaker(_ path: String, readingAhead: Bool) throws -> Run {
+        let (strategy, parameters) = try marketMaker(values: ["quoteSize": .integer(20)])
+        return try backtest(path, strategy: strategy, parameters: parameters, readingAhead: readingAhead)
+    }
+
+    /// MarketMaker from `libMarketMaker.so` next to the executable, with `values` over its
+    /// defaults, and its parameters.
+    static func marketMaker(values: [String: ParameterValue]) throws -> (strategy: any Strategy, parameters: StrategyParameters) {
         let plugin = try PluginLoader.load(path: PluginLoader.executableDirectory + "/libMarketMaker.so")
-        let values: [String: ParameterValue] = ["quoteSize": .integer(20)]
-        return try backtest(
-            path, strategy: try plugin.descriptor.makeStrategy(values: values),
-            parameters: try StrategyParameters(schema: plugin.descriptor.parameters, values: values), readingAhead: readingAhead)
+        return (
+            try plugin.descriptor.makeStrategy(values: values),
+            try StrategyParameters(schema: plugin.descriptor.parameters, values: values)
+        )
+    }
+
+    /// A strategy that never trades, and its (empty) parameters.
+    static func idle() throws -> (strategy: any Strategy, parameters: StrategyParameters) {
+        (IdleStrategy(), try StrategyParameters(schema: [], values: [:]))
     }
 
     /// Backtests `strategy` over the recording at `path`.
     private static func backtest(
         _ path: String, strategy: any Strategy, parameters: StrategyParameters, readingAhead: Bool
     ) throws -> Run {
-        let limits = RiskLimits(
-            maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
-            priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000)
-        let backtester = Backtester(
-            venue: ReplayVenueConfiguration(
-                venue: "TESTEX", account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
-                fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
-        ) { journal in
-            TradingEngine(
-                venue: "TESTEX",
-                strategies: [EngineStrategy(id: "mm", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
-                accountLimits: AccountRiskLimits(maxSymbolPosition: 10_000, maxLoss: 100_000_000), journal: journal,
-                logger: Logger(part: "engine", level: .error, handler: DiscardingLogHandler()))
-        }
+        let backtester = Self.backtester(
+            strategy: strategy, parameters: parameters,
+            limits: RiskLimits(
+                maxOrderQty: 1_000, maxPosition: 10_000, maxNotionalPerOrder: 100_000_000, maxOpenOrders: 100,
+                priceCollarBasisPoints: 1_000, maxOrdersPerSecond: 1_000, staleBookMs: 5_000, maxLoss: 100_000_000),
+            accountLimits: AccountRiskLimits(maxSymbolPosition: 10_000, maxLoss: 100_000_000))
         let start = monotonicNanoseconds()
         let (threadStart, processStart) = (cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID), cpuNanoseconds(CLOCK_PROCESS_CPUTIME_ID))
         _ = try backtester.run(try RecordingFormat.open(path: path, readingAhead: readingAhead))
@@ -142,11 +147,37 @@ enum BacktestBench {
             fills: backtester.statistics.fills, orders: backtester.statistics.orders)
     }
 
+    /// A backtester of `strategy` on FOOBAR at TESTEX within `limits` and `accountLimits`, 1 ms
+    /// order and cancel latency, logging nothing.
+    static func backtester(
+        strategy: any Strategy, parameters: StrategyParameters, limits: RiskLimits, accountLimits: AccountRiskLimits
+    ) -> Backtester {
+        let backtester = Backtester(
+            venue: ReplayVenueConfiguration(
+                venue: "TESTEX", account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
+                fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
+        ) { journal in
+            TradingEngine(
+                venue: "TESTEX",
+                strategies: [EngineStrategy(id: "mm", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
+                accountLimits: accountLimits, journal: journal,
+                logger: Logger(part: "engine", level: .error, handler: DiscardingLogHandler()))
+        }
+        return backtester
+    }
+
     /// Reads every record; returns the thread's CPU seconds, the wall seconds and the books seen.
     static func read(_ path: String) throws -> (cpuSeconds: Double, wallSeconds: Double, books: Int) {
         let start = monotonicNanoseconds()
         let cpuStart = cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID)
-        let reader = try RecordingFormat.open(path: path)
+        let books = try drain(RecordingFormat.open(path: path))
+        let cpu = Double(cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID) - cpuStart) / 1e9
+        let wall = Double(monotonicNanoseconds() - start) / 1e9
+        return (cpu, wall, books)
+    }
+
+    /// Reads every record of `reader`, each as a `RecordedEvent`, and returns the books seen.
+    static func drain(_ reader: any RecordingReader) throws -> Int {
         var books = 0
         var checksum: Int64 = 0
         while let event = try reader.next() {
@@ -155,10 +186,8 @@ enum BacktestBench {
                 checksum &+= book.bids.count > 0 ? book.bids[0].qty.shares : 0
             }
         }
-        let cpu = Double(cpuNanoseconds(CLOCK_THREAD_CPUTIME_ID) - cpuStart) / 1e9
-        let wall = Double(monotonicNanoseconds() - start) / 1e9
         precondition(checksum != 0, "the books were read")
-        return (cpu, wall, books)
+        return books
     }
 
     /// The CPU time `clock` (the calling thread's, or the whole process's) has counted, in

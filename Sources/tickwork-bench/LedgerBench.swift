@@ -46,23 +46,28 @@ public func runLedgerBench() throws {
 /// one is durable (for `.never`, until it is written), and the CPU seconds the process spent.
 private func appendRate(path: String, durability: LedgerDurability, fills: Int) throws -> (rate: Double, cpu: String) {
     let ledger = try Ledger(path: path, venue: "BENCHEX", account: "BENCH1", durability: durability)
-    let symbols: [Symbol] = ["AAA", "BBB", "CCC", "DDD"]
-    let strategies: [StrategyID] = ["mm-1", "mm-2", "trend"]
     let start = ContinuousClock.now
     let cpuStart = cpuSeconds()
     for order in 0..<fills {
-        let fill = Fill(
-            venue: "BENCHEX", account: "BENCH1", symbol: symbols[order % 4], orderID: OrderID(Int64(order)), index: 0,
-            side: order / 12 % 2 == 0 ? .buy : .sell, price: Price(cents: 5000 + Int64(order % 97)),
-            qty: Quantity(shares: Int64(order % 9 + 1)),
-            time: Timestamp(nanoseconds: 1_764_400_000_000_000_000 + Int64(order) * 1000), strategyID: strategies[order % 3])
-        _ = try ledger.append(fill)
+        _ = try ledger.append(ledgerBenchFill(order))
     }
     if durability != .never { try ledger.waitUntilDurable(UInt64(fills)) }
     let seconds = (ContinuousClock.now - start).seconds
     let cpu = cpuSeconds() - cpuStart
     try ledger.close()
     return (Double(fills) / seconds, String(format: "%.3f", cpu))
+}
+
+/// The benchmark's fill of order `order` on BENCHEX for BENCH1: four symbols, three strategies,
+/// sides that turn every 12 orders, so that positions open, grow and close.
+func ledgerBenchFill(_ order: Int) -> Fill {
+    let symbols: [Symbol] = ["AAA", "BBB", "CCC", "DDD"]
+    let strategies: [StrategyID] = ["mm-1", "mm-2", "trend"]
+    return Fill(
+        venue: "BENCHEX", account: "BENCH1", symbol: symbols[order % 4], orderID: OrderID(Int64(order)), index: 0,
+        side: order / 12 % 2 == 0 ? .buy : .sell, price: Price(cents: 5000 + Int64(order % 97)),
+        qty: Quantity(shares: Int64(order % 9 + 1)),
+        time: Timestamp(nanoseconds: 1_764_400_000_000_000_000 + Int64(order) * 1000), strategyID: strategies[order % 3])
 }
 
 /// User and system CPU time of the whole process (all threads) so far: on a shared machine the
