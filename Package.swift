@@ -71,7 +71,8 @@ let package = Package(
             dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire", "Quotes", "History"]),
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire", "Quotes", "History"],
+            exclude: ["README.md", "gate-baseline.json"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
         .target(name: "FirstSteps", dependencies: [strategyKit], path: "strategies/FirstSteps/Sources/FirstSteps"),
@@ -122,6 +123,8 @@ let package = Package(
         .testTarget(
             name: "TickworkCLITests",
             dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
+        // The performance gate's comparison and baseline file, tested in the benchmark executable.
+        .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

@@ -1,5 +1,6 @@
 // tickwork-bench: run in release (`swift run -c release tickwork-bench [NAME...]`). Prints one
-// JSON object per figure. With no names, runs every benchmark.
+// JSON object per figure. With no names, runs every benchmark. `tickwork-bench gate` is the
+// performance gate instead (`Gate`, README.md).
 
 import Foundation
 import Live
@@ -31,6 +32,15 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("tls", { try runBlocking { try await runTLSBench() } }),
     ("symbols", SymbolSearchBench.run),
 ]
+
+if CommandLine.arguments.dropFirst().first == "gate" {
+    do {
+        exit(try Gate.run(Array(CommandLine.arguments.dropFirst(2))))
+    } catch {
+        FileHandle.standardError.write(Data("tickwork-bench gate: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 let selected = Array(CommandLine.arguments.dropFirst())
 let unknown = selected.filter { name in !benchmarks.contains { $0.name == name } }
