@@ -81,10 +81,12 @@ enum Gate {
         let seconds = String(format: "%.0f s", Date().timeIntervalSince(started))
 
         if update {
-            let baseline = GateBaseline(commit: headCommit(), instructions: Dictionary(uniqueKeysWithValues: counts.map { ($0.workload, $0.instructions) }))
+            // The table against the baseline replaced, if any: the figures for the commit message.
+            let replaced = try? GateBaseline.parse(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+            let baseline = GateBaseline(commit: headCommit(of: path), instructions: Dictionary(uniqueKeysWithValues: counts.map { ($0.workload, $0.instructions) }))
             try baseline.encoded().write(to: URL(fileURLWithPath: path))
-            print(GateComparison(baseline: baseline.instructions, counts: counts).table())
-            print("gate: wrote \(path) (commit \(baseline.commit)) in \(seconds)")
+            print(GateComparison(baseline: replaced?.instructions ?? [:], counts: counts).table())
+            print("gate: wrote \(path) (commit \(baseline.commit)) in \(seconds), replacing the baseline of commit \(replaced?.commit ?? "none")")
             return 0
         }
         let baseline = try GateBaseline.parse(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
@@ -95,11 +97,11 @@ enum Gate {
         return comparison.fails ? 1 : 0
     }
 
-    /// The commit checked out in the current directory, or "unknown" outside a repository.
-    private static func headCommit() -> String {
+    /// The commit checked out where `file` is, or "unknown" outside a repository.
+    private static func headCommit(of file: String) -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "rev-parse", "HEAD"]
+        process.arguments = ["git", "-C", URL(fileURLWithPath: file).deletingLastPathComponent().path, "rev-parse", "HEAD"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
