@@ -11,14 +11,14 @@ import Foundation
 /// each thread apart and only the thread that made the call collects, so every workload runs on
 /// the calling thread (no read-ahead).
 ///
-/// Debian 12's valgrind (3.19) cannot read the DWARF 5 debug information of Swift 6's
-/// toolchain and gives up on the executable, so the gate runs a copy of it and of the libraries
+/// Debian 12's valgrind (3.19) does not know DWARF 5 forms the Swift 6.3 toolchain writes in
+/// the debug information ("unhandled dwarf2 abbrev form code 0x25") and gives up, so the gate runs a copy of it and of the libraries
 /// beside it (the SDK, the plugins) with their debug sections stripped (`strippedCopy`): the
 /// code and the symbol table are untouched, so the count is the build's.
 ///
 /// Swift seeds its hashing at random in every process, which moves dictionary and set costs
 /// from run to run; the child gets `SWIFT_DETERMINISTIC_HASHING=1`, so the same build counts
-/// the same instructions on every run.
+/// the same instructions on every run, give or take ten in a hundred million (a file's reads).
 enum Callgrind {
     /// The function whose calls are counted, as callgrind's `--toggle-collect` names it: the
     /// Swift symbol's mangled name holds the function's name.

@@ -83,10 +83,12 @@ enum Gate {
         if update {
             // The table against the baseline replaced, if any: the figures for the commit message.
             let replaced = try? GateBaseline.parse(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-            let baseline = GateBaseline(commit: headCommit(of: path), instructions: Dictionary(uniqueKeysWithValues: counts.map { ($0.workload, $0.instructions) }))
+            let baseline = GateBaseline(
+                commit: headCommit(of: path), instructions: Dictionary(uniqueKeysWithValues: counts.map { ($0.workload, $0.instructions) }))
             try baseline.encoded().write(to: URL(fileURLWithPath: path))
             print(GateComparison(baseline: replaced?.instructions ?? [:], counts: counts).table())
-            print("gate: wrote \(path) (commit \(baseline.commit)) in \(seconds), replacing the baseline of commit \(replaced?.commit ?? "none")")
+            print("gate: wrote \(path) (commit \(baseline.commit)) in \(seconds), "
+                + "replacing the baseline of commit \(replaced?.commit ?? "none")")
             return 0
         }
         let baseline = try GateBaseline.parse(Data(contentsOf: URL(fileURLWithPath: path)), path: path)

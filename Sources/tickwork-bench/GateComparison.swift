@@ -1,8 +1,9 @@
 import Foundation
 
 /// Each workload's count against the baseline's, and the gate's verdict: it fails when any
-/// workload took more than `tolerancePercent` over its baseline, when a workload has no baseline, or
-/// when the baseline names a workload that no longer runs (the baseline is stale either way).
+/// workload took more than `tolerancePercent` over its baseline, when a workload has no
+/// baseline, or when the baseline names a workload that no longer runs (the baseline is stale
+/// either way).
 struct GateComparison: Equatable {
     /// How far over its baseline a workload may go, in percent of it.
     static let tolerancePercent: UInt64 = 3

@@ -32,7 +32,8 @@ enum SyntheticSession {
         let exponential = { (random: inout SplitMix64, mean: Double) in
             -mean * log(Double(random.next() >> 11 | 1) / Double(1 << 53))
         }
-        var book = BookSnapshot(venue: "TESTEX", symbol: "FOOBAR", bids: [], asks: [], exchangeTime: .zero, receivedTime: .zero, sequence: 0)
+        var book = BookSnapshot(
+            venue: "TESTEX", symbol: "FOOBAR", bids: [], asks: [], exchangeTime: .zero, receivedTime: .zero, sequence: 0)
         var time: Int64 = 1_700_000_000_000_000_000
         for index in 0..<books {
             if random.chance(perMillion: 20_000) {
@@ -49,12 +50,16 @@ enum SyntheticSession {
             book.asks.removeAll(keepingCapacity: true)
             var bid = mid
             while book.bids.count < 20, bid > 0 {
-                if quantities[bid] > 0 { book.bids.append(BookEntry(price: tick(bid), qty: Quantity(shares: quantities[bid]), isBuy: true)) }
+                if quantities[bid] > 0 {
+                    book.bids.append(BookEntry(price: tick(bid), qty: Quantity(shares: quantities[bid]), isBuy: true))
+                }
                 bid -= 1
             }
             var ask = mid + 1
             while book.asks.count < 20, ask < ticks {
-                if quantities[ask] > 0 { book.asks.append(BookEntry(price: tick(ask), qty: Quantity(shares: quantities[ask]), isBuy: false)) }
+                if quantities[ask] > 0 {
+                    book.asks.append(BookEntry(price: tick(ask), qty: Quantity(shares: quantities[ask]), isBuy: false))
+                }
                 ask += 1
             }
             time += Int64(exponential(&random, 100_000)) + 1
