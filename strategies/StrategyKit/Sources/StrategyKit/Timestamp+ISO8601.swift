@@ -129,16 +129,3 @@ extension Timestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
-
-extension Int64 {
-    /// Floor division with a non-negative remainder, so times before 1970 format correctly.
-    fileprivate func divided(roundingDownBy divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        var quotient = self / divisor
-        var remainder = self % divisor
-        if remainder < 0 {
-            quotient -= 1
-            remainder += divisor
-        }
-        return (quotient, remainder)
-    }
-}
