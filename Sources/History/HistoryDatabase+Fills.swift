@@ -35,7 +35,7 @@ extension HistoryDatabase {
                 let pair = PairKey(strategy: entry.fill.strategyID, symbol: entry.fill.symbol)
                 let slot = pairs.index(forKey: pair) ?? pairs.insertingSlot(for: pair)
                 let gain = entry.realizedAfter - pairs.values[slot].realized
-                let day = dayNumber(of: entry.fill.time)
+                let day = entry.fill.time.utcDay
                 guard try inserter.insert(entry, realized: gain, day: dayText(day), in: self) else { continue }
                 pairs.values[slot].add(entry, realized: gain, day: day)
                 added += 1

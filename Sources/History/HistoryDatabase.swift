@@ -139,22 +139,14 @@ public final class HistoryDatabase {
 
     /// The UTC day (`2026-12-01`) of `time`.
     func day(of time: Timestamp) -> String {
-        dayText(dayNumber(of: time))
-    }
-
-    /// The number of the UTC day of `time`: days since 1970-01-01.
-    func dayNumber(of time: Timestamp) -> Int64 {
-        let (number, remainder) = time.nanoseconds.quotientAndRemainder(dividingBy: Self.dayNanoseconds)
-        return remainder < 0 ? number - 1 : number
+        dayText(time.utcDay)
     }
 
     /// The text (`2026-12-01`) of UTC day `number`, made once for the day after another's.
     func dayText(_ number: Int64) -> String {
         if number != dayCache.number {
-            dayCache = (number, String(Timestamp(nanoseconds: number * Self.dayNanoseconds).iso8601.prefix(10)))
+            dayCache = (number, String(Timestamp(nanoseconds: number * Timestamp.nanosecondsPerDay).iso8601.prefix(10)))
         }
         return dayCache.text
     }
-
-    static let dayNanoseconds: Int64 = 86_400_000_000_000
 }

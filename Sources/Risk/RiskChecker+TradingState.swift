@@ -1,14 +1,6 @@
 import StrategyKit
 
 extension RiskChecker {
-    private static let nanosecondsPerDay: Int64 = 86_400_000_000_000
-
-    /// The UTC day (days since the epoch) of `time`: what `RiskState.day` holds after an
-    /// `evaluateLoss` at `time`.
-    public static func day(of time: Timestamp) -> Int64 {
-        time.nanoseconds >= 0 ? time.nanoseconds / nanosecondsPerDay : (time.nanoseconds + 1) / nanosecondsPerDay - 1
-    }
-
     /// Measures each strategy's and the account's loss since the start of the UTC day and halts
     /// whatever lost more than its `maxLoss`.
     ///
@@ -28,7 +20,7 @@ extension RiskChecker {
     public mutating func evaluateLoss(pnlSortedByStrategy pnl: [(key: StrategyID, value: Money)], now: Timestamp)
         -> [TradingStateChange]
     {
-        let day = Self.day(of: now)
+        let day = now.utcDay
         if let lossBaselines, lossBaselines.wouldChangeNothing(pnl, on: day) { return [] }
         if state.day != day {
             state.day = day

@@ -172,7 +172,7 @@ extension TradingEngine {
     /// evaluation left changes nothing (a loss over a limit has halted its scope already). The
     /// checker itself answers quickly when only the P&L moved within the limits.
     func evaluateLoss(at now: Timestamp, into actions: inout [EngineAction]) throws {
-        let day = RiskChecker.day(of: now)
+        let day = now.utcDay
         guard day != lossEvaluatedDay else { return }
         let changes = risk.evaluateLoss(pnlSortedByStrategy: portfolio.totals, now: now)
         // Set after the evaluation (whose own changes to the checker clear it) and before acting

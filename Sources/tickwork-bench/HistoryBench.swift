@@ -13,7 +13,7 @@ enum HistoryBench {
     static let strategies: [StrategyID] = ["mm-1", "mm-2", "mm-3", "trend", "block"]
     /// 2026-11-01T00:00:00Z.
     static let start: Int64 = 1_793_491_200_000_000_000
-    static let day: Int64 = 86_400_000_000_000
+    static let day = Timestamp.nanosecondsPerDay
     /// Tells the feeder thread of `decisionLatency` to stop.
     static let stopFeeder = Atomic<Bool>(false)
 

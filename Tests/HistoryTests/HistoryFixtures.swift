@@ -5,7 +5,7 @@ import TestSupport
 
 /// 2026-12-01T00:00:00Z.
 let dayOne: Int64 = 1_796_083_200_000_000_000
-let oneDay: Int64 = 86_400_000_000_000
+let oneDay = Timestamp.nanosecondsPerDay
 
 /// Appends `fills` to the ledger at `path` (created when missing) and returns their entries.
 @discardableResult

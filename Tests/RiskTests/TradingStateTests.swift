@@ -92,17 +92,12 @@ import Testing
         #expect(checker.state.status(of: .strategy(F.a)).state == .halted)
     }
 
-    @Test func theDayOfATimeIsTheUTCDayEvaluateLossRecords() {
-        let day: Int64 = 86_400_000_000_000
-        #expect(RiskChecker.day(of: Timestamp(nanoseconds: 0)) == 0)
-        #expect(RiskChecker.day(of: Timestamp(nanoseconds: day - 1)) == 0)
-        #expect(RiskChecker.day(of: Timestamp(nanoseconds: day)) == 1)
-        #expect(RiskChecker.day(of: Timestamp(nanoseconds: -1)) == -1)
-        #expect(RiskChecker.day(of: Timestamp(nanoseconds: -day)) == -1)
-        #expect(RiskChecker.day(of: Timestamp(nanoseconds: -day - 1)) == -2)
+    @Test func evaluateLossRecordsTheUTCDayOfItsTimeCountedDownwardBefore1970() {
         var checker = F.checker()
         _ = checker.evaluateLoss(pnl: [F.a: 0], now: F.now)
-        #expect(checker.state.day == RiskChecker.day(of: F.now))
+        #expect(checker.state.day == F.now.utcDay)
+        _ = checker.evaluateLoss(pnl: [F.a: 0], now: Timestamp(nanoseconds: -1))
+        #expect(checker.state.day == -1)
     }
 
     @Test func aCombinedLossBeyondTheAccountLimitHaltsTheAccount() {

@@ -1,3 +1,5 @@
+import StrategyKit
+
 /// The simulated market's daily session in UTC, every day of the week: orders are taken from
 /// `opens` to `closes`, and day orders still open at the close expire.
 public struct AlpacaSession: Sendable, Equatable {
@@ -7,7 +9,6 @@ public struct AlpacaSession: Sendable, Equatable {
     public let closes: Int
 
     static let nanosecondsPerMinute: Int64 = 60_000_000_000
-    static let nanosecondsPerDay: Int64 = 1_440 * nanosecondsPerMinute
 
     /// A session from `opens` to `closes` minutes after midnight UTC; nil unless
     /// `0 <= opens < closes <= 1440`.
@@ -26,7 +27,8 @@ public struct AlpacaSession: Sendable, Equatable {
 
     /// Whether the session is open at `nanoseconds` since the epoch.
     func isOpen(at nanoseconds: Int64) -> Bool {
-        let minute = Int(Self.floorMod(nanoseconds, Self.nanosecondsPerDay) / Self.nanosecondsPerMinute)
+        let time = Timestamp(nanoseconds: nanoseconds)
+        let minute = Int(time.nanoseconds(since: time.startOfUTCDay) / Self.nanosecondsPerMinute)
         return opens <= minute && minute < closes
     }
 
@@ -37,17 +39,12 @@ public struct AlpacaSession: Sendable, Equatable {
     func nextClose(after nanoseconds: Int64) -> Int64 { next(closes, after: nanoseconds) }
 
     /// The last close at or before `nanoseconds`.
-    func lastClose(atOrBefore nanoseconds: Int64) -> Int64 { next(closes, after: nanoseconds) - Self.nanosecondsPerDay }
+    func lastClose(atOrBefore nanoseconds: Int64) -> Int64 { next(closes, after: nanoseconds) - Timestamp.nanosecondsPerDay }
 
     private func next(_ minute: Int, after nanoseconds: Int64) -> Int64 {
-        let midnight = nanoseconds - Self.floorMod(nanoseconds, Self.nanosecondsPerDay)
+        let midnight = Timestamp(nanoseconds: nanoseconds).startOfUTCDay.nanoseconds
         let today = midnight + Int64(minute) * Self.nanosecondsPerMinute
-        return today > nanoseconds ? today : today + Self.nanosecondsPerDay
-    }
-
-    static func floorMod(_ value: Int64, _ modulus: Int64) -> Int64 {
-        let remainder = value % modulus
-        return remainder < 0 ? remainder + modulus : remainder
+        return today > nanoseconds ? today : today + Timestamp.nanosecondsPerDay
     }
 
     private static func minutes(_ text: Substring) -> Int? {

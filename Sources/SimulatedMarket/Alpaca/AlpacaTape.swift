@@ -20,7 +20,7 @@ struct AlpacaTape {
     mutating func record(_ symbol: Symbol, price: Price, qty: Quantity, at time: Timestamp) {
         tradeCount += 1
         latest[symbol] = Print(time: time, price: price, qty: qty, id: tradeCount)
-        let minute = time.nanoseconds - AlpacaSession.floorMod(time.nanoseconds, AlpacaSession.nanosecondsPerMinute)
+        let minute = time.startOfPeriod(nanoseconds: AlpacaSession.nanosecondsPerMinute).nanoseconds
         if let last = minuteBars[symbol]?.last, last.start == minute {
             minuteBars[symbol]![minuteBars[symbol]!.count - 1].add(price: price, qty: qty)
         } else {
@@ -33,7 +33,7 @@ struct AlpacaTape {
     func bars(_ symbol: Symbol, span: Int64, from: Int64, to: Int64) -> [AlpacaBar] {
         var result: [AlpacaBar] = []
         for minute in minuteBars[symbol] ?? [] {
-            let start = minute.start - AlpacaSession.floorMod(minute.start, span)
+            let start = Timestamp(nanoseconds: minute.start).startOfPeriod(nanoseconds: span).nanoseconds
             guard start >= from, start < to else { continue }
             if let last = result.last, last.start == start {
                 result[result.count - 1].add(minute)
@@ -48,8 +48,8 @@ struct AlpacaTape {
 
     /// The day bar of the day holding `time`, and that of the last earlier day with trades.
     func dailyBars(_ symbol: Symbol, at time: Int64) -> (today: AlpacaBar?, previous: AlpacaBar?) {
-        let day = AlpacaSession.nanosecondsPerDay
-        let today = time - AlpacaSession.floorMod(time, day)
+        let day = Timestamp.nanosecondsPerDay
+        let today = Timestamp(nanoseconds: time).startOfUTCDay.nanoseconds
         let days = bars(symbol, span: day, from: Int64.min, to: today + day)
         let current = days.last.flatMap { $0.start == today ? $0 : nil }
         let earlier = current == nil ? days.last : days.dropLast().last

@@ -1,3 +1,5 @@
+import StrategyKit
+
 /// A bar length of the bars endpoints: `1Min`...`59Min`, `1Hour`...`23Hour` or `1Day`, as
 /// nanoseconds. Weeks and months are refused (the simulated market's bars go back only as far as
 /// the exchange has run).
@@ -12,7 +14,7 @@ enum AlpacaTimeframe {
         switch unit {
         case "Min" where count <= 59, "T" where count <= 59: return count * minute
         case "Hour" where count <= 23, "H" where count <= 23: return count * 60 * minute
-        case "Day" where count == 1, "D" where count == 1: return AlpacaSession.nanosecondsPerDay
+        case "Day" where count == 1, "D" where count == 1: return Timestamp.nanosecondsPerDay
         default: throw refusal(text)
         }
     }

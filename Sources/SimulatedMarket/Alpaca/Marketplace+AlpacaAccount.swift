@@ -53,7 +53,7 @@ extension Marketplace {
         var until = try query.time("until")
         if let date = try query.time("date") {
             after = Timestamp(nanoseconds: date.nanoseconds - 1)
-            until = Timestamp(nanoseconds: date.nanoseconds + AlpacaSession.nanosecondsPerDay)
+            until = Timestamp(nanoseconds: date.nanoseconds + Timestamp.nanosecondsPerDay)
         }
         let token = query["page_token"]
         let page = try withAlpaca(account) { alpaca, _, _ throws(AlpacaFailure) -> [AlpacaFillActivity] in
@@ -80,7 +80,7 @@ extension Marketplace {
         try withAlpaca(nil) { alpaca, _, time throws(AlpacaFailure) -> [UInt8] in
             let now = time.nanoseconds
             let session = alpaca.configuration.session
-            let midnight = now - AlpacaSession.floorMod(now, AlpacaSession.nanosecondsPerDay) + AlpacaSession.nanosecondsPerDay
+            let midnight = time.startOfUTCDay.nanoseconds + Timestamp.nanosecondsPerDay
             var json = JSONWriter()
             json.raw("{")
             json.timeMember("timestamp", time)

@@ -104,7 +104,7 @@ extension Marketplace {
         }
         let (pages, next) = try withAlpaca(nil) { alpaca, listing, time throws(AlpacaFailure) -> ([(Symbol, [AlpacaBar])], String?) in
             let end = (requestedEnd ?? time).nanoseconds
-            let start = requestedStart?.nanoseconds ?? time.nanoseconds - AlpacaSession.floorMod(time.nanoseconds, AlpacaSession.nanosecondsPerDay)
+            let start = requestedStart?.nanoseconds ?? time.startOfUTCDay.nanoseconds
             var left = limit
             var pages: [(Symbol, [AlpacaBar])] = []
             let ordered = symbols.filter { listing.exchange.lists($0) }.sorted { $0.rawValue < $1.rawValue }
@@ -167,7 +167,7 @@ extension Marketplace {
         let (items, more) = try withAlpaca(nil) { alpaca, listing, time throws(AlpacaFailure) -> ([AlpacaNews.Item], Bool) in
             let end = min(requestedEnd?.nanoseconds ?? time.nanoseconds, time.nanoseconds)
             // The feed goes back a year at most, so that no query walks further than that.
-            let start = max(requestedStart?.nanoseconds ?? end - 7 * AlpacaSession.nanosecondsPerDay, end - 366 * AlpacaSession.nanosecondsPerDay)
+            let start = max(requestedStart?.nanoseconds ?? end - 7 * Timestamp.nanosecondsPerDay, end - 366 * Timestamp.nanosecondsPerDay)
             let news = AlpacaNews(seed: alpaca.newsSeed, stocks: listing.stocks)
             return news.items(symbols, from: start, to: end, ascending: ascending, limit: limit, afterID: afterID)
         }

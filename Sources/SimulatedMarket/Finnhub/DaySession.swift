@@ -15,11 +15,9 @@ struct DaySession: Sendable, Hashable {
     /// The time of the last trade.
     private(set) var lastTime: Timestamp
 
-    private static let nanosecondsPerDay: Int64 = 86_400_000_000_000
-
     /// A session opened by a first trade at `price`.
     init(firstTrade price: Price, at time: Timestamp) {
-        day = time.nanoseconds / Self.nanosecondsPerDay
+        day = time.utcDay
         open = price
         high = price
         low = price
@@ -31,7 +29,7 @@ struct DaySession: Sendable, Hashable {
     /// Takes a trade at `price` into the day, starting a new day (whose previous close is this
     /// day's last price) when the trade falls on a later one.
     mutating func record(_ price: Price, at time: Timestamp) {
-        let tradeDay = time.nanoseconds / Self.nanosecondsPerDay
+        let tradeDay = time.utcDay
         if tradeDay > day {
             previousClose = last
             day = tradeDay

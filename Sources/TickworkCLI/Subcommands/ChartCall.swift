@@ -31,19 +31,16 @@ enum ChartCall {
         })
     static let out: Option<String> = .required("--out", "FILE", help: "Where to write the chart: FILE.svg or FILE.html.", parse: .text)
 
-    static let nanosecondsPerDay: Int64 = 86_400_000_000_000
-
     static func run(_ invocation: Invocation) throws -> Int32 {
         guard let connection = try AlpacaConnection.selected(invocation) else {
             throw CLIError.usage("chart: the StockFighter API has no bars; use --api alpaca")
         }
         let symbol = invocation[Self.symbol]
-        let now = WallClock.now().nanoseconds
-        let start = Timestamp(nanoseconds: invocation[Self.day]?.nanoseconds ?? now - now % nanosecondsPerDay)
-        let end = start.advanced(byNanoseconds: nanosecondsPerDay)
+        let start = invocation[Self.day] ?? WallClock.now().startOfUTCDay
+        let end = start.advanced(byNanoseconds: Timestamp.nanosecondsPerDay)
         let (bars, daily) = try connection.call { client throws(AlpacaError) in
             let bars = try await client.bars(symbol, timeframe: .oneMinute, start: start, end: end)
-            let daily = try await client.bars(symbol, timeframe: .oneDay, start: start.advanced(byNanoseconds: -10 * nanosecondsPerDay), end: start)
+            let daily = try await client.bars(symbol, timeframe: .oneDay, start: start.advanced(byNanoseconds: -10 * Timestamp.nanosecondsPerDay), end: start)
             return (bars, daily)
         }
         let chart = PriceChart(symbol: symbol, bars: bars, previousClose: daily.last { $0.time < start }?.close)

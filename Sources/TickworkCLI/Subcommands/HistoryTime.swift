@@ -4,8 +4,6 @@ import Wire
 /// The times `--since` and `--until` of `tickwork history` take: an ISO-8601 date (midnight
 /// UTC) or time, `today` or `yesterday` (midnight UTC), or `<N>d` (N days before now).
 enum HistoryTime {
-    static let nanosecondsPerDay: Int64 = 86_400_000_000_000
-
     static let parser = ValueParser<Timestamp> { text throws(ValueError) in
         guard let time = parse(text, now: WallClock.now()) else {
             throw .expected("an ISO-8601 date or time, today, yesterday or a number of days such as 7d")
@@ -15,14 +13,14 @@ enum HistoryTime {
 
     /// The time `text` names when it is `now`; nil when it names none.
     static func parse(_ text: String, now: Timestamp) -> Timestamp? {
-        let midnight = now.nanoseconds - floorModulo(now.nanoseconds, nanosecondsPerDay)
+        let midnight = now.startOfUTCDay
         switch text {
-        case "today": return Timestamp(nanoseconds: midnight)
-        case "yesterday": return Timestamp(nanoseconds: midnight - nanosecondsPerDay)
+        case "today": return midnight
+        case "yesterday": return midnight.advanced(byNanoseconds: -Timestamp.nanosecondsPerDay)
         default: break
         }
         if text.hasSuffix("d"), let days = Int64(text.dropLast()), (0...36_500).contains(days) {
-            return now.advanced(byNanoseconds: -days * nanosecondsPerDay)
+            return now.advanced(byNanoseconds: -days * Timestamp.nanosecondsPerDay)
         }
         if text.count == 10, let time = Timestamp(iso8601: text + "T00:00:00Z") { return time }
         return Timestamp(iso8601: completed(text))
@@ -37,10 +35,5 @@ enum HistoryTime {
         let time = clock[..<zoneStart]
         let zone = clock[zoneStart...]
         return text[...separator] + time + (time.count == 5 ? ":00" : "") + (zone.isEmpty ? "Z" : zone)
-    }
-
-    private static func floorModulo(_ value: Int64, _ divisor: Int64) -> Int64 {
-        let remainder = value % divisor
-        return remainder < 0 ? remainder + divisor : remainder
     }
 }
