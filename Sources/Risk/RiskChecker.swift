@@ -7,10 +7,10 @@ import StrategyKit
 /// order passes through `check`; cancels are never checked and pass in every state (the
 /// router's cancel path takes an order id, not an `ApprovedOrder`).
 ///
-/// The checks run in this order and the first that fails decides the denial:
-/// trading state (halted, then reducing), quantity, price, market orders, book age, strategy
-/// position, account position in the symbol, notional, open orders, price collar, order rate,
-/// self-trade.
+/// The checks run in this order and the first that fails decides the denial: an unsettled
+/// order of the strategy in the symbol, the strategy's limits, trading state (halted, then
+/// reducing), quantity, price, market orders, book age, strategy position, account position in
+/// the symbol, notional, open orders, price collar, order rate, self-trade.
 public struct RiskChecker: Sendable {
     /// Each strategy's risk budget; a strategy without one is denied `RISK_UNKNOWN_STRATEGY`.
     public private(set) var limits: [StrategyID: RiskLimits] {
@@ -63,6 +63,7 @@ public struct RiskChecker: Sendable {
         _ request: OrderRequest, from strategy: StrategyID, book: BookView?, lastTrade: Price?,
         exposure: RiskExposure, now: Timestamp
     ) -> RiskDecision {
+        if let denial = Self.unsettledDenial(of: request, from: strategy, exposure: exposure) { return .denied(denial) }
         guard let strategyLimits = limits[strategy] else {
             return .denied(
                 RiskDenial(
@@ -78,5 +79,21 @@ public struct RiskChecker: Sendable {
         guard let venue = book?.book.venue else { preconditionFailure("an approved order had a fresh book") }
         rate.record(for: strategy, at: now)
         return .approved(ApprovedOrder(strategyID: strategy, venue: venue, request: request, approvedAt: now))
+    }
+
+    /// A denial (`RISK_UNSETTLED_ORDER`) while an order of `strategy` in the request's symbol has
+    /// an unknown placement outcome: until the account's orders settle it, the strategy's
+    /// position there is not known, and a second order could double it. Names the oldest such
+    /// order.
+    private static func unsettledDenial(of request: OrderRequest, from strategy: StrategyID, exposure: RiskExposure)
+        -> RiskDenial?
+    {
+        let unsettled = exposure.firstOrder {
+            $0.strategyID == strategy && $0.order.request.symbol == request.symbol && $0.unsettledName != nil
+        }
+        guard let name = unsettled?.unsettledName else { return nil }
+        return RiskDenial(
+            code: .unsettledOrder, strategyID: strategy, request: request, limit: nil, actual: nil,
+            message: "order \(name) in \(request.symbol) has an unknown outcome; waiting for the account's orders to settle it")
     }
 }

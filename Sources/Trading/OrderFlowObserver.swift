@@ -13,7 +13,7 @@ public protocol OrderFlowObserver: AnyObject {
     /// `order` as it stands now: just sent (`submitted`), acknowledged, partly filled or final.
     /// `fills` are the fills of it booked in this step (none when only its state changed).
     func orderChanged(_ order: TrackedOrder, fills: ArraySlice<Fill>, at time: Timestamp)
-    /// The risk checker (or the engine's own unsettled-order check) refused a strategy's order.
+    /// The risk checker refused a strategy's order.
     func orderDenied(_ denial: RiskDenial, at time: Timestamp)
     /// A scope's trading state changed (halted, reduce-only, resumed).
     func tradingStateChanged(_ change: TradingStateChange)

@@ -34,7 +34,7 @@ extension TradingEngine {
 
     private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
         let id = slots[index].id
-        let decision = unsettledDenial(of: request, from: id).map(RiskDecision.denied) ?? risk.check(
+        let decision = risk.check(
             request, from: id, book: bookView(of: request.symbol), lastTrade: lastTrade[request.symbol],
             exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
         switch decision {
@@ -67,19 +67,6 @@ extension TradingEngine {
             let intents = call(index, at: now) { $0.onOrderUpdate(update, context: $1) }
             try process(intents, from: index, at: now, depth: depth + 1, into: &actions)
         }
-    }
-
-    /// A denial (`RISK_UNSETTLED_ORDER`) while an order of strategy `id` in the request's symbol
-    /// has an unknown placement outcome: until the account's orders settle it, the strategy's
-    /// position there is not known, and a second order could double it.
-    private func unsettledDenial(of request: OrderRequest, from id: StrategyID) -> RiskDenial? {
-        let unsettled = orders.openOrders.first {
-            $0.strategyID == id && $0.request.symbol == request.symbol && $0.outcomeUnknownSince != nil
-        }
-        guard let unsettled else { return nil }
-        return RiskDenial(
-            code: .unsettledOrder, strategyID: id, request: request, limit: nil, actual: nil,
-            message: "order \(unsettled.clientID) in \(request.symbol) has an unknown outcome; waiting for the account's orders to settle it")
     }
 
     /// Sends a cancel for `order` once; an order not yet acknowledged is cancelled when it is.
