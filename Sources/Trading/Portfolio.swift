@@ -19,7 +19,9 @@ public struct Portfolio: Sendable {
     public private(set) var cash: [StrategyID: Money] = [:]
     /// The latest mid of each symbol that had a two-sided book.
     public private(set) var mids: [Symbol: Price] = [:]
-    private var lastFillPrices: [Symbol: Price] = [:]
+    /// Each symbol's last fill price (our own last trade there): the mark until a two-sided
+    /// book, and the risk checker's collar reference when a side of the book is empty.
+    public private(set) var lastFillPrices: [Symbol: Price] = [:]
     /// Every strategy's total P&L (realized plus unrealized), sorted by strategy id: what
     /// `RiskChecker.evaluateLoss(pnlSortedByStrategy:now:)` takes. Kept up to date by `apply`
     /// and `mark`, so that reading it values nothing.

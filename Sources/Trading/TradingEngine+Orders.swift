@@ -35,7 +35,7 @@ extension TradingEngine {
     private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
         let id = slots[index].id
         let decision = risk.check(
-            request, from: id, book: bookView(of: request.symbol), lastTrade: lastTrade[request.symbol],
+            request, from: id, book: bookView(of: request.symbol), lastTrade: portfolio.lastFillPrices[request.symbol],
             exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
         switch decision {
         case .approved(let order):

@@ -41,8 +41,6 @@ public final class TradingEngine {
     var holdingsAreCurrent = false
     /// Whether every slot's context has the P&L the portfolio gives.
     var pnlIsCurrent = false
-    /// Our own last fill price per symbol: the collar's reference when a book side is empty.
-    var lastTrade: [Symbol: Price] = [:]
     /// Orders whose cancel has been sent and not yet answered, so a cancel is sent once.
     var pendingCancels: Set<OrderID> = []
     /// Each strategy's last denial logged as a warning, to keep repeats at debug level.
@@ -108,10 +106,9 @@ public final class TradingEngine {
         applyToPortfolio(fill)
     }
 
-    /// Books `fill` to the portfolio, and its price as the symbol's last trade.
+    /// Books `fill` to the portfolio (its price becomes the symbol's last trade there).
     func applyToPortfolio(_ fill: Fill) {
         portfolio.apply(fill)
-        lastTrade[fill.symbol] = fill.price
         holdingsAreCurrent = false
         pnlIsCurrent = false
     }

@@ -73,6 +73,15 @@ import Trading
         #expect(portfolio.markPrice(of: Self.symbol) == 5000)
     }
 
+    @Test func keepsEachSymbolsLastFillPriceWhicheverStrategyFilledAndWhateverTheMid() {
+        var portfolio = Portfolio()
+        #expect(portfolio.lastFillPrices.isEmpty)
+        portfolio.apply(Self.fill(.buy, 10, at: 5000))
+        portfolio.mark(Self.book(bid: 5100, ask: 5100))
+        portfolio.apply(Self.fill(.sell, 3, at: 4900, by: "b", order: 2))
+        #expect(portfolio.lastFillPrices == [Self.symbol: 4900])
+    }
+
     @Test func keepsStrategiesApartAndNetsThemForTheAccount() {
         var portfolio = Portfolio()
         portfolio.apply(Self.fill(.buy, 10, at: 5000, by: "a"))

@@ -1,6 +1,7 @@
 import Risk
 import StrategyKit
 import Testing
+import TestSupport
 import Trading
 import TradingTestSupport
 
@@ -168,5 +169,22 @@ extension TradingEngineTests {
         #expect(harness.strategy.fills.isEmpty && harness.strategy.updates.isEmpty)
         harness.strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }
         #expect(try harness.engine.handle(.book(EngineHarness.book(at: 4))).isEmpty)
+    }
+
+    /// With one side of the book empty there is no mid: the risk checker's collar measures from
+    /// our last fill in the symbol, which the portfolio keeps.
+    @Test func ourLastFillIsTheCollarsReferenceWhenTheBookHasOneSide() throws {
+        let harness = try EngineHarness()
+        let client = try harness.placeOneBuy()
+        let fill = OrderFill(price: 5_010, qty: 4, ts: EngineHarness.time(2))
+        _ = try harness.engine.handle(.placed(client, EngineHarness.status(id: 7, fills: [fill]), at: EngineHarness.time(2)))
+        let far = OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_300, qty: 1, tag: "far")
+        let near = OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_020, qty: 1, tag: "near")
+        harness.strategy.onBookIntents = { _, _ in [.place(far), .place(near)] }
+        let oneSided = BookSnapshot.fixture(
+            bids: [(5_000, 100)], exchangeTime: EngineHarness.time(3), receivedTime: EngineHarness.time(3), sequence: 3)
+        let actions = try harness.engine.handle(.book(oneSided))
+        #expect(harness.strategy.updates.contains(.rejected(far, reason: "RISK_PRICE_COLLAR")))
+        #expect(actions.contains { if case .place(_, let order) = $0 { order.request == near } else { false } })
     }
 }
