@@ -85,7 +85,7 @@ let package = Package(
         // Tests (Tests/<Part>Tests), and the fixtures they share: TestSupport needs only the SDK (the
         // plugins' tests use it too); MarketTestSupport adds the simulated market it starts;
         // TradingTestSupport adds the trading kernel, for the kernel's tests and the live driver's.
-        .target(name: "TestSupport", dependencies: [strategyKit], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [strategyKit, "Lifecycle"], path: "Tests/TestSupport"),
         .target(name: "MarketTestSupport", dependencies: ["SimulatedMarket", "HTTP", strategyKit], path: "Tests/MarketTestSupport"),
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit, "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", strategyKit]),
@@ -99,8 +99,8 @@ let package = Package(
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "StockFighter", "HTTP", "Wire", strategyKit], path: "Tests/AlpacaTestSupport"),
         .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "StockFighter", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
-        .testTarget(name: "QuotesTests", dependencies: ["Quotes", "SimulatedMarket", "MarketTestSupport", "Ledger", "TestSupport", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "MarketTestSupport", "Quotes", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "QuotesTests", dependencies: ["Quotes", "SimulatedMarket", "MarketTestSupport", "Ledger", "Lifecycle", "TestSupport", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),

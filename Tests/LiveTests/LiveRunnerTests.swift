@@ -73,9 +73,9 @@ import Wire
 
     @Test func theEngineAndTheBrokerCallsRunOnTheRunnersOwnThread() async throws {
         let harness = try EngineHarness()
-        let threads = TestSupport.Locked<[String]>([])
+        let threads = Locked<[String]>([])
         let broker = FakeBroker(placement: .placed(filled: 10), clock: WallClock.now) {
-            threads.set(threads.get() + ["place: " + ThreadExecutorTests.threadName()])
+            threads.update { $0.append("place: " + ThreadExecutorTests.threadName()) }
         }
         try await Self.run(harness, broker) { inbox in
             harness.strategy.onFillIntents = { _, _ in
@@ -138,7 +138,7 @@ import Wire
         let harness = try EngineHarness()
         // The stop reaches the inbox while the placement is on the exchange's books but not yet
         // answered, so the engine can cancel it only once the acknowledgement arrives.
-        let inbox = TestSupport.Locked<Inbox<LiveRunner.Message>?>(nil)
+        let inbox = Locked<Inbox<LiveRunner.Message>?>(nil)
         let broker = FakeBroker(placement: .placed(filled: 0), clock: WallClock.now) {
             inbox.get()?.post(.stop("stopped with a placement in flight"))
         }

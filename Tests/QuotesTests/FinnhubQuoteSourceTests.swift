@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Lifecycle
 import MarketTestSupport
 import Quotes
 import SimulatedMarket
@@ -92,7 +93,7 @@ import TestSupport
     @Test func a429BacksOffThenAsksAgain() throws {
         let calls = Locked(0)
         let server = try HTTPServer(configuration: HTTPServerConfiguration(address: HTTPAddress(host: "127.0.0.1", port: 0))) { _ in
-            calls.set(calls.get() + 1)
+            calls.update { $0 += 1 }
             return HTTPResponse(status: 429, headers: ["Content-Type": "application/json"], body: Array(#"{"error":"API limit reached."}"#.utf8))
         }
         defer { server.stop() }

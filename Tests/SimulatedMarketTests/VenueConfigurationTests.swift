@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Lifecycle
 import SimulatedMarket
 import StrategyKit
 import Testing
@@ -68,15 +69,15 @@ import Testing
     }
 
     @Test func everyRequestIsLoggedWithItsStatus() throws {
-        let lines = LockedLines()
-        let configuration = try VenueConfiguration(requestLog: { lines.append($0) })
+        let lines = Locked<[String]>([])
+        let configuration = try VenueConfiguration(requestLog: { line in lines.update { $0.append(line) } })
         let server = try VenueServer(configuration: configuration)
         defer { server.stop() }
         let client = HTTPClientConnection(address: server.address)
         defer { client.close() }
         _ = try client.send(HTTPRequest(method: "GET", target: "/ob/api/heartbeat"))
         _ = try client.send(HTTPRequest(method: "GET", target: "/ob/api/venues/NOPE/heartbeat"))
-        #expect(lines.all == ["GET /ob/api/heartbeat -> 200", "GET /ob/api/venues/NOPE/heartbeat -> 404"])
+        #expect(lines.get() == ["GET /ob/api/heartbeat -> 200", "GET /ob/api/venues/NOPE/heartbeat -> 404"])
     }
 
     @Test func takenAddressIsAServerError() throws {
@@ -84,12 +85,4 @@ import Testing
         defer { first.stop() }
         #expect(throws: VenueError.self) { try VenueServer(configuration: VenueConfiguration(listen: first.address)) }
     }
-}
-
-/// Lines several threads may append to.
-final class LockedLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Lifecycle
 import MarketTestSupport
 import SimulatedMarket
 import Testing
@@ -100,11 +101,11 @@ import Glibc
         defer { clients.forEach { $0.close() } }
         let request = HTTPRequest(method: "GET", target: "/ob/api/venues/TESTEX/stocks/FOOBAR")
         for client in clients { #expect((try? client.send(request))?.status == 200) }
-        let failures = LockedCounter()
+        let failures = Locked(0)
         DispatchQueue.concurrentPerform(iterations: clients.count) { index in
-            for _ in 0..<3 where (try? clients[index].send(request))?.status != 200 { failures.increment() }
+            for _ in 0..<3 where (try? clients[index].send(request))?.status != 200 { failures.update { $0 += 1 } }
         }
-        #expect(failures.value == 0)
+        #expect(failures.get() == 0)
     }
 }
 
@@ -115,14 +116,6 @@ private func stalledExchange(port: UInt16) -> (String?, Bool) {
     socket.send(half)
     let (received, closed) = socket.readToEnd()
     return (String(decoding: received, as: UTF8.self), closed)
-}
-
-/// A counter several threads may bump.
-final class LockedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }
 
 extension Thread {
