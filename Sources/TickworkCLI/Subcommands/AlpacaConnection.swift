@@ -9,7 +9,9 @@ import StrategyKit
 /// `tickwork exchange`'s address), the market-data URL, the key id and secret
 /// (`APCA_API_KEY_ID` and `APCA_API_SECRET_KEY` win over the configuration's sources; absent
 /// keys are not an error: the API answers "unauthorized").
-struct AlpacaConnection {
+struct AlpacaConnection: APIConnection {
+    typealias Failure = AlpacaError
+
     /// The API a one-call command talks to.
     enum API: String, CaseIterable, Sendable { case stockfighter, alpaca }
 
@@ -62,22 +64,5 @@ struct AlpacaConnection {
         }
     }
 
-    /// Runs `call` on the client; an Alpaca error becomes a one-line failure naming the endpoint.
-    func call<T: Sendable>(_ call: @escaping @Sendable (AlpacaClient) async throws(AlpacaError) -> T) throws -> T {
-        let client = self.client
-        do {
-            return try runBlocking { try await call(client) }
-        } catch let error as AlpacaError {
-            throw CLIError.failure("alpaca \(baseURL): \(error)")
-        }
-    }
-
-    /// Prints `value` as JSON with `--json`, else `text()`.
-    func print(_ value: some Encodable, text: () -> String) throws {
-        if json {
-            Console.out(try JSONOutput.encode(value))
-        } else {
-            Console.out(text(), terminator: "")
-        }
-    }
+    var endpoint: String { "alpaca \(baseURL)" }
 }

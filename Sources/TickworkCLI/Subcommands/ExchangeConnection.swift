@@ -6,7 +6,9 @@ import StrategyKit
 /// What the one-call exchange commands share: where the exchange is, the venue and account to
 /// act for, the API key, and whether to print JSON. Built from `--config`, `--base-url`,
 /// `--venue`, `--account`, `--json` and `TICKWORK_API_KEY`.
-struct ExchangeConnection {
+struct ExchangeConnection: APIConnection {
+    typealias Failure = ExchangeError
+
     /// The options every one-call exchange command takes.
     static let options: [any OptionDeclaration] = [config, AlpacaConnection.api, baseURL, venue, account, json]
 
@@ -59,23 +61,5 @@ struct ExchangeConnection {
         }
     }
 
-    /// Runs `call` on the client and returns its result; an exchange error becomes a one-line
-    /// failure naming the endpoint.
-    func call<T: Sendable>(_ call: @escaping @Sendable (StockFighterClient) async throws(ExchangeError) -> T) throws -> T {
-        let client = self.client
-        do {
-            return try runBlocking { try await call(client) }
-        } catch let error as ExchangeError {
-            throw CLIError.failure("exchange \(baseURL): \(error)")
-        }
-    }
-
-    /// Prints `value` as JSON with `--json`, else `text()`.
-    func print(_ value: some Encodable, text: () -> String) throws {
-        if json {
-            Console.out(try JSONOutput.encode(value))
-        } else {
-            Console.out(text(), terminator: "")
-        }
-    }
+    var endpoint: String { "exchange \(baseURL)" }
 }
