@@ -22,7 +22,7 @@ enum ChartTicks {
         let text = Array(Timestamp(nanoseconds: time).iso8601)
         guard text.count >= 19 else { return String(text) }
         if step < 60_000_000_000 { return String(text[11..<19]) }
-        if step < 86_400_000_000_000 { return String(text[11..<16]) }
+        if step < Timestamp.nanosecondsPerDay { return String(text[11..<16]) }
         return String(text[5..<10]) + " " + String(text[11..<16])
     }
 
