@@ -2,7 +2,7 @@ import Dispatch
 import Lifecycle
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct LockedTests {
+@Suite(.timeLimit(.minutes(10))) struct LockedTests {
     @Test func setAndGetHandAValueAcross() {
         let box = Locked("before")
         #expect(box.get() == "before")

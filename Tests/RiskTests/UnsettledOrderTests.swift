@@ -4,7 +4,7 @@ import Testing
 
 /// An order whose placement has an unknown outcome holds back its strategy's next order in the
 /// same symbol, before any other check, until the account's orders settle it.
-@Suite(.timeLimit(.minutes(1))) struct UnsettledOrderTests {
+@Suite(.timeLimit(.minutes(10))) struct UnsettledOrderTests {
     typealias F = Fixture
 
     func exposure(_ orders: ExposedOrder...) -> RiskExposure {
