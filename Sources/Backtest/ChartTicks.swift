@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Wire
 
 /// Where a chart's axes carry labels: round steps a reader can add in their head.

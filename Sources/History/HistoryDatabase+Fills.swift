@@ -1,5 +1,5 @@
 import Ledger
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 extension HistoryDatabase {
     /// The sequence number of the last fill held (0 when none).

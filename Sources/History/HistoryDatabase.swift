@@ -1,5 +1,5 @@
 import Glibc
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Wire
 
 /// The trading history: a SQLite database that projects the ledger (fills, daily summaries) and

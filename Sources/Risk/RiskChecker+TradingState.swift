@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 extension RiskChecker {
     /// Measures each strategy's and the account's loss since the start of the UTC day and halts

@@ -1,5 +1,5 @@
 import Risk
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 extension TradingEngine {
     /// Routes a strategy's intents: orders through the risk checker, cancels to the exchange.

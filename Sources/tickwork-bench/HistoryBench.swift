@@ -2,7 +2,7 @@ import Foundation
 import History
 import Ledger
 import Live
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Synchronization
 
 /// The history database: catch-up from a ledger (fills/s), filtered queries on a large

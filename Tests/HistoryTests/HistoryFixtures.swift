@@ -1,6 +1,6 @@
 import History
 import Ledger
-import StrategyKit
+@_spi(Host) import StrategyKit
 import TestSupport
 
 /// 2026-12-01T00:00:00Z.

@@ -58,10 +58,10 @@ import TestSupport
 
     @Test func refusesAPluginBuiltAgainstSDK2WhosePricesWereCentsSayingToRebuildIt() throws {
         let path = try Self.buildFixturePackage() + "/libPastSDK.so"
-        let expected = PluginError.incompatibleSDK(path: path, plugin: "2.2", host: "3.3")
+        let expected = PluginError.incompatibleSDK(path: path, plugin: "2.2", host: "3.2")
         #expect(throws: expected) { try PluginLoader.load(path: path) }
         #expect(expected.description.hasSuffix(
-            "built against StrategyKit 2.2, this tickwork has 3.3: SDK 3.0 holds prices and money in units of $0.0001 "
+            "built against StrategyKit 2.2, this tickwork has 3.2: SDK 3.0 holds prices and money in units of $0.0001 "
                 + "instead of cents; rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"))
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Risk
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct TradingStateTests {

@@ -67,9 +67,9 @@ import TestSupport
     }
 
     @Test func thisSDKIs3AndRefusesEvery2xPluginWhosePricesWereCents() {
-        #expect(SDKVersion.current == SDKVersion(major: 3, minor: 3))
-        for minor in 0...3 { #expect(SDKVersion.current.canLoad(SDKVersion(major: 3, minor: minor))) }
+        #expect(SDKVersion.current == SDKVersion(major: 3, minor: 2))
+        for minor in 0...2 { #expect(SDKVersion.current.canLoad(SDKVersion(major: 3, minor: minor))) }
         for minor in 0...2 { #expect(!SDKVersion.current.canLoad(SDKVersion(major: 2, minor: minor))) }
-        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 3, minor: 4)))
+        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 3, minor: 3)))
     }
 }

@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Testing
 
 /// The one UTC day every part counts with: days and periods rounded down, before 1970 too, and

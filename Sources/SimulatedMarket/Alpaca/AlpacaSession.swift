@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 /// The simulated market's daily session in UTC, every day of the week: orders are taken from
 /// `opens` to `closes`, and day orders still open at the close expire.

@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 /// Every trade of every stock the Alpaca side serves, kept as 1-minute bars and the latest trade
 /// per stock: what bars, latest trades and snapshots are built from.

@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 /// A bar length of the bars endpoints: `1Min`...`59Min`, `1Hour`...`23Hour` or `1Day`, as
 /// nanoseconds. Weeks and months are refused (the simulated market's bars go back only as far as

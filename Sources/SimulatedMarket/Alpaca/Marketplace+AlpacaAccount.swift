@@ -1,6 +1,6 @@
 import MatchingEngine
 import Quotes
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Wire
 
 extension Marketplace {

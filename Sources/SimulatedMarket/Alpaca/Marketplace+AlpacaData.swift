@@ -1,5 +1,5 @@
 import MatchingEngine
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Wire
 
 extension Marketplace {

@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 /// One symbol's trading day on the simulated exchange, kept from its trades: the day's open,
 /// high, low and last price, and the previous day's close. A day is a UTC calendar day. The

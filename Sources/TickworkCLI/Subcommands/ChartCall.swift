@@ -1,6 +1,6 @@
 import Alpaca
 import FoundationEssentials
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Wire
 
 /// `tickwork chart SYMBOL [--day DATE] --out FILE.svg|FILE.html`: a day's intraday chart from

@@ -1,4 +1,4 @@
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Wire
 
 /// The times `--since` and `--until` of `tickwork history` take: an ISO-8601 date (midnight

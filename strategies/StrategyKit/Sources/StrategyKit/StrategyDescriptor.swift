@@ -13,9 +13,7 @@
 /// 3.1 added the one-order pass of `touch(excluding:)`. 3.2 added `BookView` and the strategy
 /// callback that takes it, `onBook(_ view: BookView, context:)` (which the engine calls for a
 /// strategy whose `readsBookView` is true), with a default that calls the `BookSnapshot` one:
-/// a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host. 3.3 added the UTC day of a
-/// `Timestamp` (`nanosecondsPerDay`, `utcDay`, `startOfUTCDay`, `startOfPeriod(nanoseconds:)`):
-/// a 3.0 to 3.2 plugin loads as before, and a 3.3 plugin needs a 3.3 host.
+/// a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -30,7 +28,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 3, minor: 3) }
+    public static var current: SDKVersion { SDKVersion(major: 3, minor: 2) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {
