@@ -40,9 +40,7 @@ extension LiveRunner {
                 }
             case .tradingStateChanged(let change):
                 monitor?.stateChanged(change)
-                if !saveRiskState() {
-                    perform(engine.halt(.account, code: .stateUnsaved, at: now()), &requests)
-                }
+                saveRiskState(&requests)
             }
         }
     }
@@ -211,19 +209,18 @@ extension LiveRunner {
     }
 
     /// Writes the trading states so a halt survives a restart (`DurableFile.replace`: temporary
-    /// file, fsync, rename, fsync of the directory), and whether it could. One that could not
-    /// is said once per failure, with what follows: the caller halts the account, since a halt
-    /// that is not saved would be lifted by a restart (fail closed).
-    func saveRiskState() -> Bool {
+    /// file, fsync, rename, fsync of the directory). One that cannot be written halts the
+    /// account, its open orders cancelled through `requests`, and says so: a halt that is not
+    /// saved would be lifted by a restart (fail closed).
+    func saveRiskState(_ requests: inout Requests) {
         do {
             let data = try JSONEncoder().encode(engine.risk.state)
             try DurableFile.replace(riskStatePath, with: Array(data))
-            return true
         } catch {
             logger.error("could not save the trading state; the account is halted until it can be and an operator resumes it", [
                 "file": riskStatePath, "error": "\(error)",
             ])
-            return false
+            perform(engine.halt(.account, code: .stateUnsaved, at: now()), &requests)
         }
     }
 }

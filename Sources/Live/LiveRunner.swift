@@ -88,7 +88,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
     /// A runner of `engine` trading through `broker`. On stop it waits at most `cancelWait`
     /// for the open orders to close; after a ledger failure it sweeps the account's orders for
     /// at most `emergencyWait`. A polled book whose exchange time is more than
-    /// `exchangeTimeAllowance` behind `now` is not fed to the engine (the poll counts as failed). Cancelled, it stops as on a `stop` message whose reason is
+    /// `exchangeTimeAllowance` behind `now` is not fed to the engine (the poll counts as
+    /// failed). Cancelled, it stops as on a `stop` message whose reason is
     /// `stopReason` of its service group's cause (nil when not run by a group).
     public init(
         engine: TradingEngine, broker: any Broker, pollInterval: Duration, riskStatePath: String,
@@ -117,8 +118,9 @@ public final class LiveRunner: Service, @unchecked Sendable {
     }
 
     /// Reconciles (then refuses to trade, with `PositionMismatch`, if the broker's positions
-    /// still differ from the ledger's), trades until a `stop` message or cancellation, then shuts down: strategies
-    /// stopped, open orders cancelled (waiting at most `cancelWait`), last fills collected.
+    /// still differ from the ledger's), trades until a `stop` message or cancellation, then
+    /// shuts down: strategies stopped, open orders cancelled (waiting at most `cancelWait`),
+    /// last fills collected.
     /// With a recorder, every start, handle and stop call of the engine is recorded with its
     /// actions (reconciliation, reloads and the cancels of the shutdown sweep are not engine
     /// events and are not).
@@ -300,9 +302,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
                 for change in engine.resumeScopes(activeIn: saved, at: now()) {
                     logger.info("trading resumed", ["change": change.description])
                 }
-                if !saveRiskState() {
-                    perform(engine.halt(.account, code: .stateUnsaved, at: now()), &requests)
-                }
+                saveRiskState(&requests)
             }
         } catch {
             logger.error("reload refused; the running configuration stays", ["error": "\(error)"])
