@@ -61,17 +61,21 @@ let package = Package(
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
+        // Recordings: their forms, readers and writers, and the session recorder.
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Risk", "Trading", "Wire", "Lifecycle"], exclude: ["RECORDINGS.md", "FILL-MODEL.md"],
+            name: "Recording", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["README.md", "RECORDINGS.md"],
             swiftSettings: hotPathSettings),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Backtest", "Wire", "History"]),
+        .target(
+            name: "Backtest", dependencies: [strategyKit, "Risk", "Trading", "Wire", "Recording"], exclude: ["FILL-MODEL.md"],
+            swiftSettings: hotPathSettings),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Wire", "Quotes", "History"],
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "History"],
             exclude: ["README.md", "gate-baseline.json"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
@@ -105,7 +109,7 @@ let package = Package(
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
         .testTarget(
-            name: "BacktestTests", dependencies: ["Backtest", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
+            name: "BacktestTests", dependencies: ["Backtest", "Recording", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", "TestSupport", strategyKit],
@@ -125,6 +129,6 @@ let package = Package(
             dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Recording
 import StrategyKit
 import Wire
 

@@ -1,3 +1,4 @@
+import Recording
 import StrategyKit
 import Trading
 

@@ -1,3 +1,5 @@
+import Recording
+
 /// The cells of a parameter sweep: every combination of the values given for each parameter,
 /// as `--param spread=1,2,4 --param size=10,50` asks (six cells).
 public struct ParameterGrid: Hashable, Sendable {

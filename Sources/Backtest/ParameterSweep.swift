@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Recording
 import Synchronization
 
 /// Runs one backtest per cell of a `ParameterGrid`, in parallel on every core, each over the

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Recording
 import Wire
 
 /// What the result files of a planned sweep say: the cells that finished (as a local sweep's

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Recording
 import Wire
 
 /// The layout of a planned sweep's directory, which every node sees at the same path:

@@ -1,4 +1,4 @@
-import Backtest
+import Recording
 import StrategyKit
 import Trading
 

@@ -1,4 +1,5 @@
 import Backtest
+import Recording
 
 /// The progress line of a long backtest on stderr: shown only when stderr is a terminal and
 /// the run has lasted more than two seconds, redrawn in place, and erased at the end.

@@ -2,6 +2,7 @@ import Backtest
 import FoundationEssentials
 import Ledger
 import Live
+import Recording
 import StrategyKit
 import Trading
 

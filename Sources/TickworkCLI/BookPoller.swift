@@ -1,5 +1,5 @@
-import Backtest
 import Lifecycle
+import Recording
 import StockFighter
 import StrategyKit
 import Synchronization

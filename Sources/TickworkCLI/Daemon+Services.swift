@@ -1,4 +1,3 @@
-import Backtest
 import History
 import Ledger
 import Lifecycle

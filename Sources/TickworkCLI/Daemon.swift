@@ -1,4 +1,3 @@
-import Backtest
 import FoundationEssentials
 import History
 import HTTP

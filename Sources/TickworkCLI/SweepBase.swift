@@ -1,5 +1,5 @@
-import Backtest
 import Live
+import Recording
 import StrategyKit
 
 /// What a backtest's `--param` values apply to: the plugin `--strategy` names, on the embedded

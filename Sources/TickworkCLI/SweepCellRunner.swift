@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Ledger
 import Live
+import Recording
 
 /// Runs the cells of a planned sweep in this process, each as `tickwork backtest` would run that
 /// cell of a local sweep (same configuration, plugins, venue and recordings), and records each

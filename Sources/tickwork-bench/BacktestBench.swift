@@ -1,6 +1,7 @@
 import Backtest
 import Foundation
 import Live
+import Recording
 import Risk
 import StrategyKit
 import Trading

@@ -1,7 +1,7 @@
-import Backtest
 import Foundation
 import Ledger
 import MatchingEngine
+import Recording
 import Risk
 import StrategyKit
 

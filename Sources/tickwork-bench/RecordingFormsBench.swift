@@ -1,5 +1,5 @@
-import Backtest
 import Foundation
+import Recording
 
 /// The three recording forms of one session side by side: bytes per book and the read rate
 /// (books/s and MB/s on one core, by the thread's CPU time, the best of three reads) of the JSON

@@ -1,5 +1,5 @@
-import Backtest
 import Foundation
+import Recording
 import StrategyKit
 
 /// A synthetic market-by-price session of one symbol, made as the peer benchmark makes its own

@@ -1,7 +1,7 @@
-import Backtest
 import Foundation
 import Ledger
 import Live
+import Recording
 import Risk
 import StrategyKit
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import Ledger
 import Live
 import MarketMaker
+import Recording
 import Risk
 import SimulatedMarket
 import StrategyKit

@@ -1,5 +1,5 @@
-@testable import Backtest
 import Foundation
+@testable import Recording
 import StrategyKit
 import Testing
 

@@ -1,4 +1,5 @@
 import Backtest
+import Recording
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct ParameterGridTests {

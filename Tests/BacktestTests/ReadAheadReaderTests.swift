@@ -1,6 +1,6 @@
-@testable import Backtest
 import Dispatch
 import Foundation
+@testable import Recording
 import StrategyKit
 import Testing
 

@@ -1,4 +1,4 @@
-@testable import Backtest
+@testable import Recording
 import StrategyKit
 import Testing
 

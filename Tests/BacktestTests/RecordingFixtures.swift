@@ -1,6 +1,6 @@
-import Backtest
 import Foundation
 import Glibc
+import Recording
 import SimulatedMarket
 import StrategyKit
 import Testing

@@ -1,5 +1,6 @@
 @testable import Backtest
 import Foundation
+@testable import Recording
 import StrategyKit
 import Testing
 import TestSupport

@@ -2,6 +2,7 @@ import Backtest
 import Foundation
 import Live
 import MarketMaker
+import Recording
 import Risk
 import StrategyKit
 import Testing

@@ -1,5 +1,5 @@
-import Backtest
 import Foundation
+import Recording
 import Testing
 import TestSupport
 

@@ -1,4 +1,3 @@
-import Backtest
 import Foundation
 import Testing
 import TestSupport

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import History
 import Live
+import Recording
 import StrategyKit
 import Wire
 

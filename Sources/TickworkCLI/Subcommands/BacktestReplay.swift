@@ -1,6 +1,7 @@
 import Backtest
 import FoundationEssentials
 import Live
+import Recording
 import Trading
 
 /// `tickwork backtest --replay`: live-session parity. The session's recorded inputs go into an

@@ -1,5 +1,6 @@
 import Backtest
 import FoundationEssentials
+import Recording
 import Trading
 
 /// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a

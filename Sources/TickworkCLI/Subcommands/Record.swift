@@ -1,8 +1,8 @@
-import Backtest
 import Dispatch
 import FoundationEssentials
 import Lifecycle
 import Live
+import Recording
 import StockFighter
 import StrategyKit
 import Trading

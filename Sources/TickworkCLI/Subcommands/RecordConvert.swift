@@ -1,4 +1,4 @@
-import Backtest
+import Recording
 
 /// `tickwork record convert`: a recording from one form to the other.
 enum RecordConvert {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Ledger
 import Live
+import Recording
 
 /// `tickwork sweep plan`: a backtest sweep written out as a directory that Slurm runs as a job
 /// array (or `tickwork sweep run` runs here).

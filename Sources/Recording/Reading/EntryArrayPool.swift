@@ -8,23 +8,23 @@ import StrategyKit
 /// flight have been used), so with `depth` past that the storage is no longer shared and is
 /// reused; when it still is, value semantics give `build` a fresh copy, and nothing already
 /// handed out ever changes, whichever thread holds it.
-struct EntryArrayPool {
+public struct EntryArrayPool: Sendable {
     private var arrays: [[BookEntry]]
     private var next = 0
 
     /// The arrays a pool of book sides holds beyond two a book, where one side of a book often
     /// stays as it was while the other is made again: that side's array is still held (by every
     /// book since) when a pool of exactly two a book comes round to it, and it is copied then.
-    static let keptSideAllowance = 16
+    public static let keptSideAllowance = 16
 
     /// A pool that reuses the storage of the array made `depth` calls before.
-    init(depth: Int) {
+    public init(depth: Int) {
         precondition(depth > 0, "a pool holds at least one array")
         arrays = Array(repeating: [], count: depth)
     }
 
     /// An array filled by `build`, which is given an empty array with recycled capacity.
-    mutating func make(_ build: (inout [BookEntry]) -> Void) -> [BookEntry] {
+    public mutating func make(_ build: (inout [BookEntry]) -> Void) -> [BookEntry] {
         recycle { entries in
             entries.removeAll(keepingCapacity: true)
             build(&entries)
@@ -33,7 +33,7 @@ struct EntryArrayPool {
 
     /// An array of `count` entries, each of which `initialize` must set (they hold leftovers).
     @inline(__always)
-    mutating func make(count: Int, _ initialize: (UnsafeMutableBufferPointer<BookEntry>) -> Void) -> [BookEntry] {
+    public mutating func make(count: Int, _ initialize: (UnsafeMutableBufferPointer<BookEntry>) -> Void) -> [BookEntry] {
         recycle { entries in
             if entries.count > count {
                 entries.removeLast(entries.count - count)
