@@ -65,14 +65,18 @@ let package = Package(
         .target(
             name: "Recording", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["README.md", "RECORDINGS.md"],
             swiftSettings: hotPathSettings),
+        // A backtest's metrics and their presentation: report.json, equity.csv, report.html, SVG charts.
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Risk", "Trading", "Wire", "Recording"], exclude: ["FILL-MODEL.md"],
+            name: "Reports", dependencies: [strategyKit, "Risk", "Trading", "Wire", "Recording"], exclude: ["README.md"],
+            swiftSettings: hotPathSettings),
+        .target(
+            name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Recording", "Reports"], exclude: ["FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
-        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Backtest", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
+        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "History"],
@@ -109,7 +113,7 @@ let package = Package(
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
         .testTarget(
-            name: "BacktestTests", dependencies: ["Backtest", "Recording", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
+            name: "BacktestTests", dependencies: ["Backtest", "Recording", "Reports", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", "TestSupport", strategyKit],
@@ -126,7 +130,7 @@ let package = Package(
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
-            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
+            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "Reports", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),

@@ -1,4 +1,5 @@
 import Recording
+import Reports
 import StrategyKit
 import Trading
 

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Recording
+import Reports
 import Synchronization
 
 /// Runs one backtest per cell of a `ParameterGrid`, in parallel on every core, each over the

@@ -1,3 +1,5 @@
+import Reports
+
 /// One cell's outcome, `results/NNNN.json`: the same figures as a row of a local sweep's `--json`,
 /// with the cell's number. A cell run twice writes the same bytes.
 public struct SweepResult: Codable, Hashable, Sendable {

@@ -1,5 +1,5 @@
-import Backtest
 import Live
+import Reports
 import Risk
 import StrategyKit
 import Wire

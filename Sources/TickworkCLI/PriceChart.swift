@@ -1,5 +1,5 @@
-import Backtest
 import Alpaca
+import Reports
 import StrategyKit
 
 /// A day's intraday chart as a trading app shows it: the price line of the bars' closes, the

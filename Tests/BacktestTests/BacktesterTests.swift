@@ -4,6 +4,7 @@ import Ledger
 import Live
 import MarketMaker
 import Recording
+import Reports
 import Risk
 import SimulatedMarket
 import StrategyKit

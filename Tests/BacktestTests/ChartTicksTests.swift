@@ -1,7 +1,7 @@
+@testable import Reports
 import StrategyKit
 import Testing
 import Wire
-@testable import Backtest
 
 /// The axes of the report's charts: round steps, labels a reader can read.
 @Suite(.timeLimit(.minutes(10))) struct ChartTicksTests {

@@ -1,6 +1,6 @@
-import Backtest
 import Foundation
 import MarketMaker
+import Reports
 import Risk
 import StrategyKit
 import Testing

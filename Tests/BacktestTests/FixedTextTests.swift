@@ -1,5 +1,5 @@
-import Backtest
 import Foundation
+import Reports
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct FixedTextTests {

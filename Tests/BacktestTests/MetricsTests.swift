@@ -1,5 +1,5 @@
-import Backtest
 import Foundation
+import Reports
 import StrategyKit
 import Testing
 

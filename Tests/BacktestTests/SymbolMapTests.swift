@@ -1,4 +1,4 @@
-@testable import Backtest
+@testable import Reports
 import StrategyKit
 import Testing
 

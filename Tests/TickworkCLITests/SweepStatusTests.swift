@@ -1,5 +1,6 @@
 import Backtest
 import Foundation
+import Reports
 import Testing
 import TestSupport
 

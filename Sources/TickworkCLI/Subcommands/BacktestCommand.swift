@@ -4,6 +4,7 @@ import Glibc
 import History
 import Live
 import Recording
+import Reports
 import StrategyKit
 import Wire
 
