@@ -70,13 +70,16 @@ let package = Package(
             name: "Reports", dependencies: [strategyKit, "Risk", "Trading", "Wire", "Recording"], exclude: ["README.md"],
             swiftSettings: hotPathSettings),
         .target(
-            name: "Backtest", dependencies: [strategyKit, "Trading", "Wire", "Recording", "Reports"], exclude: ["FILL-MODEL.md"],
+            name: "Backtest", dependencies: [strategyKit, "Trading", "Recording", "Reports"], exclude: ["FILL-MODEL.md"],
             swiftSettings: hotPathSettings),
+        // Parameter sweeps: many backtests over one grid, on this machine's cores or as a planned
+        // directory of cells that Slurm runs.
+        .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire"], exclude: ["README.md"]),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "History"],
@@ -113,8 +116,9 @@ let package = Package(
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
         .testTarget(
-            name: "BacktestTests", dependencies: ["Backtest", "Recording", "Reports", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
+            name: "BacktestTests", dependencies: ["Backtest", "Recording", "Reports", "Sweeps", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),
+        .testTarget(name: "SweepsTests", dependencies: ["Sweeps", "Backtest", "Recording", "Reports", "TestSupport", strategyKit]),
         .testTarget(
             name: "FirstStepsTests", dependencies: ["FirstSteps", "TestSupport", strategyKit],
             path: "strategies/FirstSteps/Tests/FirstStepsTests", linkerSettings: pluginTestLinking),
@@ -130,9 +134,9 @@ let package = Package(
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
-            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "Reports", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
+            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "StockFighter", strategyKit]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "Sweeps", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
     ]
 )

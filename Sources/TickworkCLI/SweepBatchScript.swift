@@ -1,4 +1,4 @@
-import Backtest
+import Sweeps
 
 /// `sweep.sbatch`: the Slurm batch script of a planned sweep, one array task per cell. Each task
 /// runs `tickwork sweep cell DIR $SLURM_ARRAY_TASK_ID`, which writes the cell's result whole

@@ -8,6 +8,7 @@ import Reports
 import Risk
 import SimulatedMarket
 import StrategyKit
+import Sweeps
 import Testing
 import Trading
 

@@ -1,5 +1,5 @@
-import Backtest
 import Foundation
+import Sweeps
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Backtest
 import Foundation
 import Reports
+import Sweeps
 import Testing
 import TestSupport
 

@@ -1,4 +1,3 @@
-import Backtest
 import FoundationEssentials
 import Glibc
 import History
@@ -6,6 +5,7 @@ import Live
 import Recording
 import Reports
 import StrategyKit
+import Sweeps
 import Wire
 
 /// `tickwork backtest`: the daemon's engine, strategies and risk checker over a recording.

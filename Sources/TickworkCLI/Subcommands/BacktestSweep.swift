@@ -2,6 +2,7 @@ import Backtest
 import FoundationEssentials
 import Recording
 import Reports
+import Sweeps
 import Trading
 
 /// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a

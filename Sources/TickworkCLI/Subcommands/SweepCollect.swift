@@ -1,6 +1,6 @@
-import Backtest
 import FoundationEssentials
 import Ledger
+import Sweeps
 
 /// `tickwork sweep collect`: a sweep's results as the local sweep prints them.
 enum SweepCollect {

@@ -1,5 +1,5 @@
-import Backtest
 import FoundationEssentials
+import Sweeps
 
 /// `tickwork sweep status`: where each cell of a planned sweep stands.
 enum SweepStatus {

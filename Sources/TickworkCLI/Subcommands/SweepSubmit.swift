@@ -1,6 +1,6 @@
-import Backtest
 import FoundationEssentials
 import Ledger
+import Sweeps
 
 /// `tickwork sweep submit`: a planned sweep handed to Slurm as one job array.
 enum SweepSubmit {

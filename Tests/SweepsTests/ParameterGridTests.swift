@@ -1,5 +1,5 @@
-import Backtest
 import Recording
+import Sweeps
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct ParameterGridTests {

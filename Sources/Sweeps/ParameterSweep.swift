@@ -1,3 +1,4 @@
+import Backtest
 import Dispatch
 import FoundationEssentials
 import Recording

@@ -2,6 +2,7 @@ import Backtest
 import Foundation
 import Reports
 import StrategyKit
+import Sweeps
 import Testing
 import TestSupport
 

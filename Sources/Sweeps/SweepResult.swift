@@ -1,3 +1,4 @@
+import Backtest
 import Reports
 
 /// One cell's outcome, `results/NNNN.json`: the same figures as a row of a local sweep's `--json`,
