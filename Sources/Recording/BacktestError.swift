@@ -1,5 +1,6 @@
-/// Every infrastructure failure of the Backtest part. Refusals (a rejected simulated order) are
-/// values, not errors.
+/// Every infrastructure failure of recordings, backtests, their reports and sweeps (the parts
+/// Recording, Reports, Backtest and Sweeps, split from one part; it lives in the lowest, whose
+/// readers throw it). Refusals (a rejected simulated order) are values, not errors.
 public enum BacktestError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A file could not be opened, read, created or written; `reason` is the system's message.
     case io(path: String, reason: String)
