@@ -13,7 +13,7 @@ extension Marketplace {
             let time = state.now()
             let retention = state.retention
             var events: [MatchEvent] = []
-            defer { state.recordAlpaca(events, on: venue, symbol: symbol, at: time) }
+            defer { state.record(events, on: venue, symbol: symbol, at: time) }
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
                 let id: OrderID
                 do throws(MatchingError) {
@@ -24,7 +24,6 @@ extension Marketplace {
                     throw Self.failure(error)
                 }
                 guard let status = listing.exchange.status(id) else { preconditionFailure("order \(id) vanished after submit") }
-                listing.recordTrades(events)
                 Self.forgetClosedOrders(of: &listing, in: [symbol], retention: retention, at: time)
                 return status
             }
@@ -51,7 +50,7 @@ extension Marketplace {
             let time = state.now()
             let retention = state.retention
             var events: [MatchEvent] = []
-            defer { state.recordAlpaca(events, on: venue, at: time) }
+            defer { state.record(events, on: venue, at: time) }
             return try Self.withListing(venue, in: &state) { listing throws(APIFailure) -> OrderStatus in
                 guard listing.exchange.lists(symbol) else { throw Self.unknownSymbol(symbol, venue) }
                 let order = try owned(id, symbol, in: listing.exchange, key: key, action: "delete that order")

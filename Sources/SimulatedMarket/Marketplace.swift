@@ -14,8 +14,8 @@ final class Marketplace: Sendable {
         var bookPrefixes: [Symbol: (version: UInt64, bytes: [UInt8])] = [:]
         /// When closed orders past the retention's age are next looked for, in nanoseconds.
         var nextAgeSweep = Int64.min
-        /// Each traded symbol's day: open, high, low, previous close (Finnhub's quote).
-        var sessions: [Symbol: DaySession] = [:]
+        /// Every trade on the venue, as bars and latest trades.
+        var tape = TradeTape()
     }
 
     struct State {
@@ -28,7 +28,7 @@ final class Marketplace: Sendable {
         var lastTime: Int64 = 0
         /// How long closed orders are kept; nil keeps them all.
         var retention: OrderRetention?
-        /// The Alpaca API's accounts, orders and tape; nil when it is not served.
+        /// The Alpaca API's accounts and orders; nil when it is not served.
         var alpaca: AlpacaMarket?
 
         /// The current wall-clock time, later than every time handed out before.
@@ -83,8 +83,7 @@ final class Marketplace: Sendable {
                 state.expireAlpacaDayOrders(on: venue, at: time)
                 // Bots are only made for listed venues, and listings are never removed.
                 let events = state.bots[index].bots.step(at: time, on: &state.listings[venue]!.exchange)
-                state.recordAlpaca(events, on: venue, at: time)
-                state.listings[venue]!.recordTrades(events)
+                state.record(events, on: venue, at: time)
                 let symbols = state.listings[venue]!.exchange.symbols
                 Self.forgetClosedOrders(of: &state.listings[venue]!, in: symbols, retention: state.retention, at: time)
             }

@@ -1,10 +1,10 @@
 import MatchingEngine
 import StrategyKit
 
-/// The Alpaca side of the exchange: its accounts, the orders placed through it, and the tape of
-/// the venue it trades. Lives in the marketplace's state, under its lock; every batch of match
-/// events on the venue passes through `record(_:on:)`, so fills reach accounts and bars whoever
-/// traded (an Alpaca order, a StockFighter order or a bot).
+/// The Alpaca side of the exchange: its accounts and the orders placed through it. Lives in the
+/// marketplace's state, under its lock; every batch of match events on the venue passes through
+/// `record(_:on:)`, so fills reach accounts whoever traded (an Alpaca order, a StockFighter order
+/// or a bot). The venue's trades are its listing's `TradeTape`.
 struct AlpacaMarket {
     let venue: Venue
     let configuration: AlpacaConfiguration
@@ -14,7 +14,6 @@ struct AlpacaMarket {
     var orders: [OrderID: AlpacaOrderRecord] = [:]
     /// The ids of the orders still open.
     var open: Set<OrderID> = []
-    var tape = AlpacaTape()
     private var fillCount: UInt64 = 0
 
     init(venue: Venue, configuration: AlpacaConfiguration, newsSeed: UInt64) {
@@ -47,16 +46,12 @@ struct AlpacaMarket {
         return (limit, limit - accounts[name]!.requestsThisWindow, (window + 1) * seconds, allowed)
     }
 
-    /// Books what `events` did on the venue: trades into the tape, fills and cancels into the
-    /// Alpaca orders and accounts they touch. `symbol` names the book when the caller knows it
-    /// (the orders may already be forgotten by the books); otherwise the orders tell.
-    mutating func record(_ events: [MatchEvent], on exchange: Exchange, symbol known: Symbol? = nil, at time: Timestamp) {
+    /// Books what `events` did on the venue into the Alpaca orders and accounts they touch: fills
+    /// and cancels (the trades themselves go to the venue's tape).
+    mutating func record(_ events: [MatchEvent], at time: Timestamp) {
         for event in events {
             switch event {
             case let .fill(trade):
-                if let symbol = known ?? exchange.symbol(of: trade.incoming) ?? exchange.symbol(of: trade.standing) {
-                    tape.record(symbol, price: trade.price, qty: trade.qty, at: trade.time)
-                }
                 fill(trade.standing, trade)
                 fill(trade.incoming, trade)
             case let .cancelled(id, _):
@@ -83,15 +78,8 @@ struct AlpacaMarket {
             open.remove(id)
             var events: [MatchEvent] = []
             exchange.cancel(id, at: time, into: &events)
-            record(events, on: exchange, at: time)
+            record(events, at: time)
         }
-    }
-
-    /// The price `symbol` is valued at: its last trade, else the middle of its quote, else nil.
-    func markPrice(_ symbol: Symbol, _ quote: Quote?) -> Price? {
-        if let last = tape.latest[symbol] { return last.price }
-        guard let bid = quote?.bid, let ask = quote?.ask else { return quote?.bid ?? quote?.ask }
-        return Price(units: (bid.units + ask.units) / 2)
     }
 
     private mutating func fill(_ id: OrderID, _ trade: Trade) {

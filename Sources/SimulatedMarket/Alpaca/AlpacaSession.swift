@@ -8,8 +8,6 @@ public struct AlpacaSession: Sendable, Equatable {
     /// Minutes after midnight UTC at which it closes; later than `opens`.
     public let closes: Int
 
-    static let nanosecondsPerMinute: Int64 = 60_000_000_000
-
     /// A session from `opens` to `closes` minutes after midnight UTC; nil unless
     /// `0 <= opens < closes <= 1440`.
     public init?(opens: Int, closes: Int) {
@@ -28,7 +26,7 @@ public struct AlpacaSession: Sendable, Equatable {
     /// Whether the session is open at `nanoseconds` since the epoch.
     func isOpen(at nanoseconds: Int64) -> Bool {
         let time = Timestamp(nanoseconds: nanoseconds)
-        let minute = Int(time.nanoseconds(since: time.startOfUTCDay) / Self.nanosecondsPerMinute)
+        let minute = Int(time.nanoseconds(since: time.startOfUTCDay) / TradeTape.nanosecondsPerMinute)
         return opens <= minute && minute < closes
     }
 
@@ -43,7 +41,7 @@ public struct AlpacaSession: Sendable, Equatable {
 
     private func next(_ minute: Int, after nanoseconds: Int64) -> Int64 {
         let midnight = Timestamp(nanoseconds: nanoseconds).startOfUTCDay.nanoseconds
-        let today = midnight + Int64(minute) * Self.nanosecondsPerMinute
+        let today = midnight + Int64(minute) * TradeTape.nanosecondsPerMinute
         return today > nanoseconds ? today : today + Timestamp.nanosecondsPerDay
     }
 

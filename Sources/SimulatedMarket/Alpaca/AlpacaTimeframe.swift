@@ -10,7 +10,7 @@ enum AlpacaTimeframe {
         let digits = text.prefix { $0.isNumber }
         let unit = text.dropFirst(digits.count)
         guard let count = Int64(digits), count > 0 else { throw refusal(text) }
-        let minute = AlpacaSession.nanosecondsPerMinute
+        let minute = TradeTape.nanosecondsPerMinute
         switch unit {
         case "Min" where count <= 59, "T" where count <= 59: return count * minute
         case "Hour" where count <= 23, "H" where count <= 23: return count * 60 * minute

@@ -19,7 +19,7 @@ extension JSONWriter {
     }
 
     /// A Trade `{t,x,p,s,c,i,z}`.
-    mutating func alpacaTrade(_ trade: AlpacaTape.Print) {
+    mutating func alpacaTrade(_ trade: TradeTape.Print) {
         raw("{")
         timeMember("t", trade.time)
         stringMember("x", "V")
@@ -33,7 +33,7 @@ extension JSONWriter {
     }
 
     /// A Bar `{t,o,h,l,c,v,n,vw}`; `vw` to four places below the price unit, truncated.
-    mutating func alpacaBar(_ bar: AlpacaBar) {
+    mutating func alpacaBar(_ bar: TradeBar) {
         raw("{")
         timeMember("t", Timestamp(nanoseconds: bar.start))
         dollarNumber("o", bar.open)
@@ -49,7 +49,7 @@ extension JSONWriter {
     }
 
     /// `"key":` then a bar, or `null`.
-    mutating func alpacaBar(_ key: StaticString, _ bar: AlpacaBar?) {
+    mutating func alpacaBar(_ key: StaticString, _ bar: TradeBar?) {
         member(key)
         guard let bar else { return raw("null") }
         alpacaBar(bar)

@@ -2,11 +2,13 @@ import MatchingEngine
 import StrategyKit
 
 extension Marketplace.State {
-    /// Passes a batch of match events on `venue` to the Alpaca side, when it serves that venue.
-    /// `symbol` names the book when the caller knows it (its orders may already be forgotten).
-    mutating func recordAlpaca(_ events: [MatchEvent], on venue: Venue, symbol: Symbol? = nil, at time: Timestamp) {
-        guard !events.isEmpty, alpaca?.venue == venue, let exchange = listings[venue]?.exchange else { return }
-        alpaca?.record(events, on: exchange, symbol: symbol, at: time)
+    /// Books a batch of match events on `venue`: its trades into the venue's tape and, when the
+    /// Alpaca side serves that venue, fills and cancels into its orders and accounts. `symbol`
+    /// names the book when the caller knows it (its orders may already be forgotten).
+    mutating func record(_ events: [MatchEvent], on venue: Venue, symbol: Symbol? = nil, at time: Timestamp) {
+        guard !events.isEmpty, listings[venue] != nil else { return }
+        listings[venue]!.tape.record(events, on: listings[venue]!.exchange, symbol: symbol)
+        if alpaca?.venue == venue { alpaca!.record(events, at: time) }
     }
 
     /// Expires the Alpaca day orders on `venue` left open at the session's close, before the bots

@@ -11,7 +11,7 @@ extension Marketplace {
             let state = alpaca.accounts[account]!
             var longValue = Money.zero
             for (symbol, position) in state.positions {
-                let mark = alpaca.markPrice(symbol, listing.exchange.quote(symbol, at: time))
+                let mark = listing.tape.markPrice(symbol, listing.exchange.quote(symbol, at: time))
                 longValue += mark.map { $0 * position.qty } ?? position.costBasis
             }
             var json = JSONWriter(capacity: 1_024)
@@ -32,8 +32,8 @@ extension Marketplace {
             for (index, entry) in positions.sorted(by: { $0.key.rawValue < $1.key.rawValue }).enumerated() where symbol == nil || entry.key == symbol {
                 if index > 0, symbol == nil { json.raw(",") }
                 let average = Price(units: entry.value.costBasis.units / max(1, entry.value.qty.shares))
-                let current = alpaca.markPrice(entry.key, listing.exchange.quote(entry.key, at: time)) ?? average
-                let days = alpaca.tape.dailyBars(entry.key, at: time.nanoseconds)
+                let current = listing.tape.markPrice(entry.key, listing.exchange.quote(entry.key, at: time)) ?? average
+                let days = listing.tape.dailyBars(entry.key, at: time.nanoseconds)
                 let lastDay = days.previous?.close ?? days.today?.open ?? current
                 json.alpacaPosition(
                     entry.key, entry.value, available: alpaca.availableQty(entry.key, of: account), current: current, lastDay: lastDay)

@@ -33,8 +33,8 @@ extension Marketplace {
     /// `trades/latest`: `{"trades":{"A":T}}` for the symbols that have traded, or
     /// `{"symbol","trade"}` for one (404 when it has not).
     func alpacaLatestTrades(_ symbols: [Symbol], single: Bool) throws(AlpacaFailure) -> [UInt8] {
-        let trades = try withAlpaca(nil) { alpaca, _, _ throws(AlpacaFailure) -> [(Symbol, AlpacaTape.Print)] in
-            symbols.compactMap { symbol in alpaca.tape.latest[symbol].map { (symbol, $0) } }
+        let trades = try withAlpaca(nil) { _, listing, _ throws(AlpacaFailure) -> [(Symbol, TradeTape.Print)] in
+            symbols.compactMap { symbol in listing.tape.latest[symbol].map { (symbol, $0) } }
         }
         var json = JSONWriter(capacity: 64 + 200 * trades.count)
         if single {
@@ -75,11 +75,11 @@ extension Marketplace {
                     json.stringMember("symbol", symbol.rawValue)
                 }
                 json.member("latestTrade")
-                if let trade = alpaca.tape.latest[symbol] { json.alpacaTrade(trade) } else { json.raw("null") }
+                if let trade = listing.tape.latest[symbol] { json.alpacaTrade(trade) } else { json.raw("null") }
                 json.member("latestQuote")
                 if let quote = listing.exchange.quote(symbol, at: time) { json.alpacaQuote(quote) } else { json.raw("null") }
-                json.alpacaBar("minuteBar", alpaca.tape.minuteBars[symbol]?.last)
-                let days = alpaca.tape.dailyBars(symbol, at: time.nanoseconds)
+                json.alpacaBar("minuteBar", listing.tape.minuteBars[symbol]?.last)
+                let days = listing.tape.dailyBars(symbol, at: time.nanoseconds)
                 json.alpacaBar("dailyBar", days.today)
                 json.alpacaBar("prevDailyBar", days.previous)
                 if !single { json.raw("}") }
@@ -102,17 +102,17 @@ extension Marketplace {
             guard parts.count == 2, let start = Int64(parts[1]) else { throw .invalid("page_token \(token) is not one this server gave") }
             return (Symbol(String(parts[0])), start)
         }
-        let (pages, next) = try withAlpaca(nil) { alpaca, listing, time throws(AlpacaFailure) -> ([(Symbol, [AlpacaBar])], String?) in
+        let (pages, next) = try withAlpaca(nil) { alpaca, listing, time throws(AlpacaFailure) -> ([(Symbol, [TradeBar])], String?) in
             let end = (requestedEnd ?? time).nanoseconds
             let start = requestedStart?.nanoseconds ?? time.startOfUTCDay.nanoseconds
             var left = limit
-            var pages: [(Symbol, [AlpacaBar])] = []
+            var pages: [(Symbol, [TradeBar])] = []
             let ordered = symbols.filter { listing.exchange.lists($0) }.sorted { $0.rawValue < $1.rawValue }
             for symbol in ordered {
                 if let (resumeSymbol, _) = resume, symbol.rawValue < resumeSymbol.rawValue { continue }
                 var from = start
                 if let (resumeSymbol, resumeStart) = resume, resumeSymbol == symbol { from = max(from, resumeStart) }
-                let bars = alpaca.tape.bars(symbol, span: span, from: from, to: end + 1)
+                let bars = listing.tape.bars(symbol, span: span, from: from, to: end + 1)
                 guard !bars.isEmpty else { continue }
                 if bars.count > left {
                     if left > 0 { pages.append((symbol, Array(bars.prefix(left)))) }
@@ -126,7 +126,7 @@ extension Marketplace {
         return Self.writeBars(pages, next: next, single: single ? symbols[0] : nil)
     }
 
-    private static func writeBars(_ pages: [(Symbol, [AlpacaBar])], next: String?, single: Symbol?) -> [UInt8] {
+    private static func writeBars(_ pages: [(Symbol, [TradeBar])], next: String?, single: Symbol?) -> [UInt8] {
         var json = JSONWriter(capacity: 128 + 120 * pages.reduce(0) { $0 + $1.1.count })
         if let single {
             json.raw("{\"bars\":")

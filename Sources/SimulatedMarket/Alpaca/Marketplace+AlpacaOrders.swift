@@ -20,7 +20,7 @@ extension Marketplace {
             let clientOrderID = request.clientOrderID ?? AlpacaIdentifier.uuid(UInt64(bitPattern: listing.exchange.nextOrderID.rawValue), .order)
             guard alpaca.accounts[account]?.orderOfClientID[clientOrderID] == nil else { throw .invalid("client_order_id must be unique") }
             let quote = listing.exchange.quote(request.symbol, at: time)
-            try Self.checkFunds(request, of: account, in: alpaca, quote: quote)
+            try Self.checkFunds(request, of: account, in: alpaca, tape: listing.tape, quote: quote)
             let engine = request.engineOrder
             var events: [MatchEvent] = []
             let id: OrderID
@@ -39,8 +39,8 @@ extension Marketplace {
             alpaca.open.insert(id)
             alpaca.accounts[account]?.orders.append(id)
             alpaca.accounts[account]?.orderOfClientID[clientOrderID] = id
-            alpaca.record(events, on: listing.exchange, symbol: request.symbol, at: time)
-            listing.recordTrades(events)
+            listing.tape.record(events, on: listing.exchange, symbol: request.symbol)
+            alpaca.record(events, at: time)
             Self.forgetClosedOrders(of: &listing, in: [request.symbol], retention: retention, at: time)
             // Orders are only added, never removed, from the Alpaca side.
             return alpaca.orders[id]!
@@ -123,7 +123,7 @@ extension Marketplace {
     private static func cancel(_ id: OrderID, in alpaca: inout AlpacaMarket, on listing: inout Listing, at time: Timestamp) {
         var events: [MatchEvent] = []
         listing.exchange.cancel(id, at: time, into: &events)
-        alpaca.record(events, on: listing.exchange, at: time)
+        alpaca.record(events, at: time)
     }
 
     private static func owned(
@@ -138,10 +138,10 @@ extension Marketplace {
 
     /// 403 unless the account can pay for a buy (at its limit, or else at the ask or the last
     /// price) or holds the shares of a sell beyond what its open sells already offer.
-    private static func checkFunds(_ request: AlpacaOrderRequest, of account: Account, in alpaca: AlpacaMarket, quote: Quote?) throws(AlpacaFailure) {
+    private static func checkFunds(_ request: AlpacaOrderRequest, of account: Account, in alpaca: AlpacaMarket, tape: TradeTape, quote: Quote?) throws(AlpacaFailure) {
         switch request.side {
         case .buy:
-            let price = request.limitPrice ?? quote?.ask ?? alpaca.markPrice(request.symbol, quote) ?? .zero
+            let price = request.limitPrice ?? quote?.ask ?? tape.markPrice(request.symbol, quote) ?? .zero
             let cost = price * request.qty
             guard cost <= alpaca.buyingPower(of: account) else { throw .forbidden("insufficient buying power") }
         case .sell:

@@ -5,8 +5,8 @@ import StrategyKit
 import Wire
 
 /// Finnhub's quote and symbol endpoints (`/api/v1/quote`, `/api/v1/search`,
-/// `/api/v1/stock/symbol`) for the simulated exchange's own stocks, with day figures from its
-/// sessions (`DaySession`). Paths with doubled slashes (`/api/v1//quote`, as the official
+/// `/api/v1/stock/symbol`) for the simulated exchange's own stocks, with day figures from each
+/// venue's trade tape (`TradeTape.dayQuote`). Paths with doubled slashes (`/api/v1//quote`, as the official
 /// Python client sends) are the same paths. With API keys configured, the token (`token=` or
 /// `X-Finnhub-Token`) must be one of them, else 401 `{"error":"Invalid API key."}`; an open
 /// exchange takes any token or none.
@@ -46,12 +46,9 @@ struct FinnhubRouter: Sendable {
     /// `{"c":..,"d":..,"dp":..,"h":..,"l":..,"o":..,"pc":..,"t":..}`; zeros (and nulls for
     /// `d`, `dp`) for a symbol not listed or not yet traded, as Finnhub answers an unknown one.
     private func quote(_ symbol: Symbol) -> [UInt8] {
-        guard let session = marketplace.daySession(symbol).session else {
+        guard let quote = marketplace.dayQuote(symbol).quote else {
             return Array(#"{"c":0,"d":null,"dp":null,"h":0,"l":0,"o":0,"pc":0,"t":0}"#.utf8)
         }
-        let quote = DayQuote(
-            symbol: symbol, price: session.last, open: session.open, high: session.high, low: session.low,
-            previousClose: session.previousClose, time: session.lastTime)
         var json: [UInt8] = Array(#"{"c":"#.utf8)
         json.appendDollars(quote.price)
         json.append(contentsOf: #","d":"#.utf8)

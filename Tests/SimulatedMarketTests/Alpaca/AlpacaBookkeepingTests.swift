@@ -11,7 +11,7 @@ import Testing
     private let start = Timestamp(iso8601: "2025-03-03T14:00:00Z")!
 
     @Test func minuteBarsAggregateIntoLongerOnesAndDays() {
-        var tape = AlpacaTape()
+        var tape = TradeTape()
         let symbol = Symbol("FOOBAR")
         let prints: [(offset: Int64, cents: Int64, qty: Int64)] = [
             (0, 1000, 1), (30_000_000_000, 1020, 2), (61_000_000_000, 990, 3), (125_000_000_000, 1010, 4),

@@ -2,7 +2,7 @@ import StrategyKit
 
 /// One bar of trades: open, high, low, close, volume, trade count and the notional behind the
 /// volume-weighted average price, for the trades from `start` to the next bar's start.
-struct AlpacaBar: Equatable {
+struct TradeBar: Equatable {
     /// The bar's start, nanoseconds since the epoch.
     var start: Int64
     var open: Price
@@ -37,7 +37,7 @@ struct AlpacaBar: Equatable {
     }
 
     /// Adds a later bar (aggregating minute bars into longer ones).
-    mutating func add(_ later: AlpacaBar) {
+    mutating func add(_ later: TradeBar) {
         high = max(high, later.high)
         low = min(low, later.low)
         close = later.close

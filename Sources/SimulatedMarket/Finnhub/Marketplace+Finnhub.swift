@@ -1,28 +1,14 @@
-import MatchingEngine
+import Quotes
 import StrategyKit
 
-extension Marketplace.Listing {
-    /// Takes the trades among `events` into their symbols' day sessions.
-    mutating func recordTrades(_ events: [MatchEvent]) {
-        for case .fill(let trade) in events {
-            guard let symbol = exchange.symbol(of: trade.incoming) else { continue }
-            if sessions[symbol] == nil {
-                sessions[symbol] = DaySession(firstTrade: trade.price, at: trade.time)
-            } else {
-                sessions[symbol]!.record(trade.price, at: trade.time)
-            }
-        }
-    }
-}
-
 extension Marketplace {
-    /// The day session of `symbol` on the first venue listing it (the Finnhub API has no venues),
-    /// nil before its first trade; `listed` says whether any venue lists it.
-    func daySession(_ symbol: Symbol) -> (listed: Bool, session: DaySession?) {
+    /// The day quote of `symbol` from the tape of the first venue listing it (the Finnhub API has
+    /// no venues), nil before its first trade; `listed` says whether any venue lists it.
+    func dayQuote(_ symbol: Symbol) -> (listed: Bool, quote: DayQuote?) {
         state.withLock { state in
             for venue in state.listings.keys.sorted() {
                 guard let listing = state.listings[venue], listing.exchange.lists(symbol) else { continue }
-                return (true, listing.sessions[symbol])
+                return (true, listing.tape.dayQuote(symbol))
             }
             return (false, nil)
         }
