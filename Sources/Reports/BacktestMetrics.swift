@@ -1,9 +1,14 @@
 import StrategyKit
+import Trading
 
 /// The figures of a backtest, fed with fills and marks in time order. Pure and deterministic.
 ///
-/// Equity is net P&L: realized plus unrealized (open positions marked to the latest mid, or the
-/// last fill price before any mid) minus fees. The maximum drawdown follows equity after every
+/// Positions and P&L are those of a `Portfolio` of the run's own (Trading's one P&L book: average
+/// cost, realized P&L on closing shares, open positions marked to the latest mid, or the last fill
+/// price before any mid). Equity is its realized plus unrealized P&L minus fees. The marks are the
+/// mids of the books as recorded (`mark(_:)`), without our resting orders: the report values
+/// positions at the market's mid, where the engine's portfolio marks to the mid of the book as
+/// shown to strategies, our orders beside it. The maximum drawdown follows equity after every
 /// fill and mark. For the Sharpe and Sortino ratios, equity is sampled every
 /// `sampleIntervalNanoseconds` of simulated time from the first event (60 s by default); the
 /// returns are the changes between consecutive samples, annualised by `sqrt(periodsPerYear)`
@@ -25,13 +30,13 @@ public struct BacktestMetrics: Sendable {
     public private(set) var start: Timestamp?
     public private(set) var end: Timestamp?
 
+    /// The run's positions, marks and P&L.
+    private var portfolio = Portfolio()
     private var account = EquityTally()
     /// Each strategy's tally, in the order of their first fills: a handful, so a list.
     private var strategies: [(id: StrategyID, tally: EquityTally)] = []
-    private var marks = SymbolMap<Price>()
     /// The latest mark: a book that leaves it as it was (most books) changes no equity.
     private var lastMark: (symbol: Symbol, price: Price)?
-    private var lastFillPrices = SymbolMap<Price>()
     private var nextBoundary: Timestamp?
     private var nextChartSample: Timestamp?
     /// The positions and marks of the latest sample while no fill or mark has changed them: a
@@ -56,11 +61,16 @@ public struct BacktestMetrics: Sendable {
         advance(to: fill.time)
         fills.append(BookedFill(fill: fill, fee: fee))
         sampledHoldings = nil
-        lastFillPrices[fill.symbol] = fill.price
-        account.book(fill, fee: fee)
+        let before = (
+            strategy: portfolio.position(of: fill.strategyID, in: fill.symbol).realizedPnL,
+            account: portfolio.accountPosition(in: fill.symbol).realizedPnL)
+        portfolio.apply(fill)
+        let position = portfolio.position(of: fill.strategyID, in: fill.symbol)
+        let accountPosition = portfolio.accountPosition(in: fill.symbol)
+        account.count(fill, fee: fee, realized: accountPosition.realizedPnL - before.account, position: accountPosition.quantity)
         let index = strategyIndex(fill.strategyID)
-        strategies[index].tally.book(fill, fee: fee)
-        account.observe(account.equity(marks: marks, lastFillPrices: lastFillPrices))
+        strategies[index].tally.count(fill, fee: fee, realized: position.realizedPnL - before.strategy, position: position.quantity)
+        account.observe(accountEquity)
         observe(index)
     }
 
@@ -69,19 +79,26 @@ public struct BacktestMetrics: Sendable {
         advance(to: time)
         if let lastMark, lastMark.price == price, lastMark.symbol == symbol { return }
         lastMark = (symbol, price)
-        marks[symbol] = price
+        portfolio.mark(symbol, at: price)
         sampledHoldings = nil
         // The account books every fill and never drops a position, so a symbol some strategy
         // holds is in the account's positions.
-        guard account.positions[symbol] != nil else { return }
-        account.observe(account.equity(marks: marks, lastFillPrices: lastFillPrices))
-        for index in strategies.indices where strategies[index].tally.positions[symbol] != nil { observe(index) }
+        guard portfolio.accountPositions[symbol] != nil else { return }
+        account.observe(accountEquity)
+        for index in strategies.indices where portfolio.positions[strategies[index].id]?[symbol] != nil { observe(index) }
+    }
+
+    /// The account's equity now: its P&L minus its fees.
+    private var accountEquity: Money { portfolio.accountPnL.total - account.fees }
+
+    /// Strategy `index`'s equity now: its P&L minus its fees.
+    private func equity(ofStrategy index: Int) -> Money {
+        portfolio.pnl(of: strategies[index].id).total - strategies[index].tally.fees
     }
 
     /// Moves the peak and drawdown of strategy `index` to its equity now.
     private mutating func observe(_ index: Int) {
-        let equity = strategies[index].tally.equity(marks: marks, lastFillPrices: lastFillPrices)
-        strategies[index].tally.observe(equity)
+        strategies[index].tally.observe(equity(ofStrategy: index))
     }
 
     /// Marks the book's symbol at its mid, at its receive time; a one-sided book only moves time.
@@ -96,18 +113,17 @@ public struct BacktestMetrics: Sendable {
     }
 
     /// The account's figures.
-    public func summary() -> MetricsSummary { summary(of: account) }
+    public func summary() -> MetricsSummary { summary(of: account, pnl: portfolio.accountPnL) }
 
     /// Each strategy's figures.
     public func strategySummaries() -> [StrategyID: MetricsSummary] {
-        Dictionary(uniqueKeysWithValues: strategies.map { ($0.id, summary(of: $0.tally)) })
+        Dictionary(uniqueKeysWithValues: strategies.map { ($0.id, summary(of: $0.tally, pnl: portfolio.pnl(of: $0.id))) })
     }
 
-    private func summary(of tally: EquityTally) -> MetricsSummary {
+    private func summary(of tally: EquityTally, pnl: ProfitAndLoss) -> MetricsSummary {
         let returns = zip(tally.sampledEquity.dropFirst(), tally.sampledEquity).map { ($0 - $1).units }
-        let unrealized = tally.unrealized(marks: marks, lastFillPrices: lastFillPrices)
         return MetricsSummary(
-            totalPnL: tally.realized + unrealized - tally.fees, realizedPnL: tally.realized, unrealizedPnL: unrealized,
+            totalPnL: pnl.total - tally.fees, realizedPnL: pnl.realized, unrealizedPnL: pnl.unrealized,
             fees: tally.fees, fills: tally.fills, volume: tally.volume, notional: tally.notional,
             maxPosition: tally.maxPosition, maxDrawdown: tally.maxDrawdown,
             sharpe: ReturnStatistics.sharpe(returns, periodsPerYear: periodsPerYear),
@@ -156,20 +172,18 @@ public struct BacktestMetrics: Sendable {
 
     /// Appends the equity of the account and of every strategy to their return series.
     private mutating func takeReturnSample() {
-        account.sampledEquity.append(account.equity(marks: marks, lastFillPrices: lastFillPrices))
+        account.sampledEquity.append(accountEquity)
         for index in strategies.indices {
-            let equity = strategies[index].tally.equity(marks: marks, lastFillPrices: lastFillPrices)
-            strategies[index].tally.sampledEquity.append(equity)
+            strategies[index].tally.sampledEquity.append(equity(ofStrategy: index))
         }
     }
 
     private mutating func sample(at time: Timestamp) -> EquitySample {
-        let realized = account.realized
-        let unrealized = account.unrealized(marks: marks, lastFillPrices: lastFillPrices)
-        let holdings = sampledHoldings ?? (account.positions.dictionary.mapValues(\.quantity), marks.dictionary)
+        let pnl = portfolio.accountPnL
+        let holdings = sampledHoldings ?? (portfolio.accountPositions.mapValues(\.quantity), portfolio.mids)
         sampledHoldings = holdings
         return EquitySample(
-            time: time, equity: realized + unrealized - account.fees, realized: realized, unrealized: unrealized,
+            time: time, equity: pnl.total - account.fees, realized: pnl.realized, unrealized: pnl.unrealized,
             fees: account.fees, positions: holdings.positions, marks: holdings.marks)
     }
 }

@@ -1,9 +1,10 @@
 import StrategyKit
 
-/// The P&L book of one strategy, or of the whole account: positions, realized P&L, fees,
-/// activity, and the equity curve's peak and drawdown. Integer units of $0.0001 throughout.
+/// What a backtest's figures add up beside the P&L book, for one strategy or the whole account:
+/// fees, activity, the largest position, the gross profit and loss of closing fills, and the
+/// equity curve's peak and drawdown. Positions and their valuation are the run's `Portfolio`'s.
+/// Integer units of $0.0001 throughout.
 struct EquityTally: Sendable {
-    var positions = SymbolMap<Position>()
     var fees: Money = .zero
     var fills = 0
     var volume: Quantity = .zero
@@ -16,35 +17,14 @@ struct EquityTally: Sendable {
     /// Equity at each sample boundary, for the return ratios.
     var sampledEquity: [Money] = []
 
-    var realized: Money { positions.values.reduce(.zero) { $0 + $1.realizedPnL } }
-
-    func unrealized(marks: SymbolMap<Price>, lastFillPrices: SymbolMap<Price>) -> Money {
-        var total = Money.zero
-        for (symbol, position) in positions.pairs where position.quantity != .zero {
-            if let mark = marks[symbol] ?? lastFillPrices[symbol] { total += position.unrealizedPnL(markedAt: mark) }
-        }
-        return total
-    }
-
-    /// Net P&L: realized plus unrealized minus fees.
-    func equity(marks: SymbolMap<Price>, lastFillPrices: SymbolMap<Price>) -> Money {
-        realized + unrealized(marks: marks, lastFillPrices: lastFillPrices) - fees
-    }
-
-    /// Books `fill`, which cost `fee`; its effect on the position is `Position.checkedApplying`'s
-    /// (a fill the position's numbers cannot hold traps, as it would in `Position.applying`).
-    mutating func book(_ fill: Fill, fee: Money) {
-        guard let change = (positions[fill.symbol] ?? .flat).checkedApplying(fill) else {
-            preconditionFailure("a fill of \(fill.qty) \(fill.symbol) at \(fill.price) overflows its position")
-        }
-        let after = change.position
-        positions[fill.symbol] = after
+    /// Counts `fill`, which cost `fee`, realized `realized` and left a position of `position`.
+    mutating func count(_ fill: Fill, fee: Money, realized: Money, position: Quantity) {
         fees += fee
         fills += 1
         volume += fill.qty
         notional += fill.price * fill.qty
-        maxPosition = max(maxPosition, after.quantity.magnitude)
-        let result = (change.realized - fee).units
+        maxPosition = max(maxPosition, position.magnitude)
+        let result = (realized - fee).units
         if result > 0 { grossProfit += result } else { grossLoss -= result }
     }
 
