@@ -58,6 +58,7 @@ struct BookSideParser {
                 scratchEnds.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: ends.baseAddress!, count: reused) }
             }
             side.count = reused
+            side.lastIndex = reused
             cursor.advance(by: last.ends[reused - 1])
             if !cursor.consume(UInt8(ascii: ",")) {
                 try cursor.expect(UInt8(ascii: "]"))
@@ -68,15 +69,11 @@ struct BookSideParser {
             if cursor.consume(UInt8(ascii: "]")) { return ([], true) }
         }
         let pricesInCents = pricesInCents
-        // Where the last side's entries are looked for by price, to find the rest of the text
-        // the same as the last side's after one of them (see `lastSidesRest`).
-        var hint = reused
         while !closed {
             closed = try scratch.withUnsafeMutableBufferPointer { buffer throws(JSONReadError) in
                 try scratchEnds.withUnsafeMutableBufferPointer { ends throws(JSONReadError) in
                     try Self.parseEntries(
-                        &cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, ends: ends, from: start, side: &side,
-                        last: last, hint: &hint)
+                        &cursor, isBuy: isBuy, pricesInCents: pricesInCents, into: buffer, ends: ends, from: start, side: &side, last: last)
                 }
             }
             if !closed {
@@ -109,6 +106,37 @@ struct BookSideParser {
         var ends: [Int] = []
         var bestFirst = true
 
+        /// The index of the entry after this side's entry at `price`, looked for from `index`
+        /// on, which moves past the entries before that price; nil when this side is not best
+        /// first, was not kept with its text, or has no entry at `price`.
+        @inline(__always)
+        func index(after price: Int64, isBuy: Bool, from index: inout Int) -> Int? {
+            guard bestFirst else { return nil }
+            while index < ends.count, isBuy ? entries[index].price.units > price : entries[index].price.units < price { index += 1 }
+            guard index < ends.count, entries[index].price.units == price else { return nil }
+            return index + 1
+        }
+
+        /// Moves `cursor` past the entries from `next` on that it repeats from the end of the
+        /// entry before `next` (whole, with what follows each up to its closing bracket), at
+        /// most `limit` of them, and returns them.
+        @inline(__always)
+        func consumeRepeated(after next: Int, _ cursor: inout JSONReader, upTo limit: Int) -> Range<Int> {
+            guard let lastEnd = ends.last else { return next..<next }
+            let restStart = ends[next - 1]
+            return text.withUnsafeBytes { text in
+                let rest = UnsafeRawBufferPointer(rebasing: text[restStart..<lastEnd])
+                // Most changed sides repeat all the rest, which memcmp finds in fewer
+                // instructions than counting the shared bytes.
+                if ends.count - next <= limit, cursor.consume(prefix: rest) { return next..<ends.count }
+                let matching = cursor.matchingPrefixCount(rest)
+                var end = next
+                while end < ends.count, end - next < limit, ends[end] - restStart <= matching { end += 1 }
+                if end > next { _ = cursor.consume(prefix: UnsafeRawBufferPointer(rebasing: rest.prefix(ends[end - 1] - restStart))) }
+                return next..<end
+            }
+        }
+
         mutating func remember(_ text: UnsafeRawBufferPointer, entries: [BookEntry], ends: UnsafeBufferPointer<Int>, bestFirst: Bool) {
             self.text.overwrite(with: text.assumingMemoryBound(to: UInt8.self))
             self.entries = entries
@@ -123,6 +151,8 @@ struct BookSideParser {
     /// a retain and a release a side.)
     private struct Side {
         var count = 0
+        /// Where in the last side of the kind its entries not yet passed by price begin.
+        var lastIndex = 0
         var check: BestFirstCheck
         let followsRefusal: Bool
         var centsRefusal: String?
@@ -131,13 +161,18 @@ struct BookSideParser {
     /// `[price, qty], ...]`: the entries of a side after its opening bracket (or after the
     /// comma before the entry where an earlier call stopped), stored in `buffer` from
     /// `side.count` on, where each ends (from the side's text at `start`) in `ends`. True once
-    /// the side's closing bracket is read, or the rest of the side is found to be `last`'s
-    /// (`lastSidesRest`); false when `buffer` is full before the next entry (call again with a
-    /// larger one).
+    /// the side's closing bracket is read; false when `buffer` is full before the next entry
+    /// (call again with a larger one).
+    ///
+    /// After an entry at a price of `last`, the entries that follow it in the text exactly as
+    /// they follow `last`'s entry at that price are `last`'s, not parsed again: a side changed
+    /// at one level is parsed as that entry alone, and one moved a level (a level in at one end,
+    /// out at the other) as the entries at its ends. They keep the order: `last` is best first,
+    /// and they follow an entry at the price just seen.
     @inline(__always)
     private static func parseEntries(
         _ cursor: inout JSONReader, isBuy: Bool, pricesInCents: Bool, into buffer: UnsafeMutableBufferPointer<BookEntry>,
-        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side, last: LastSide, hint: inout Int
+        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side, last: LastSide
     ) throws(JSONReadError) -> Bool {
         repeat {
             guard side.count < buffer.count else { return false }
@@ -166,65 +201,22 @@ struct BookSideParser {
             ends[side.count] = cursor.offset - start
             side.count += 1
             side.check.see(price)
-            if lastSidesRest(
-                after: price, isBuy: isBuy, &cursor, into: buffer, ends: ends, from: start, side: &side, last: last, hint: &hint)
-            {
-                return true
+            if let next = last.index(after: price, isBuy: isBuy, from: &side.lastIndex) {
+                let restStart = cursor.offset - start
+                let repeated = last.consumeRepeated(after: next, &cursor, upTo: buffer.count - side.count)
+                if !repeated.isEmpty {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[side.count...]).update(fromContentsOf: last.entries[repeated])
+                    let shift = restStart - last.ends[next - 1]
+                    for index in repeated {
+                        ends[side.count] = last.ends[index] + shift
+                        side.count += 1
+                    }
+                    side.check.see(orderedRunFrom: last.entries[next].price.units, to: last.entries[repeated.upperBound - 1].price.units)
+                    side.lastIndex = repeated.upperBound
+                }
             }
         } while cursor.consume(UInt8(ascii: ","))
         try cursor.expect(UInt8(ascii: "]"))
         return true
-    }
-
-    /// Takes from `last` the entries after its entry at `price` (the first there), the entry just
-    /// parsed, that the text here repeats whole from the end of that entry on, and moves past
-    /// them: the text of a side's entries after one of them reads as those entries wherever it
-    /// stands, so a change to one level of a long side is parsed as that entry alone, and a side
-    /// moved a level (its prices shifted, a level in at one end and out at the other) as the two
-    /// entries at its ends. True when that is the whole rest of the side through its closing
-    /// bracket (the side is read); false when the caller reads on, after the entries taken,
-    /// if any. `hint`, where the entries not yet taken begin in `last`, moves on past them.
-    /// Nothing is taken when `last` was not best first or had a refusal, or has no entry at
-    /// `price`, or as far as `buffer` cannot hold.
-    @inline(__always)
-    private static func lastSidesRest(
-        after price: Int64, isBuy: Bool, _ cursor: inout JSONReader, into buffer: UnsafeMutableBufferPointer<BookEntry>,
-        ends: UnsafeMutableBufferPointer<Int>, from start: Int, side: inout Side, last: LastSide, hint: inout Int
-    ) -> Bool {
-        let count = last.ends.count
-        guard last.bestFirst, count == last.entries.count else { return false }
-        while hint < count, isBuy ? last.entries[hint].price.units > price : last.entries[hint].price.units < price { hint += 1 }
-        guard hint < count, last.entries[hint].price.units == price else { return false }
-        let restStart = last.ends[hint]
-        let end = cursor.offset - start
-        let first = hint + 1
-        var taken = count
-        let closed = last.text.withUnsafeBytes { text in
-            let rest = UnsafeRawBufferPointer(rebasing: text[restStart...])
-            if side.count + count - first <= buffer.count, cursor.consume(prefix: rest) { return true }
-            // Most rests that are not the same to the side's end are the same for a while.
-            let matching = cursor.matchingPrefixCount(rest)
-            taken = first
-            while taken < count, last.ends[taken] - restStart <= matching, side.count + taken - first < buffer.count { taken += 1 }
-            return false
-        }
-        guard taken > first || closed else { return false }
-        // Copied here and in `entries` rather than by one helper: each form of one that was tried
-        // retained `last`'s arrays to pass them, 78 to 200 instructions a book more.
-        last.entries.withUnsafeBufferPointer { entries in
-            (buffer.baseAddress! + side.count).update(from: entries.baseAddress! + first, count: taken - first)
-        }
-        last.ends.withUnsafeBufferPointer { lastEnds in
-            let (from, to, shift) = (lastEnds.baseAddress! + first, ends.baseAddress! + side.count, end - restStart)
-            for index in 0..<(taken - first) { to[index] = from[index] + shift }
-        }
-        side.count += taken - first
-        hint = taken
-        guard !closed else { return true }
-        // The entries taken keep the order: `last` is best first, and the first of them follows
-        // its entry at this entry's price.
-        side.check.see(orderedRunFrom: last.entries[first].price.units, to: last.entries[taken - 1].price.units)
-        cursor.advance(by: last.ends[taken - 1] - restStart)
-        return false
     }
 }
