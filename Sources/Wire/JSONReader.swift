@@ -68,10 +68,12 @@ public struct JSONReader {
         return count
     }
 
-    /// Moves the read position `count` bytes on, over bytes the caller has already checked
-    /// (as `matchingPrefixCount` found them the same as text read before).
+    /// Moves the read position `count` bytes on without reading them: for a caller in this
+    /// package that has already checked them (as `matchingPrefixCount` found them the same as
+    /// text read before, whole values and all). It skips every check of the syntax, so it is
+    /// not part of the public API.
     @inlinable
-    public mutating func advance(by count: Int) {
+    package mutating func advance(by count: Int) {
         precondition(count >= 0 && count <= end - position, "advanced past the end of the input")
         position += count
     }
