@@ -38,8 +38,7 @@ public struct ReplayVenue: Sendable {
     /// The storage of the sides shown with our orders in them: the last two books' and
     /// `EntryArrayPool.keptSideAllowance` more. A shown side whose recorded side stays as it was
     /// is held by the last shown sides and the engine's latest book; with the last two books'
-    /// four alone the pool copied such a side in a tenth of the sides made (MarketMaker from
-    /// .twrc 5,277 -> 5,227 instructions a book).
+    /// four alone the pool would come round to such a side while it is held, and copy it.
     var shownEntries = EntryArrayPool(depth: 2 * 2 + EntryArrayPool.keptSideAllowance)
     /// Counts every change to what our resting orders show in a book (one rests, is cancelled
     /// or filled), so that entries made for them before can be told still true.

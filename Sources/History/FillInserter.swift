@@ -34,7 +34,7 @@ final class FillInserter {
         single = try database.connection.statement(Self.insertSQL(rows: 1), during: .insert(table: "fills"))
         // OR IGNORE here too, though no row of a group can be held: a statement that may
         // abort part way makes SQLite keep a statement journal, a temporary file written for
-        // each page the statement changes (8 s of system time in a 2M-fill load).
+        // each page the statement changes (system time that dominated a large load).
         group = try database.connection.statement(
             Self.insertSQL(rows: Self.rowsPerStatement), during: .insert(table: "fills"))
         newAbove = held

@@ -103,7 +103,7 @@ enum HistorySchema {
         """,
         // 3: no index on the fills' time alone. A query by time only goes through
         // (symbol, time_ns), one range per symbol the day summaries hold on its days, which
-        // reads the same rows; the index cost a tenth of a catch-up's time.
+        // reads the same rows; keeping the index up to date slowed every catch-up.
         """
         DROP INDEX IF EXISTS fills_by_time;
         """,

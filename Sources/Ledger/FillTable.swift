@@ -1,6 +1,6 @@
 /// The sequence number of each recorded fill, keyed by order id and fill index: an
 /// open-addressing hash table with linear probing, because hashing a key through `Hasher` for
-/// every line was a tenth of the verification time.
+/// every line was a large share of the verification time.
 ///
 /// The slot comes from a multiplicative (Fibonacci) hash of the whole key, its top bits, so
 /// that keys near each other land far apart: venues number orders upwards and fill indexes

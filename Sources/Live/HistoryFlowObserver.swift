@@ -35,9 +35,8 @@ public final class HistoryFlowObserver: OrderFlowObserver {
 
     /// The history's key of order `client`: `c<n>@<run>`, the engine's number and the run's
     /// start, so that orders of different runs never share a row. Written byte by byte: it is
-    /// made on the engine's thread for every order, and string interpolation cost 170 ns of
-    /// the decision's 1.6 µs. (Wire's `appendDecimal` into a kept buffer, then copied into a
-    /// string, ran 1,140 instructions a key under callgrind against these 620.)
+    /// made on the engine's thread for every order, where string interpolation, or Wire's
+    /// `appendDecimal` into a kept buffer copied into a string, took more of the decision.
     public func clientKey(_ client: ClientOrderID) -> String {
         let number = client.rawValue
         var digits = 1

@@ -19,7 +19,7 @@ struct OrderCheck {
     ///
     /// The checks are inlined into it and `deny` is not: a check called on its own returned its
     /// optional denial through memory and copied the request for the denial it might make, on
-    /// every order (`RiskChecker.check` 170 -> 102 instructions a book for MarketMaker).
+    /// every order.
     func firstDenial(state: RiskState, recentOrders: Int) -> RiskDenial? {
         if let denial = tradingState(state) { return denial }
         if let denial = quantity() { return denial }

@@ -31,8 +31,7 @@ struct BookSideParser {
         }
         let start = cursor.offset
         // Half the sides repeat whole: memcmp finds those in fewer instructions than counting
-        // the shared bytes does (1,297M against 1,261M for small.jsonl read three times), which
-        // only a changed side then needs.
+        // the shared bytes does, which only a changed side then needs.
         if last.text.withUnsafeBytes({ cursor.consume(prefix: $0) }) { return (last.entries, last.bestFirst) }
         let shared = last.text.withUnsafeBytes { cursor.matchingPrefixCount($0) }
         // Parsed into `scratch` with plain stores (appending to the recycled array checked its

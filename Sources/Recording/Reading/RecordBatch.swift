@@ -1,8 +1,8 @@
 /// Records handed from `ReadAheadReader`'s reading thread to its user: appended on one thread,
 /// then, once handed over, moved out one by one on the other, first to last. Moving a record out
 /// leaves nothing behind to destroy, where an array of optionals emptied by `take()` destroyed
-/// every `nil` it held when it was released (a call into the runtime for each, about 65
-/// instructions a record on the engine's thread).
+/// every `nil` it held when it was released (a call into the runtime for each, on the engine's
+/// thread).
 ///
 /// Owned by one thread at a time: the reading thread until it hands the batch over (through a
 /// queue, which orders the two), the user after.

@@ -67,10 +67,9 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
 
     /// Opens the recording at `path`, whichever its form. The file is opened once, so a pipe
     /// (`--data <(zcat books.jsonl.gz)`) works too. With `readingAhead`, it is read and decoded on a
-    /// thread of its own (see `ReadAheadReader`). A compact recording too, now that the engine's
-    /// book costs about as much as decoding one: MarketMaker's loop on the 1M-book peer-bench
-    /// session takes 0.51–0.61 s reading ahead against 0.60–0.67 s on one thread, FirstSteps'
-    /// 0.19–0.30 s against 0.32–0.33 s, for about a fifth more CPU.
+    /// thread of its own (see `ReadAheadReader`). A compact recording too: the engine's book
+    /// costs about as much as decoding one, so reading ahead shortens a backtest for some more
+    /// CPU.
     public static func open(path: String, readingAhead: Bool = false) throws(BacktestError) -> any RecordingReader {
         let input = try FileInput(path: path)
         guard try detect(input) == .binary else {
