@@ -45,7 +45,9 @@ struct OwnOrderEntries {
     init() {}
 
     /// Whether two arrays are one storage (so the same entries while either is held); never for
-    /// empty arrays, which all share one storage.
+    /// empty arrays, which all share one storage. Every reader gives a side written as the last
+    /// one of its kind as that side's storage (`SharedSideStorageTests`), so this finds an
+    /// unchanged side without comparing its entries.
     static func sameStorage(_ first: [BookEntry], _ second: [BookEntry]) -> Bool {
         !first.isEmpty && first.count == second.count
             && first.withUnsafeBufferPointer { a in second.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }

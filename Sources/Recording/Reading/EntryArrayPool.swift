@@ -15,6 +15,14 @@ public struct EntryArrayPool: Sendable {
     /// The arrays a pool of book sides holds beyond two a book, where one side of a book often
     /// stays as it was while the other is made again: that side's array is still held (by every
     /// book since) when a pool of exactly two a book comes round to it, and it is copied then.
+    ///
+    /// The contract it serves: a reader gives a side written as the last one of its kind as
+    /// that side's storage (`OwnOrderEntries.sameStorage` is how the replay venue tells), and a
+    /// pool never takes back storage a book still in use holds without copying. A reader's pool
+    /// is two arrays for each book that may be held at once, and this allowance where sides are
+    /// kept past that: `booksHeld` is 2 on one thread and `ReadAheadReader.booksInFlight`
+    /// reading ahead, so a change to the batches in flight must change that count with it.
+    /// `SharedSideStorageTests` fails when an unchanged side comes back copied.
     public static let keptSideAllowance = 16
 
     /// A pool that reuses the storage of the array made `depth` calls before.

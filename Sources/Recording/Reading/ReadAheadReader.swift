@@ -32,7 +32,9 @@ public final class ReadAheadReader: RecordingReader {
 
     /// How many books can be held at once reading ahead: the batches waiting, the one being
     /// returned, the one being read, and the latest book a backtest keeps (of one symbol; with
-    /// more, a recycling reader makes a copy now and then, see `EntryArrayPool`).
+    /// more, a recycling reader makes a copy now and then, see `EntryArrayPool`). A reader read
+    /// ahead sizes its recycling pool by it (`EntryArrayPool.keptSideAllowance` says why), so
+    /// this must count every book the reading thread and its user can hold.
     static func booksInFlight(batchSize: Int, capacity: Int) -> Int { (capacity + 2) * batchSize + 2 }
 
     /// Starts reading `inner` on a new thread, `batchSize` records at a time, with at most
