@@ -1,4 +1,5 @@
 @testable import Backtest
+@testable import Recording
 import Foundation
 import StrategyKit
 import Testing
