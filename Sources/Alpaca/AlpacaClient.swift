@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import StrategyKit
 
 /// Alpaca's trading and market-data APIs for the broker, the CLI and scripts: one async method

@@ -1,5 +1,5 @@
+import APIClient
 import FoundationEssentials
-import StockFighter
 import Wire
 
 /// Which of Alpaca's two APIs a call goes to; each has its own base URL.

@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 
 /// An Alpaca key id and secret, sent as `APCA-API-KEY-ID` and `APCA-API-SECRET-KEY`. Both are
 /// `APIKey`s, so neither shows in a description, a log or an error.

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import StockFighter
+import APIClient
 
 /// One of Alpaca's APIs as reached from here: a transport to its host and the path its calls
 /// go under (empty for `https://paper-api.alpaca.markets`; a base URL with a path keeps it).
@@ -22,11 +21,9 @@ public struct AlpacaEndpoint: Sendable {
     /// for a URL that is not `http://` or `https://` with a host, `transport(tlsSetupFailed)`
     /// when `caFile` cannot be loaded.
     public init(baseURL: String, timeout: Duration, caFile: String? = nil) throws(AlpacaError) {
-        do throws(ExchangeError) {
+        do throws(TransportError) {
             let endpoint = try ExchangeEndpoint(baseURL: baseURL)
-            self.init(
-                transport: try endpoint.makeTransport(timeout: timeout, caFile: caFile),
-                basePath: URL(string: baseURL)?.path ?? "")
+            self.init(transport: try endpoint.makeTransport(timeout: timeout, caFile: caFile), basePath: endpoint.basePath)
         } catch {
             throw .transport(error)
         }

@@ -1,7 +1,7 @@
-import StockFighter
+import APIClient
 
 /// Every way an Alpaca call can fail. The API's refusals carry its `{"code","message"}` body
-/// (a 401 has no code); transport failures are the StockFighter client's, reused as they are.
+/// (a 401 has no code); transport failures are `APIClient`'s, as every client's are.
 ///
 /// Descriptions name the endpoint and never contain a key.
 public enum AlpacaError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -20,8 +20,8 @@ public enum AlpacaError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 5xx, or another status the API gives no meaning to; `message` quotes the body.
     case server(endpoint: String, status: Int, message: String)
     /// The request did not complete: a time-out, a refused or lost connection, TLS, an unusable
-    /// base URL (the StockFighter client's transport errors).
-    case transport(ExchangeError)
+    /// base URL.
+    case transport(TransportError)
     /// The body was not the JSON the call promises; says which field and why.
     case undecodable(endpoint: String, reason: String)
     /// A placement was sent and no answer came back, and looking it up by its client order id

@@ -1,5 +1,5 @@
+import APIClient
 import FoundationEssentials
-import StockFighter
 import StrategyKit
 import Synchronization
 import Wire
@@ -90,7 +90,7 @@ public final class AlpacaInvoker: Sendable {
         async throws(AlpacaError) -> C.Result
     {
         let response: TransportResponse
-        do throws(ExchangeError) {
+        do throws(TransportError) {
             response = try await endpoint.transport.send(request)
         } catch {
             throw .transport(error)

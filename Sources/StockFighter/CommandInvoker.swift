@@ -1,3 +1,4 @@
+import APIClient
 import StrategyKit
 import Wire
 
@@ -15,6 +16,8 @@ public final class CommandInvoker: Sendable {
     public let transport: any ExchangeTransport
     /// The API's base path on the server, e.g. `/ob/api`.
     public let basePath: String
+    /// The base path of the StockFighter API when a base URL names none.
+    public static let defaultBasePath = "/ob/api"
     /// Time-outs and retries.
     public let policy: RetryPolicy
     /// The rate limit shared by everything using this invoker; nil for none.
@@ -25,7 +28,7 @@ public final class CommandInvoker: Sendable {
 
     /// An invoker over `transport`; `apiKey` is sent only with calls that need it.
     public init(
-        transport: any ExchangeTransport, basePath: String = "/ob/api", apiKey: APIKey?,
+        transport: any ExchangeTransport, basePath: String = defaultBasePath, apiKey: APIKey?,
         policy: RetryPolicy = .standard, rateLimiter: RateLimiter? = nil, log: ExchangeLogHandler? = nil,
         wallClock: @escaping @Sendable () -> Timestamp = WallClock.now
     ) {
@@ -53,7 +56,12 @@ public final class CommandInvoker: Sendable {
             let attemptStart = ContinuousClock.now
             var status: Int?
             do throws(ExchangeError) {
-                let response = try await transport.send(request)
+                let response: TransportResponse
+                do throws(TransportError) {
+                    response = try await transport.send(request)
+                } catch {
+                    throw .transport(error)
+                }
                 status = response.status
                 let result = try Self.decode(command, response, context: DecodeContext(receivedAt: wallClock()))
                 record(command, attempt, since: attemptStart, status: status, error: nil)

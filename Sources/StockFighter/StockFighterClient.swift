@@ -1,3 +1,4 @@
+import APIClient
 import StrategyKit
 
 /// The exchange client for the engine and for scripts: one async method per API call, each
@@ -20,10 +21,16 @@ public final class StockFighterClient: Sendable {
         rateLimiter: RateLimiter? = RateLimiter(ratePerSecond: 50, burst: 20), log: ExchangeLogHandler? = nil,
         caFile: String? = nil
     ) throws(ExchangeError) {
-        let endpoint = try ExchangeEndpoint(baseURL: baseURL)
+        let transport: KeepAliveTransport
+        let endpoint: ExchangeEndpoint
+        do throws(TransportError) {
+            endpoint = try ExchangeEndpoint(baseURL: baseURL, defaultPath: CommandInvoker.defaultBasePath)
+            transport = try endpoint.makeTransport(timeout: policy.attemptTimeout, caFile: caFile)
+        } catch {
+            throw .transport(error)
+        }
         self.init(invoker: CommandInvoker(
-            transport: try endpoint.makeTransport(timeout: policy.attemptTimeout, caFile: caFile), basePath: endpoint.basePath,
-            apiKey: apiKey, policy: policy, rateLimiter: rateLimiter, log: log))
+            transport: transport, basePath: endpoint.basePath, apiKey: apiKey, policy: policy, rateLimiter: rateLimiter, log: log))
     }
 
     /// Succeeds if the API is up.

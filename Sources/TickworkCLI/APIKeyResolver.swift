@@ -1,3 +1,4 @@
+import APIClient
 import FoundationEssentials
 import Live
 import StockFighter

@@ -1,4 +1,5 @@
 import Alpaca
+import APIClient
 import Live
 import StockFighter
 import Trading

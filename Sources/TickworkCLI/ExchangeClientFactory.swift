@@ -1,3 +1,4 @@
+import APIClient
 import Live
 import StockFighter
 import Trading

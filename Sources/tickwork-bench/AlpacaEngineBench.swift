@@ -1,4 +1,5 @@
 import Alpaca
+import APIClient
 import Foundation
 import Live
 import SimulatedMarket

@@ -1,3 +1,4 @@
+import APIClient
 import Dispatch
 import Foundation
 import HTTP

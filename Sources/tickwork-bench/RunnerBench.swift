@@ -1,3 +1,4 @@
+import APIClient
 import Dispatch
 import Live
 import SimulatedMarket
@@ -73,7 +74,7 @@ final class TimingTransport: ExchangeTransport {
     /// Sets what is called once, when `placements` samples are in.
     func onEnough(_ body: @escaping @Sendable () -> Void) { enough.withLock { $0 = body } }
 
-    func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let isPlacement = request.method == .post && request.path.hasSuffix("/orders")
         let book = isPlacement ? state.withLock { $0.lastBook } : nil
         let response = try await inner.send(request)

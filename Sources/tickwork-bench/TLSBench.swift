@@ -1,3 +1,4 @@
+import APIClient
 import HTTP
 import HTTPTesting
 import SimulatedMarket

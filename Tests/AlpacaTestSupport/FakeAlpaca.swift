@@ -1,6 +1,6 @@
+import APIClient
 import Foundation
 import HTTP
-import StockFighter
 import StrategyKit
 import Synchronization
 import Wire
@@ -306,7 +306,7 @@ public final class LosingTransport: ExchangeTransport {
         self.losses = Mutex(losses)
     }
 
-    public func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         let response = try await inner.send(request)
         let lose = request.method == .post && losses.withLock { losses in
             guard losses > 0 else { return false }

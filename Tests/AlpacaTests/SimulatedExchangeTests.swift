@@ -1,8 +1,8 @@
 import Alpaca
+import APIClient
 import Brokerage
 import MarketTestSupport
 import SimulatedMarket
-import StockFighter
 import StrategyKit
 import Synchronization
 import Testing

@@ -25,15 +25,15 @@ import TradingTestSupport
         let order = PlaceOrder(venue: "TESTEX", account: "EXB123456", request: EngineHarness.buy)
         let placement = UnknownPlacement(order: order, sentAfter: EngineHarness.time(1), failedAt: EngineHarness.time(2), cause: "timed out")
         #expect(Self.isUnknown(.outcomeUnknown(placement)))
-        #expect(Self.isUnknown(.timedOut("POST /venues/TESTEX/stocks/FOOBAR/orders after 5 s")))
-        #expect(Self.isUnknown(.connectionLost("POST /venues/TESTEX/stocks/FOOBAR/orders")))
+        #expect(Self.isUnknown(.transport(.timedOut("POST /venues/TESTEX/stocks/FOOBAR/orders after 5 s"))))
+        #expect(Self.isUnknown(.transport(.connectionLost("POST /venues/TESTEX/stocks/FOOBAR/orders"))))
     }
 
     @Test func refusalsAndFailuresBeforeSendingAreRejectionsWithTheirClass() {
         #expect(Self.rejection(.rejected(status: 400, message: "no such stock")) == "EXCHANGE_REJECTED: rejected by the exchange (HTTP 400): no such stock")
         #expect(Self.rejection(.unauthorized(message: "bad key"))?.hasPrefix("EXCHANGE_REJECTED: ") == true)
         #expect(Self.rejection(.notFound(message: "venue"))?.hasPrefix("EXCHANGE_REJECTED: ") == true)
-        #expect(Self.rejection(.couldNotConnect("connection refused"))?.hasPrefix("EXCHANGE_UNREACHABLE: ") == true)
-        #expect(Self.rejection(.invalidBaseURL("ftp://x"))?.hasPrefix("EXCHANGE_UNREACHABLE: ") == true)
+        #expect(Self.rejection(.transport(.couldNotConnect("connection refused")))?.hasPrefix("EXCHANGE_UNREACHABLE: ") == true)
+        #expect(Self.rejection(.transport(.invalidBaseURL("ftp://x")))?.hasPrefix("EXCHANGE_UNREACHABLE: ") == true)
     }
 }

@@ -1,3 +1,4 @@
+import APIClient
 @testable import StockFighter
 import StrategyKit
 import Testing

@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import HTTP
 import StockFighter
@@ -53,10 +54,10 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
             let log = LogCollector()
             let client = try invoker(port: port, log: log)
             let foobarBookError = await failure(client, foobarBook)
-            guard case .couldNotConnect = foobarBookError else { Issue.record("read not couldNotConnect: \(String(describing: foobarBookError))"); return }
+            guard case .transport(.couldNotConnect) = foobarBookError else { Issue.record("read not couldNotConnect: \(String(describing: foobarBookError))"); return }
             #expect(log.all.count == 3)
             let placeFoobarError = await failure(client, placeFoobar)
-            guard case .couldNotConnect = placeFoobarError else { Issue.record("place not couldNotConnect: \(String(describing: placeFoobarError))"); return }
+            guard case .transport(.couldNotConnect) = placeFoobarError else { Issue.record("place not couldNotConnect: \(String(describing: placeFoobarError))"); return }
             #expect(log.all.count == 4)
         }
     }
@@ -66,7 +67,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         defer { server.stop() }
         let client = try invoker(server, log: LogCollector(), policy: faultPolicy(timingOut: true))
         let foobarBookError = await failure(client, foobarBook)
-        guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
+        guard case .transport(.timedOut) = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
         #expect(try await server.requests(reaching: 3).count == 3)
         let placed = await failure(client, placeFoobar)
         guard case .outcomeUnknown(let unknown) = placed else { Issue.record("place gave \(String(describing: placed))"); return }
@@ -79,7 +80,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         defer { server.stop() }
         let client = try invoker(server, log: LogCollector())
         let foobarBookError = await failure(client, foobarBook)
-        guard case .connectionLost = foobarBookError else { Issue.record("read not connectionLost: \(String(describing: foobarBookError))"); return }
+        guard case .transport(.connectionLost) = foobarBookError else { Issue.record("read not connectionLost: \(String(describing: foobarBookError))"); return }
         let reads = server.requests.count
         #expect(reads >= 3)
         let placeFoobarError = await failure(client, placeFoobar)
@@ -117,7 +118,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
         defer { server.stop() }
         let client = try invoker(server, log: LogCollector(), policy: faultPolicy(timingOut: true))
         let foobarBookError = await failure(client, foobarBook)
-        guard case .timedOut = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
+        guard case .transport(.timedOut) = foobarBookError else { Issue.record("read did not time out: \(String(describing: foobarBookError))"); return }
         #expect(try await server.requests(reaching: 3).count == 3)
         let placeFoobarError = await failure(client, placeFoobar)
         guard case .outcomeUnknown = placeFoobarError else { Issue.record("place not outcomeUnknown: \(String(describing: placeFoobarError))"); return }
@@ -166,7 +167,7 @@ func failure<C: ExchangeCommand>(_ invoker: CommandInvoker, _ command: C) async 
             totalBudget: .seconds(1))
         let log = LogCollector()
         let client = try invoker(server, log: log, policy: policy)
-        guard case .timedOut = await failure(client, foobarBook) else { Issue.record("did not time out"); return }
+        guard case .transport(.timedOut) = await failure(client, foobarBook) else { Issue.record("did not time out"); return }
         // About three attempts fit in the budget; a loaded machine may fit fewer, never 50.
         #expect((1...5).contains(log.all.count))
     }

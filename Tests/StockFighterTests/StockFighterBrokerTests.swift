@@ -56,14 +56,14 @@ import Testing
     @Test func failuresAreSortedByWhetherTheExchangeMayHaveActed() {
         let placement = UnknownPlacement(
             order: order(.buy, 1, at: 5_000), sentAfter: Timestamp(nanoseconds: 1), failedAt: Timestamp(nanoseconds: 2), cause: "timed out")
-        let unknown: [ExchangeError] = [.outcomeUnknown(placement), .timedOut("POST /orders after 5 s"), .connectionLost("POST /orders")]
+        let unknown: [ExchangeError] = [.outcomeUnknown(placement), .transport(.timedOut("POST /orders after 5 s")), .transport(.connectionLost("POST /orders"))]
         let refused: [ExchangeError] = [.rejected(status: 400, message: "bad"), .unauthorized(message: "key"), .notFound(message: "venue")]
         let notActed: [ExchangeError] = [
-            .couldNotConnect("refused"), .httpStatus(503, message: "busy"), .undecodable("body"), .invalidBaseURL("ftp://x"),
+            .transport(.couldNotConnect("refused")), .httpStatus(503, message: "busy"), .undecodable("body"), .transport(.invalidBaseURL("ftp://x")),
         ]
         for error in unknown { #expect(error.brokerError == .outcomeUnknown(error.description)) }
         for error in refused { #expect(error.brokerError == .rejected(error.description)) }
         for error in notActed { #expect(error.brokerError == .notActedOn(error.description)) }
-        #expect(ExchangeError.timedOut("GET /x").brokerError.description == "timed out: GET /x")
+        #expect(ExchangeError.transport(.timedOut("GET /x")).brokerError.description == "timed out: GET /x")
     }
 }

@@ -1,3 +1,4 @@
+import APIClient
 import HTTP
 import HTTPTesting
 import StockFighter
@@ -47,8 +48,8 @@ import Testing
             let client = CommandInvoker(
                 transport: try ExchangeEndpoint(baseURL: "https://127.0.0.1:\(port)/ob/api").makeTransport(timeout: .seconds(10)),
                 apiKey: secretKey, policy: faultPolicy(), log: log.handler)
-            guard case .couldNotConnect = await failure(client, foobarBook) else { Issue.record("read not couldNotConnect"); return }
-            guard case .couldNotConnect = await failure(client, placeFoobar) else { Issue.record("place not couldNotConnect"); return }
+            guard case .transport(.couldNotConnect) = await failure(client, foobarBook) else { Issue.record("read not couldNotConnect"); return }
+            guard case .transport(.couldNotConnect) = await failure(client, placeFoobar) else { Issue.record("place not couldNotConnect"); return }
             #expect(log.all.count == 4)
         }
     }
@@ -57,9 +58,9 @@ import Testing
         let server = try MisbehavingServer(.respond(status: 200, body: Fixtures.book))
         defer { server.stop() }
         try await withFront(server, { .outdatedTLS(try $0.issue("old", names: ["IP:127.0.0.1"])) }) { client, log in
-            guard case .tlsHandshakeFailed = await failure(client, foobarBook) else { Issue.record("read did not fail the handshake"); return }
+            guard case .transport(.tlsHandshakeFailed) = await failure(client, foobarBook) else { Issue.record("read did not fail the handshake"); return }
             #expect(log.all.count == 3)
-            guard case .tlsHandshakeFailed = await failure(client, placeFoobar) else { Issue.record("place did not fail the handshake"); return }
+            guard case .transport(.tlsHandshakeFailed) = await failure(client, placeFoobar) else { Issue.record("place did not fail the handshake"); return }
             #expect(log.all.count == 4)
         }
         #expect(server.requests.isEmpty)
@@ -70,9 +71,9 @@ import Testing
         defer { server.stop() }
         try await withFront(server, { .tls(try $0.issue("self", names: ["IP:127.0.0.1"], selfSigned: true)) }) { client, log in
             let read = await failure(client, foobarBook)
-            guard case .certificateRejected(let why) = read else { Issue.record("read gave \(String(describing: read))"); return }
+            guard case .transport(.certificateRejected(let why)) = read else { Issue.record("read gave \(String(describing: read))"); return }
             #expect(why.contains("self-signed") && read?.mayHaveReachedServer == false)
-            guard case .certificateRejected = await failure(client, placeFoobar) else { Issue.record("place not rejected"); return }
+            guard case .transport(.certificateRejected) = await failure(client, placeFoobar) else { Issue.record("place not rejected"); return }
             #expect(log.all.count == 2)
         }
         #expect(server.requests.isEmpty)
@@ -83,7 +84,7 @@ import Testing
         defer { server.stop() }
         try await withFront(server, { .tls(try $0.issue("other", names: ["DNS:api.other.example"])) }) { client, _ in
             let place = await failure(client, placeFoobar)
-            guard case .certificateRejected(let why) = place else { Issue.record("place gave \(String(describing: place))"); return }
+            guard case .transport(.certificateRejected(let why)) = place else { Issue.record("place gave \(String(describing: place))"); return }
             #expect(why.contains("mismatch"))
         }
         #expect(server.requests.isEmpty)
@@ -93,7 +94,7 @@ import Testing
         let server = try MisbehavingServer(.silent)
         defer { server.stop() }
         try await withFront(server, Self.loopback, timingOut: true) { client, _ in
-            guard case .timedOut = await failure(client, foobarBook) else { Issue.record("read did not time out"); return }
+            guard case .transport(.timedOut) = await failure(client, foobarBook) else { Issue.record("read did not time out"); return }
             let reached3 = try await server.requests(reaching: 3)
             #expect(reached3.count == 3)
             guard case .outcomeUnknown = await failure(client, placeFoobar) else { Issue.record("place not outcomeUnknown"); return }
@@ -106,7 +107,7 @@ import Testing
         let server = try MisbehavingServer(.closeMidResponse)
         defer { server.stop() }
         try await withFront(server, Self.loopback) { client, _ in
-            guard case .connectionLost = await failure(client, foobarBook) else { Issue.record("read not connectionLost"); return }
+            guard case .transport(.connectionLost) = await failure(client, foobarBook) else { Issue.record("read not connectionLost"); return }
             let reads = server.requests.count
             #expect(reads >= 3)
             guard case .outcomeUnknown = await failure(client, placeFoobar) else { Issue.record("place not outcomeUnknown"); return }
@@ -118,7 +119,7 @@ import Testing
         let server = try MisbehavingServer(.drip(status: 200, body: Fixtures.book, interval: .milliseconds(30)))
         defer { server.stop() }
         try await withFront(server, Self.loopback, timingOut: true) { client, _ in
-            guard case .timedOut = await failure(client, foobarBook) else { Issue.record("read did not time out"); return }
+            guard case .transport(.timedOut) = await failure(client, foobarBook) else { Issue.record("read did not time out"); return }
             let reached3 = try await server.requests(reaching: 3)
             #expect(reached3.count == 3)
             guard case .outcomeUnknown = await failure(client, placeFoobar) else { Issue.record("place not outcomeUnknown"); return }

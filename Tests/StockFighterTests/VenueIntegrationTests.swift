@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 import MarketTestSupport
 import StockFighter

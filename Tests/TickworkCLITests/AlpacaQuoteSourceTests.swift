@@ -1,8 +1,8 @@
 import Alpaca
+import APIClient
 import Lifecycle
 import MarketTestSupport
 import Quotes
-import StockFighter
 import StrategyKit
 import Testing
 @testable import TickworkCLI

@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// DELETE `/v2/orders`: asks for the cancellation of every open order (207, one outcome per

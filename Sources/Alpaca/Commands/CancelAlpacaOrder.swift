@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// DELETE `/v2/orders/{id}`: asks for the order's cancellation (204, no body); 404 for an

@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// GET `/v2/account`: the account's cash, buying power and state.

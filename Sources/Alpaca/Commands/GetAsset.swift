@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import StrategyKit
 import Wire
 

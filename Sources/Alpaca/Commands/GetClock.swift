@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// GET `/v2/clock`: whether the market is open, and its next open and close.

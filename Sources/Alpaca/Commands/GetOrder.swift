@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// GET `/v2/orders/{id}`: one order by Alpaca's id; 404 if there is none.

@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// GET `/v2/orders:by_client_order_id`: the order we placed with `clientOrderID`; 404 if

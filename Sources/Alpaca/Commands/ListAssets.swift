@@ -1,4 +1,4 @@
-import StockFighter
+import APIClient
 import Wire
 
 /// GET `/v2/assets`: the assets, filtered by `status` (`active`) and `asset_class` when given.

@@ -1,3 +1,4 @@
+import APIClient
 import StrategyKit
 
 /// GET `/heartbeat`: whether the API is up. Succeeds with no value; fails as any call does.

@@ -1,3 +1,4 @@
+import APIClient
 import StrategyKit
 import Wire
 

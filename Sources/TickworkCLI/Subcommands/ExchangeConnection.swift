@@ -1,3 +1,4 @@
+import APIClient
 import FoundationEssentials
 import Live
 import StockFighter
@@ -54,7 +55,7 @@ struct ExchangeConnection: APIConnection {
                 baseURL: baseURL, apiKey: key,
                 policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)), rateLimiter: nil,
                 caFile: configuration.exchange.caFile)
-        } catch .tlsSetupFailed(let reason) {
+        } catch .transport(.tlsSetupFailed(let reason)) {
             throw CLIError.failure("\(configuration.file): exchange.caFile: \(reason)")
         } catch {
             throw CLIError.usage("--base-url: \(error)")

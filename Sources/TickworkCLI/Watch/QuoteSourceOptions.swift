@@ -1,4 +1,5 @@
 import Alpaca
+import APIClient
 import FoundationEssentials
 import Glibc
 import Live

@@ -1,4 +1,4 @@
-/// An exchange API key. Its description, debug description and reflection never show the key,
+/// An API key or secret. Its description, debug description and reflection never show the key,
 /// so it cannot leak into logs, errors or JSON output by accident.
 public struct APIKey: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable

@@ -1,4 +1,4 @@
-@testable import StockFighter
+@testable import APIClient
 import StrategyKit
 import Testing
 
@@ -37,11 +37,11 @@ import Testing
         let plain = try ExchangeEndpoint(baseURL: "http://127.0.0.1:8080/ob/api/")
         #expect(plain.basePath == "/ob/api" && plain.port == 8080)
         #expect(try plain.makeTransport(timeout: .seconds(1)).tls == nil)
-        let secure = try ExchangeEndpoint(baseURL: "https://api.stockfighter.io")
+        let secure = try ExchangeEndpoint(baseURL: "https://api.stockfighter.io", defaultPath: "/ob/api")
         #expect(secure.basePath == "/ob/api" && secure.port == 443)
         #expect(try secure.makeTransport(timeout: .seconds(1)).tls != nil)
-        #expect(throws: ExchangeError.self) { try secure.makeTransport(timeout: .seconds(1), caFile: "/nonexistent/ca.pem") }
-        #expect(throws: ExchangeError.self) { try ExchangeEndpoint(baseURL: "ftp://example.com/ob/api") }
-        #expect(throws: ExchangeError.self) { try ExchangeEndpoint(baseURL: "not a url") }
+        #expect(throws: TransportError.self) { try secure.makeTransport(timeout: .seconds(1), caFile: "/nonexistent/ca.pem") }
+        #expect(throws: TransportError.self) { try ExchangeEndpoint(baseURL: "ftp://example.com/ob/api") }
+        #expect(throws: TransportError.self) { try ExchangeEndpoint(baseURL: "not a url") }
     }
 }

@@ -1,4 +1,4 @@
-/// Carries one request to the exchange and brings back the status and body.
+/// Carries one request to an API's server and brings back the status, headers and body.
 ///
 /// A transport reports only transport failures: `timedOut` (no complete response within the
 /// request's timeout), `couldNotConnect` (nothing was sent) and `connectionLost`. Any HTTP status
@@ -6,10 +6,10 @@
 public protocol ExchangeTransport: Sendable {
     /// Sends `request` and returns the complete response, or throws within about
     /// `request.timeout`.
-    func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse
+    func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse
 }
 
-/// One HTTP request as the invoker hands it to a transport.
+/// One HTTP request as an invoker hands it to a transport.
 public struct TransportRequest: Sendable, Hashable, CustomStringConvertible {
     public var method: HTTPMethod
     /// The full path including the base path, e.g. `/ob/api/heartbeat`.

@@ -1,7 +1,7 @@
 import HTTP
 import Synchronization
 
-/// A transport for `http://` and `https://` exchanges over a small pool of keep-alive HTTP/1.1
+/// A transport for `http://` and `https://` APIs over a small pool of keep-alive HTTP/1.1
 /// connections, plain or over TLS.
 ///
 /// Each connection carries one request at a time and reconnects when the server has closed it;
@@ -46,7 +46,7 @@ public final class KeepAliveTransport: ExchangeTransport {
         for connection in connections { connection.close() }
     }
 
-    public func send(_ request: TransportRequest) async throws(ExchangeError) -> TransportResponse {
+    public func send(_ request: TransportRequest) async throws(TransportError) -> TransportResponse {
         var headers = HTTPHeaders()
         if let key = request.apiKey { headers.add(name: TransportRequest.authorizationHeader, value: key.secret) }
         for (name, key) in request.credentials.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: key.secret) }
@@ -99,16 +99,16 @@ public final class KeepAliveTransport: ExchangeTransport {
         load.withLock { $0[slot] -= 1 }
     }
 
-    /// The exchange error an HTTP failure stands for. A failure before the request was fully
+    /// The transport error an HTTP failure stands for. A failure before the request was fully
     /// written counts as not connected: no server acts on a partial request; TLS failures keep
     /// their own cases, which say the same.
-    static func map(_ error: HTTPError, _ request: TransportRequest) -> ExchangeError {
+    static func map(_ error: HTTPError, _ request: TransportRequest) -> TransportError {
         switch error {
         case .invalidAddress, .couldNotListen, .couldNotConnect: return .couldNotConnect("\(request): \(error)")
         case .timedOut(requestSent: false), .connectionLost(requestSent: false): return .couldNotConnect("\(request): \(error)")
         case .timedOut(requestSent: true): return .timedOut("\(request): \(error)")
         case .connectionLost(requestSent: true), .malformedResponse: return .connectionLost("\(request): \(error)")
-        case .tooLarge: return .undecodable("\(request): \(error)")
+        case .tooLarge: return .responseTooLarge("\(request): \(error)")
         case .tlsHandshakeFailed: return .tlsHandshakeFailed("\(request): \(error)")
         case .certificateRejected: return .certificateRejected("\(request): \(error)")
         case .tlsSetupFailed: return .tlsSetupFailed("\(request): \(error)")

@@ -2,7 +2,7 @@ import StrategyKit
 import Synchronization
 import Wire
 
-/// Token-bucket rate limits per venue, shared by every caller holding the same limiter (the
+/// Token-bucket rate limits per venue, shared by every caller holding the same limiter (an
 /// invoker, and so every user of one client). Calls not aimed at a venue share one bucket.
 public final class RateLimiter: Sendable {
     /// Requests per second per venue.

@@ -1,19 +1,20 @@
 import FoundationEssentials
 import HTTP
 
-/// Where an exchange's API lives, parsed from a base URL such as
-/// `https://api.stockfighter.io/ob/api` or `http://127.0.0.1:8080/ob/api`.
+/// Where an API lives, parsed from a base URL such as `https://api.stockfighter.io/ob/api` or
+/// `http://127.0.0.1:8080`.
 public struct ExchangeEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`.
     public var scheme: String
     public var host: String
     public var port: UInt16
-    /// The API's base path, `/ob/api` when the URL has no path.
+    /// The API's base path without a trailing slash: the URL's path, or `defaultPath` when it
+    /// has none.
     public var basePath: String
 
-    /// Parses `baseURL`; throws `invalidBaseURL` unless it is an `http://` or `https://` URL
-    /// with a host.
-    public init(baseURL: String) throws(ExchangeError) {
+    /// Parses `baseURL`, with `defaultPath` for a URL without a path; throws `invalidBaseURL`
+    /// unless it is an `http://` or `https://` URL with a host.
+    public init(baseURL: String, defaultPath: String = "") throws(TransportError) {
         guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty
         else { throw .invalidBaseURL("\"\(baseURL)\" is not a URL with a host") }
         guard scheme == "http" || scheme == "https" else {
@@ -27,7 +28,7 @@ public struct ExchangeEndpoint: Sendable, Hashable, CustomStringConvertible {
         self.scheme = scheme
         self.host = host
         self.port = port
-        self.basePath = path.isEmpty ? "/ob/api" : path
+        self.basePath = path.isEmpty ? defaultPath : path
     }
 
     /// `scheme://host:port/basePath`.
@@ -36,7 +37,7 @@ public struct ExchangeEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// Keep-alive connections to the endpoint, over TLS for `https` (trusting the system's
     /// certificate authorities and those in `caFile`). `timeout` bounds each request; `poolSize`
     /// is the number of connections. Throws `tlsSetupFailed` when `caFile` cannot be loaded.
-    public func makeTransport(timeout: Duration, poolSize: Int = 4, caFile: String? = nil) throws(ExchangeError) -> KeepAliveTransport {
+    public func makeTransport(timeout: Duration, poolSize: Int = 4, caFile: String? = nil) throws(TransportError) -> KeepAliveTransport {
         var tls: TLSClientContext?
         if scheme == "https" {
             do throws(HTTPError) {

@@ -1,4 +1,4 @@
-/// How the invoker times out and retries calls that may be repeated safely (everything but
+/// How an API client's invoker times out and retries calls that may be repeated safely (everything but
 /// placing an order).
 ///
 /// A retryable call is attempted at most `maxAttempts` times, and no new attempt starts if its
