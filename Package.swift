@@ -42,7 +42,10 @@ let package = Package(
         .target(name: "Wire", dependencies: [strategyKit]),
         .target(name: "CThreadName"),
         .target(name: "Lifecycle", dependencies: ["CThreadName"]),
-        .target(name: "Ledger", dependencies: [strategyKit, "Wire", "Lifecycle"], exclude: ["FORMAT.md"]),
+        // Durable file writes (atomic replace, directories whose entries survive a crash) and the
+        // system calls behind them, for every part that saves a file.
+        .target(name: "SystemIO", exclude: ["README.md"]),
+        .target(name: "Ledger", dependencies: [strategyKit, "Wire", "Lifecycle", "SystemIO"], exclude: ["FORMAT.md"]),
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
@@ -57,7 +60,7 @@ let package = Package(
         // Quote sources (Finnhub, and the simulated exchange through its Finnhub API), the symbol
         // directory (its CSV compiled in) and the watch lists' file.
         .target(
-            name: "Quotes", dependencies: [strategyKit, "HTTP", "Wire", "Ledger"],
+            name: "Quotes", dependencies: [strategyKit, "HTTP", "Wire", "SystemIO"],
             exclude: ["Directory/PROVENANCE.md", "Directory/etfs.csv"], resources: [.embedInCode("Directory/symbols.csv")]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
@@ -77,14 +80,14 @@ let package = Package(
         // Parameter sweeps: many backtests over one grid, on this machine's cores or as a planned
         // directory of cells that Slurm runs.
         .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire"], exclude: ["README.md"]),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "History"],
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "History"],
             exclude: ["README.md", "gate-baseline.json"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
@@ -105,7 +108,7 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire", strategyKit]),
         .testTarget(name: "MatchingEngineTests", dependencies: ["MatchingEngine", strategyKit]),
         .testTarget(name: "RiskTests", dependencies: ["Risk", "TestSupport", strategyKit]),
-        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "Wire", "TestSupport", strategyKit]),
+        .testTarget(name: "LedgerTests", dependencies: ["Ledger", "SystemIO", "Wire", "TestSupport", strategyKit]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Ledger", "TestSupport", strategyKit]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
@@ -113,7 +116,7 @@ let package = Package(
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "APIClient", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "APIClient", "HTTP", "Wire", strategyKit], path: "Tests/AlpacaTestSupport"),
         .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
-        .testTarget(name: "QuotesTests", dependencies: ["Quotes", "SimulatedMarket", "MarketTestSupport", "Ledger", "Lifecycle", "TestSupport", strategyKit]),
+        .testTarget(name: "QuotesTests", dependencies: ["Quotes", "SimulatedMarket", "MarketTestSupport", "SystemIO", "Lifecycle", "TestSupport", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import Lifecycle
 import StrategyKit
+import SystemIO
 
 /// The fill ledger of one venue and account, open for appending: the book of record.
 ///
@@ -74,7 +75,13 @@ public final class Ledger: @unchecked Sendable {
             }
             // Lines found may sit only in the page cache (written by a process that died before
             // syncing): they count as durable only once synced.
-            if scan.goodEnd > 0 { try fileSystem.fsync(fd, path: path) }
+            if scan.goodEnd > 0 {
+                do throws(SystemCallError) {
+                    try fileSystem.fsync(fd, path: path)
+                } catch {
+                    throw LedgerError(error)
+                }
+            }
         } catch {
             Glibc.close(fd)
             throw error

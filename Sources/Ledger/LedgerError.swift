@@ -1,5 +1,6 @@
 import Glibc
 import StrategyKit
+import SystemIO
 
 /// Why a ledger operation failed. Refusals of a single fill (already recorded) are not errors:
 /// `Ledger.append` returns them as values.
@@ -24,11 +25,17 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// trusted to be durable); `reason` says which.
     case unusable(path: String, reason: String)
 
+    /// A failed call of `SystemIO` (a file system's, a durable file's) on the ledger's file or
+    /// directory.
+    public init(_ error: SystemCallError) {
+        self = .system(path: error.path, call: error.call, errno: error.errno)
+    }
+
     /// One line naming the file, the place and the cause.
     public var description: String {
         switch self {
         case .system(let path, let call, let code):
-            "\(path): \(call) failed: \(String(cString: strerror(code)))"
+            SystemCallError(path: path, call: call, errno: code).description
         case .corrupt(let path, let line, let offset, let fault):
             "\(path): line \(line) (byte \(offset)): \(fault); the ledger is refused (inspect it with `tickwork ledger verify`)"
         case .wrongLedger(let path, let expected, let found):

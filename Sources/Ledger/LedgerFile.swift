@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// The system calls the ledger makes, each turning a failure into `LedgerError.system`.
 enum LedgerFile {
@@ -15,16 +16,20 @@ enum LedgerFile {
     static func openForAppending(_ path: String, fileSystem: any FileSystem) throws(LedgerError) -> Int32 {
         var fd = Glibc.open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         if fd < 0, errno == ENOENT {
-            let directory = directoryName(of: path)
-            try DurableFile.makeDirectories(directory, fileSystem: fileSystem)
+            let directory = DurableFile.directoryName(of: path)
+            do throws(SystemCallError) {
+                try DurableFile.makeDirectories(directory, fileSystem: fileSystem)
+            } catch {
+                throw LedgerError(error)
+            }
             fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 // The new name must survive a crash as well as the lines written under it.
-                do throws(LedgerError) {
+                do throws(SystemCallError) {
                     try DurableFile.syncDirectory(directory, fileSystem: fileSystem)
                 } catch {
                     Glibc.close(fd)
-                    throw error
+                    throw LedgerError(error)
                 }
             }
         }
@@ -59,14 +64,10 @@ enum LedgerFile {
 
     /// Writes all of `bytes` at the end of the file, retrying short writes.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LedgerError) {
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .system(path: path, call: "write", errno: errno)
-            }
-            done += count
+        do throws(SystemCallError) {
+            try SystemFileSystem().write(fd, bytes, path: path)
+        } catch {
+            throw LedgerError(error)
         }
     }
 
@@ -95,11 +96,5 @@ enum LedgerFile {
         var info = statvfs()
         guard fstatvfs(fd, &info) == 0 else { throw .system(path: path, call: "fstatvfs", errno: errno) }
         return Int64(info.f_bavail) * Int64(info.f_frsize)
-    }
-
-    /// The directory part of `path` (`.` when it has none).
-    static func directoryName(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -1,8 +1,8 @@
 import Brokerage
 import FoundationEssentials
-import Ledger
 import Risk
 import StrategyKit
+import SystemIO
 import Trading
 
 extension LiveRunner {

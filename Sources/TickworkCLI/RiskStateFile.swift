@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Ledger
 import Risk
+import SystemIO
 import Wire
 
 #if canImport(Glibc)

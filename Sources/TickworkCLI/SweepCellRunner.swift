@@ -1,9 +1,9 @@
 import FoundationEssentials
 import Glibc
-import Ledger
 import Live
 import Recording
 import Sweeps
+import SystemIO
 
 /// Runs the cells of a planned sweep in this process, each as `tickwork backtest` would run that
 /// cell of a local sweep (same configuration, plugins, venue and recordings), and records each

@@ -1,6 +1,7 @@
 import Alpaca
 import APIClient
 import Foundation
+import Lifecycle
 import Live
 import SimulatedMarket
 import StockFighter

@@ -2,6 +2,7 @@ import APIClient
 import Dispatch
 import Foundation
 import HTTP
+import Lifecycle
 import Live
 import Risk
 import SimulatedMarket

@@ -1,6 +1,7 @@
 import Foundation
 import History
 import Ledger
+import Lifecycle
 import Live
 @_spi(Host) import StrategyKit
 import Synchronization

@@ -1,5 +1,6 @@
 import APIClient
 import Dispatch
+import Lifecycle
 import Live
 import SimulatedMarket
 import StockFighter

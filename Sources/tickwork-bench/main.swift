@@ -3,6 +3,7 @@
 // performance gate instead (`Gate`, README.md).
 
 import Foundation
+import Lifecycle
 import Live
 
 let benchmarks: [(name: String, run: () throws -> Void)] = [

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Ledger
+import SystemIO
 import Testing
 import TestSupport
 
@@ -50,7 +51,7 @@ import TestSupport
         try write(Array("old".utf8), to: path)
         let temporary = "\(path).tmp-\(getpid())"
         let fileSystem = RecordingFileSystem(failingSync: temporary)
-        #expect(throws: LedgerError.system(path: temporary, call: "fsync", errno: EIO)) {
+        #expect(throws: SystemCallError(path: temporary, call: "fsync", errno: EIO)) {
             try DurableFile.replace(path, with: Array("new".utf8), fileSystem: fileSystem)
         }
         #expect(try contents(of: path) == Array("old".utf8))
@@ -67,7 +68,7 @@ import TestSupport
         try write(Array("kept".utf8), to: "\(path)/entry")
         let temporary = "\(path).tmp-\(getpid())"
         let fileSystem = RecordingFileSystem()
-        #expect(throws: LedgerError.self) {
+        #expect(throws: SystemCallError.self) {
             try DurableFile.replace(path, with: Array("new".utf8), fileSystem: fileSystem)
         }
         // A second close of the number could close a descriptor another thread opened meanwhile.

@@ -1,7 +1,7 @@
 import Glibc
-import Ledger
 import Quotes
 import StrategyKit
+import SystemIO
 import Testing
 import TestSupport
 
@@ -71,20 +71,20 @@ private struct CrashingFileSystem: FileSystem {
     let crashAt: Step
     private let system = SystemFileSystem()
 
-    func open(_ path: String, flags: Int32, mode: mode_t) throws(LedgerError) -> Int32 {
-        if crashAt == .directorySync, flags & O_DIRECTORY != 0 { throw .unusable(path: path, reason: "crashed") }
+    func open(_ path: String, flags: Int32, mode: mode_t) throws(SystemCallError) -> Int32 {
+        if crashAt == .directorySync, flags & O_DIRECTORY != 0 { throw SystemCallError(path: path, call: "crash", errno: EIO) }
         return try system.open(path, flags: flags, mode: mode)
     }
 
-    func write(_ fd: Int32, _ bytes: [UInt8], path: String) throws(LedgerError) {
+    func write(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemCallError) {
         guard crashAt == .write else { return try system.write(fd, bytes, path: path) }
         try system.write(fd, Array(bytes.prefix(bytes.count / 2)), path: path)
-        throw .unusable(path: path, reason: "crashed")
+        throw SystemCallError(path: path, call: "crash", errno: EIO)
     }
 
-    func fsync(_ fd: Int32, path: String) throws(LedgerError) { try system.fsync(fd, path: path) }
-    func rename(_ from: String, to: String) throws(LedgerError) { try system.rename(from, to: to) }
-    func makeDirectory(_ path: String, mode: mode_t) throws(LedgerError) -> Bool { try system.makeDirectory(path, mode: mode) }
+    func fsync(_ fd: Int32, path: String) throws(SystemCallError) { try system.fsync(fd, path: path) }
+    func rename(_ from: String, to: String) throws(SystemCallError) { try system.rename(from, to: to) }
+    func makeDirectory(_ path: String, mode: mode_t) throws(SystemCallError) -> Bool { try system.makeDirectory(path, mode: mode) }
     func close(_ fd: Int32) { system.close(fd) }
     /// A dead process cleans nothing up.
     func remove(_ path: String) {}

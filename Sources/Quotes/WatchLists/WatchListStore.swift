@@ -1,9 +1,9 @@
 import FoundationEssentials
-import Ledger
 import StrategyKit
 
 #if canImport(Glibc)
 import Glibc
+import SystemIO
 #endif
 
 /// The watch lists' file, `watchlists.json` in the state directory, shared by every `tickwork`
@@ -65,7 +65,7 @@ public struct WatchListStore: Sendable {
     /// Runs `edit` on the saved lists under the lock and saves what it leaves, durably; returns
     /// what `edit` returns. Nothing is saved when `edit` throws.
     public func update<Result>(_ edit: (inout WatchLists) throws -> Result) throws -> Result {
-        do throws(LedgerError) {
+        do throws(SystemCallError) {
             try DurableFile.makeDirectories(directory, fileSystem: fileSystem)
         } catch {
             throw StoreError.unwritable(path: directory, reason: "\(error)")

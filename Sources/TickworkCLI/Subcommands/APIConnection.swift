@@ -1,3 +1,4 @@
+import Lifecycle
 import Live
 
 /// What every one-call command does with its connection, whichever API it speaks: run one call

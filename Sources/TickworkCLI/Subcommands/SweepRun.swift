@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Ledger
 import Sweeps
+import SystemIO
 
 /// `tickwork sweep run` (a planned sweep's cells run here) and `tickwork sweep cell` (one cell:
 /// what each array task of `sweep.sbatch` runs).

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Ledger
 import Sweeps
+import SystemIO
 
 /// `tickwork sweep submit`: a planned sweep handed to Slurm as one job array.
 enum SweepSubmit {

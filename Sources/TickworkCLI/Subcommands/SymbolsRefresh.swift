@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Ledger
 import Quotes
+import SystemIO
 
 /// `tickwork symbols refresh`: rebuilds the symbol directory from a source's symbol list.
 enum SymbolsRefresh {
@@ -32,7 +32,7 @@ enum SymbolsRefresh {
         let directory = SymbolDirectory(entries.sorted { $0.symbol < $1.symbol })
         let state = try StateDirectory.path(ProcessInfo.processInfo.environment)
         let path = DirectoryFile.path(stateDirectory: state)
-        do throws(LedgerError) {
+        do throws(SystemCallError) {
             try DurableFile.makeDirectories(state)
             try DurableFile.replace(path, with: Array(directory.csv.utf8))
         } catch {

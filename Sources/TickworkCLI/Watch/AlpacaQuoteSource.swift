@@ -1,5 +1,5 @@
 import Alpaca
-import Live
+import Lifecycle
 import Quotes
 import StrategyKit
 

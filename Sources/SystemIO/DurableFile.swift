@@ -7,7 +7,7 @@ public enum DurableFile {
     /// Replaces the file at `path` with `bytes` (mode `mode` if it is new): after a crash it
     /// holds the old content or the new, never a mix; once this returns, the new content and
     /// its name are on disk. Writes `path.tmp-PID`, fsyncs it, renames it over `path`, fsyncs
-    /// the directory. Throws `.system` naming the path and the call that failed.
+    /// the directory. Throws the `SystemCallError` naming the path and the call that failed.
     ///
     /// The temporary file is always a new one (`O_CREAT | O_EXCL | O_NOFOLLOW`): a symbolic link
     /// or a hard link planted at its name is never written through, so whoever can write the
@@ -16,17 +16,17 @@ public enum DurableFile {
     /// made anew once; found again, the replace fails.
     public static func replace(
         _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, fileSystem: any FileSystem = SystemFileSystem()
-    ) throws(LedgerError) {
+    ) throws(SystemCallError) {
         let temporary = "\(path).tmp-\(getpid())"
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
         let fd: Int32
-        do throws(LedgerError) {
+        do throws(SystemCallError) {
             fd = try fileSystem.open(temporary, flags: flags, mode: mode)
-        } catch .system(_, _, EEXIST) {
+        } catch let error where error.errno == EEXIST {
             fileSystem.remove(temporary)
             fd = try fileSystem.open(temporary, flags: flags, mode: mode)
         }
-        do throws(LedgerError) {
+        do throws(SystemCallError) {
             defer { fileSystem.close(fd) }
             try fileSystem.write(fd, bytes, path: temporary)
             try fileSystem.fsync(fd, path: temporary)
@@ -34,18 +34,18 @@ public enum DurableFile {
             fileSystem.remove(temporary)
             throw error
         }
-        do throws(LedgerError) {
+        do throws(SystemCallError) {
             try fileSystem.rename(temporary, to: path)
         } catch {
             fileSystem.remove(temporary)
             throw error
         }
-        try syncDirectory(LedgerFile.directoryName(of: path), fileSystem: fileSystem)
+        try syncDirectory(directoryName(of: path), fileSystem: fileSystem)
     }
 
     /// Creates `directory` and its missing parents with mode 0700, syncing the parent of each
     /// one created so that the new name survives a crash.
-    public static func makeDirectories(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(LedgerError) {
+    public static func makeDirectories(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(SystemCallError) {
         var prefix = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
             let parent = prefix.isEmpty ? "." : prefix
@@ -56,8 +56,14 @@ public enum DurableFile {
         }
     }
 
+    /// The directory part of `path` (`.` when it has none).
+    public static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     /// Makes the entries of `directory` durable.
-    public static func syncDirectory(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(LedgerError) {
+    public static func syncDirectory(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(SystemCallError) {
         let fd = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY, mode: 0)
         defer { fileSystem.close(fd) }
         try fileSystem.fsync(fd, path: directory)

@@ -1,5 +1,4 @@
 import Dispatch
-import Lifecycle
 
 /// Runs an async call to completion from synchronous code (start-up, the CLI's one-shot
 /// commands), blocking this thread, which must not be one of the concurrency pool's.
