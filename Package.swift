@@ -53,18 +53,20 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["HISTORY.md"]),
         .target(name: "Brokerage", dependencies: [strategyKit]),
+        // The quote sources' contract (`QuoteSource`, `DayQuote`), which Quotes and Alpaca implement.
+        .target(name: "Quoting", dependencies: [strategyKit], exclude: ["README.md"]),
         // What every API client shares: transports, retry policy, rate limiter, API keys.
         .target(name: "APIClient", dependencies: [strategyKit, "HTTP", "Wire", "Lifecycle"], exclude: ["README.md"]),
         .target(name: "StockFighter", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage"]),
-        .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage"]),
+        .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle"]),
         // Quote sources (Finnhub, and the simulated exchange through its Finnhub API), the symbol
         // directory (its CSV compiled in) and the watch lists' file.
         .target(
-            name: "Quotes", dependencies: [strategyKit, "HTTP", "Wire", "SystemIO"],
+            name: "Quotes", dependencies: [strategyKit, "Quoting", "HTTP", "Wire", "SystemIO"],
             exclude: ["Directory/PROVENANCE.md", "Directory/etfs.csv"], resources: [.embedInCode("Directory/symbols.csv")]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
-        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
+        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", "Quoting", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
         // Recordings: their forms, readers and writers, and the session recorder.
         .target(
@@ -84,10 +86,10 @@ let package = Package(
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "History"]),
+            dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "History"],
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History"],
             exclude: ["README.md", "gate-baseline.json"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
@@ -115,9 +117,9 @@ let package = Package(
         .testTarget(name: "APIClientTests", dependencies: ["APIClient", strategyKit]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "APIClient", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "APIClient", "HTTP", "Wire", strategyKit], path: "Tests/AlpacaTestSupport"),
-        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "HTTP", "TestSupport", "Wire", strategyKit]),
-        .testTarget(name: "QuotesTests", dependencies: ["Quotes", "SimulatedMarket", "MarketTestSupport", "SystemIO", "Lifecycle", "TestSupport", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "Quoting", "Lifecycle", "HTTP", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "QuotesTests", dependencies: ["Quotes", "Quoting", "SimulatedMarket", "MarketTestSupport", "SystemIO", "Lifecycle", "TestSupport", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "Quoting", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
@@ -140,7 +142,7 @@ let package = Package(
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
-            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "MarketTestSupport", "APIClient", strategyKit]),
+            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "Quoting", strategyKit]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "Sweeps", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),

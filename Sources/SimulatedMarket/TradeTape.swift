@@ -1,5 +1,5 @@
 import MatchingEngine
-import Quotes
+import Quoting
 @_spi(Host) import StrategyKit
 
 /// Every trade of one venue, kept as 1-minute and UTC-day bars and the latest trade per stock:

@@ -1,4 +1,5 @@
 import Quotes
+import Quoting
 import StrategyKit
 
 /// Symbol search over a directory of 20,000 rows: the shipped directory plus generated

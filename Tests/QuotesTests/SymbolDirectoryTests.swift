@@ -1,4 +1,5 @@
 import Quotes
+import Quoting
 import Testing
 
 @Suite(.timeLimit(.minutes(10))) struct SymbolDirectoryTests {

@@ -1,4 +1,5 @@
 import Quotes
+import Quoting
 import StrategyKit
 import Testing
 @testable import TickworkCLI

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import Quoting
 #endif
 
 /// What the search compares, folded once when the directory is made. The entries lie in name

@@ -1,3 +1,5 @@
+import Quoting
+
 extension SymbolDirectory {
     /// How well an entry matches a query, best first.
     public enum MatchRank: Int, Sendable, Hashable, Comparable {

@@ -1,3 +1,5 @@
+import Quoting
+
 /// The symbols Tickwork knows by name: the directory shipped with it (see `PROVENANCE.md`
 /// beside this file) or one rebuilt by `tickwork symbols refresh`, searchable by ticker or any
 /// part of a name (`SymbolDirectory+Search.swift`).

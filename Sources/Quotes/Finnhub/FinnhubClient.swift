@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTP
+import Quoting
 import Wire
 
 /// Blocking GETs to a Finnhub-shaped API (`https://finnhub.io/api/v1`, or the simulated

@@ -1,3 +1,4 @@
+import Quoting
 import StrategyKit
 import Synchronization
 import Wire

@@ -1,4 +1,4 @@
-import Quotes
+import Quoting
 import StrategyKit
 
 /// How the simulated exchange serves Alpaca's trading, market-data and news API next to the

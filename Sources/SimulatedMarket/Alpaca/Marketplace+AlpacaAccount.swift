@@ -1,5 +1,5 @@
 import MatchingEngine
-import Quotes
+import Quoting
 @_spi(Host) import StrategyKit
 import Wire
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTP
 import Quotes
+import Quoting
 import StrategyKit
 import Wire
 

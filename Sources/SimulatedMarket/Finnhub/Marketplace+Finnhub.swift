@@ -1,4 +1,4 @@
-import Quotes
+import Quoting
 import StrategyKit
 
 extension Marketplace {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Quotes
+import Quoting
 import SystemIO
 
 /// `tickwork symbols refresh`: rebuilds the symbol directory from a source's symbol list.

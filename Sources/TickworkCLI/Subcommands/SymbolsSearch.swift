@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Quotes
 import Wire
 
 /// `tickwork symbols search TEXT`: the symbol directory searched by ticker or name.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Quotes
+import Quoting
 import StrategyKit
 
 /// `tickwork watch add|rm|move|list`: editing the watch lists kept in the state directory.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import Live
 import Quotes
+import Quoting
 import SimulatedMarket
 import StockFighter
 import StrategyKit

@@ -1,4 +1,5 @@
 import Quotes
+import Quoting
 import StrategyKit
 
 /// What the live view knows about each symbol of a watch list: its last quote (kept through

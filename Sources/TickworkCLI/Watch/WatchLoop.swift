@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Lifecycle
-import Quotes
+import Quoting
 import Wire
 
 #if canImport(Glibc)

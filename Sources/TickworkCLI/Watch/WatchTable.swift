@@ -1,4 +1,3 @@
-import Quotes
 import StrategyKit
 import Wire
 

@@ -1,5 +1,5 @@
 import Foundation
-import Quotes
+import Quoting
 import SimulatedMarket
 import StrategyKit
 import Testing

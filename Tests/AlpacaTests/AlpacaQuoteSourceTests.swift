@@ -1,11 +1,10 @@
-import Alpaca
+@testable import Alpaca
 import APIClient
 import Lifecycle
 import MarketTestSupport
-import Quotes
+import Quoting
 import StrategyKit
 import Testing
-@testable import TickworkCLI
 import Wire
 
 /// `tickwork watch --source alpaca`'s mapping: Alpaca's snapshots made day quotes (fixed JSON,

@@ -1,4 +1,5 @@
-/// One row of the symbol directory: `symbol,name,exchange,type`.
+/// One listed symbol, as a quote source lists them and a row of the symbol directory holds them
+/// (`symbol,name,exchange,type`).
 public struct DirectoryEntry: Sendable, Hashable, Codable {
     /// The ticker as the US markets write it (`BRK.B`).
     public var symbol: String

@@ -1,18 +1,19 @@
-import Alpaca
 import Lifecycle
-import Quotes
+import Quoting
 import StrategyKit
 
 /// Quotes from Alpaca's market data: one `GET /v2/stocks/snapshots` for the whole list, each
 /// snapshot's latest trade (price, time), daily bar (open, high, low) and previous daily bar
-/// (previous close) made a `DayQuote`. It lives here, not in Quotes, because Quotes must not
-/// import Alpaca (Package.swift); TickworkCLI sees both. Alpaca's rate limit is the client's
-/// own (its invoker honours 429's `X-Ratelimit-Reset`), and one request a refresh is far below it.
-struct AlpacaQuoteSource: QuoteSource {
-    let name = "alpaca"
-    let client: AlpacaClient
+/// (previous close) made a `DayQuote`. Alpaca's rate limit is the client's own (its invoker
+/// honours 429's `X-Ratelimit-Reset`), and one request a refresh is far below it.
+public struct AlpacaQuoteSource: QuoteSource {
+    public let name = "alpaca"
+    public let client: AlpacaClient
 
-    func quotes(_ symbols: [Symbol], now: ContinuousClock.Instant) -> [Symbol: QuoteOutcome] {
+    /// A source asking through `client`.
+    public init(client: AlpacaClient) { self.client = client }
+
+    public func quotes(_ symbols: [Symbol], now: ContinuousClock.Instant) -> [Symbol: QuoteOutcome] {
         guard !symbols.isEmpty else { return [:] }
         let snapshots: [Symbol: AlpacaSnapshot]
         do {
@@ -48,7 +49,7 @@ struct AlpacaQuoteSource: QuoteSource {
 
     /// The US equities Alpaca lists (`GET /v2/assets?status=active`) as directory entries; the
     /// type is `ETF` when the name says so, else `Common Stock`, as Alpaca gives no type.
-    func symbols() throws -> [DirectoryEntry] {
+    public func symbols() throws -> [DirectoryEntry] {
         let client = self.client
         return Self.entries(try runBlocking { () async throws(AlpacaError) in try await client.assets(status: "active") })
     }
@@ -63,7 +64,7 @@ struct AlpacaQuoteSource: QuoteSource {
     }
 
     /// `error` in the quote sources' terms, keeping the endpoint it names.
-    static func quoteError(_ error: any Error) -> QuoteError {
+    public static func quoteError(_ error: any Error) -> QuoteError {
         guard let error = error as? AlpacaError else { return .transport(endpoint: "alpaca", reason: "\(error)") }
         switch error {
         case .unauthorized(let endpoint, let message), .forbidden(let endpoint, _, let message):
