@@ -84,9 +84,11 @@ let package = Package(
         .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire"], exclude: ["README.md"]),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
+        // The command-line framework: commands as data, typed options and arguments, parsing, help.
+        .target(name: "CommandLineKit", exclude: ["README.md"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History"]),
+            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History"],
@@ -142,7 +144,7 @@ let package = Package(
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
-            dependencies: ["TickworkCLI", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "Quoting", strategyKit]),
+            dependencies: ["TickworkCLI", "CommandLineKit", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Quotes", "Quoting", strategyKit]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "Sweeps", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),

@@ -1,4 +1,5 @@
 import APIClient
+import CommandLineKit
 import FoundationEssentials
 import Live
 import StockFighter

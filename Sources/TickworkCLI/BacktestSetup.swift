@@ -1,4 +1,5 @@
 import Backtest
+import CommandLineKit
 import FoundationEssentials
 import Ledger
 import Live

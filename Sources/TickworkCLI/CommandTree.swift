@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Every command of `tickwork`, as data. Each subcommand's definition and code live in
 /// `Subcommands/`; only commands that work are registered here.
 enum CommandTree {

@@ -1,5 +1,6 @@
 import Alpaca
 import Brokerage
+import CommandLineKit
 import Lifecycle
 import Live
 import SimulatedMarket

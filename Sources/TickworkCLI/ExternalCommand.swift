@@ -1,3 +1,4 @@
+import CommandLineKit
 import Glibc
 import Wire
 

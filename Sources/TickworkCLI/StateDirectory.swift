@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Where `tickwork` keeps what it remembers between runs (the watch lists, a refreshed symbol
 /// directory): systemd's `$STATE_DIRECTORY` (`/var/lib/tickwork` under the shipped unit's
 /// `StateDirectory=tickwork`), else `$XDG_STATE_HOME/tickwork`, else `~/.local/state/tickwork`.

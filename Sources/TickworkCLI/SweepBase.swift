@@ -1,3 +1,4 @@
+import CommandLineKit
 import Live
 import Recording
 import StrategyKit

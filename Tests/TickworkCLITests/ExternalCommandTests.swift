@@ -1,3 +1,4 @@
+import CommandLineKit
 import Testing
 
 @testable import TickworkCLI

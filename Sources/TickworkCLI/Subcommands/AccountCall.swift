@@ -1,4 +1,5 @@
 import Alpaca
+import CommandLineKit
 
 /// `tickwork account`: the Alpaca account's cash, buying power and equity.
 enum AccountCall {

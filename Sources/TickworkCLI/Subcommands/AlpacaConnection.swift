@@ -1,5 +1,6 @@
 import Alpaca
 import APIClient
+import CommandLineKit
 import FoundationEssentials
 import Live
 import StockFighter

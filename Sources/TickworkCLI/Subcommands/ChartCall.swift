@@ -1,4 +1,5 @@
 import Alpaca
+import CommandLineKit
 import FoundationEssentials
 @_spi(Host) import StrategyKit
 import Wire

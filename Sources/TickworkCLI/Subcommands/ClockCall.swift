@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `tickwork clock`: whether the market is open, and its next open and close.
 enum ClockCall {
     static let command = Command(

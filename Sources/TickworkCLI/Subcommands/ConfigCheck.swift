@@ -1,3 +1,4 @@
+import CommandLineKit
 import StrategyKit
 import Trading
 

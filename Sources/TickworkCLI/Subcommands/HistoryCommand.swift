@@ -1,3 +1,4 @@
+import CommandLineKit
 import History
 
 /// `tickwork history`: the trading history's SQLite database, a projection of the ledger.

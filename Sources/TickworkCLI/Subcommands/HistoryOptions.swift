@@ -1,3 +1,4 @@
+import CommandLineKit
 import History
 import StrategyKit
 
@@ -37,7 +38,7 @@ enum HistoryOptions {
     /// The filter the options given make (each command declares the elements its table has).
     static func filter(_ invocation: Invocation) -> HistoryFilter {
         func value<Value>(_ option: Option<Value?>) -> Value? {
-            invocation.options[option.spec.name] == nil ? nil : invocation[option]
+            invocation.declares(option) ? invocation[option] : nil
         }
         return HistoryFilter(
             symbol: value(symbol), strategy: value(strategy), side: value(side), since: value(since), until: value(until),

@@ -1,3 +1,4 @@
+import CommandLineKit
 @_spi(Host) import StrategyKit
 import Wire
 

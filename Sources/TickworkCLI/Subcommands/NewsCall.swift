@@ -1,4 +1,5 @@
 import Alpaca
+import CommandLineKit
 import StrategyKit
 
 /// `tickwork news SYMBOL [--limit N]`: the newest articles about a stock from Alpaca's news API.

@@ -1,4 +1,5 @@
 import Alpaca
+import CommandLineKit
 import StockFighter
 import StrategyKit
 

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Recording
 
 /// `tickwork record convert`: a recording from one form to the other.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import Risk
 import StockFighter
 import StrategyKit

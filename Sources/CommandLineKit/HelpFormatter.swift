@@ -1,7 +1,7 @@
 /// Renders `--help` and usage text from the command tree.
-enum HelpFormatter {
+public enum HelpFormatter {
     /// The one-line synopsis: `tickwork strategies list [--plugin-dir DIR] [--json]`.
-    static func usageLine(_ command: Command, path: [String]) -> String {
+    public static func usageLine(_ command: Command, path: [String]) -> String {
         var parts = [path.joined(separator: " ")]
         if !command.subcommands.isEmpty {
             parts.append(command.run == nil ? "<command>" : "[<command>]")
@@ -17,7 +17,7 @@ enum HelpFormatter {
     }
 
     /// The full help of `command`.
-    static func help(_ command: Command, path: [String]) -> String {
+    public static func help(_ command: Command, path: [String]) -> String {
         var lines = [usageLine(command, path: path), "", command.summary]
         if !command.discussion.isEmpty {
             lines += [""] + wrap(command.discussion, width: 80)

@@ -39,7 +39,7 @@ public struct Command: Sendable {
     }
 
     /// The subcommand called `name`.
-    func subcommand(_ name: String) -> Command? {
+    public func subcommand(_ name: String) -> Command? {
         subcommands.first { $0.name == name }
     }
 }

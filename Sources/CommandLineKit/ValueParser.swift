@@ -1,5 +1,3 @@
-import StrategyKit
-
 /// How the text given for an option or a positional argument becomes a typed value. Every
 /// parser runs before the command does, so `run` sees only values that parsed.
 public struct ValueParser<Value: Sendable>: Sendable {
@@ -26,13 +24,6 @@ public struct ValueParser<Value: Sendable>: Sendable {
 extension ValueParser where Value == String {
     /// The text itself (a path, a name).
     public static var text: ValueParser<String> { ValueParser { $0 } }
-}
-
-extension ValueParser {
-    /// A name as given: a venue, symbol, account or strategy id.
-    public static func name<Kind>() -> ValueParser<Value> where Value == Name<Kind> {
-        ValueParser { Name($0) }
-    }
 }
 
 extension ValueParser where Value == Int64 {

@@ -29,6 +29,12 @@ public struct Invocation: Sendable {
         given.contains(option.spec.name)
     }
 
+    /// Whether the command declares `option` (options shared by several commands, each of
+    /// which declares some of them).
+    public func declares(_ option: any OptionDeclaration) -> Bool {
+        options[option.spec.name] != nil
+    }
+
     /// A stored value as the declaration's type. A declaration the command does not list is a
     /// programming error, which the first test of the command finds.
     private func value<Value>(_ stored: (any Sendable)?, named name: String) -> Value {

@@ -1,5 +1,5 @@
 /// What the command line asks for, before anything runs.
-enum ParseOutcome {
+public enum ParseOutcome {
     /// Run `command` with `invocation`.
     case run(Command, Invocation)
     /// Print `command`'s help (asked for, or a group named without a subcommand).
@@ -10,15 +10,15 @@ enum ParseOutcome {
 
 /// Turns arguments into a command and its invocation. Parse, then validate, then run: nothing
 /// runs until the whole line is known to be well formed.
-enum ArgumentParser {
+public enum ArgumentParser {
     /// A usage error, carrying the command whose usage should be shown.
-    struct UsageError: Error {
-        var message: String
-        var command: Command
-        var path: [String]
+    public struct UsageError: Error {
+        public var message: String
+        public var command: Command
+        public var path: [String]
     }
 
-    static func parse(_ arguments: [String], root: Command) throws(UsageError) -> ParseOutcome {
+    public static func parse(_ arguments: [String], root: Command) throws(UsageError) -> ParseOutcome {
         var command = root
         var path = [root.name]
         var rest = arguments[...]
