@@ -4,7 +4,7 @@ public enum LedgerDurability: Hashable, Sendable {
     case always
     /// Group commit: a background thread syncs once `maxFills` fills are waiting or the oldest
     /// waiting fill has waited `maxDelay`, whichever comes first. `append` returns at once;
-    /// `Ledger.waitUntilDurable(_:)`, `Ledger.durableSequence` and the ledger's `onDurable`
+    /// `LedgerWriter.waitUntilDurable(_:)`, `LedgerWriter.durableSequence` and the ledger's `onDurable`
     /// callback tell when a fill is durable.
     case batch(maxDelay: Duration, maxFills: Int)
     /// No sync except on `close()` or an explicit `waitUntilDurable(_:)`; for tests and

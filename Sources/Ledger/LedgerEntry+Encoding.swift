@@ -3,7 +3,7 @@ import Wire
 
 extension LedgerEntry {
     /// The line this entry is written as, newline included, in the canonical member order of
-    /// FORMAT.md, version 2 (money in units of $0.0001). For a line written by `Ledger` this is
+    /// FORMAT.md, version 2 (money in units of $0.0001). For a line written by `LedgerWriter` this is
     /// byte for byte the line on disk.
     public var line: String {
         var bytes = [UInt8]()

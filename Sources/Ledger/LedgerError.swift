@@ -3,7 +3,7 @@ import StrategyKit
 import SystemIO
 
 /// Why a ledger operation failed. Refusals of a single fill (already recorded) are not errors:
-/// `Ledger.append` returns them as values.
+/// `LedgerWriter.append` returns them as values.
 public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call on the ledger's file or directory failed with `errno`.
     case system(path: String, call: String, errno: Int32)
@@ -18,7 +18,7 @@ public enum LedgerError: Error, Hashable, Sendable, CustomStringConvertible {
     /// or its numbers would overflow the running totals.
     case unrecordable(FillID, LineFault)
     /// The ledger's file system has `available` bytes free for this process, fewer than the
-    /// `needed` that `Ledger.requireRoom(_:)` asked for.
+    /// `needed` that `LedgerWriter.requireRoom(_:)` asked for.
     case full(path: String, available: Int64, needed: Int64)
     /// The ledger accepts no more appends: it was closed, or a write or sync failed earlier
     /// (after a failed `fsync` the kernel may have dropped the data, so nothing later can be

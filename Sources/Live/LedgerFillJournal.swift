@@ -5,14 +5,14 @@ import Trading
 /// The fill ledger as the engine's journal: one `append` per fill, one wait for durability per
 /// event (a group commit under the `batch` policy), no wait at all under `never`.
 public final class LedgerFillJournal: FillJournal {
-    public let ledger: Ledger
+    public let ledger: LedgerWriter
     private var pending: UInt64?
     /// Told of every fill appended, with its ledger line (the monitor's feed).
     public var appended: ((LedgerEntry) -> Void)?
     /// Told how long each wait for durability took.
     public var synced: ((Duration) -> Void)?
 
-    public init(ledger: Ledger) {
+    public init(ledger: LedgerWriter) {
         self.ledger = ledger
     }
 

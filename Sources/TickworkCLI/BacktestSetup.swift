@@ -63,14 +63,14 @@ struct BacktestSetup {
 
     /// A fresh backtester for one run; fills also go to a ledger at `ledgerPath` (replaced if
     /// it exists) in the live format, when given. Returns the ledger to close after the run.
-    func makeBacktester(ledgerPath: String?) throws -> (Backtester, Ledger?) {
+    func makeBacktester(ledgerPath: String?) throws -> (Backtester, LedgerWriter?) {
         let instances = try configuration.instantiateStrategies(from: scan)
-        var ledger: Ledger?
+        var ledger: LedgerWriter?
         if let ledgerPath {
             if FileManager.default.fileExists(atPath: ledgerPath) {
                 try FileManager.default.removeItem(atPath: ledgerPath)
             }
-            ledger = try Ledger(
+            ledger = try LedgerWriter(
                 path: ledgerPath, venue: configuration.exchange.venue, account: configuration.exchange.account,
                 durability: .never)
         }

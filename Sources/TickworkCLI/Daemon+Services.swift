@@ -19,7 +19,7 @@ extension Daemon {
     /// closed), the embedded exchange, and the SIGHUP handler last. SIGTERM and SIGINT are the
     /// group's own; the runner logs their name as its stop reason.
     func services(
-        _ ownServer: VenueServer?, _ ledger: Ledger, _ recorder: LiveSessionRecorder?, _ runner: LiveRunner, _ duration: Duration?,
+        _ ownServer: VenueServer?, _ ledger: LedgerWriter, _ recorder: LiveSessionRecorder?, _ runner: LiveRunner, _ duration: Duration?,
         _ historyFlow: HistoryFlow
     ) -> [ServiceGroup.Entry] {
         let inbox = runner.inbox

@@ -57,9 +57,9 @@ final class Daemon {
         let venueServer = hooks.venueServer ?? ownServer
         let broker = try makeBroker(venueServer: venueServer)
 
-        let ledger: Ledger
+        let ledger: LedgerWriter
         do {
-            ledger = try Ledger(
+            ledger = try LedgerWriter(
                 path: configuration.ledger.path, venue: configuration.exchange.venue, account: configuration.exchange.account,
                 durability: durability)
             try ledger.requireRoom()

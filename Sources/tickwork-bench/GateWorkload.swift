@@ -48,7 +48,7 @@ struct GateWorkload {
             try RecordingConverter.convert(generated, to: session(inputs, format), format: format)
         }
         try FileManager.default.removeItem(atPath: generated)
-        try appendFills(to: Ledger(path: verifiedLedger(inputs), venue: "BENCHEX", account: "BENCH1", durability: .never))
+        try appendFills(to: LedgerWriter(path: verifiedLedger(inputs), venue: "BENCHEX", account: "BENCH1", durability: .never))
     }
 
     /// Every workload, in the order of the gate's table.
@@ -67,7 +67,7 @@ struct GateWorkload {
                 }
             },
             GateWorkload(name: "ledger.append") { inputs in
-                let ledger = try Ledger(path: "\(inputs)/append.ledger", venue: "BENCHEX", account: "BENCH1", durability: .never)
+                let ledger = try LedgerWriter(path: "\(inputs)/append.ledger", venue: "BENCHEX", account: "BENCH1", durability: .never)
                 return { try appendFills(to: ledger) }
             },
             GateWorkload(name: "ledger.verify") { inputs in
@@ -107,7 +107,7 @@ struct GateWorkload {
 
     /// Appends `fills` fills to `ledger`, a new one that never syncs (the count is of the encoding
     /// and bookkeeping, not of the disk), and closes it.
-    private static func appendFills(to ledger: Ledger) throws {
+    private static func appendFills(to ledger: LedgerWriter) throws {
         for order in 0..<fills { _ = try ledger.append(ledgerBenchFill(order)) }
         try ledger.close()
     }

@@ -49,7 +49,7 @@ enum HistoryBench {
 
     static func catchUp(directory: String, fills: Int, fillsPerOrder: Int) throws {
         let ledgerPath = directory + "/catch-up-\(fillsPerOrder).jsonl"
-        let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
+        let ledger = try LedgerWriter(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
         for number in 0..<fills { _ = try ledger.append(fill(number, of: fills, fillsPerOrder: fillsPerOrder)) }
         try ledger.close()
         // The first pass warms the page cache with the ledger and times the reading alone (the
@@ -153,7 +153,7 @@ enum HistoryBench {
     static func decisionLatency(directory: String) throws {
         try EngineBench.decisionLatency(figure: "history.decision.writerOff", extraInputs: ["historyWriter": "off"])
         let ledgerPath = directory + "/live.jsonl"
-        let ledger = try Ledger(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
+        let ledger = try LedgerWriter(path: ledgerPath, venue: "BENCHEX", account: "BENCH1", durability: .never)
         let flow = HistoryFlow()
         let writer = HistoryWriter(
             path: directory + "/live.sqlite", ledger: ledgerPath, durableSequence: { .max }, flow: flow,

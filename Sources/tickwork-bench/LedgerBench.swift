@@ -45,7 +45,7 @@ public func runLedgerBench() throws {
 /// Appends `fills` fills to a new ledger and returns fills per second, counted until the last
 /// one is durable (for `.never`, until it is written), and the CPU seconds the process spent.
 private func appendRate(path: String, durability: LedgerDurability, fills: Int) throws -> (rate: Double, cpu: String) {
-    let ledger = try Ledger(path: path, venue: "BENCHEX", account: "BENCH1", durability: durability)
+    let ledger = try LedgerWriter(path: path, venue: "BENCHEX", account: "BENCH1", durability: durability)
     let start = ContinuousClock.now
     let cpuStart = cpuSeconds()
     for order in 0..<fills {

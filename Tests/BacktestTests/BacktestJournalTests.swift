@@ -28,7 +28,7 @@ import Trading
     @Test(arguments: [false, true]) func aFillReportedAgainIsDrainedOnceWithOrWithoutALedgerBehind(withLedger: Bool) throws {
         let path = RecordingFixtures.temporaryPath("fills.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let ledger = withLedger ? try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never) : nil
+        let ledger = withLedger ? try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never) : nil
         defer { try? ledger?.close() }
         let journal = BacktestJournal(inner: ledger.map { LedgerFillJournal(ledger: $0) })
         let engine = try SessionReplayTests.engine(halfSpread: 2, journal: journal)

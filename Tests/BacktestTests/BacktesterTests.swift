@@ -117,7 +117,7 @@ final class RoundTrip: Strategy {
     /// A MarketMaker run over a generated recording: many books, quotes, cancels and fills.
     func marketMakerRun(recording: String, ledgerPath: String?, readingAhead: Bool = false) throws -> (BacktestReport, Backtester) {
         let ledger = try ledgerPath.map { path in
-            LedgerFillJournal(ledger: try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never))
+            LedgerFillJournal(ledger: try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never))
         }
         let parameters = try StrategyParameters(
             schema: MarketMaker.parameters,

@@ -14,7 +14,7 @@ import TestSupport
     private static func sample() throws -> (scratch: TemporaryDirectory, ledger: String, database: String) {
         let scratch = try TemporaryDirectory("tickwork-history-cli")
         let ledger = scratch.file("fills.jsonl")
-        let writer = try Ledger(path: ledger, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let writer = try LedgerWriter(path: ledger, venue: "TESTEX", account: "EXB123456", durability: .never)
         let fills: [(Symbol, Side, Int64, Int64, Int64)] = [
             ("X", .buy, 10, 5000, dayOne + 1_000_000_000), ("X", .sell, 10, 5125, dayOne + 2_000_000_000),
             ("Y", .buy, 3, 2000, dayOne + 86_400_000_000_000), ("Y", .sell, 3, 1900, dayOne + 86_401_000_000_000),

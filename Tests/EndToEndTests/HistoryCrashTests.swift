@@ -25,7 +25,7 @@ import Glibc
         let symbols: [Symbol] = ["AAA", "BBB", "CCC"]
         var oracle = HistoryLedgerOracle()
         func append(_ range: Range<Int>, durability: LedgerDurability) throws {
-            let ledger = try Ledger(path: ledgerPath, venue: "TESTEX", account: "EXB123456", durability: durability)
+            let ledger = try LedgerWriter(path: ledgerPath, venue: "TESTEX", account: "EXB123456", durability: durability)
             for number in range {
                 let outcome = try ledger.append(Fill(
                     venue: "TESTEX", account: "EXB123456", symbol: symbols[number % 3], orderID: OrderID(Int64(number)), index: 0,

@@ -14,7 +14,7 @@ import Glibc
     private static func ledger(fills count: Int) throws -> (directory: String, path: String) {
         let directory = NSTemporaryDirectory() + "tickwork-ledger-cli-" + UUID().uuidString
         let path = directory + "/fills.jsonl"
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         for order in 0..<count { _ = try ledger.append(fill(order)) }
         try ledger.close()
         return (directory, path)
@@ -105,7 +105,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tail = try SpawnedProcess(["tail", "--ledger", path, "-f"])
         #expect(tail.wait(upTo: 30) { tail.stdout.contains("TIME (UTC)") })
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456")
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456")
         for order in 2..<5 { _ = try ledger.append(Self.fill(order)) }
         try ledger.close()
         #expect(tail.wait(upTo: 30) { tail.stdout.contains("-- 3 fills since following") })
@@ -124,7 +124,7 @@ import Glibc
         let path = directory + "/fills.jsonl"
         let tail = try SpawnedProcess(["tail", "--ledger", path, "-f", "--json"])
         #expect(tail.wait(upTo: 30) { tail.stderr.contains("does not exist yet") })
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456")
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456")
         for order in 0..<2 { _ = try ledger.append(Self.fill(order)) }
         try ledger.close()
         let written = try String(contentsOfFile: path, encoding: .utf8)

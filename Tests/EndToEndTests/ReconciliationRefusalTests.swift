@@ -27,7 +27,7 @@ import Glibc
         var last: Fill?
         _ = try LedgerReader.forEach(in: workspace.ledger) { last = $0.fill }
         let fill = try #require(last)
-        let ledger = try Ledger(path: workspace.ledger, venue: fill.venue, account: fill.account)
+        let ledger = try LedgerWriter(path: workspace.ledger, venue: fill.venue, account: fill.account)
         var extra = fill
         extra.index += 1
         extra.qty = 5

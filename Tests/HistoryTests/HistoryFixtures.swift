@@ -10,7 +10,7 @@ let oneDay = Timestamp.nanosecondsPerDay
 /// Appends `fills` to the ledger at `path` (created when missing) and returns their entries.
 @discardableResult
 func appendToLedger(at path: String, _ fills: [Fill]) throws -> [LedgerEntry] {
-    let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, durability: .never)
+    let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount, durability: .never)
     var entries: [LedgerEntry] = []
     for fill in fills {
         if case .appended(let entry, _) = try ledger.append(fill) { entries.append(entry) }

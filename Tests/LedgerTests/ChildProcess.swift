@@ -62,7 +62,7 @@ final class ChildWriter {
         let mode = try #require(environment[ChildWriter.modeVariable].flatMap(ChildWriter.Mode.init(rawValue:)))
         let path = try #require(environment[ChildWriter.pathVariable])
         let count = try #require(environment[ChildWriter.countVariable].flatMap { Int($0) })
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, durability: mode == .flood ? .never : .always)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount, durability: mode == .flood ? .never : .always)
         let limit = mode == .flood ? 10_000_000 : count
         for order in 1...limit {
             let side: Side = order % 2 == 0 ? .sell : .buy

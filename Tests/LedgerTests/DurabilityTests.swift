@@ -81,7 +81,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let fileSystem = RecordingFileSystem()
-        let ledger = try Ledger(
+        let ledger = try LedgerWriter(
             path: directory.path + "/a/b/fills.jsonl", venue: testVenue, account: testAccount, fileSystem: fileSystem)
         try ledger.close()
         let a = directory.path + "/a"
@@ -99,7 +99,7 @@ import TestSupport
         let path = directory.file()
         try writeLedger(at: path, count: 3)
         let fileSystem = RecordingFileSystem()
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, fileSystem: fileSystem)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount, fileSystem: fileSystem)
         defer { try? ledger.close() }
         #expect(fileSystem.calls == ["fsync \(path)"])
         #expect(ledger.durableSequence == 3)
@@ -111,7 +111,7 @@ import TestSupport
         let path = directory.file()
         try writeLedger(at: path, count: 2)
         #expect(throws: LedgerError.system(path: path, call: "fsync", errno: EIO)) {
-            _ = try Ledger(path: path, venue: testVenue, account: testAccount, fileSystem: RecordingFileSystem(failingSync: path))
+            _ = try LedgerWriter(path: path, venue: testVenue, account: testAccount, fileSystem: RecordingFileSystem(failingSync: path))
         }
     }
 }

@@ -25,7 +25,7 @@ import TestSupport
         #expect(!verification.faultIsTornTail)
         let offset = try lines(of: path).prefix(line - 1).reduce(0) { $0 + Int64($1.count) }
         #expect(throws: LedgerError.corrupt(path: path, line: line, offset: offset, fault: fault)) {
-            try Ledger(path: path, venue: testVenue, account: testAccount)
+            try LedgerWriter(path: path, venue: testVenue, account: testAccount)
         }
         #expect(try contents(of: path) == before)
     }
@@ -85,7 +85,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let other = directory.file("other.jsonl")
-        let ledger = try Ledger(path: other, venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: other, venue: testVenue, account: testAccount, durability: .never)
         for order in Int64(1)...3 { _ = try ledger.append(makeFill(order: order + 100, .buy, 10, at: 5000 + order)) }
         try ledger.close()
         let foreign = try lines(of: other)
@@ -100,7 +100,7 @@ import TestSupport
         defer { directory.remove() }
         let path = try damagedLedger(in: directory) { lines in lines[4] = Array(lines[4].prefix(40)) }
         let offset = try lines(of: path).prefix(4).reduce(0) { $0 + Int64($1.count) }
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount)
         defer { try? ledger.close() }
         #expect(ledger.warnings == [.tornTailCut(path: path, line: 5, offset: offset, bytes: 40, fault: .torn)])
         #expect(try contents(of: path).count == Int(offset))
@@ -117,7 +117,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try damagedLedger(in: directory) { lines in lines[4][30] ^= 0x04 }
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount)
         defer { try? ledger.close() }
         guard case .tornTailCut(_, let line, _, _, let fault) = ledger.warnings.first else {
             Issue.record("no warning")
@@ -132,7 +132,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try damagedLedger(in: directory) { lines in lines[4] = Array(repeating: 0, count: lines[4].count) }
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount)
         defer { try? ledger.close() }
         #expect(ledger.warnings.count == 1)
         #expect(ledger.state.lastSequence == 4)
@@ -146,7 +146,7 @@ import TestSupport
         #expect(verification.isClean)
         #expect(verification.state.entryCount == 0)
         #expect(verification.firstSequence == nil)
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         defer { try? ledger.close() }
         #expect(ledger.warnings.isEmpty)
         #expect(ledger.state.lastSequence == 0)

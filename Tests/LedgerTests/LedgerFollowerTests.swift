@@ -15,7 +15,7 @@ import TestSupport
         defer { directory.remove() }
         let follower = LedgerFollower(path: directory.file())
         #expect(try follower.poll().isEmpty)
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         defer { try? ledger.close() }
         for order in Int64(1)...3 { _ = try ledger.append(makeFill(order: order, .buy, 1, at: 100)) }
         #expect(entries(try follower.poll()) == [1, 2, 3])
@@ -56,7 +56,7 @@ import TestSupport
         let follower = LedgerFollower(path: path)
         #expect(entries(try follower.poll()) == [1, 2, 3])
         #expect(rename(path, directory.file("fills.jsonl.1")) == 0)
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount, durability: .never)
         defer { try? ledger.close() }
         _ = try ledger.append(makeFill(order: 100, .buy, 1, at: 100))
         _ = try ledger.append(makeFill(order: 101, .buy, 1, at: 100))
@@ -75,7 +75,7 @@ import TestSupport
         #expect(entries(try follower.poll()) == [1, 2, 3])
         let copy = directory.file("copy.jsonl")
         try write(try contents(of: path), to: copy)
-        let ledger = try Ledger(path: copy, venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: copy, venue: testVenue, account: testAccount, durability: .never)
         _ = try ledger.append(makeFill(order: 50, .buy, 1, at: 100))
         try ledger.close()
         #expect(rename(copy, path) == 0)
@@ -105,7 +105,7 @@ import TestSupport
         let follower = LedgerFollower(path: path)
         #expect(entries(try follower.poll()) == [1, 2])
         let other = directory.file("other.jsonl")
-        let ledger = try Ledger(path: other, venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: other, venue: testVenue, account: testAccount, durability: .never)
         for order in Int64(1)...3 { _ = try ledger.append(makeFill(order: order, .buy, 1, at: 100 + order)) }
         try ledger.close()
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))

@@ -22,7 +22,7 @@ import TestSupport
         child.kill()
         #expect(child.process.terminationReason == .uncaughtSignal)
 
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount)
         let state = ledger.state
         try ledger.close()
         #expect(state.entryCount > 0)

@@ -57,7 +57,7 @@ import TestSupport
     @Test func rebuildsHoldingsAcrossStrategiesAndSymbolsAsComputedByHand() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         var entries: [LedgerEntry] = []
         for fill in fills {
             if case .appended(let entry, _) = try ledger.append(fill) { entries.append(entry) }
@@ -69,7 +69,7 @@ import TestSupport
         #expect(entries[5].realizedAfter == 2500)
         #expect(entries[6].positionAfter == -2)
 
-        let reopened = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let reopened = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         defer { try? reopened.close() }
         expectHandComputed(reopened.state)
         expectHandComputed(try LedgerVerification(path: directory.file()).state)
@@ -79,7 +79,7 @@ import TestSupport
     @Test func theVerificationSummaryListsSymbolsAndHoldingsInOrder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         for fill in fills { _ = try ledger.append(fill) }
         try ledger.close()
         let summary = try LedgerVerification(path: directory.file()).summary
@@ -106,7 +106,7 @@ import TestSupport
     @Test func reconciledFillsAreMarkedAndCountLikeAnyOther() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         _ = try ledger.append(makeFill(order: 1, .buy, 10, at: 100), reconciled: true)
         _ = try ledger.append(makeFill(order: 2, .buy, 5, at: 100))
         try ledger.close()

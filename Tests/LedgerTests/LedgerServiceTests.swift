@@ -7,7 +7,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // An hour's delay and a large batch: only closing makes these fills durable.
-        let ledger = try Ledger(
+        let ledger = try LedgerWriter(
             path: directory.file(), venue: testVenue, account: testAccount,
             durability: .batch(maxDelay: .seconds(3600), maxFills: 1_000))
         let service = Task { try await ledger.run() }

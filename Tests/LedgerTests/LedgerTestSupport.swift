@@ -12,7 +12,7 @@ extension TemporaryDirectory {
 /// `.never`) and returns the entries.
 @discardableResult
 func writeLedger(at path: String, count: Int) throws -> [LedgerEntry] {
-    let ledger = try Ledger(path: path, venue: testVenue, account: testAccount, durability: .never)
+    let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount, durability: .never)
     var entries: [LedgerEntry] = []
     for order in 1...count {
         let side: Side = order % 3 == 0 ? .sell : .buy

@@ -35,7 +35,7 @@ import TestSupport
         #expect(old.map(\.cashAfter) == [Money(cents: -51_000), Money(cents: -30_000)])
         #expect(old.map(\.realizedAfter) == [.zero, Money(cents: 600)])
 
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         #expect(ledger.state.holding(of: "mm", in: "FOOBAR").cash == Money(cents: -30_000))
         var subPenny = makeFill(order: 3, .sell, 6, at: 0)
         subPenny.price = Price(units: 52_0001)

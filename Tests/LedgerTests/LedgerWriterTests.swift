@@ -9,7 +9,7 @@ import TestSupport
     @Test func appendingAFillTheLedgerHoldsWritesNothingAndSaysWhere() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         let fill = makeFill(order: 7, index: 2, .buy, 10, at: 5100)
         guard case .appended(let entry, let durable) = try ledger.append(fill) else {
             Issue.record("first append was not written")
@@ -26,7 +26,7 @@ import TestSupport
         #expect(ledger.contains(fill.id))
         try ledger.close()
 
-        let reopened = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let reopened = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         defer { try? reopened.close() }
         #expect(try reopened.append(fill) == .alreadyRecorded(sequence: 1))
         #expect(reopened.state.entryCount == 1)
@@ -36,7 +36,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = "\(directory.path)/a/b/fills.jsonl"
-        let ledger = try Ledger(path: path, venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount)
         try ledger.close()
         var info = stat()
         #expect(stat(path, &info) == 0)
@@ -47,7 +47,7 @@ import TestSupport
     @Test func writesTheLineDocumentedInTheFormat() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         let fill = makeFill(order: 42, .buy, 10, at: 5100, symbol: "FOOBAR", strategy: "mm-foobar", time: 1_764_400_000_123_456_789)
         _ = try ledger.append(fill)
         try ledger.close()
@@ -73,7 +73,7 @@ import TestSupport
     @Test func refusesAFillOfAnotherVenueOrAccount() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         defer { try? ledger.close() }
         var fill = makeFill(order: 1, .buy, 10, at: 5100)
         fill.account = "OTHER"
@@ -90,19 +90,19 @@ import TestSupport
         #expect(throws: LedgerError.wrongLedger(
             path: directory.file(), expected: "venue TESTEX account OTHER", found: "venue TESTEX account EXB123456"
         )) {
-            try Ledger(path: directory.file(), venue: testVenue, account: "OTHER")
+            try LedgerWriter(path: directory.file(), venue: testVenue, account: "OTHER")
         }
     }
 
     @Test func refusesASecondWriterWhileTheFirstIsOpen() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let first = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let first = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         #expect(throws: LedgerError.locked(path: directory.file())) {
-            try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+            try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         }
         try first.close()
-        let second = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let second = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         try second.close()
     }
 
@@ -122,7 +122,7 @@ import TestSupport
         }
         release.start()
         let started = ContinuousClock.now
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
         #expect(ContinuousClock.now - started >= .milliseconds(90))
         #expect(ledger.state.lastSequence == 2)
         try ledger.close()
@@ -132,7 +132,7 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let reported = DurableLog()
-        let ledger = try Ledger(
+        let ledger = try LedgerWriter(
             path: directory.file(), venue: testVenue, account: testAccount,
             durability: .batch(maxDelay: .milliseconds(2), maxFills: 16), onDurable: { reported.record($0) })
         var last: UInt64 = 0
@@ -156,7 +156,7 @@ import TestSupport
     @Test func aFullBatchIsSyncedWithoutWaitingForTheDelay() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(
+        let ledger = try LedgerWriter(
             path: directory.file(), venue: testVenue, account: testAccount,
             durability: .batch(maxDelay: .seconds(3600), maxFills: 10))
         for order in Int64(1)...10 { _ = try ledger.append(makeFill(order: order, .buy, 1, at: 100)) }
@@ -169,7 +169,7 @@ import TestSupport
     @Test func aLoneFillIsSyncedOnceTheDelayPasses() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(
+        let ledger = try LedgerWriter(
             path: directory.file(), venue: testVenue, account: testAccount,
             durability: .batch(maxDelay: .milliseconds(1), maxFills: 1_000_000))
         _ = try ledger.append(makeFill(order: 1, .buy, 1, at: 100))
@@ -182,7 +182,7 @@ import TestSupport
     @Test func neverSyncsOnlyWhenAsked() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         _ = try ledger.append(makeFill(order: 1, .buy, 1, at: 100))
         #expect(ledger.durableSequence == 0)
         try ledger.waitUntilDurable(1)
@@ -193,7 +193,7 @@ import TestSupport
     @Test func appendsAfterCloseAreRefused() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let ledger = try Ledger(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
+        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount, durability: .never)
         try ledger.close()
         #expect(throws: LedgerError.unusable(path: directory.file(), reason: "closed")) {
             try ledger.append(makeFill(order: 1, .buy, 1, at: 100))

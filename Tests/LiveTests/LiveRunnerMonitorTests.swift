@@ -12,7 +12,7 @@ import Wire
     @Test func theRunnerPublishesTheFillItsExchangeCallsAndItsLastState() async throws {
         let scratch = try TemporaryDirectory("tickwork-runner-monitor")
         defer { scratch.remove() }
-        let ledger = try Ledger(path: scratch.file("ledger.jsonl"), venue: "TESTEX", account: "EXB123456", durability: .always)
+        let ledger = try LedgerWriter(path: scratch.file("ledger.jsonl"), venue: "TESTEX", account: "EXB123456", durability: .always)
         defer { try? ledger.close() }
         let journal = LedgerFillJournal(ledger: ledger)
         let harness = try EngineHarness(journal: journal)

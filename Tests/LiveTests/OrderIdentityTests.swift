@@ -74,7 +74,7 @@ import TradingTestSupport
         defer { scratch.remove() }
         let directory = scratch.path
         let path = directory + "/fills.jsonl"
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         let old = Fill(
             venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: 7, index: 0, side: .buy, price: 5_010, qty: 10,
             time: EngineHarness.time(2), strategyID: "s1")

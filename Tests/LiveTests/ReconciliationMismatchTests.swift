@@ -16,7 +16,7 @@ import TradingTestSupport
         defer { scratch.remove() }
         let directory = scratch.path
         let path = directory + "/fills.jsonl"
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         for fill in fills { _ = try ledger.append(fill) }
         try ledger.close()
         return try LedgerFillJournal.history(at: path).orders

@@ -17,7 +17,7 @@ import TradingTestSupport
     static let partly = EngineHarness.status(id: 7, fills: [first])
     static let done = EngineHarness.status(id: 7, fills: [first, OrderFill(price: 5_020, qty: 6, ts: EngineHarness.time(5))], open: false)
 
-    static func engine(_ strategy: ScriptedStrategy, ledger: Ledger) throws -> TradingEngine {
+    static func engine(_ strategy: ScriptedStrategy, ledger: LedgerWriter) throws -> TradingEngine {
         TradingEngine(
             venue: "TESTEX",
             strategies: [
@@ -30,7 +30,7 @@ import TradingTestSupport
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let path = scratch.file("fills.jsonl")
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         let strategy = ScriptedStrategy()
         let engine = try Self.engine(strategy, ledger: ledger)
         strategy.onBookIntents = { _, _ in [.place(EngineHarness.buy)] }
@@ -53,7 +53,7 @@ import TradingTestSupport
 
         // After a restart the exchange lists the order again: the tracker, told what the ledger
         // holds, finds nothing new.
-        let reopened = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let reopened = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         defer { try? reopened.close() }
         let history = try LedgerFillJournal.history(at: path)
         let restarted = try Self.engine(ScriptedStrategy(), ledger: reopened)
@@ -68,7 +68,7 @@ import TradingTestSupport
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let path = scratch.file("fills.jsonl")
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         defer { try? ledger.close() }
         let held = Fill(
             venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: 7, index: 0, side: .buy, price: 5_010, qty: 4,

@@ -16,7 +16,7 @@ import TradingTestSupport
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let path = scratch.file("fills.jsonl")
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         let strategy = ScriptedStrategy()
         let engine = try RepeatedFillReportTests.engine(strategy, ledger: ledger)
         let buyAt = Price(units: 50_0125)  // $50.0125

@@ -164,7 +164,7 @@ import TestSupport
         // More fills than one stream's buffer holds (about 300 bytes each against 1 MiB).
         let total: UInt64 = 6_000
         let path = fixture.scratch.file("far-behind.jsonl")
-        let ledger = try Ledger(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
+        let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456", durability: .never)
         for order in 1...Int64(total) {
             let fill = Fill(
                 venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: OrderID(order), index: 0, side: .buy,

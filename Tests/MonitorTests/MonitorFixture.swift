@@ -12,14 +12,14 @@ import TradingTestSupport
 final class MonitorFixture {
     let scratch: TemporaryDirectory
     let harness: EngineHarness
-    let ledger: Ledger
+    let ledger: LedgerWriter
     let board = MonitorBoard()
     let feed: MonitorFeed
     private var clock: Int64 = 1_000
 
     init() throws {
         scratch = try TemporaryDirectory("tickwork-monitor")
-        ledger = try Ledger(path: scratch.file("ledger.jsonl"), venue: "TESTEX", account: "EXB123456", durability: .always)
+        ledger = try LedgerWriter(path: scratch.file("ledger.jsonl"), venue: "TESTEX", account: "EXB123456", durability: .always)
         let journal = LedgerFillJournal(ledger: ledger)
         harness = try EngineHarness(journal: journal)
         feed = MonitorFeed(board: board, venue: "TESTEX", account: "EXB123456", ledgerSequence: 0)

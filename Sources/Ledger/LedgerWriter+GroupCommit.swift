@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import Lifecycle
 
-extension Ledger {
+extension LedgerWriter {
     /// Starts the thread that syncs batches under `.batch`.
     func startSyncThread() {
         syncThreadRunning = true

@@ -2,17 +2,17 @@ import FoundationEssentials
 import Glibc
 import StrategyKit
 
-/// What `Ledger.append` did with a fill.
+/// What `LedgerWriter.append` did with a fill.
 public enum AppendOutcome: Hashable, Sendable {
     /// The fill was written as line `entry.sequence`. `durable` is true when it is already on
-    /// disk (always so under `.always`); otherwise `Ledger.waitUntilDurable(_:)` waits for it.
+    /// disk (always so under `.always`); otherwise `LedgerWriter.waitUntilDurable(_:)` waits for it.
     case appended(LedgerEntry, durable: Bool)
     /// The ledger already holds this fill (same venue, order id and fill index) at `sequence`;
     /// nothing was written.
     case alreadyRecorded(sequence: UInt64)
 }
 
-extension Ledger {
+extension LedgerWriter {
     /// Appends `fill` as the next line, with the position, cash and realized P&L of its
     /// strategy in its symbol after it; `reconciled` marks a fill found by start-up
     /// reconciliation with the exchange rather than seen live.
@@ -59,7 +59,7 @@ extension Ledger {
             syncedTo = entry.sequence
             return .appended(entry, durable: true)
         case .batch(_, let maxFills):
-            if unwritten.count >= Ledger.writeChunk { try writeUnwritten(linesAreRecorded: true) }
+            if unwritten.count >= LedgerWriter.writeChunk { try writeUnwritten(linesAreRecorded: true) }
             let waiting = entry.sequence - durable
             if waiting == 1 { oldestPending = .now }
             if waiting == 1 || waiting >= UInt64(maxFills) { condition.broadcast() }

@@ -7,10 +7,10 @@ import SystemIO
 /// The fill ledger of one venue and account, open for appending: the book of record.
 ///
 /// Opening checks every line and rebuilds the holdings (`state`); a torn last line is cut off
-/// and reported in `warnings`, any other bad line refuses the open. Only one `Ledger` (in any
+/// and reported in `warnings`, any other bad line refuses the open. Only one `LedgerWriter` (in any
 /// process) can have a file open at a time. All methods may be called from any thread. Call
 /// `close()` when done: it makes everything durable and, under `.batch`, stops the sync thread.
-public final class Ledger: @unchecked Sendable {
+public final class LedgerWriter: @unchecked Sendable {
     /// The ledger's file.
     public let path: String
     /// The venue every line names.
@@ -96,7 +96,7 @@ public final class Ledger: @unchecked Sendable {
         current = scan.scanner.state
         fileLength = scan.goodEnd
         durable = current.lastSequence
-        unwritten.reserveCapacity(Ledger.writeChunk + 1024)
+        unwritten.reserveCapacity(LedgerWriter.writeChunk + 1024)
         if case .batch = durability { startSyncThread() }
     }
 
