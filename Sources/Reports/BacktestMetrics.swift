@@ -1,3 +1,4 @@
+import Risk
 import StrategyKit
 import Trading
 
@@ -83,9 +84,9 @@ public struct BacktestMetrics: Sendable {
         sampledHoldings = nil
         // The account books every fill and never drops a position, so a symbol some strategy
         // holds is in the account's positions.
-        guard portfolio.accountPositions[symbol] != nil else { return }
+        guard portfolio.accountPositions.value(comparingFewKeys: symbol) != nil else { return }
         account.observe(accountEquity)
-        for index in strategies.indices where portfolio.positions[strategies[index].id]?[symbol] != nil { observe(index) }
+        for index in strategies.indices where portfolio.positions.value(comparingFewKeys: strategies[index].id)?.value(comparingFewKeys: symbol) != nil { observe(index) }
     }
 
     /// The account's equity now: its P&L minus its fees.

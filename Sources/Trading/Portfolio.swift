@@ -97,7 +97,7 @@ public struct Portfolio: Sendable {
 
     /// The strategy's realized and unrealized P&L over all its symbols.
     public func pnl(of strategy: StrategyID) -> ProfitAndLoss {
-        valuation(of: positions[strategy] ?? [:])
+        valuation(of: positions.value(comparingFewKeys: strategy) ?? [:])
     }
 
     /// The account's realized and unrealized P&L over all symbols.
