@@ -39,35 +39,35 @@ let package = Package(
         // Parts (Sources/<Part>), lowest first.
         .target(name: "MatchingEngine", dependencies: [strategyKit]),
         .target(name: "Risk", dependencies: [strategyKit], swiftSettings: hotPathSettings),
-        .target(name: "Wire", dependencies: [strategyKit]),
+        .target(name: "Wire", dependencies: [strategyKit], exclude: ["README.md"]),
         .target(name: "CThreadName"),
-        .target(name: "Lifecycle", dependencies: ["CThreadName"]),
+        .target(name: "Lifecycle", dependencies: ["CThreadName"], exclude: ["README.md"]),
         // Durable file writes (atomic replace, directories whose entries survive a crash) and the
         // system calls behind them, for every part that saves a file.
         .target(name: "SystemIO", exclude: ["README.md"]),
         .target(name: "Ledger", dependencies: [strategyKit, "Wire", "Lifecycle", "SystemIO"], exclude: ["FORMAT.md"]),
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"]),
+        .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"], exclude: ["README.md"]),
         // The system SQLite (libsqlite3-dev), under the trading history's database.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["HISTORY.md"]),
-        .target(name: "Brokerage", dependencies: [strategyKit]),
+        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["README.md", "HISTORY.md"]),
+        .target(name: "Brokerage", dependencies: [strategyKit], exclude: ["README.md"]),
         // The quote sources' contract (`QuoteSource`, `DayQuote`), which Quotes and Alpaca implement.
         .target(name: "Quoting", dependencies: [strategyKit], exclude: ["README.md"]),
         // What every API client shares: transports, retry policy, rate limiter, API keys.
         .target(name: "APIClient", dependencies: [strategyKit, "HTTP", "Wire", "Lifecycle"], exclude: ["README.md"]),
         .target(name: "StockFighter", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage"]),
-        .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle"]),
+        .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle"], exclude: ["README.md"]),
         // Quote sources (Finnhub, and the simulated exchange through its Finnhub API), the symbol
         // directory (its CSV compiled in) and the watch lists' file.
         .target(
             name: "Quotes", dependencies: [strategyKit, "Quoting", "HTTP", "Wire", "SystemIO"],
-            exclude: ["Directory/PROVENANCE.md", "Directory/etfs.csv"], resources: [.embedInCode("Directory/symbols.csv")]),
+            exclude: ["README.md", "Directory/PROVENANCE.md", "Directory/etfs.csv"], resources: [.embedInCode("Directory/symbols.csv")]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
-        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", "Quoting", strategyKit], exclude: ["Levels/CALIBRATION.md"]),
-        .target(name: "Trading", dependencies: [strategyKit, "Risk"], swiftSettings: hotPathSettings),
+        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", "Quoting", strategyKit], exclude: ["README.md", "Levels/CALIBRATION.md"]),
+        .target(name: "Trading", dependencies: [strategyKit, "Risk"], exclude: ["README.md"], swiftSettings: hotPathSettings),
         // Recordings: their forms, readers and writers, and the session recorder.
         .target(
             name: "Recording", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["README.md", "RECORDINGS.md"],
@@ -82,13 +82,14 @@ let package = Package(
         // Parameter sweeps: many backtests over one grid, on this machine's cores or as a planned
         // directory of cells that Slurm runs.
         .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire"], exclude: ["README.md"]),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"]),
-        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"], exclude: ["README.md"]),
+        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"], exclude: ["README.md"]),
         // The command-line framework: commands as data, typed options and arguments, parsing, help.
         .target(name: "CommandLineKit", exclude: ["README.md"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History"]),
+            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History"],
+            exclude: ["README.md"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
             name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History"],
