@@ -70,60 +70,51 @@ extension HistoryDatabase {
     public func orders(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryOrder] {
         var query = HistoryQuery(timeColumn: "sent_ns")
         query.add(filter, symbol: true, strategy: true, side: true, orderID: "venue_order_id", code: nil)
-        let statement = try query.prepare(
+        return try query.rows(
             "SELECT \(HistoryOrder.columns.joined(separator: ", ")) FROM orders", orderBy: ["sent_ns", "client_id"],
-            limit: filter.limit, on: connection, operation: "orders")
-        var rows: [HistoryOrder] = []
-        while try statement.step() {
-            rows.append(
-                HistoryOrder(
-                    clientID: statement.text(0), venueOrderID: statement.optionalInt64(1).map(OrderID.init(rawValue:)),
-                    venue: Venue(statement.text(2)), strategy: StrategyID(statement.text(3)), symbol: Symbol(statement.text(4)),
-                    side: Side(rawValue: statement.text(5)) ?? .buy, type: OrderType(rawValue: statement.text(6)) ?? .limit,
-                    price: Price(units: statement.int64(7)), quantity: Quantity(shares: statement.int64(8)),
-                    sent: Timestamp(nanoseconds: statement.int64(9)),
-                    acknowledged: statement.optionalInt64(10).map(Timestamp.init(nanoseconds:)),
-                    closed: statement.optionalInt64(11).map(Timestamp.init(nanoseconds:)), state: statement.text(12),
-                    filled: Quantity(shares: statement.int64(13)), averagePrice: statement.optionalInt64(14).map(Price.init(units:))))
+            limit: filter.limit, on: connection, operation: "orders"
+        ) { row in
+            HistoryOrder(
+                clientID: row.text(0), venueOrderID: row.optionalInt64(1).map(OrderID.init(rawValue:)),
+                venue: Venue(row.text(2)), strategy: StrategyID(row.text(3)), symbol: Symbol(row.text(4)),
+                side: Side(rawValue: row.text(5)) ?? .buy, type: OrderType(rawValue: row.text(6)) ?? .limit,
+                price: Price(units: row.int64(7)), quantity: Quantity(shares: row.int64(8)),
+                sent: Timestamp(nanoseconds: row.int64(9)),
+                acknowledged: row.optionalInt64(10).map(Timestamp.init(nanoseconds:)),
+                closed: row.optionalInt64(11).map(Timestamp.init(nanoseconds:)), state: row.text(12),
+                filled: Quantity(shares: row.int64(13)), averagePrice: row.optionalInt64(14).map(Price.init(units:)))
         }
-        return query.inOrder(rows, limit: filter.limit)
     }
 
     /// The denials `filter` selects (symbol, strategy, side, time, code), oldest first.
     public func denials(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryDenial] {
         var query = HistoryQuery(timeColumn: "time_ns")
         query.add(filter, symbol: true, strategy: true, side: true, orderID: nil, code: "code")
-        let statement = try query.prepare(
+        return try query.rows(
             "SELECT \(HistoryDenial.columns.joined(separator: ", ")) FROM denials", orderBy: ["time_ns", "id"],
-            limit: filter.limit, on: connection, operation: "denials")
-        var rows: [HistoryDenial] = []
-        while try statement.step() {
-            rows.append(
-                HistoryDenial(
-                    time: Timestamp(nanoseconds: statement.int64(0)), strategy: StrategyID(statement.text(1)),
-                    symbol: Symbol(statement.text(2)), side: Side(rawValue: statement.text(3)) ?? .buy,
-                    type: OrderType(rawValue: statement.text(4)) ?? .limit, price: Price(units: statement.int64(5)),
-                    quantity: Quantity(shares: statement.int64(6)), code: statement.text(7), limit: statement.optionalInt64(8),
-                    actual: statement.optionalInt64(9), message: statement.text(10)))
+            limit: filter.limit, on: connection, operation: "denials"
+        ) { row in
+            HistoryDenial(
+                time: Timestamp(nanoseconds: row.int64(0)), strategy: StrategyID(row.text(1)),
+                symbol: Symbol(row.text(2)), side: Side(rawValue: row.text(3)) ?? .buy,
+                type: OrderType(rawValue: row.text(4)) ?? .limit, price: Price(units: row.int64(5)),
+                quantity: Quantity(shares: row.int64(6)), code: row.text(7), limit: row.optionalInt64(8),
+                actual: row.optionalInt64(9), message: row.text(10))
         }
-        return query.inOrder(rows, limit: filter.limit)
     }
 
     /// The trading-state changes `filter` selects (time, code), oldest first.
     public func stateChanges(_ filter: HistoryFilter = HistoryFilter()) throws(HistoryError) -> [HistoryStateChange] {
         var query = HistoryQuery(timeColumn: "time_ns")
         query.add(filter, symbol: false, strategy: false, side: false, orderID: nil, code: "code")
-        let statement = try query.prepare(
+        return try query.rows(
             "SELECT \(HistoryStateChange.columns.joined(separator: ", ")) FROM trading_states", orderBy: ["time_ns", "id"],
-            limit: filter.limit, on: connection, operation: "trading states")
-        var rows: [HistoryStateChange] = []
-        while try statement.step() {
-            rows.append(
-                HistoryStateChange(
-                    time: Timestamp(nanoseconds: statement.int64(0)), scope: statement.text(1), from: statement.text(2),
-                    to: statement.text(3), code: statement.text(4), limit: statement.optionalInt64(5).map(Money.init(units:)),
-                    actual: statement.optionalInt64(6).map(Money.init(units:))))
+            limit: filter.limit, on: connection, operation: "trading states"
+        ) { row in
+            HistoryStateChange(
+                time: Timestamp(nanoseconds: row.int64(0)), scope: row.text(1), from: row.text(2),
+                to: row.text(3), code: row.text(4), limit: row.optionalInt64(5).map(Money.init(units:)),
+                actual: row.optionalInt64(6).map(Money.init(units:)))
         }
-        return query.inOrder(rows, limit: filter.limit)
     }
 }

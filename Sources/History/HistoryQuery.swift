@@ -49,6 +49,18 @@ struct HistoryQuery {
         return statement
     }
 
+    /// The rows `select` gives with the conditions (see `prepare`), each made by `row` from the
+    /// statement on it, oldest first.
+    func rows<Row>(
+        _ select: String, orderBy: [String], limit: Int?, on connection: SQLiteConnection, operation: String,
+        _ row: (SQLiteStatement) -> Row
+    ) throws(HistoryError) -> [Row] {
+        let statement = try prepare(select, orderBy: orderBy, limit: limit, on: connection, operation: operation)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(row(statement)) }
+        return inOrder(rows, limit: limit)
+    }
+
     /// Rows read by `prepare`, oldest first.
     func inOrder<Row>(_ rows: [Row], limit: Int?) -> [Row] {
         limit == nil ? rows : rows.reversed()
