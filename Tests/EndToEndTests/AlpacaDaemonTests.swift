@@ -12,71 +12,20 @@ import Glibc
 @Suite(.serialized, .timeLimit(.minutes(10))) struct AlpacaDaemonTests {
     static let keys = ["APCA_API_KEY_ID": "KID", "APCA_API_SECRET_KEY": "SECRET"]
 
-    /// A temporary directory with a configuration buying `quantity` AAPL with FirstSteps on `alpaca`.
-    struct Workspace {
-        let directory = NSTemporaryDirectory() + "tickwork-alpaca-" + UUID().uuidString
-        var config: String { directory + "/tickwork.json" }
-        var ledger: String { directory + "/ledger.jsonl" }
-
-        init(alpaca: FakeAlpaca, quantity: Int, clientOrderPrefix: String? = nil) throws {
-            try self.init(
-                baseURL: alpaca.baseURL, venue: "ALPACA", account: "PA1TEST", symbol: "AAPL", quantity: quantity,
-                clientOrderPrefix: clientOrderPrefix)
-        }
-
-        /// A configuration buying `quantity` `symbol` on the Alpaca API at `baseURL` (or running
-        /// `strategies`, a JSON list, when given).
-        init(
-            baseURL: String, venue: String, account: String, symbol: String, quantity: Int, strategies: String? = nil,
-            clientOrderPrefix: String? = nil
-        ) throws {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let firstSteps = """
-                [{"id": "fs", "plugin": "FirstSteps", "symbols": ["\(symbol)"],
-                  "parameters": {"symbol": "\(symbol)", "quantity": \(quantity), "maxOrderQty": 30}}]
-                """
-            let prefix = clientOrderPrefix.map { ", \"clientOrderPrefix\": \"\($0)\"" } ?? ""
-            let text = """
-                {"version": 1,
-                 "exchange": {"api": "alpaca", "baseURL": "\(baseURL)", "venue": "\(venue)", "account": "\(account)"\(prefix)},
-                 "pollIntervalMs": 50,
-                 "strategies": \(strategies ?? firstSteps),
-                 "ledger": {"path": "\(ledger)", "fsync": "always"},
-                 "riskStatePath": "\(directory)/risk.json"}
-                """
-            try text.write(toFile: config, atomically: true, encoding: .utf8)
-        }
-
-        /// The ledger's whole fill lines as (order, index, qty).
-        func fills() -> [[Int]] {
-            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
-            return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
-                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let order = object["order"] as? Int, let index = object["index"] as? Int, let qty = object["qty"] as? Int
-                else { return nil }
-                return [order, index, qty]
-            }
-        }
-
-        func bought() -> Int { fills().reduce(0) { $0 + $1[2] } }
-
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
-    }
-
     /// The fake's fills as (Alpaca order id, qty).
     static func activities(_ alpaca: FakeAlpaca) -> [String] { alpaca.state.withLock { $0.fills } }
 
     @Test func sigtermLeavesNothingOpenAndTheLedgerIsTheFillActivities() throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
-        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        let workspace = try DaemonWorkspace(alpaca: alpaca, quantity: 20)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(daemon.wait(upTo: 30) { workspace.bought() == 20 }, "bought \(workspace.bought()): \(daemon.stderr)")
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
         #expect(alpaca.state.withLock { $0.orders.allSatisfy { $0.status == "filled" || $0.status == "canceled" } })
-        let fills = workspace.fills()
+        let fills = try workspace.ledgerFills()
         #expect(fills.count == Self.activities(alpaca).count)
         #expect(Set(fills.map { [$0[0], $0[1]] }).count == fills.count)
         #expect(alpaca.state.withLock { $0.orders.allSatisfy { $0.clientOrderID.hasPrefix("tw-") } })
@@ -87,7 +36,7 @@ import Glibc
     @Test func afterSIGKILLARestartBooksNothingTwice() throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
-        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        let workspace = try DaemonWorkspace(alpaca: alpaca, quantity: 20)
         defer { workspace.remove() }
         let first = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(first.wait(upTo: 30) { workspace.bought() >= 5 }, "\(first.stderr)")
@@ -97,7 +46,7 @@ import Glibc
         #expect(second.wait(upTo: 30) { workspace.bought() == 20 }, "bought \(workspace.bought()): \(second.stderr)")
         second.send(SIGTERM)
         #expect(second.exitStatus(within: 10) == 0, "\(second.stderr)")
-        let fills = workspace.fills()
+        let fills = try workspace.ledgerFills()
         #expect(fills.count == Self.activities(alpaca).count)
         #expect(Set(fills.map { [$0[0], $0[1]] }).count == fills.count)
         #expect(alpaca.state.withLock { $0.orders.reduce(0) { $0 + Int($1.filled) } } == 20)
@@ -112,7 +61,7 @@ import Glibc
         defer { alpaca.stop() }
         let hold = alpaca.hold("/v2/clock")
         defer { hold.release() }
-        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        let workspace = try DaemonWorkspace(alpaca: alpaca, quantity: 20)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(hold.waitForRequest(seconds: 60), "the daemon asks for Alpaca's clock while starting: \(daemon.stderr)")
@@ -126,7 +75,7 @@ import Glibc
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
         alpaca.state.withLock { $0.positions = [#"{"symbol":"AAPL","qty":"7","side":"long","avg_entry_price":"100","cost_basis":"700"}"#] }
-        let workspace = try Workspace(alpaca: alpaca, quantity: 20)
+        let workspace = try DaemonWorkspace(alpaca: alpaca, quantity: 20)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(daemon.exitStatus(within: 30) == 1)
@@ -141,13 +90,13 @@ import Glibc
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
         alpaca.placeFilled(clientOrderID: "tw-00000000-0000-4000-8000-000000000001", symbol: "AAPL", qty: 7)
-        let workspace = try Workspace(alpaca: alpaca, quantity: 7, clientOrderPrefix: "tw")
+        let workspace = try DaemonWorkspace(alpaca: alpaca, quantity: 7, clientOrderPrefix: "tw")
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("ready") }, "\(daemon.stderr)")
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
-        #expect(workspace.bought() == 7, "the order's fill booked once: \(workspace.fills())")
+        #expect(workspace.bought() == 7, "the order's fill booked once: \((try? workspace.ledgerFills()) ?? [])")
         let ledger = (try? String(contentsOfFile: workspace.ledger, encoding: .utf8)) ?? ""
         #expect(ledger.contains("\"reconciled\":true"), "\(ledger)")
         #expect(alpaca.state.withLock { $0.orders.count } == 1, "FirstSteps holds its 7 and buys nothing more")
@@ -158,7 +107,7 @@ import Glibc
     @Test func aLedgerWhoseOrdersWerePlacedWithAnotherPrefixRefusesTheStart() throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }
-        let first = try Workspace(alpaca: alpaca, quantity: 5, clientOrderPrefix: "alpha")
+        let first = try DaemonWorkspace(alpaca: alpaca, quantity: 5, clientOrderPrefix: "alpha")
         defer { first.remove() }
         let daemon = try SpawnedProcess(["run", "--config", first.config], environment: Self.keys)
         #expect(daemon.wait(upTo: 30) { first.bought() == 5 }, "\(daemon.stderr)")

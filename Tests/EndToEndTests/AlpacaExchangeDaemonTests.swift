@@ -36,9 +36,9 @@ import Glibc
         (try alpaca(exchange, "/v2/orders?status=open") as? [Any])?.count ?? -1
     }
 
-    static func workspace(_ exchange: ExchangeFixture) throws -> AlpacaDaemonTests.Workspace {
-        try AlpacaDaemonTests.Workspace(
-            baseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", symbol: "FOOBAR", quantity: 60)
+    static func workspace(_ exchange: ExchangeFixture) throws -> DaemonWorkspace {
+        try DaemonWorkspace(
+            alpacaBaseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", strategies: DaemonWorkspace.firstSteps(quantity: 60))
     }
 
     @Test func sigtermLeavesNothingOpenAndTheLedgerIsTheFillActivities() throws {
@@ -52,7 +52,7 @@ import Glibc
         #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
         #expect(try Self.openOrders(exchange) == 0, "nothing open after SIGTERM")
         let activities = try Self.activities(exchange)
-        #expect(workspace.fills().count == activities.count, "\(daemon.stderr)")
+        #expect(try workspace.ledgerFills().count == activities.count, "\(daemon.stderr)")
         #expect(workspace.bought() == activities.reduce(0) { $0 + $1.qty })
     }
 
@@ -73,7 +73,7 @@ import Glibc
         second.send(SIGTERM)
         #expect(second.exitStatus(within: 10) == 0, "\(second.stderr)")
         #expect(try Self.openOrders(exchange) == 0, "nothing open after SIGTERM")
-        let fills = workspace.fills()
+        let fills = try workspace.ledgerFills()
         let activities = try Self.activities(exchange)
         #expect(fills.count == activities.count, "\(second.stderr)")
         #expect(Set(fills.map { [$0[0], $0[1]] }).count == fills.count, "no fill booked twice")

@@ -14,7 +14,6 @@ import Glibc
 /// and at the end the ledger holds every fill of the account once, and the exchange's position
 /// is the ledger's.
 @Suite(.serialized, .timeLimit(.minutes(4))) struct AlpacaSoakTests {
-    typealias Workspace = AlpacaDaemonTests.Workspace
     static let keys = ["APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"]
     /// Quoting one cent inside the bots' makers; a sell beyond what the account holds is
     /// refused by the exchange (no shorting), so the quotes go both ways once it holds shares.
@@ -55,9 +54,8 @@ import Glibc
     }
 
     /// The ledger's fills as (side, price in units, qty), sorted, and whether any (order, index) repeats.
-    static func ledgerFills(_ workspace: Workspace) throws -> (fills: [[Int]], repeated: Bool) {
-        let text = (try? String(contentsOfFile: workspace.ledger, encoding: .utf8)) ?? ""
-        let lines = try text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+    static func ledgerFills(_ workspace: DaemonWorkspace) throws -> (fills: [[Int]], repeated: Bool) {
+        let lines = try workspace.ledgerLines()
         let fills = lines.map { line in
             [line["side"] as? String == "buy" ? 1 : -1, line["price"] as? Int ?? -1, line["qty"] as? Int ?? -1]
         }
@@ -77,9 +75,8 @@ import Glibc
         var random = SplitMix64(seed: seed)
         let exchange = try ExchangeFixture(bots: 4)
         defer { exchange.stop() }
-        let workspace = try Workspace(
-            baseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", symbol: "FOOBAR", quantity: 0,
-            strategies: Self.marketMaker)
+        let workspace = try DaemonWorkspace(
+            alpacaBaseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", strategies: Self.marketMaker)
         defer { workspace.remove() }
         var killsInStartUp = 0
         var takenInDowntime = 0

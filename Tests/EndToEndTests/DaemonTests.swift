@@ -14,75 +14,6 @@ import Glibc
     /// The open exchange takes any key; the daemon still insists on having one.
     static let key = ["TICKWORK_API_KEY": "test-key"]
 
-    /// A temporary directory with a configuration trading FirstSteps against `exchange`.
-    struct Workspace {
-        let directory: String
-        let config: String
-        var ledger: String { directory + "/ledger.jsonl" }
-
-        init(exchange: ExchangeFixture, quantity: Int = 100, extra: String = "") throws {
-            try self.init(exchange: exchange, strategies: Self.firstSteps(quantity: quantity), extra: extra)
-        }
-
-        /// A workspace whose configuration has `strategies` (a JSON array) as its strategies.
-        init(exchange: ExchangeFixture, strategies: String, extra: String = "") throws {
-            directory = NSTemporaryDirectory() + "tickwork-daemon-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            config = directory + "/tickwork.json"
-            try write(strategies: strategies, extra: extra, exchange: exchange)
-        }
-
-        /// The strategies of a configuration that buys `quantity` with FirstSteps.
-        static func firstSteps(quantity: Int) -> String {
-            #"[{"id": "fs", "plugin": "FirstSteps", "symbols": ["FOOBAR"], "parameters": {"quantity": \#(quantity), "maxOrderQty": 30}}]"#
-        }
-
-        func write(quantity: Int, extra: String = "", exchange: ExchangeFixture) throws {
-            try write(strategies: Self.firstSteps(quantity: quantity), extra: extra, exchange: exchange)
-        }
-
-        /// Writes the configuration: `strategies` trading against `exchange`.
-        func write(strategies: String, extra: String = "", exchange: ExchangeFixture) throws {
-            let text = """
-                {"version": 1,
-                 "exchange": {"baseURL": "\(exchange.baseURL)", "venue": "TESTEX", "account": "EXB123456"},
-                 "pollIntervalMs": 50,
-                 "strategies": \(strategies),
-                 "ledger": {"path": "\(ledger)", "fsync": "always"},
-                 "riskStatePath": "\(directory)/risk.json"\(extra)}
-                """
-            try text.write(toFile: config, atomically: true, encoding: .utf8)
-        }
-
-        /// The ledger's whole lines (a torn last one, left by a kill, is not) as JSON objects, in
-        /// order; none while there is no ledger.
-        func ledgerLines() throws -> [[String: Any]] {
-            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
-            return try text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
-                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-            }
-        }
-
-        /// The ledger's fills as (order id, index, price, qty), sorted.
-        func ledgerFills() throws -> [[Int]] {
-            try ledgerLines().map(Self.fill).sorted { $0.lexicographicallyPrecedes($1) }
-        }
-
-        /// The fills of the ledger marked `reconciled` (found at start-up, not seen live), sorted.
-        func reconciledFills() throws -> [[Int]] {
-            try ledgerLines().filter { $0["reconciled"] as? Bool == true }.map(Self.fill).sorted { $0.lexicographicallyPrecedes($1) }
-        }
-
-        /// A ledger line's fill as (order id, index, price, qty), its price (units of $0.0001 in
-        /// the ledger) in the exchange's cents.
-        static func fill(_ line: [String: Any]) -> [Int] {
-            [line["order"] as? Int ?? -1, line["index"] as? Int ?? -1, (line["price"] as? Int).map { $0 / 100 } ?? -1, line["qty"] as? Int ?? -1]
-        }
-
-        func bought() throws -> Int { try ledgerFills().reduce(0) { $0 + $1[3] } }
-
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
-    }
 
     /// Sellers' asks at $50.00 (several orders, so the daemon's buys fill in parts) and a bid
     /// below, so the book has a mid for the risk checker's price collar.
@@ -96,11 +27,11 @@ import Glibc
     @Test func tradesUntilSIGTERMThenLeavesNothingOpenAndTheLedgerMatchesTheExchange() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange)
+        let workspace = try DaemonWorkspace(exchange: exchange)
         defer { workspace.remove() }
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 100 }, "bought \((try? workspace.bought()) ?? -1): \(daemon.stderr)")
+        #expect(daemon.wait(upTo: 30) { workspace.bought() == 100 }, "bought \(workspace.bought() ?? -1): \(daemon.stderr)")
         // The history beside the ledger is read while the daemon writes it (WAL: no waiting).
         let history = workspace.directory + "/ledger.history.sqlite"
         let fills = try workspace.ledgerLines().count
@@ -145,7 +76,7 @@ import Glibc
     @Test func afterSIGKILLTheFillsOfTheDowntimeAreBookedOnceAsReconciled() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, strategies: Self.marketMaker)
+        let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
         try Self.openWideMarket(exchange)
         let account = "EXB123456"
@@ -158,7 +89,7 @@ import Glibc
         #expect(first.wait(upTo: 30) { (try? workspace.ledgerFills().count) == 1 && quoting() }, "\(first.stderr)")
         first.send(SIGKILL)
         _ = first.exitStatus(within: 10)
-        let atKill = try workspace.ledgerLines().map(Workspace.fill)
+        let atKill = try workspace.ledgerLines().map(DaemonWorkspace.fill)
         // While the daemon is down, the other account trades through both resting quotes.
         #expect(try exchange.trade(through: account, as: "TAKER", share: { min($0, 15) }) == 30)
         let missed = try exchange.fills(of: account).filter { !atKill.contains($0) }
@@ -167,7 +98,7 @@ import Glibc
         #expect(second.wait(upTo: 30) { second.stderr.contains("engine: ready") && quoting() }, "\(second.stderr)")
         second.send(SIGTERM)
         #expect(second.exitStatus(within: 10) == 0)
-        #expect(try workspace.ledgerLines().prefix(atKill.count).map(Workspace.fill) == atKill, "the ledger changed before its end")
+        #expect(try workspace.ledgerLines().prefix(atKill.count).map(DaemonWorkspace.fill) == atKill, "the ledger changed before its end")
         #expect(try workspace.reconciledFills() == missed)
         let ledger = try workspace.ledgerFills()
         #expect(ledger == (try exchange.fills(of: account)))
@@ -179,14 +110,14 @@ import Glibc
     @Test func sighupAppliesANewParameterWithoutARestart() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 30)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 30 })
-        try workspace.write(quantity: 80, exchange: exchange)
+        #expect(daemon.wait(upTo: 30) { workspace.bought() == 30 })
+        try workspace.write(exchange: exchange, strategies: DaemonWorkspace.firstSteps(quantity: 80))
         daemon.send(SIGHUP)
-        #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 80 }, "\(daemon.stderr)")
+        #expect(daemon.wait(upTo: 30) { workspace.bought() == 80 }, "\(daemon.stderr)")
         #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("configuration reloaded") })
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0)
@@ -195,7 +126,7 @@ import Glibc
     @Test func anInvalidReloadIsRefusedAndTradingGoesOn() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 30)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
         #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("ready") })
@@ -210,7 +141,7 @@ import Glibc
     @Test func aBadConfigurationIsRefusedAtStartNamingTheKey() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, extra: #", "risk": {"maxOrderQty": 0}"#)
+        let workspace = try DaemonWorkspace(exchange: exchange, extra: #", "risk": {"maxOrderQty": 0}"#)
         defer { workspace.remove() }
         let result = try TickworkProcess.run(["run", "--config", workspace.config], timeout: 20)
         #expect(result.status == 1)
@@ -220,7 +151,7 @@ import Glibc
     @Test func systemdHearsReadyStatusWatchdogAndStopping() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange)
+        let workspace = try DaemonWorkspace(exchange: exchange)
         defer { workspace.remove() }
         let socket = try NotifyListener()
         let daemon = try SpawnedProcess(
@@ -250,7 +181,7 @@ extension DaemonTests {
     @Test func aHaltSurvivesRestartsUntilResumeAndSIGHUP() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 30)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         var checker = RiskChecker(limits: [:], accountLimits: AccountRiskLimits(maxSymbolPosition: 1_000, maxLoss: 1_000))
         _ = checker.setState(.halted, for: .strategy("fs"), now: Timestamp(nanoseconds: 1))
@@ -258,12 +189,12 @@ extension DaemonTests {
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
         #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("RISK_HALTED") }, "\(daemon.stderr)")
-        #expect(try workspace.bought() == 0)
+        #expect(workspace.bought() == 0)
         let resume = try TickworkProcess.run(["resume", "--config", workspace.config, "--strategy", "fs"])
         #expect(resume.status == 0)
         #expect(resume.stdout.contains("halted -> active"))
         daemon.send(SIGHUP)
-        #expect(daemon.wait(upTo: 30) { (try? workspace.bought()) == 30 }, "\(daemon.stderr)")
+        #expect(daemon.wait(upTo: 30) { workspace.bought() == 30 }, "\(daemon.stderr)")
         #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("trading resumed") })
         daemon.send(SIGTERM)
         #expect(daemon.exitStatus(within: 10) == 0)

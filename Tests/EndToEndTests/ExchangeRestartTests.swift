@@ -12,41 +12,12 @@ import Glibc
 @Suite(.serialized, .timeLimit(.minutes(10))) struct ExchangeRestartTests {
     static let key = ["TICKWORK_API_KEY": "test-key"]
 
-    /// A directory with a configuration buying `quantity` FOOBAR with FirstSteps on an embedded
-    /// exchange without bots (the test is the only other trader), and the ledger it keeps.
-    struct Workspace {
-        let directory = NSTemporaryDirectory() + "tickwork-restart-" + UUID().uuidString
-        var config: String { directory + "/tickwork.json" }
-        var ledger: String { directory + "/ledger.jsonl" }
-
-        init() throws {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        }
-
-        func write(quantity: Int) throws {
-            try """
-                {"version": 1,
-                 "exchange": {"venue": "TESTEX", "account": "EXB123456"},
-                 "embeddedExchange": {"listen": "127.0.0.1:0", "bots": 0},
-                 "pollIntervalMs": 50,
-                 "strategies": [{"id": "fs", "plugin": "FirstSteps", "symbols": ["FOOBAR"], "parameters": {"quantity": \(quantity)}}],
-                 "ledger": {"path": "\(ledger)", "fsync": "always"},
-                 "riskStatePath": "\(directory)/risk.json"}
-                """.write(toFile: config, atomically: true, encoding: .utf8)
-        }
-
-        /// The ledger's fills as (order id, index, price, qty), sorted.
-        func ledgerFills() throws -> [[Int]] {
-            guard let text = try? String(contentsOfFile: ledger, encoding: .utf8) else { return [] }
-            return try text.split(separator: "\n").map { line in
-                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
-                return [object["order"] as? Int ?? -1, object["index"] as? Int ?? -1, (object["price"] as? Int).map { $0 / 100 } ?? -1, object["qty"] as? Int ?? -1]
-            }.sorted { $0.lexicographicallyPrecedes($1) }
-        }
-
-        func bought() -> Int { ((try? ledgerFills()) ?? []).reduce(0) { $0 + $1[3] } }
-
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    /// Writes `workspace`'s configuration: buying `quantity` FOOBAR with FirstSteps on an embedded
+    /// exchange without bots (the test is the only other trader).
+    static func write(_ workspace: DaemonWorkspace, quantity: Int) throws {
+        try workspace.write(
+            exchange: #"{"venue": "TESTEX", "account": "EXB123456"}"#, strategies: DaemonWorkspace.firstSteps(quantity: quantity, maxOrderQty: nil),
+            extra: #", "embeddedExchange": {"listen": "127.0.0.1:0", "bots": 0}"#)
     }
 
     /// The embedded exchange's API base, from the daemon's start-up log line.
@@ -83,8 +54,8 @@ import Glibc
     /// One session: starts the daemon buying up to `quantity`, offers it 10 shares from another
     /// account, waits for the exchange to fill them and the ledger to reach `quantity`, stops the
     /// daemon, and returns the daemon account's fills as the session's exchange reported them.
-    private func session(_ workspace: Workspace, quantity: Int) throws -> [[Int]] {
-        try workspace.write(quantity: quantity)
+    private func session(_ workspace: DaemonWorkspace, quantity: Int) throws -> [[Int]] {
+        try Self.write(workspace, quantity: quantity)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
         let baseURL = try #require(Self.embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
         // A bid under the ask gives the book a mid for the risk checker's price collar.
@@ -103,7 +74,7 @@ import Glibc
     }
 
     @Test func aRestartedEmbeddedExchangeGivesNewOrderIDsSoTheLedgerBooksEveryFill() throws {
-        let workspace = try Workspace()
+        let workspace = try DaemonWorkspace()
         defer { workspace.remove() }
         let first = try session(workspace, quantity: 10)
         let second = try session(workspace, quantity: 20)

@@ -13,7 +13,6 @@ import Glibc
 /// event stream as fills happen, the dashboard in a real browser, `tickwork status`, and the
 /// refusal of an exposed monitor without a token.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct MonitorEndToEndTests {
-    typealias Workspace = DaemonTests.Workspace
 
     static let monitor = #", "monitor": {"listen": "127.0.0.1:0"}"#
 
@@ -39,7 +38,7 @@ import Glibc
     }
 
     /// Starts a daemon on `workspace` with the monitor on, and waits until it serves a status.
-    static func startDaemon(_ workspace: Workspace) throws -> (SpawnedProcess, String) {
+    static func startDaemon(_ workspace: DaemonWorkspace) throws -> (SpawnedProcess, String) {
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
         var address: String?
         daemon.wait(upTo: 30) {
@@ -70,7 +69,7 @@ import Glibc
     @Test func metricsMoveAndAHeldEventStreamDeliversFillsAsTheirLedgerLinesLandAndResumesAcrossARestart() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 25, extra: Self.monitor)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
         let (daemon, address) = try Self.startDaemon(workspace)
         var received: [UInt8] = []
@@ -117,7 +116,7 @@ import Glibc
     @Test func theDashboardShowsAFillAndDrawsTheChartInChromiumWithoutAnyOutsideRequest() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 25, extra: Self.monitor)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
         let (daemon, address) = try Self.startDaemon(workspace)
         defer { daemon.send(SIGTERM); _ = daemon.exitStatus(within: 15) }
@@ -145,7 +144,7 @@ import Glibc
     @Test func statusExitsZeroWhileTradingOneWhenUnreachableTwoWhenHalted() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, quantity: 25, extra: Self.monitor)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
         let (daemon, address) = try Self.startDaemon(workspace)
         let trading = try TickworkProcess.run(["status", "--url", "http://\(address)"])
@@ -175,7 +174,7 @@ import Glibc
     @Test func aMonitorOffLoopbackWithoutATokenIsRefusedAtStart() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, extra: #", "monitor": {"listen": "0.0.0.0:0"}"#)
+        let workspace = try DaemonWorkspace(exchange: exchange, extra: #", "monitor": {"listen": "0.0.0.0:0"}"#)
         defer { workspace.remove() }
         let result = try TickworkProcess.run(["run", "--config", workspace.config], environment: DaemonTests.key, timeout: 30)
         #expect(result.status == 1)

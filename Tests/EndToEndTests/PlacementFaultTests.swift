@@ -16,7 +16,7 @@ import Glibc
             exchange.process.send(SIGCONT)
             exchange.stop()
         }
-        let workspace = try DaemonTests.Workspace(exchange: exchange, quantity: 10)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 10)
         defer { workspace.remove() }
         // One request a second: the order waits about a second for its turn after the daemon
         // decides it, time enough to stop the exchange before it is sent.
@@ -36,7 +36,7 @@ import Glibc
         let unknown = daemon.wait(upTo: 30) { daemon.stderr.contains("order outcome unknown") }
         exchange.process.send(SIGCONT)
         #expect(unknown, "\(daemon.stderr)")
-        #expect(daemon.wait(upTo: 60) { (try? workspace.bought()) == 10 }, "\(daemon.stderr)")
+        #expect(daemon.wait(upTo: 60) { workspace.bought() == 10 }, "\(daemon.stderr)")
         let orders = try exchange.orders(of: "EXB123456")
         #expect(orders.count == 1, "the order was sent again: \(orders)")
         #expect(try workspace.ledgerFills() == exchange.fills(of: "EXB123456"))

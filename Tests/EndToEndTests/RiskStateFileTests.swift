@@ -8,7 +8,7 @@ import TestSupport
     @Test func anUnreadableStateFileStopsRunBeforeAnyOrderAndResumeNamingIt() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try DaemonTests.Workspace(exchange: exchange, quantity: 30)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         // A path that exists but cannot be read as a file (works for root too, unlike chmod).
         let state = workspace.directory + "/risk.json"
@@ -28,7 +28,7 @@ import TestSupport
     @Test func aCorruptStateFileStopsRunNamingIt() throws {
         let exchange = try ExchangeFixture()
         defer { exchange.stop() }
-        let workspace = try DaemonTests.Workspace(exchange: exchange, quantity: 30)
+        let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         let state = workspace.directory + "/risk.json"
         try "{\"account\": ".write(toFile: state, atomically: true, encoding: .utf8)

@@ -16,13 +16,13 @@ import Glibc
     final class Setup {
         let exchange: ExchangeFixture
         let proxy: HoldingProxy
-        let workspace: DaemonTests.Workspace
+        let workspace: DaemonWorkspace
         let daemon: SpawnedProcess
 
         init(extra: String = "") throws {
             exchange = try ExchangeFixture()
             proxy = try HoldingProxy(upstream: exchange.baseURL)
-            workspace = try DaemonTests.Workspace(exchange: exchange, quantity: 10, extra: extra)
+            workspace = try DaemonWorkspace(exchange: exchange, quantity: 10, extra: extra)
             let config = try String(contentsOfFile: workspace.config, encoding: .utf8)
                 .replacingOccurrences(of: exchange.baseURL, with: proxy.baseURL)
             try config.write(toFile: workspace.config, atomically: true, encoding: .utf8)
@@ -56,7 +56,7 @@ import Glibc
         proxy.release()
         // Every placement that reached the proxy reaches the exchange, and the daemon books it.
         #expect(daemon.wait(upTo: 60) { (try? setup.exchange.orders(of: "EXB123456").count) ?? 0 >= proxy.placements })
-        #expect(daemon.wait(upTo: 60) { (try? setup.workspace.bought()) == 10 }, "\(daemon.stderr)")
+        #expect(daemon.wait(upTo: 60) { setup.workspace.bought() == 10 }, "\(daemon.stderr)")
         let orders = try setup.exchange.orders(of: "EXB123456")
         #expect(orders.count == 1, "the order was sent again: \(orders)")
         #expect(proxy.placements == 1)
@@ -73,11 +73,11 @@ import Glibc
         try #require(daemon.wait(upTo: 60) { daemon.stderr.contains("order outcome unknown") }, "\(daemon.stderr)")
         // Settled as not placed, the order no longer counts as open: FirstSteps buys again,
         // and this second order goes through the proxy and fills.
-        try #require(daemon.wait(upTo: 60) { (try? setup.workspace.bought()) == 10 }, "\(daemon.stderr)")
+        try #require(daemon.wait(upTo: 60) { setup.workspace.bought() == 10 }, "\(daemon.stderr)")
         #expect(setup.ordersSent == 2, "\(daemon.stderr)")
         proxy.release()
         // The held order reaches the exchange late and fills the other 10: the daemon adopts it.
-        #expect(daemon.wait(upTo: 60) { (try? setup.workspace.bought()) == 20 }, "the late order's fills were not booked: \(daemon.stderr)")
+        #expect(daemon.wait(upTo: 60) { setup.workspace.bought() == 20 }, "the late order's fills were not booked: \(daemon.stderr)")
         let orders = try setup.exchange.orders(of: "EXB123456")
         #expect(orders.count == 2, "\(orders)")
         #expect(proxy.placements == 2)

@@ -11,7 +11,6 @@ import Glibc
 /// `tickwork exchange`, and the exchange itself restarted while the daemon is down: at the end
 /// the ledger holds every fill of the account exactly once, and nothing of it is left open.
 @Suite(.serialized, .timeLimit(.minutes(4))) struct SoakTests {
-    typealias Workspace = DaemonTests.Workspace
     static let account = "EXB123456"
 
     /// MarketMaker quoting one cent inside the bots' makers (2 to 6 cents from their fair
@@ -40,7 +39,7 @@ import Glibc
 
     /// The account's fills that `lines` (ledger lines) lack, as (order id, index, price, qty).
     static func missing(from lines: [[String: Any]], in fills: [[Int]]) -> [[Int]] {
-        let booked = Set(lines.map(Workspace.fill))
+        let booked = Set(lines.map(DaemonWorkspace.fill))
         return fills.filter { !booked.contains($0) }
     }
 
@@ -50,7 +49,7 @@ import Glibc
         var random = SplitMix64(seed: seed)
         let exchange = try ExchangeFixture(bots: 4)
         defer { exchange.stop() }
-        let workspace = try Workspace(exchange: exchange, strategies: Self.marketMaker)
+        let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
         var killsWhileResting = 0
         var killsInStartUp = 0
@@ -98,7 +97,7 @@ import Glibc
         let account = Self.account
         let first = try ExchangeFixture()
         defer { first.stop() }
-        let workspace = try Workspace(exchange: first, strategies: DaemonTests.marketMaker)
+        let workspace = try DaemonWorkspace(exchange: first, strategies: DaemonTests.marketMaker)
         defer { workspace.remove() }
         try DaemonTests.openWideMarket(first)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
@@ -107,7 +106,7 @@ import Glibc
         #expect(daemon.wait(upTo: 30) { (try? workspace.ledgerLines().count) == 1 && DaemonTests.quotesRest(at: first) }, "\(daemon.stderr)")
         daemon.send(SIGKILL)
         _ = daemon.exitStatus(within: 10)
-        let atKill = try workspace.ledgerLines().map(Workspace.fill)
+        let atKill = try workspace.ledgerLines().map(DaemonWorkspace.fill)
         try first.trade(through: account, as: "TAKER") { min($0, 15) }
         let firstFills = try first.fills(of: account)
         let firstIDs = Set(try first.orders(of: account).compactMap { $0["id"] as? Int })
@@ -130,7 +129,7 @@ import Glibc
         #expect(try second.openOrders(of: account).isEmpty)
         let secondIDs = Set(try second.orders(of: account).compactMap { $0["id"] as? Int })
         #expect(secondIDs.isDisjoint(with: firstIDs), "the new exchange reused order ids \(secondIDs.intersection(firstIDs).sorted())")
-        let lines = try workspace.ledgerLines().map(Workspace.fill)
+        let lines = try workspace.ledgerLines().map(DaemonWorkspace.fill)
         #expect(Array(lines.prefix(atKill.count)) == atKill && atKill.allSatisfy(firstFills.contains))
         #expect(lines.dropFirst(atKill.count).sorted { $0.lexicographicallyPrecedes($1) } == secondFills)
         let verify = try TickworkProcess.run(["ledger", "verify", workspace.ledger])
