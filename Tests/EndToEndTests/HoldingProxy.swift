@@ -49,11 +49,7 @@ final class HoldingProxy: Sendable {
             throw ProxyError.badUpstream(upstream)
         }
         upstreamPort = UInt16(port)
-        guard let bound = RawSocket.bindLoopback() else { throw ProxyError.socket("socket or bind") }
-        guard listen(bound.fd, 16) == 0 else {
-            close(bound.fd)
-            throw ProxyError.socket("listen")
-        }
+        guard let bound = RawSocket.listenLoopback() else { throw ProxyError.socket("socket, bind or listen") }
         listener = bound.fd
         baseURL = upstream.replacingOccurrences(of: "127.0.0.1:\(port)", with: "127.0.0.1:\(bound.port)")
         spawn { $0.acceptClients() }
@@ -123,7 +119,7 @@ final class HoldingProxy: Sendable {
         var input: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            while let length = Self.requestLength(input) {
+            while let length = RequestFraming.length(of: input) {
                 let line = String(decoding: input.prefix { $0 != UInt8(ascii: "\r") }, as: UTF8.self)
                 if !admit(line) || !Self.sendAll(Array(input.prefix(length)), to: upstream) { return }
                 input.removeFirst(length)
@@ -171,18 +167,5 @@ final class HoldingProxy: Sendable {
             sent += count
         }
         return true
-    }
-
-    /// The length of the first request in `input` once its head and `Content-Length` body (the
-    /// daemon's client never sends a chunked request) are all there.
-    private static func requestLength(_ input: [UInt8]) -> Int? {
-        let end: [UInt8] = Array("\r\n\r\n".utf8)
-        guard input.count >= 4, let start = (0...(input.count - 4)).first(where: { input[$0..<($0 + 4)].elementsEqual(end) }) else {
-            return nil
-        }
-        let head = String(decoding: input[..<start], as: UTF8.self).lowercased()
-        let body = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
-            .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        return input.count >= start + 4 + body ? start + 4 + body : nil
     }
 }

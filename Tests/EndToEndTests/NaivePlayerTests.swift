@@ -8,25 +8,6 @@ import TestSupport
 /// seconds because the judge decides early; the shipped players' full runs are in
 /// `scripts/levels.sh`.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct NaivePlayerTests {
-    /// Builds the fixture package once and returns the directory holding `libSweeper.so`.
-    static let pluginDirectory: Result<String, any Error> = Result {
-        let arguments = [
-            "swift", "build", "--package-path", TickworkProcess.packageRoot + "/Tests/Fixtures/NaiveStrategies",
-            "--scratch-path", TickworkProcess.packageRoot + "/.build/fixtures/NaiveStrategies",
-            // A cached build plan misses files added to StrategyKit since the last build.
-            "--disable-build-manifest-caching",
-        ]
-        let build = try TickworkProcess.run(arguments, timeout: 900, executable: "/usr/bin/env")
-        guard build.status == 0 else { throw FixtureFailed(output: build.stdout + build.stderr) }
-        let path = try TickworkProcess.run(arguments + ["--show-bin-path"], timeout: 120, executable: "/usr/bin/env")
-        return path.stdout.split(separator: "\n").last.map(String.init) ?? ""
-    }
-
-    struct FixtureFailed: Error, CustomStringConvertible {
-        var output: String
-        var description: String { "building Tests/Fixtures/NaiveStrategies failed: \(output.suffix(2_000))" }
-    }
-
     /// Plays `level` with Sweeper buying `quantity` shares under a position limit of `limit`,
     /// and returns the exit status and the verdict.
     private func play(_ level: String, quantity: Int, limit: Int) throws -> (Int32, [String: Any]) {
@@ -39,7 +20,7 @@ import TestSupport
               "version": 1,
               "exchange": { "venue": "TESTEX", "account": "EXB123456", "apiKeyEnv": "TICKWORK_API_KEY" },
               "embeddedExchange": { "listen": "127.0.0.1:0" },
-              "pluginDirectory": "\(try Self.pluginDirectory.get())",
+              "pluginDirectory": "\(try FixturePackage.products("NaiveStrategies", packageRoot: TickworkProcess.packageRoot))",
               "pollIntervalMs": 25,
               "strategies": [ { "id": "naive", "plugin": "Sweeper", "symbols": ["FOOBAR"], "parameters": { "quantity": \(quantity) } } ],
               "risk": {

@@ -14,8 +14,7 @@ final class ScriptedServer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(script: @escaping @Sendable (RawSocket) -> Void) {
-        let (fd, port) = RawSocket.bindLoopback() ?? (-1, 0)
-        listen(fd, 8)
+        let (fd, port) = RawSocket.listenLoopback(backlog: 8) ?? (-1, 0)
         listenFD = fd
         self.port = port
         let done = self.done

@@ -231,6 +231,6 @@ import TestSupport
     /// Builds the fixture package once per test process (incrementally across runs) and
     /// returns its products directory.
     static func buildFixturePackage() throws -> String {
-        try FixtureBuild.shared.products(packageRoot: packageRoot)
+        try FixturePackage.products("ExternalPlugins", packageRoot: packageRoot)
     }
 }

@@ -35,8 +35,7 @@ final class MisbehavingServer: Sendable {
     /// Starts serving on 127.0.0.1 on a free port.
     init(_ behavior: Behavior) throws {
         self.behavior = behavior
-        let (fd, port) = try Self.bindLoopback()
-        guard listen(fd, 16) == 0 else { throw SocketFailure(what: "listen") }
+        guard let (fd, port) = RawSocket.listenLoopback() else { throw SocketFailure(what: "socket, bind or listen") }
         listener = fd
         self.port = port
         let thread = Thread { [self] in serve() }
@@ -47,7 +46,7 @@ final class MisbehavingServer: Sendable {
     /// The port stays bound, without listening, until `body` returns, so that no server started
     /// meanwhile can take it.
     static func withRefusingPort<T>(_ body: (UInt16) async throws -> T) async throws -> T {
-        let (fd, port) = try bindLoopback()
+        guard let (fd, port) = RawSocket.bindLoopback() else { throw SocketFailure(what: "socket or bind") }
         defer { close(fd) }
         return try await body(port)
     }
@@ -78,11 +77,6 @@ final class MisbehavingServer: Sendable {
     }
 
     struct SocketFailure: Error { var what: String }
-
-    private static func bindLoopback() throws -> (Int32, UInt16) {
-        guard let bound = RawSocket.bindLoopback() else { throw SocketFailure(what: "socket or bind") }
-        return bound
-    }
 
     private struct Client {
         var fd: Int32
@@ -133,7 +127,8 @@ final class MisbehavingServer: Sendable {
             let count = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { return count < 0 && errno == EAGAIN }
             client.input += chunk[0..<count]
-            guard let request = Self.completeRequest(client.input) else { return true }
+            guard let length = RequestFraming.length(of: client.input) else { return true }
+            let request = String(decoding: client.input.prefix(length), as: UTF8.self)
             received.withLock { $0.append(request) }
             if case .resetOnPost = behavior, request.hasPrefix("POST ") {
                 var reset = linger(l_onoff: 1, l_linger: 0)
@@ -186,17 +181,5 @@ final class MisbehavingServer: Sendable {
         let body = Array(body.utf8)
         let head = "HTTP/1.1 \(status) Whatever\r\nContent-Type: text/plain\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         return Array(head.utf8) + body
-    }
-
-    /// The request's text once its head and `Content-Length` body are all in `input`.
-    private static func completeRequest(_ input: [UInt8]) -> String? {
-        let text = String(decoding: input, as: UTF8.self)
-        guard let end = text.range(of: "\r\n\r\n") else { return nil }
-        let head = text[..<end.lowerBound].lowercased()
-        var length = 0
-        for line in head.split(separator: "\r\n") where line.hasPrefix("content-length:") {
-            length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
-        }
-        return text.utf8.count - text[..<end.upperBound].utf8.count >= length ? text : nil
     }
 }

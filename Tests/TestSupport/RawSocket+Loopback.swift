@@ -25,4 +25,16 @@ extension RawSocket {
         }
         return (fd, UInt16(bigEndian: address.sin_port))
     }
+
+    /// A TCP socket listening on a free port of 127.0.0.1 (at most `backlog` connections
+    /// waiting), and its port; nil when the socket cannot be bound or listen. The caller accepts
+    /// on it and closes it.
+    public static func listenLoopback(backlog: Int32 = 16) -> (fd: Int32, port: UInt16)? {
+        guard let bound = bindLoopback() else { return nil }
+        guard listen(bound.fd, backlog) == 0 else {
+            close(bound.fd)
+            return nil
+        }
+        return bound
+    }
 }
