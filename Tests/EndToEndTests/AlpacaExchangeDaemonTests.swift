@@ -41,37 +41,37 @@ import Glibc
             alpacaBaseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", strategies: DaemonWorkspace.firstSteps(quantity: 60))
     }
 
-    @Test func sigtermLeavesNothingOpenAndTheLedgerIsTheFillActivities() throws {
-        let exchange = try ExchangeFixture(bots: 4)
+    @Test func sigtermLeavesNothingOpenAndTheLedgerIsTheFillActivities() async throws {
+        let exchange = try await ExchangeFixture(bots: 4)
         defer { exchange.stop() }
         let workspace = try Self.workspace(exchange)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
-        #expect(daemon.wait(upTo: 60) { workspace.bought() >= 30 }, "bought \(workspace.bought()): \(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 60) { workspace.bought() >= 30 }, "bought \(workspace.bought()): \(daemon.stderr)")
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 10) == 0, "\(daemon.stderr)")
         #expect(try Self.openOrders(exchange) == 0, "nothing open after SIGTERM")
         let activities = try Self.activities(exchange)
         #expect(try workspace.ledgerFills().count == activities.count, "\(daemon.stderr)")
         #expect(workspace.bought() == activities.reduce(0) { $0 + $1.qty })
     }
 
-    @Test func afterSIGKILLARestartBooksNothingTwice() throws {
-        let exchange = try ExchangeFixture(bots: 4)
+    @Test func afterSIGKILLARestartBooksNothingTwice() async throws {
+        let exchange = try await ExchangeFixture(bots: 4)
         defer { exchange.stop() }
         let workspace = try Self.workspace(exchange)
         defer { workspace.remove() }
         let first = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
-        #expect(first.wait(upTo: 60) { workspace.bought() >= 10 }, "\(first.stderr)")
+        #expect(await first.wait(upTo: 60) { workspace.bought() >= 10 }, "\(first.stderr)")
         first.send(SIGKILL)
-        _ = first.exitStatus(within: 10)
+        _ = await first.exitStatus(within: 10)
         let second = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
         // Ready first: the first run may have bought enough already, and a SIGTERM before the
         // daemon listens for it is not the subject here.
-        #expect(second.wait(upTo: 60) { second.stderr.contains("engine: ready") && workspace.bought() == 60 },
+        #expect(await second.wait(upTo: 60) { second.stderr.contains("engine: ready") && workspace.bought() == 60 },
                 "bought \(workspace.bought()): \(second.stderr)")
         second.send(SIGTERM)
-        #expect(second.exitStatus(within: 10) == 0, "\(second.stderr)")
+        #expect(await second.exitStatus(within: 10) == 0, "\(second.stderr)")
         #expect(try Self.openOrders(exchange) == 0, "nothing open after SIGTERM")
         let fills = try workspace.ledgerFills()
         let activities = try Self.activities(exchange)

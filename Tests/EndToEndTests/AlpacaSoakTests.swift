@@ -69,11 +69,11 @@ import Glibc
         return positions.first { $0["symbol"] as? String == "FOOBAR" }.flatMap { Int($0["qty"] as? String ?? "") } ?? 0
     }
 
-    @Test func twelveSIGKILLsAtRandomMomentsOnAlpacaLoseNoFillAndNeverRefuseARestart() throws {
+    @Test func twelveSIGKILLsAtRandomMomentsOnAlpacaLoseNoFillAndNeverRefuseARestart() async throws {
         let started = Date()
         let seed = try SoakTests.seed()
         var random = SplitMix64(seed: seed)
-        let exchange = try ExchangeFixture(bots: 4)
+        let exchange = try await ExchangeFixture(bots: 4)
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(
             alpacaBaseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", strategies: Self.marketMaker)
@@ -81,7 +81,7 @@ import Glibc
         var killsInStartUp = 0
         var takenInDowntime = 0
         for kill in 1...12 {
-            guard let beforeReady = try RandomKill.run(
+            guard let beforeReady = try await RandomKill.run(
                 config: workspace.config, environment: Self.keys, random: &random, seed: seed, kill: kill)
             else { return }
             if beforeReady { killsInStartUp += 1 }
@@ -89,9 +89,9 @@ import Glibc
             takenInDowntime += try exchange.trade(through: "PAPER1", as: "TAKER") { Int(random.int(in: 1...Int64($0))) }
         }
         let last = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.keys)
-        #expect(last.wait(upTo: 30) { last.stderr.contains("engine: ready") }, "seed \(seed): not ready after the last restart: \(last.stderr)")
+        #expect(await last.wait(upTo: 30) { last.stderr.contains("engine: ready") }, "seed \(seed): not ready after the last restart: \(last.stderr)")
         last.send(SIGTERM)
-        #expect(last.exitStatus(within: 15) == 0, "seed \(seed): \(last.stderr)")
+        #expect(await last.exitStatus(within: 15) == 0, "seed \(seed): \(last.stderr)")
         let open = try Self.alpaca(exchange, "/v2/orders?status=open") as? [[String: Any]] ?? []
         #expect(open.isEmpty, "seed \(seed): orders left open: \(open.count)")
         let ledger = try Self.ledgerFills(workspace)
@@ -100,7 +100,7 @@ import Glibc
         #expect(!ledger.repeated, "seed \(seed): a fill recorded twice")
         let held = ledger.fills.reduce(0) { $0 + $1[0] * $1[2] }
         #expect(try Self.position(exchange) == held, "seed \(seed): the ledger holds \(held)")
-        let verify = try TickworkProcess.run(["ledger", "verify", workspace.ledger])
+        let verify = try await TickworkProcess.run(["ledger", "verify", workspace.ledger])
         #expect(verify.status == 0, "seed \(seed): \(verify.stdout)\(verify.stderr)")
         let reconciled = (try? String(contentsOfFile: workspace.ledger, encoding: .utf8))?.components(separatedBy: "\"reconciled\":true").count ?? 1
         print("""

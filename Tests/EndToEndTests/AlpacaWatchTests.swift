@@ -5,14 +5,14 @@ import TestSupport
 /// `tickwork watch --source alpaca` and `tickwork symbols refresh --source alpaca`, the built
 /// binary against `tickwork exchange`'s own Alpaca API (snapshots, assets) over loopback.
 @Suite(.timeLimit(.minutes(5))) struct AlpacaWatchTests {
-    @Test func theWatchListIsQuotedFromAlpacaSnapshotsAndTheDirectoryRebuiltFromAssets() throws {
-        let exchange = try ExchangeFixture()
+    @Test func theWatchListIsQuotedFromAlpacaSnapshotsAndTheDirectoryRebuiltFromAssets() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let state = try TemporaryDirectory("tickwork-alpacawatch")
         defer { state.remove() }
         let source = ["--source", "alpaca", "--base-url", "http://" + exchange.listenAddress]
-        func tickwork(_ arguments: [String]) throws -> TickworkProcess.Result {
-            try TickworkProcess.run(
+        func tickwork(_ arguments: [String]) async throws -> TickworkProcess.Result {
+            try await TickworkProcess.run(
                 arguments + source,
                 environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": "", "APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"],
                 timeout: 60)
@@ -22,12 +22,12 @@ import TestSupport
         _ = try exchange.place(account: "TAKER", side: "buy", price: 5000, qty: 10)
 
         // FOOBAR is in no directory: Alpaca's snapshot makes it known; ZZZZQ is known to neither.
-        let added = try tickwork(["watch", "add", "FOOBAR", "AAPL"])
+        let added = try await tickwork(["watch", "add", "FOOBAR", "AAPL"])
         #expect(added.status == 0, "\(added.stderr)")
-        let refused = try tickwork(["watch", "add", "ZZZZQ"])
+        let refused = try await tickwork(["watch", "add", "ZZZZQ"])
         #expect(refused.status == 1 && refused.stderr.contains("ZZZZQ: unknown to the symbol directory and to alpaca"), "\(refused.stderr)")
 
-        let json = try tickwork(["watch", "--once", "--json"])
+        let json = try await tickwork(["watch", "--once", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let line = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(line?["source"] as? String == "alpaca")
@@ -37,15 +37,15 @@ import TestSupport
         // AAPL is in the shipped directory but not on the simulated market: the view says so.
         #expect(rows.last?["symbol"] as? String == "AAPL" && rows.last?["status"] as? String == "unknown", "\(rows)")
 
-        let refreshed = try tickwork(["symbols", "refresh"])
+        let refreshed = try await tickwork(["symbols", "refresh"])
         #expect(refreshed.status == 0 && refreshed.stdout.contains("symbols from alpaca"), "\(refreshed.stderr)")
-        let found = try TickworkProcess.run(
+        let found = try await TickworkProcess.run(
             ["symbols", "search", "FOOBAR", "--json"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
         let entries = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: String]]
         #expect(entries?.first?["symbol"] == "FOOBAR", "\(found.stdout)")
         // The rebuilt directory holds the exchange's assets, and the simulated exchange lists the
         // shipped directory's entries as assets that are not tradable: AAPL is still found.
-        let kept = try TickworkProcess.run(
+        let kept = try await TickworkProcess.run(
             ["symbols", "search", "AAPL", "--json"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
         let keptEntries = try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [[String: String]]
         #expect(kept.status == 0 && keptEntries?.first?["symbol"] == "AAPL", "\(kept.stdout)")

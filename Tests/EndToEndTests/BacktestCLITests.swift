@@ -33,7 +33,7 @@ import TestSupport
 
     /// Expects `--report`'s four files in `report`, some fills in report.json, and a ledger
     /// that `tickwork ledger verify` passes with one entry per fill.
-    static func expectReportWithFills(in report: String) throws {
+    static func expectReportWithFills(in report: String) async throws {
         for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
             #expect(FileManager.default.fileExists(atPath: report + "/" + file), "\(file)")
         }
@@ -41,25 +41,25 @@ import TestSupport
         let account = try #require((metrics as? [String: Any])?["account"] as? [String: Any])
         let fills = try #require(account["fills"] as? Int)
         #expect(fills > 0)
-        let verify = try TickworkProcess.run(["ledger", "verify", report + "/ledger.jsonl"])
+        let verify = try await TickworkProcess.run(["ledger", "verify", report + "/ledger.jsonl"])
         #expect(verify.status == 0)
         #expect(verify.stdout.contains("ok, \(fills) entries"))
     }
 
     static let marketMaker = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=2", "--param", "quoteSize=20", "--latency-ms", "2"]
 
-    @Test func backtestWritesAReportWhoseLedgerVerifiesAndRepeatsByteForByte() throws {
+    @Test func backtestWritesAReportWhoseLedgerVerifiesAndRepeatsByteForByte() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         let data = directory + "/books.jsonl"
         try Self.writeDriftingRecording(to: data, books: 2_000, format: .jsonLines)
-        let first = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/a"] + Self.marketMaker)
+        let first = try await TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/a"] + Self.marketMaker)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("MarketMaker over \(data)\ntotal: P&L "))
-        try Self.expectReportWithFills(in: directory + "/a")
+        try await Self.expectReportWithFills(in: directory + "/a")
 
-        let second = try TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/b"] + Self.marketMaker)
+        let second = try await TickworkProcess.run(["backtest", "--data", data, "--report", directory + "/b"] + Self.marketMaker)
         #expect(second.status == 0)
         let ledgers = try ["a", "b"].map { try Data(contentsOf: URL(fileURLWithPath: "\(directory)/\($0)/ledger.jsonl")) }
         #expect(ledgers[0] == ledgers[1])
@@ -67,12 +67,12 @@ import TestSupport
 
     /// The first try as a new user: the embedded limits deny every quote on a $50,000
     /// stock, and the output says so and names the limit.
-    @Test func everyQuoteDeniedIsSaidWithTheCountTheFirstDenialAndTheLimitToRaise() throws {
+    @Test func everyQuoteDeniedIsSaidWithTheCountTheFirstDenialAndTheLimitToRaise() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let data = scratch.path + "/books.jsonl"
         try Self.writeDriftingRecording(to: data, books: 200, format: .jsonLines, midCents: 5_000_000)
-        let run = try TickworkProcess.run(["backtest", "--data", data, "--strategy", "MarketMaker", "--report", scratch.path + "/r"])
+        let run = try await TickworkProcess.run(["backtest", "--data", data, "--strategy", "MarketMaker", "--report", scratch.path + "/r"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         let counts = try #require(lines.first { $0.hasPrefix("200 books, 0 orders, ") })
@@ -87,14 +87,15 @@ import TestSupport
         #expect(html.contains("Every order was denied by the risk limits"))
     }
 
-    @Test func jsonPrintsTheSameMetricsForEitherFormOfTheRecording() throws {
+    @Test func jsonPrintsTheSameMetricsForEitherFormOfTheRecording() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         try Self.writeDriftingRecording(to: directory + "/books.jsonl", books: 1_000, format: .jsonLines)
         try Self.writeDriftingRecording(to: directory + "/books.twrb", books: 1_000, format: .binary)
-        let outputs = try ["jsonl", "twrb"].map { suffix in
-            try TickworkProcess.run(["backtest", "--data", "\(directory)/books.\(suffix)", "--json"] + Self.marketMaker)
+        var outputs: [TickworkProcess.Result] = []
+        for suffix in ["jsonl", "twrb"] {
+            outputs.append(try await TickworkProcess.run(["backtest", "--data", "\(directory)/books.\(suffix)", "--json"] + Self.marketMaker))
         }
         #expect(outputs.allSatisfy { $0.status == 0 })
         let accounts = try outputs.map { output in
@@ -105,13 +106,13 @@ import TestSupport
         #expect((accounts[0]["fills"] as? Int ?? 0) > 0)
     }
 
-    @Test func aListOfValuesSweepsTheGridSortedByProfit() throws {
+    @Test func aListOfValuesSweepsTheGridSortedByProfit() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         let data = directory + "/books.twrb"
         try Self.writeDriftingRecording(to: data, books: 1_000, format: .binary)
-        let result = try TickworkProcess.run([
+        let result = try await TickworkProcess.run([
             "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2,4", "--param", "quoteSize=10,50",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -133,13 +134,13 @@ import TestSupport
         ["--strategy", "MarketMaker", "--param", "halfSpreadCents"],
         ["--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2", "--report", "/nonexistent/report"],
     ])
-    func badCommandLinesExit64(extra: [String]) throws {
-        let result = try TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl"] + extra)
+    func badCommandLinesExit64(extra: [String]) async throws {
+        let result = try await TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl"] + extra)
         #expect(result.status == 64)
         #expect(result.stderr.contains("USAGE: tickwork backtest"))
     }
 
-    @Test func aTruncatedRecordingIsBacktestedWithOneWarningAndABrokenOneStopsNamingTheRecord() throws {
+    @Test func aTruncatedRecordingIsBacktestedWithOneWarningAndABrokenOneStopsNamingTheRecord() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
@@ -147,22 +148,22 @@ import TestSupport
         try Self.writeDriftingRecording(to: data, books: 400, format: .jsonLines)
         let whole = try Data(contentsOf: URL(fileURLWithPath: data))
         try whole.dropLast(20).write(to: URL(fileURLWithPath: data))
-        let truncated = try TickworkProcess.run(["backtest", "--data", data] + Self.marketMaker)
+        let truncated = try await TickworkProcess.run(["backtest", "--data", data] + Self.marketMaker)
         #expect(truncated.status == 0, "\(truncated.stderr)")
         #expect(truncated.stderr == "tickwork: warning: \(data): record 400 is incomplete (\(whole.split(separator: 10).last!.count - 19) bytes, no end); ignored\n")
         #expect(truncated.stdout.contains("399 books"))
-        let converted = try TickworkProcess.run(["record", "convert", data, directory + "/books.twrb"])
+        let converted = try await TickworkProcess.run(["record", "convert", data, directory + "/books.twrb"])
         #expect(converted.status == 0, "\(converted.stderr)")
         #expect(converted.stderr == truncated.stderr)
         try (whole.prefix(whole.count / 2) + Data("{broken\n".utf8)).write(to: URL(fileURLWithPath: data))
-        let broken = try TickworkProcess.run(["backtest", "--data", data] + Self.marketMaker)
+        let broken = try await TickworkProcess.run(["backtest", "--data", data] + Self.marketMaker)
         #expect(broken.status == 1)
         #expect(broken.stderr.hasPrefix("tickwork: \(data): record "))
         #expect(broken.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func aMissingRecordingExits1NamingTheFile() throws {
-        let result = try TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl", "--strategy", "MarketMaker"])
+    @Test func aMissingRecordingExits1NamingTheFile() async throws {
+        let result = try await TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl", "--strategy", "MarketMaker"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("tickwork: /nonexistent/books.jsonl: "))
         #expect(result.stderr.split(separator: "\n").count == 1)

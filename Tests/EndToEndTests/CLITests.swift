@@ -29,8 +29,8 @@ import TestSupport
         ("history-fills", ["history", "fills", "--help"]),
         ("quote", ["quote", "--help"]),
     ])
-    func helpMatchesSnapshot(name: String, arguments: [String]) throws {
-        let result = try TickworkProcess.run(arguments)
+    func helpMatchesSnapshot(name: String, arguments: [String]) async throws {
+        let result = try await TickworkProcess.run(arguments)
         #expect(result.status == 0)
         let file = Self.snapshots.appendingPathComponent(name + ".txt")
         if ProcessInfo.processInfo.environment["TICKWORK_RECORD_SNAPSHOTS"] == "1" {
@@ -40,28 +40,28 @@ import TestSupport
         #expect(result.stdout == expected)
     }
 
-    @Test func versionPrintsAndExitsZero() throws {
-        let result = try TickworkProcess.run(["--version"])
+    @Test func versionPrintsAndExitsZero() async throws {
+        let result = try await TickworkProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("tickwork 0."))
         #expect(result.stdout.contains("StrategyKit SDK 3.2"))
     }
 
     @Test(arguments: [["frobnicate"], ["strategies", "list", "--bogus"], ["config", "check", "a", "b"], ["strategies", "list", "--plugin-dir"]])
-    func usageErrorsExit64WithUsageOnStderr(arguments: [String]) throws {
-        let result = try TickworkProcess.run(arguments)
+    func usageErrorsExit64WithUsageOnStderr(arguments: [String]) async throws {
+        let result = try await TickworkProcess.run(arguments)
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("USAGE: tickwork"))
     }
 
-    @Test func runtimeFailureExits1WithOneLineNamingTheFile() throws {
-        let result = try TickworkProcess.run(["config", "check", "/nonexistent/tickwork.json"])
+    @Test func runtimeFailureExits1WithOneLineNamingTheFile() async throws {
+        let result = try await TickworkProcess.run(["config", "check", "/nonexistent/tickwork.json"])
         #expect(result.status == 1)
         #expect(result.stderr == "tickwork: /nonexistent/tickwork.json: cannot read the file\n")
     }
 
-    @Test func configCheckNamesTheBadKey() throws {
+    @Test func configCheckNamesTheBadKey() async throws {
         let scratch = try TemporaryDirectory("tickwork-cli")
         defer { scratch.remove() }
         let directory = scratch.path
@@ -69,13 +69,13 @@ import TestSupport
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
             .replacingOccurrences(of: "\"maxPosition\": 1000", with: "\"maxPosition\": -5")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try TickworkProcess.run(["config", "check", file])
+        let result = try await TickworkProcess.run(["config", "check", file])
         #expect(result.status == 1)
         #expect(result.stderr == "tickwork: \(file): risk.maxPosition: expected a positive integer, got -5\n")
     }
 
-    @Test func embeddedDefaultIsTheShippedConfigFile() throws {
-        let result = try TickworkProcess.run(["config", "check"])
+    @Test func embeddedDefaultIsTheShippedConfigFile() async throws {
+        let result = try await TickworkProcess.run(["config", "check"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("config/tickwork.json (embedded): ok"))
         let source = try String(contentsOfFile: TickworkProcess.packageRoot + "/Sources/TickworkCLI/DefaultConfiguration.swift", encoding: .utf8)
@@ -83,8 +83,8 @@ import TestSupport
         #expect(source.contains("#\"\"\"\n" + shipped + "\"\"\"#"), "DefaultConfiguration.json must equal config/tickwork.json")
     }
 
-    @Test func strategiesListDescribesThePluginsAsJSON() throws {
-        let result = try TickworkProcess.run(["strategies", "list", "--json"])
+    @Test func strategiesListDescribesThePluginsAsJSON() async throws {
+        let result = try await TickworkProcess.run(["strategies", "list", "--json"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let plugins = try #require(object?["plugins"] as? [[String: Any]])
@@ -96,13 +96,13 @@ import TestSupport
         #expect(quantity["max"] as? Int == 1_000_000)
     }
 
-    @Test func strategiesListReportsABrokenFileAndGoesOn() throws {
+    @Test func strategiesListReportsABrokenFileAndGoesOn() async throws {
         let scratch = try TemporaryDirectory("tickwork-cli")
         defer { scratch.remove() }
         let directory = scratch.path
         try FileManager.default.copyItem(atPath: TickworkProcess.buildDirectory + "/libFirstSteps.so", toPath: directory + "/libFirstSteps.so")
         try "text".write(toFile: directory + "/libBroken.so", atomically: true, encoding: .utf8)
-        let result = try TickworkProcess.run(["strategies", "list", "--plugin-dir", directory])
+        let result = try await TickworkProcess.run(["strategies", "list", "--plugin-dir", directory])
         #expect(result.status == 1)
         #expect(result.stdout.contains("FirstSteps 1.0.0 (SDK 3.2)"))
         #expect(result.stderr == "tickwork: \(directory)/libBroken.so: not a shared library (no ELF header)\n")

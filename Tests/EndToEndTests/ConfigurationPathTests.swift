@@ -34,7 +34,7 @@ import TestSupport
          "logging": {"level": "info", "format": "text"}}
         """
 
-    @Test func relativePathsInAConfigurationFileAreResolvedAgainstItsDirectory() throws {
+    @Test func relativePathsInAConfigurationFileAreResolvedAgainstItsDirectory() async throws {
         let directories = try Directories()
         defer { directories.remove() }
         try FileManager.default.createDirectory(atPath: directories.config + "/state", withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ import TestSupport
 
         let daemon = try SpawnedProcess(
             ["run", "--config", directories.config + "/tickwork.json", "--duration", "1"], directory: directories.elsewhere)
-        #expect(daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: directories.config + "/ledger.jsonl"), "\(daemon.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directories.elsewhere + "/ledger.jsonl"))
         let start = daemon.stderr.split(separator: "\n").first { $0.contains("starting") }.map(String.init) ?? ""
@@ -52,11 +52,11 @@ import TestSupport
         #expect(start.contains("riskState=\(directories.config)/state/risk.json"), "\(start)")
     }
 
-    @Test func theEmbeddedDefaultKeepsItsFilesInTheWorkingDirectoryAndSaysSo() throws {
+    @Test func theEmbeddedDefaultKeepsItsFilesInTheWorkingDirectoryAndSaysSo() async throws {
         let directories = try Directories()
         defer { directories.remove() }
         let daemon = try SpawnedProcess(["run", "--duration", "1"], directory: directories.elsewhere)
-        #expect(daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: directories.elsewhere + "/tickwork-ledger.jsonl"))
         let start = daemon.stderr.split(separator: "\n").first { $0.contains("starting") }.map(String.init) ?? ""
         #expect(start.contains("ledger=\(directories.elsewhere)/tickwork-ledger.jsonl"), "\(start)")

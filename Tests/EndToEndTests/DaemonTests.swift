@@ -24,31 +24,31 @@ import Glibc
         }
     }
 
-    @Test func tradesUntilSIGTERMThenLeavesNothingOpenAndTheLedgerMatchesTheExchange() throws {
-        let exchange = try ExchangeFixture()
+    @Test func tradesUntilSIGTERMThenLeavesNothingOpenAndTheLedgerMatchesTheExchange() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange)
         defer { workspace.remove() }
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(daemon.wait(upTo: 30) { workspace.bought() == 100 }, "bought \(workspace.bought() ?? -1): \(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { workspace.bought() == 100 }, "bought \(workspace.bought()): \(daemon.stderr)")
         // The history beside the ledger is read while the daemon writes it (WAL: no waiting).
         let history = workspace.directory + "/ledger.history.sqlite"
         let fills = try workspace.ledgerLines().count
-        #expect(daemon.wait(upTo: 30) { Self.historyFills(history) == fills }, "history: \(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { await Self.historyFills(history) == fills }, "history: \(daemon.stderr)")
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 10) == 0)
+        #expect(await daemon.exitStatus(within: 10) == 0)
         #expect(daemon.stderr.contains("ready"))
         let open = try exchange.orders(of: "EXB123456").filter { $0["open"] as? Bool == true }
         #expect(open.isEmpty)
         #expect(try workspace.ledgerFills() == exchange.fills(of: "EXB123456"))
-        #expect(Self.historyFills(history) == (try workspace.ledgerLines().count))
+        #expect(await Self.historyFills(history) == (try workspace.ledgerLines().count))
     }
 
     /// The number of fills `tickwork history sql` counts in the database at `path`; nil when it
     /// cannot read it (not made yet).
-    static func historyFills(_ path: String) -> Int? {
-        guard let result = try? TickworkProcess.run(["history", "sql", "--db", path, "--csv", "SELECT count(*) FROM fills"]),
+    static func historyFills(_ path: String) async -> Int? {
+        guard let result = try? await TickworkProcess.run(["history", "sql", "--db", path, "--csv", "SELECT count(*) FROM fills"]),
               result.status == 0 else { return nil }
         return Int(result.stdout.split(separator: "\n").last ?? "")
     }
@@ -73,8 +73,8 @@ import Glibc
         return open?.sorted() == ["buy 50", "sell 50"]
     }
 
-    @Test func afterSIGKILLTheFillsOfTheDowntimeAreBookedOnceAsReconciled() throws {
-        let exchange = try ExchangeFixture()
+    @Test func afterSIGKILLTheFillsOfTheDowntimeAreBookedOnceAsReconciled() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
@@ -82,22 +82,22 @@ import Glibc
         let account = "EXB123456"
         let quoting = { Self.quotesRest(at: exchange) }
         let first = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(first.wait(upTo: 30, for: quoting), "no quotes: \(first.stderr)")
+        #expect(await first.wait(upTo: 30, for: quoting), "no quotes: \(first.stderr)")
         // One fill seen live (the bid is then replaced by a whole one), so that the ledger
         // holds a fill from before the kill.
         try exchange.place(account: "TAKER", side: "sell", price: 4_990, qty: 20, type: "immediate-or-cancel")
-        #expect(first.wait(upTo: 30) { (try? workspace.ledgerFills().count) == 1 && quoting() }, "\(first.stderr)")
+        #expect(await first.wait(upTo: 30) { (try? workspace.ledgerFills().count) == 1 && quoting() }, "\(first.stderr)")
         first.send(SIGKILL)
-        _ = first.exitStatus(within: 10)
+        _ = await first.exitStatus(within: 10)
         let atKill = try workspace.ledgerLines().map(DaemonWorkspace.fill)
         // While the daemon is down, the other account trades through both resting quotes.
         #expect(try exchange.trade(through: account, as: "TAKER", share: { min($0, 15) }) == 30)
         let missed = try exchange.fills(of: account).filter { !atKill.contains($0) }
         #expect(missed.count == 2)
         let second = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(second.wait(upTo: 30) { second.stderr.contains("engine: ready") && quoting() }, "\(second.stderr)")
+        #expect(await second.wait(upTo: 30) { second.stderr.contains("engine: ready") && quoting() }, "\(second.stderr)")
         second.send(SIGTERM)
-        #expect(second.exitStatus(within: 10) == 0)
+        #expect(await second.exitStatus(within: 10) == 0)
         #expect(try workspace.ledgerLines().prefix(atKill.count).map(DaemonWorkspace.fill) == atKill, "the ledger changed before its end")
         #expect(try workspace.reconciledFills() == missed)
         let ledger = try workspace.ledgerFills()
@@ -107,49 +107,49 @@ import Glibc
         #expect(leftOpen.isEmpty, "\(leftOpen) \(second.stderr)")
     }
 
-    @Test func sighupAppliesANewParameterWithoutARestart() throws {
-        let exchange = try ExchangeFixture()
+    @Test func sighupAppliesANewParameterWithoutARestart() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(daemon.wait(upTo: 30) { workspace.bought() == 30 })
+        #expect(await daemon.wait(upTo: 30) { workspace.bought() == 30 })
         try workspace.write(exchange: exchange, strategies: DaemonWorkspace.firstSteps(quantity: 80))
         daemon.send(SIGHUP)
-        #expect(daemon.wait(upTo: 30) { workspace.bought() == 80 }, "\(daemon.stderr)")
-        #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("configuration reloaded") })
+        #expect(await daemon.wait(upTo: 30) { workspace.bought() == 80 }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 10) { daemon.stderr.contains("configuration reloaded") })
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 10) == 0)
+        #expect(await daemon.exitStatus(within: 10) == 0)
     }
 
-    @Test func anInvalidReloadIsRefusedAndTradingGoesOn() throws {
-        let exchange = try ExchangeFixture()
+    @Test func anInvalidReloadIsRefusedAndTradingGoesOn() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("ready") })
+        #expect(await daemon.wait(upTo: 30) { daemon.stderr.contains("ready") })
         try "{\"version\": 1, \"bogus\": true}".write(toFile: workspace.config, atomically: true, encoding: .utf8)
         daemon.send(SIGHUP)
-        #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("reload refused") })
+        #expect(await daemon.wait(upTo: 10) { daemon.stderr.contains("reload refused") })
         #expect(daemon.process.isRunning)
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 10) == 0)
+        #expect(await daemon.exitStatus(within: 10) == 0)
     }
 
-    @Test func aBadConfigurationIsRefusedAtStartNamingTheKey() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aBadConfigurationIsRefusedAtStartNamingTheKey() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, extra: #", "risk": {"maxOrderQty": 0}"#)
         defer { workspace.remove() }
-        let result = try TickworkProcess.run(["run", "--config", workspace.config], timeout: 20)
+        let result = try await TickworkProcess.run(["run", "--config", workspace.config], timeout: 20)
         #expect(result.status == 1)
         #expect(result.stderr == "tickwork: \(workspace.config): risk.maxOrderQty: expected a positive integer, got 0\n")
     }
 
-    @Test func systemdHearsReadyStatusWatchdogAndStopping() throws {
-        let exchange = try ExchangeFixture()
+    @Test func systemdHearsReadyStatusWatchdogAndStopping() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange)
         defer { workspace.remove() }
@@ -167,7 +167,7 @@ import Glibc
         while Date() < deadline.addingTimeInterval(10), !messages.contains("STOPPING=1") {
             if let message = socket.receive() { messages.append(message) }
         }
-        #expect(daemon.exitStatus(within: 10) == 0)
+        #expect(await daemon.exitStatus(within: 10) == 0)
         #expect(messages.contains { $0.hasPrefix("READY=1") })
         #expect(messages.contains { $0.hasPrefix("STATUS=") })
         #expect(messages.contains("WATCHDOG=1"))
@@ -178,8 +178,8 @@ import Glibc
 }
 
 extension DaemonTests {
-    @Test func aHaltSurvivesRestartsUntilResumeAndSIGHUP() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aHaltSurvivesRestartsUntilResumeAndSIGHUP() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 30)
         defer { workspace.remove() }
@@ -188,15 +188,15 @@ extension DaemonTests {
         try JSONEncoder().encode(checker.state).write(to: URL(fileURLWithPath: workspace.directory + "/risk.json"))
         try provideLiquidity(exchange)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
-        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("RISK_HALTED") }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { daemon.stderr.contains("RISK_HALTED") }, "\(daemon.stderr)")
         #expect(workspace.bought() == 0)
-        let resume = try TickworkProcess.run(["resume", "--config", workspace.config, "--strategy", "fs"])
+        let resume = try await TickworkProcess.run(["resume", "--config", workspace.config, "--strategy", "fs"])
         #expect(resume.status == 0)
         #expect(resume.stdout.contains("halted -> active"))
         daemon.send(SIGHUP)
-        #expect(daemon.wait(upTo: 30) { workspace.bought() == 30 }, "\(daemon.stderr)")
-        #expect(daemon.wait(upTo: 10) { daemon.stderr.contains("trading resumed") })
+        #expect(await daemon.wait(upTo: 30) { workspace.bought() == 30 }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 10) { daemon.stderr.contains("trading resumed") })
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 10) == 0)
+        #expect(await daemon.exitStatus(within: 10) == 0)
     }
 }

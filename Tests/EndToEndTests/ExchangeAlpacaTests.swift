@@ -15,8 +15,8 @@ import Testing
         return (response.status, try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:])
     }
 
-    @Test func theExchangeServesAlpacaWithItsStartingCashAndSession() throws {
-        let exchange = try ExchangeFixture(arguments: ["--alpaca-cash", "2500.5", "--alpaca-session", "00:00-00:01"])
+    @Test func theExchangeServesAlpacaWithItsStartingCashAndSession() async throws {
+        let exchange = try await ExchangeFixture(arguments: ["--alpaca-cash", "2500.5", "--alpaca-session", "00:00-00:01"])
         #expect(exchange.process.stdout.contains("alpaca api on http://\(exchange.listenAddress)"))
         let account = try get(exchange, "/v2/account")
         #expect(account.status == 200)
@@ -26,9 +26,9 @@ import Testing
         #expect(try exchange.request("GET", "/venues/TESTEX/heartbeat")["ok"] as? Bool == true, "StockFighter on the same port")
     }
 
-    @Test func badAlpacaOptionsAreUsageErrors() throws {
+    @Test func badAlpacaOptionsAreUsageErrors() async throws {
         for arguments in [["--alpaca-cash", "1.001"], ["--alpaca-session", "16:00-09:30"], ["--alpaca-rate-limit", "-1"]] {
-            let result = try TickworkProcess.run(["exchange", "--listen", "127.0.0.1:0"] + arguments)
+            let result = try await TickworkProcess.run(["exchange", "--listen", "127.0.0.1:0"] + arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains(arguments[0]), "\(result.stderr)")
         }

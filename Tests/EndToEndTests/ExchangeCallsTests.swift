@@ -3,34 +3,34 @@ import Testing
 
 /// The one-call exchange commands against a spawned `tickwork exchange`.
 @Suite(.timeLimit(.minutes(10))) struct ExchangeCallsTests {
-    @Test func everyExchangeCallWorksAgainstTickworkExchange() throws {
-        let exchange = try ExchangeFixture()
+    @Test func everyExchangeCallWorksAgainstTickworkExchange() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let common = ["--base-url", exchange.baseURL]
         let environment = ["TICKWORK_API_KEY": "test-key"]
-        func tickwork(_ arguments: [String]) throws -> TickworkProcess.Result {
-            try TickworkProcess.run(arguments + common, environment: environment)
+        func tickwork(_ arguments: [String]) async throws -> TickworkProcess.Result {
+            try await TickworkProcess.run(arguments + common, environment: environment)
         }
 
-        let heartbeat = try tickwork(["heartbeat"])
+        let heartbeat = try await tickwork(["heartbeat"])
         #expect(heartbeat.status == 0 && heartbeat.stdout.contains("venue TESTEX are up"))
 
-        let placed = try tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "4950", "--json"])
+        let placed = try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "4950", "--json"])
         #expect(placed.status == 0)
         let order = try #require(try JSONSerialization.jsonObject(with: Data(placed.stdout.utf8)) as? [String: Any])
         let id = try #require(order["id"] as? Int)
         #expect(order["price"] as? Int == 4950 && order["open"] as? Bool == true)
 
-        let book = try tickwork(["book", "FOOBAR"])
+        let book = try await tickwork(["book", "FOOBAR"])
         #expect(book.status == 0 && book.stdout.contains("$49.50"))
-        let quote = try tickwork(["quote", "FOOBAR", "--json"])
+        let quote = try await tickwork(["quote", "FOOBAR", "--json"])
         #expect(quote.status == 0 && quote.stdout.contains("\"bid\" : 4950"))
 
-        let status = try tickwork(["order", "status", "FOOBAR", String(id)])
+        let status = try await tickwork(["order", "status", "FOOBAR", String(id)])
         #expect(status.status == 0 && status.stdout.contains("order \(id): buy 10 FOOBAR limit @ $49.50, open"))
-        let orders = try tickwork(["orders", "FOOBAR"])
+        let orders = try await tickwork(["orders", "FOOBAR"])
         #expect(orders.status == 0 && orders.stdout.contains("$49.50"))
-        let cancelled = try tickwork(["order", "cancel", "FOOBAR", String(id)])
+        let cancelled = try await tickwork(["order", "cancel", "FOOBAR", String(id)])
         #expect(cancelled.status == 0 && cancelled.stdout.contains("closed"))
 
         for result in [heartbeat, placed, book, quote, status, orders, cancelled] {
@@ -38,14 +38,14 @@ import Testing
         }
     }
 
-    @Test func exchangeFailuresExit1NamingTheEndpointAndUsageErrorsExit64() throws {
-        let exchange = try ExchangeFixture()
+    @Test func exchangeFailuresExit1NamingTheEndpointAndUsageErrorsExit64() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
-        let missing = try TickworkProcess.run(["order", "status", "FOOBAR", "999999", "--base-url", exchange.baseURL])
+        let missing = try await TickworkProcess.run(["order", "status", "FOOBAR", "999999", "--base-url", exchange.baseURL])
         #expect(missing.status == 1 && missing.stderr.hasPrefix("tickwork: exchange \(exchange.baseURL): not found"))
-        let badSide = try TickworkProcess.run(["order", "place", "FOOBAR", "hold", "10", "--price", "100", "--base-url", exchange.baseURL])
+        let badSide = try await TickworkProcess.run(["order", "place", "FOOBAR", "hold", "10", "--price", "100", "--base-url", exchange.baseURL])
         #expect(badSide.status == 64 && badSide.stderr.contains("SIDE: expected buy or sell"))
-        let noPrice = try TickworkProcess.run(["order", "place", "FOOBAR", "buy", "10", "--base-url", exchange.baseURL])
+        let noPrice = try await TickworkProcess.run(["order", "place", "FOOBAR", "buy", "10", "--base-url", exchange.baseURL])
         #expect(noPrice.status == 64 && noPrice.stderr.contains("--price"))
     }
 }

@@ -10,11 +10,11 @@ final class ExchangeFixture {
 
     /// Starts the exchange on `listen` (by default a free port), with `bots` trading bots per symbol
     /// and any further `arguments`.
-    init(bots: Int = 0, listen: String = "127.0.0.1:0", arguments: [String] = []) throws {
+    init(bots: Int = 0, listen: String = "127.0.0.1:0", arguments: [String] = []) async throws {
         let process = try SpawnedProcess(["exchange", "--listen", listen] + (bots > 0 ? ["--bots", String(bots)] : []) + arguments)
         self.process = process
         var url: String?
-        process.wait(upTo: 20) {
+        await process.wait(upTo: 20) {
             url = process.stdout.split(separator: "\n").first { $0.hasPrefix("listening on ") }
                 .map { String($0.dropFirst("listening on ".count)) }
             return url != nil
@@ -94,9 +94,16 @@ final class ExchangeFixture {
         }.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// Stops the exchange.
+    /// Asks the exchange to stop (SIGTERM), for a test's `defer`, which cannot wait; a process
+    /// still running when the fixture goes is killed. A test that starts another exchange in
+    /// its place calls `stopped()` instead.
     func stop() {
         process.send(SIGTERM)
-        _ = process.exitStatus(within: 10)
+    }
+
+    /// Stops the exchange and waits (at most ten seconds) until it has exited and freed its port.
+    func stopped() async {
+        stop()
+        _ = await process.exitStatus(within: 10)
     }
 }

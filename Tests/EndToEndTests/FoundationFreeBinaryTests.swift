@@ -10,10 +10,10 @@ import Testing
     /// The built binary, the SDK library and the shipped plugins.
     static let binaries = ["tickwork", "libStrategyKit.so"] + PackageTests.plugins.map { "lib\($0).so" }
 
-    @Test(arguments: binaries) func loadsNoFullFoundation(binary: String) throws {
+    @Test(arguments: binaries) func loadsNoFullFoundation(binary: String) async throws {
         // ldd lists every library loaded, through the libraries' own needs too, not only the
         // binary's direct NEEDED entries.
-        let listing = try TickworkProcess.run([TickworkProcess.buildDirectory + "/" + binary], executable: "/usr/bin/ldd")
+        let listing = try await TickworkProcess.run([TickworkProcess.buildDirectory + "/" + binary], executable: "/usr/bin/ldd")
         try #require(listing.status == 0 && listing.stdout.contains("libswiftCore.so"), "\(listing.stdout)\(listing.stderr)")
         let loaded = listing.stdout.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
         let found = loaded.filter { name in Self.forbidden.contains { name.hasPrefix($0) } }

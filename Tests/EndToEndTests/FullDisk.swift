@@ -50,13 +50,11 @@ final class FullDisk {
 
     /// Mounts an 8 KiB tmpfs on `directory`.
     private static func mountTmpfs(at directory: String) throws {
-        let mount = try TickworkProcess.run(
-            ["-t", "tmpfs", "-o", "size=8k", "tmpfs", directory], timeout: 10, executable: "/bin/mount")
-        guard mount.status == 0 else { throw POSIXError(.EPERM) }
+        guard try SpawnedProcess.runBlocking(executable: "/bin/mount", arguments: ["-t", "tmpfs", "-o", "size=8k", "tmpfs", directory]) == 0 else { throw POSIXError(.EPERM) }
     }
 
     private static func unmount(_ directory: String) {
-        _ = try? TickworkProcess.run([directory], timeout: 10, executable: "/bin/umount")
+        _ = try? SpawnedProcess.runBlocking(executable: "/bin/umount", arguments: [directory])
     }
 
     /// The message of the errno that appends fail with once full.

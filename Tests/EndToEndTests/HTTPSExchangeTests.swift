@@ -7,8 +7,8 @@ import Testing
 /// certificate comes from an authority made by the test, trusted through `exchange.caFile` or
 /// `SSL_CERT_FILE`.
 @Suite(.timeLimit(.minutes(10))) struct HTTPSExchangeTests {
-    @Test func theConfiguredCAFileIsTrustedAndNothingElseIs() throws {
-        let exchange = try ExchangeFixture()
+    @Test func theConfiguredCAFileIsTrustedAndNothingElseIs() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let certificates = try TestCertificates()
         defer { certificates.remove() }
@@ -23,17 +23,17 @@ import Testing
             return file
         }
 
-        let trusted = try TickworkProcess.run(["heartbeat", "--config", try configuration("trusted", caFile: "ca.pem")])
+        let trusted = try await TickworkProcess.run(["heartbeat", "--config", try configuration("trusted", caFile: "ca.pem")])
         #expect(trusted.status == 0 && trusted.stdout.contains("venue TESTEX are up"), "\(trusted.stderr)")
 
-        let untrusted = try TickworkProcess.run(["heartbeat", "--base-url", baseURL])
+        let untrusted = try await TickworkProcess.run(["heartbeat", "--base-url", baseURL])
         #expect(untrusted.status == 1 && untrusted.stderr.contains("certificate rejected"), "\(untrusted.stderr)")
 
         // OpenSSL's default store, which SSL_CERT_FILE replaces.
-        let byEnvironment = try TickworkProcess.run(["heartbeat", "--base-url", baseURL], environment: ["SSL_CERT_FILE": certificates.caFile])
+        let byEnvironment = try await TickworkProcess.run(["heartbeat", "--base-url", baseURL], environment: ["SSL_CERT_FILE": certificates.caFile])
         #expect(byEnvironment.status == 0, "\(byEnvironment.stderr)")
 
-        let missing = try TickworkProcess.run(["heartbeat", "--config", try configuration("missing", caFile: "nowhere.pem")])
+        let missing = try await TickworkProcess.run(["heartbeat", "--config", try configuration("missing", caFile: "nowhere.pem")])
         #expect(missing.status == 1 && missing.stderr.contains("exchange.caFile") && missing.stderr.contains("nowhere.pem"), "\(missing.stderr)")
     }
 }

@@ -11,7 +11,7 @@ import Glibc
 
 /// The history's catch-up killed with SIGKILL part way, then run again.
 @Suite(.timeLimit(.minutes(15))) struct HistoryCrashTests {
-    @Test func aCatchUpKilledPartWayThenRunAgainHoldsExactlyTheLedger() throws {
+    @Test func aCatchUpKilledPartWayThenRunAgainHoldsExactlyTheLedger() async throws {
         let scratch = try TemporaryDirectory("tickwork-history-crash")
         let ledgerPath = scratch.file("fills.jsonl")
         let configuration = scratch.file("tickwork.json")
@@ -40,7 +40,7 @@ import Glibc
         }
         // A database that holds the first fills, so that the catch-up below extends it in place.
         try append(0..<10, durability: .never)
-        let first = try TickworkProcess.run(["history", "fills", "--config", configuration, "--limit", "1", "--csv"])
+        let first = try await TickworkProcess.run(["history", "fills", "--config", configuration, "--limit", "1", "--csv"])
         #expect(first.status == 0)
         // The rest written in chunks with one sync at the end (the group commit never due
         // before), rather than one write(2) a line: the ledger is the same.
@@ -49,14 +49,14 @@ import Glibc
         let database = scratch.file("fills.history.sqlite")
         let catchUp = try SpawnedProcess(["history", "fills", "--config", configuration, "--limit", "1", "--csv"])
         let lastSeen = { () -> UInt64 in (try? HistoryDatabase.readOnly(path: database).lastSequence()) ?? 0 }
-        let midway = catchUp.wait(upTo: 300) { lastSeen() >= UInt64(count / 10) }
+        let midway = await catchUp.wait(upTo: 300) { lastSeen() >= UInt64(count / 10) }
         catchUp.send(SIGKILL)
-        #expect(catchUp.exitStatus(within: 10) == -SIGKILL)
+        #expect(await catchUp.exitStatus(within: 10) == -SIGKILL)
         let atKill = lastSeen()
         #expect(midway)
         #expect(atKill < UInt64(count), "the catch-up ended before it was killed")
 
-        let again = try TickworkProcess.run(["history", "fills", "--config", configuration, "--limit", "1", "--csv"], timeout: 1200)
+        let again = try await TickworkProcess.run(["history", "fills", "--config", configuration, "--limit", "1", "--csv"], timeout: 1200)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.isEmpty, "a killed catch-up needs no rebuild")
 

@@ -30,43 +30,44 @@ import Glibc
     }
 
     /// `tickwork history KIND --db database --json ARGUMENTS`, decoded; nil while it fails.
-    static func rows(_ kind: String, _ database: String, _ arguments: [String] = []) -> [[String: Any]]? {
-        guard let result = try? TickworkProcess.run(["history", kind, "--db", database, "--json"] + arguments), result.status == 0
+    static func rows(_ kind: String, _ database: String, _ arguments: [String] = []) async -> [[String: Any]]? {
+        guard let result = try? await TickworkProcess.run(["history", kind, "--db", database, "--json"] + arguments), result.status == 0
         else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]]
     }
 
-    @Test func theDaemonsOrdersAndDenialsAreInTheHistoryAsTheLedgerAndLogShowThem() throws {
+    @Test func theDaemonsOrdersAndDenialsAreInTheHistoryAsTheLedgerAndLogShowThem() async throws {
         let scratch = try TemporaryDirectory("tickwork-history-flow")
         defer { scratch.remove() }
         let config = scratch.file("tickwork.json")
         try Self.configuration(directory: scratch.path).write(toFile: config, atomically: true, encoding: .utf8)
         let database = scratch.file("ledger.history.sqlite")
         let daemon = try SpawnedProcess(["run", "--config", config], environment: Self.key)
-        let baseURL = try #require(ExchangeRestartTests.embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
+        let baseURL = try #require(await ExchangeRestartTests.embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
         // A bid under the ask gives the book a mid for the risk checker's price collar.
-        _ = try ExchangeRestartTests.call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
-        _ = try ExchangeRestartTests.call(["order", "place", "FOOBAR", "sell", "40", "--price", "5000"], baseURL, account: "SELLER")
-        #expect(daemon.wait(upTo: 30) {
-            (Self.rows("orders", database, ["--symbol", "FOOBAR"])?.first?["state"] as? String) == "filled"
-                && !(Self.rows("denials", database) ?? []).isEmpty
+        _ = try await ExchangeRestartTests.call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
+        _ = try await ExchangeRestartTests.call(["order", "place", "FOOBAR", "sell", "40", "--price", "5000"], baseURL, account: "SELLER")
+        #expect(await daemon.wait(upTo: 30) {
+            let filled = (await Self.rows("orders", database, ["--symbol", "FOOBAR"])?.first?["state"] as? String) == "filled"
+            let denied = !(await Self.rows("denials", database) ?? []).isEmpty
+            return filled && denied
         }, "history: \(daemon.stderr)")
         // The history is the daemon's to write while it runs: a rebuild is refused, naming it.
-        let refused = try TickworkProcess.run(["history", "rebuild", "--config", config])
+        let refused = try await TickworkProcess.run(["history", "rebuild", "--config", config])
         #expect(refused.status == 1)
         #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("tickwork run (pid \(daemon.process.processIdentifier))"), "\(refused.stderr)")
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 10) == 0)
+        #expect(await daemon.exitStatus(within: 10) == 0)
         // Once it has stopped, a rebuild makes the fills again and keeps the order flow, which
         // the ledger does not hold: what follows reads the rebuilt database.
-        let rebuilt = try TickworkProcess.run(["history", "rebuild", "--config", config])
+        let rebuilt = try await TickworkProcess.run(["history", "rebuild", "--config", config])
         #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
 
         let ledger = try String(contentsOfFile: scratch.file("ledger.jsonl"), encoding: .utf8).split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
         }
-        let orders = try #require(Self.rows("orders", database))
+        let orders = try #require(await Self.rows("orders", database))
         try #require(orders.count == 1, "orders: \(orders)")
         let order = orders[0]
         #expect(order["strategy"] as? String == "fs")
@@ -94,7 +95,7 @@ import Glibc
         }
         let first = try #require(logged.first, "no denial logged: \(daemon.stderr)")
         #expect(first["code"] == "RISK_MAX_POSITION")
-        let denials = try #require(Self.rows("denials", database, ["--code", "RISK_MAX_POSITION"]))
+        let denials = try #require(await Self.rows("denials", database, ["--code", "RISK_MAX_POSITION"]))
         try #require(!denials.isEmpty)
         for denial in denials {
             #expect(denial["strategy"] as? String == "fs")
@@ -103,6 +104,6 @@ import Glibc
             #expect((denial["actual_value"] as? Int).map(String.init) == first["actual"])
         }
         #expect(denials.count >= logged.count)
-        #expect(Self.rows("denials", database, ["--code", "RISK_MAX_ORDER_QTY"])?.isEmpty == true)
+        #expect(await Self.rows("denials", database, ["--code", "RISK_MAX_ORDER_QTY"])?.isEmpty == true)
     }
 }

@@ -21,10 +21,10 @@ import TestSupport
     struct Installed: ScratchRoot {
         let root: String
 
-        init() throws {
+        init() async throws {
             root = NSTemporaryDirectory() + "tickwork-install-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            let result = try TickworkProcess.run(
+            let result = try await TickworkProcess.run(
                 ["bash", TickworkProcess.packageRoot + "/scripts/install.sh"],
                 environment: ["DESTDIR": root, "TICKWORK_BIN_DIR": TickworkProcess.buildDirectory], timeout: 120,
                 executable: "/usr/bin/env")
@@ -37,8 +37,8 @@ import TestSupport
         var description: String { "scripts/install.sh failed: \(output.suffix(2_000))" }
     }
 
-    @Test func theServiceCanReadItsConfigurationAndNoOneElseCanChangeIt() throws {
-        let installed = try Installed()
+    @Test func theServiceCanReadItsConfigurationAndNoOneElseCanChangeIt() async throws {
+        let installed = try await Installed()
         defer { installed.remove() }
         let group = try installed.id(of: "tickwork")
         #expect(try installed.attributes("/etc/tickwork/tickwork.json") == (0o640, 0, group))
@@ -51,21 +51,21 @@ import TestSupport
         #expect(passwd.contains("tickwork:x:"))
 
         // The installed binary accepts the installed configuration and finds its plugins.
-        let check = try TickworkProcess.run(
+        let check = try await TickworkProcess.run(
             ["config", "check", installed.root + "/etc/tickwork/tickwork.json"],
             executable: installed.root + "/usr/local/lib/tickwork/tickwork")
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("ledger: /var/lib/tickwork/tickwork-ledger.jsonl"), "\(check.stdout)")
     }
 
-    @Test func theUnitFilesVerifyAndStayHardened() throws {
-        let installed = try Installed()
+    @Test func theUnitFilesVerifyAndStayHardened() async throws {
+        let installed = try await Installed()
         defer { installed.remove() }
         for (unit, limit) in Self.exposureLimits.sorted(by: { $0.key < $1.key }) {
             let path = "/etc/systemd/system/" + unit
-            let verify = try installed.verifyUnit(path, command: "/usr/local/bin/tickwork", binary: "/usr/local/lib/tickwork/tickwork")
+            let verify = try await installed.verifyUnit(path, command: "/usr/local/bin/tickwork", binary: "/usr/local/lib/tickwork/tickwork")
             #expect(verify.status == 0 && verify.stdout.isEmpty && verify.stderr.isEmpty, "\(unit): \(verify.stdout)\(verify.stderr)")
-            let security = try TickworkProcess.run(
+            let security = try await TickworkProcess.run(
                 ["security", "--offline=yes", "--threshold=\(limit)", "--no-pager", installed.root + path], executable: Self.systemdAnalyze)
             #expect(security.status == 0, "\(unit): \(security.stdout.split(separator: "\n").last ?? "")")
         }

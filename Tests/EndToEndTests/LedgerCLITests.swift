@@ -28,31 +28,31 @@ import Glibc
             strategyID: order % 3 == 0 ? "a" : "b")
     }
 
-    @Test func verifyExitsZeroOnACleanLedgerAndSummarizesIt() throws {
+    @Test func verifyExitsZeroOnACleanLedgerAndSummarizesIt() async throws {
         let (directory, path) = try Self.ledger(fills: 12)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try TickworkProcess.run(["ledger", "verify", path])
+        let result = try await TickworkProcess.run(["ledger", "verify", path])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("\(path): ok, 12 entries (sequence 1 to 12)"))
         #expect(result.stdout.contains("SYMBOL"))
     }
 
-    @Test func verifyExitsTwoNamingTheLineWithAFlippedByte() throws {
+    @Test func verifyExitsTwoNamingTheLineWithAFlippedByte() async throws {
         let (directory, path) = try Self.ledger(fills: 12)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0a }.map { $0 + 1 }
         bytes[lineStarts[6] + 40] ^= 0x01
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let result = try TickworkProcess.run(["ledger", "verify", path])
+        let result = try await TickworkProcess.run(["ledger", "verify", path])
         #expect(result.status == 2)
         #expect(result.stdout.hasPrefix("\(path): line 7 (byte \(lineStarts[6])): bad checksum\n"))
     }
 
-    @Test func verifyJSONCarriesTheSummary() throws {
+    @Test func verifyJSONCarriesTheSummary() async throws {
         let (directory, path) = try Self.ledger(fills: 12)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try TickworkProcess.run(["ledger", "verify", path, "--json"])
+        let result = try await TickworkProcess.run(["ledger", "verify", path, "--json"])
         #expect(result.status == 0)
         let summary = try JSONDecoder().decode(LedgerSummary.self, from: Data(result.stdout.utf8))
         #expect(summary.entries == 12)
@@ -63,19 +63,19 @@ import Glibc
         #expect(summary.firstFault == nil)
     }
 
-    @Test func tailJSONPrintsTheLastLinesAsWritten() throws {
+    @Test func tailJSONPrintsTheLastLinesAsWritten() async throws {
         let (directory, path) = try Self.ledger(fills: 12)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try TickworkProcess.run(["tail", "--ledger", path, "-n", "3", "--json"])
+        let result = try await TickworkProcess.run(["tail", "--ledger", path, "-n", "3", "--json"])
         #expect(result.status == 0)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").suffix(3)
         #expect(result.stdout == lines.map { $0 + "\n" }.joined())
     }
 
-    @Test func tailFiltersBySymbolAndStrategyIntoAnAlignedTableWithoutColourOffATerminal() throws {
+    @Test func tailFiltersBySymbolAndStrategyIntoAnAlignedTableWithoutColourOffATerminal() async throws {
         let (directory, path) = try Self.ledger(fills: 12)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try TickworkProcess.run(["tail", "--ledger", path, "--symbol", "X", "--strategy", "a"])
+        let result = try await TickworkProcess.run(["tail", "--ledger", path, "--symbol", "X", "--strategy", "a"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         // Orders 0, 6 are strategy a in X (order % 3 == 0 and even).
@@ -87,56 +87,56 @@ import Glibc
         #expect(!result.stdout.contains("\u{1B}["))
     }
 
-    @Test func tailColoursOnlyOnATerminalWithoutNoColor() throws {
+    @Test func tailColoursOnlyOnATerminalWithoutNoColor() async throws {
         try Prerequisite.require(Prerequisite.executable("/usr/bin/script"), "script(1) (util-linux), for a pseudo-terminal")
         let (directory, path) = try Self.ledger(fills: 4)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // script(1) gives the command a pseudo-terminal.
         let command = "\(TickworkProcess.buildDirectory)/tickwork tail --ledger \(path)"
-        let coloured = try Self.runOnTerminal(command, environment: [:])
-        let plain = try Self.runOnTerminal(command, environment: ["NO_COLOR": "1"])
+        let coloured = try await Self.runOnTerminal(command, environment: [:])
+        let plain = try await Self.runOnTerminal(command, environment: ["NO_COLOR": "1"])
         #expect(coloured.contains("\u{1B}["))
         #expect(!plain.contains("\u{1B}["))
         #expect(plain.contains("TIME (UTC)"))
     }
 
-    @Test func tailFollowPrintsFillsAnotherProcessAppendsWithARunningTotal() throws {
+    @Test func tailFollowPrintsFillsAnotherProcessAppendsWithARunningTotal() async throws {
         let (directory, path) = try Self.ledger(fills: 2)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let tail = try SpawnedProcess(["tail", "--ledger", path, "-f"])
-        #expect(tail.wait(upTo: 30) { tail.stdout.contains("TIME (UTC)") })
+        #expect(await tail.wait(upTo: 30) { tail.stdout.contains("TIME (UTC)") })
         let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456")
         for order in 2..<5 { _ = try ledger.append(Self.fill(order)) }
         try ledger.close()
-        #expect(tail.wait(upTo: 30) { tail.stdout.contains("-- 3 fills since following") })
+        #expect(await tail.wait(upTo: 30) { tail.stdout.contains("-- 3 fills since following") })
         // tail -f runs until it is killed; the test process's children may inherit an ignored
         // SIGTERM, so end it with SIGKILL.
         tail.send(SIGKILL)
-        _ = tail.exitStatus(within: 10)
+        _ = await tail.exitStatus(within: 10)
         let rows = tail.stdout.split(separator: "\n").filter { $0.hasPrefix("2025-") }
         #expect(rows.count == 5)
     }
 
-    @Test func tailFollowWaitsForALedgerThatDoesNotExistYet() throws {
+    @Test func tailFollowWaitsForALedgerThatDoesNotExistYet() async throws {
         let scratch = try TemporaryDirectory("tickwork-ledger-cli")
         defer { scratch.remove() }
         let directory = scratch.path
         let path = directory + "/fills.jsonl"
         let tail = try SpawnedProcess(["tail", "--ledger", path, "-f", "--json"])
-        #expect(tail.wait(upTo: 30) { tail.stderr.contains("does not exist yet") })
+        #expect(await tail.wait(upTo: 30) { tail.stderr.contains("does not exist yet") })
         let ledger = try LedgerWriter(path: path, venue: "TESTEX", account: "EXB123456")
         for order in 0..<2 { _ = try ledger.append(Self.fill(order)) }
         try ledger.close()
         let written = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(tail.wait(upTo: 30) { tail.stdout == written })
+        #expect(await tail.wait(upTo: 30) { tail.stdout == written })
         tail.send(SIGKILL)
-        _ = tail.exitStatus(within: 10)
+        _ = await tail.exitStatus(within: 10)
     }
 
     /// Runs a shell command under script(1) and returns what it printed.
-    private static func runOnTerminal(_ command: String, environment: [String: String]) throws -> String {
+    private static func runOnTerminal(_ command: String, environment: [String: String]) async throws -> String {
         var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if environment["NO_COLOR"] == nil { merged["NO_COLOR"] = nil }
-        return try SpawnedProcess.run(executable: "/usr/bin/script", arguments: ["-qec", command, "/dev/null"], environment: merged).stdout
+        return try await SpawnedProcess.run(executable: "/usr/bin/script", arguments: ["-qec", command, "/dev/null"], environment: merged).stdout
     }
 }

@@ -55,9 +55,9 @@ import Glibc
 
     /// Waits for MarketMaker's two quotes, then sells 3 shares into its bid from another
     /// account; returns whether both happened.
-    func tradeThroughTheBid(_ exchange: ExchangeFixture, daemon: SpawnedProcess) throws -> Bool {
+    func tradeThroughTheBid(_ exchange: ExchangeFixture, daemon: SpawnedProcess) async throws -> Bool {
         var bid: [String: Any]?
-        let quoted = daemon.wait(upTo: 30) {
+        let quoted = await daemon.wait(upTo: 30) {
             let open = (try? openOrders(exchange)) ?? []
             bid = open.first { $0["direction"] as? String == "buy" }
             return open.count == 2 && bid != nil
@@ -68,8 +68,8 @@ import Glibc
     }
 
     @Test(arguments: FullDisk.Kind.allCases)
-    func aLedgerThatFailsWhileTradingCancelsEveryOpenOrderAndExits3(disk: FullDisk.Kind) throws {
-        let exchange = try ExchangeFixture()
+    func aLedgerThatFailsWhileTradingCancelsEveryOpenOrderAndExits3(disk: FullDisk.Kind) async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try Workspace(exchange: exchange, disk: disk)
         defer { workspace.remove() }
@@ -81,10 +81,10 @@ import Glibc
         let socket = try NotifyListener()
         let daemon = try workspace.disk.spawn(
             ["run", "--config", workspace.config], environment: DaemonTests.key.merging(["NOTIFY_SOCKET": socket.path]) { $1 })
-        #expect(daemon.wait(upTo: 30) { ((try? openOrders(exchange)) ?? []).count == 2 }, "no quotes: \(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { ((try? openOrders(exchange)) ?? []).count == 2 }, "no quotes: \(daemon.stderr)")
         if disk == .tmpfs { try workspace.disk.fill() }
-        #expect(try tradeThroughTheBid(exchange, daemon: daemon), "no quotes to trade with: \(daemon.stderr)")
-        let status = daemon.exitStatus(within: 60)
+        #expect(try await tradeThroughTheBid(exchange, daemon: daemon), "no quotes to trade with: \(daemon.stderr)")
+        let status = await daemon.exitStatus(within: 60)
         #expect(status == 3, "\(daemon.stderr)")
         #expect(try openOrders(exchange).isEmpty, "orders left open: \(daemon.stderr)")
         #expect(daemon.stderr.contains("ledger failed"))
@@ -95,23 +95,23 @@ import Glibc
     }
 
     @Test(arguments: FullDisk.Kind.allCases)
-    func aRestartOnALedgerThatCannotBeAppendedToCancelsBeforeTradingAndExits3(disk: FullDisk.Kind) throws {
-        let exchange = try ExchangeFixture()
+    func aRestartOnALedgerThatCannotBeAppendedToCancelsBeforeTradingAndExits3(disk: FullDisk.Kind) async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try Workspace(exchange: exchange, disk: disk)
         defer { workspace.remove() }
         try provideMarket(exchange)
         let first = try workspace.disk.spawn(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(first.wait(upTo: 30) { ((try? openOrders(exchange)) ?? []).count == 2 }, "no quotes: \(first.stderr)")
+        #expect(await first.wait(upTo: 30) { ((try? openOrders(exchange)) ?? []).count == 2 }, "no quotes: \(first.stderr)")
         first.send(SIGKILL)
-        _ = first.exitStatus(within: 10)
+        _ = await first.exitStatus(within: 10)
         // While the daemon is down its bid is hit; then the disk fills.
         let bid = try openOrders(exchange).first { $0["direction"] as? String == "buy" }
         try exchange.place(account: "SELLER", side: "sell", price: bid?["price"] as? Int ?? 0, qty: 3)
         #expect(try exchange.fills(of: Self.account).count == 1)
         try workspace.disk.fill()
         let second = try workspace.disk.spawn(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(second.exitStatus(within: 60) == 3, "\(second.stderr)")
+        #expect(await second.exitStatus(within: 60) == 3, "\(second.stderr)")
         #expect(try openOrders(exchange).isEmpty, "orders left open: \(second.stderr)")
         #expect(!second.stderr.contains("ready"), "it traded: \(second.stderr)")
         #expect(second.stderr.contains(workspace.disk.failure))
@@ -119,8 +119,8 @@ import Glibc
 }
 
 extension LedgerFailureTests {
-    @Test func aCorruptLedgerAtStartCancelsTheAccountsOpenOrdersAndExits3() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aCorruptLedgerAtStartCancelsTheAccountsOpenOrdersAndExits3() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try Workspace(exchange: exchange, disk: .fileSizeLimit)
         defer { workspace.remove() }
@@ -128,15 +128,15 @@ extension LedgerFailureTests {
         try exchange.place(account: Self.account, side: "buy", price: 4_900, qty: 5)
         try "not a ledger line\nnor this one\n".write(toFile: workspace.disk.directory + "/ledger.jsonl", atomically: true, encoding: .utf8)
         let daemon = try workspace.disk.spawn(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
         #expect(try openOrders(exchange).isEmpty, "orders left open: \(daemon.stderr)")
         #expect(daemon.stderr.contains("line 1"))
     }
 }
 
 extension LedgerFailureTests {
-    @Test func aLedgerOnAFullDiskIsCaughtAtStartBeforeAnyOrderEvenWithNothingToReconcile() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aLedgerOnAFullDiskIsCaughtAtStartBeforeAnyOrderEvenWithNothingToReconcile() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try Workspace(exchange: exchange, disk: .tmpfs)
         defer { workspace.remove() }
@@ -144,7 +144,7 @@ extension LedgerFailureTests {
         try exchange.place(account: Self.account, side: "buy", price: 4_900, qty: 5)
         try workspace.disk.fill()
         let daemon = try workspace.disk.spawn(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
         #expect(try openOrders(exchange).isEmpty, "orders left open: \(daemon.stderr)")
         #expect(!daemon.stderr.contains("order sent"), "it traded: \(daemon.stderr)")
         #expect(daemon.stderr.contains("No space left on device"))

@@ -6,8 +6,8 @@ import TestSupport
 /// cannot reach the goal fails with exit 1, and usage errors exit 64. The long levels are played
 /// by `scripts/levels.sh` (about a minute each); `NaivePlayerTests` has the naive player lose.
 @Suite(.timeLimit(.minutes(10))) struct LevelTests {
-    @Test func firstStepsIsPassedByTheShippedStrategyWithExitZeroAndTheFigures() throws {
-        let result = try TickworkProcess.run(["level", "first-steps", "--seed", "3"])
+    @Test func firstStepsIsPassedByTheShippedStrategyWithExitZeroAndTheFigures() async throws {
+        let result = try await TickworkProcess.run(["level", "first-steps", "--seed", "3"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("first-steps: PASSED: holds 100 of 100 shares"))
         #expect(result.stdout.contains("average buy price"))
@@ -18,7 +18,7 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: TickworkProcess.packageRoot + "/level-ledger.history.sqlite"))
     }
 
-    @Test func firstStepsIsFailedWhenTheStrategyStopsShortAndTheVerdictIsJSON() throws {
+    @Test func firstStepsIsFailedWhenTheStrategyStopsShortAndTheVerdictIsJSON() async throws {
         let scratch = try TemporaryDirectory("tickwork-level")
         defer { scratch.remove() }
         let directory = scratch.path
@@ -26,7 +26,7 @@ import TestSupport
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
             .replacingOccurrences(of: "\"quantity\": 100", with: "\"quantity\": 40")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try TickworkProcess.run(["level", "first-steps", "--config", file, "--json"])
+        let result = try await TickworkProcess.run(["level", "first-steps", "--config", file, "--json"])
         #expect(result.status == 1)
         let verdict = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(verdict["outcome"] as? String == "failed")
@@ -34,13 +34,13 @@ import TestSupport
         #expect(verdict["level"] as? String == "first-steps")
     }
 
-    @Test func anUnknownLevelIsAUsageError() throws {
-        let result = try TickworkProcess.run(["level", "second-steps"])
+    @Test func anUnknownLevelIsAUsageError() async throws {
+        let result = try await TickworkProcess.run(["level", "second-steps"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("expected first-steps, chock-a-block or sell-side"))
     }
 
-    @Test func aConfigurationNotTradingTheLevelsStockIsRefusedNamingTheFile() throws {
+    @Test func aConfigurationNotTradingTheLevelsStockIsRefusedNamingTheFile() async throws {
         let scratch = try TemporaryDirectory("tickwork-level")
         defer { scratch.remove() }
         let directory = scratch.path
@@ -48,7 +48,7 @@ import TestSupport
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
             .replacingOccurrences(of: "\"FOOBAR\"", with: "\"BARBAZ\"")
         try text.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try TickworkProcess.run(["level", "first-steps", "--config", file])
+        let result = try await TickworkProcess.run(["level", "first-steps", "--config", file])
         #expect(result.status == 1)
         #expect(result.stderr == "tickwork: \(file): strategies: none trades FOOBAR, the stock of level first-steps\n")
     }

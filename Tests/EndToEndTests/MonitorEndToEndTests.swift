@@ -38,10 +38,10 @@ import Glibc
     }
 
     /// Starts a daemon on `workspace` with the monitor on, and waits until it serves a status.
-    static func startDaemon(_ workspace: DaemonWorkspace) throws -> (SpawnedProcess, String) {
+    static func startDaemon(_ workspace: DaemonWorkspace) async throws -> (SpawnedProcess, String) {
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
         var address: String?
-        daemon.wait(upTo: 30) {
+        await daemon.wait(upTo: 30) {
             address = monitorAddress(daemon)
             return address.flatMap { try? get($0, "/api/status").status } == 200
         }
@@ -66,12 +66,12 @@ import Glibc
         text(bytes).split(separator: "\n").compactMap { $0.hasPrefix("id: ") ? UInt64($0.dropFirst(4)) : nil }
     }
 
-    @Test func metricsMoveAndAHeldEventStreamDeliversFillsAsTheirLedgerLinesLandAndResumesAcrossARestart() throws {
-        let exchange = try ExchangeFixture()
+    @Test func metricsMoveAndAHeldEventStreamDeliversFillsAsTheirLedgerLinesLandAndResumesAcrossARestart() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
-        let (daemon, address) = try Self.startDaemon(workspace)
+        let (daemon, address) = try await Self.startDaemon(workspace)
         var received: [UInt8] = []
         let stream = try Self.subscribe(address, onto: &received)
         #expect(stream.read(onto: &received) { Self.ids($0).count == 1 })
@@ -82,7 +82,7 @@ import Glibc
         // Asks of 5 shares: the order of 25 fills in several fills, so that a client can miss some.
         try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
         for _ in 0..<6 { try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 5) }
-        #expect(daemon.wait(upTo: 30) { (try? workspace.ledgerFills().isEmpty) == false }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { (try? workspace.ledgerFills().isEmpty) == false }, "\(daemon.stderr)")
         // The stream held since before the ledger line gets the fill: waited for as an event,
         // bounded generously against hanging, not timed.
         let delivered = stream.read(onto: &received, limit: 30_000) { Self.text($0).contains("event: fill\n") }
@@ -97,14 +97,14 @@ import Glibc
         #expect(metrics.contains("tickwork_exchange_requests_total{endpoint=\"place\",outcome=\"ok\"} "))
         #expect(metrics.contains("tickwork_poll_latency_seconds_count "))
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 15) == 0, "\(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 15) == 0, "\(daemon.stderr)")
         // The daemon's stop closes the stream.
         #expect(stream.readToEnd().closed)
 
         // The next run sends a client that saw the first fill every later one, from the ledger.
         let last = try #require(try workspace.ledgerLines().last?["seq"] as? Int)
-        let (second, secondAddress) = try Self.startDaemon(workspace)
-        defer { second.send(SIGTERM); _ = second.exitStatus(within: 15) }
+        let (second, secondAddress) = try await Self.startDaemon(workspace)
+        defer { second.send(SIGTERM) }
         var resumed: [UInt8] = []
         let again = try Self.subscribe(secondAddress, lastEventID: UInt64(firstSequence), onto: &resumed)
         #expect(last > firstSequence, "one fill only: nothing to miss")
@@ -113,21 +113,21 @@ import Glibc
         #expect(Array(Self.ids(resumed).prefix(missed.count)) == missed, "\(Self.text(resumed))")
     }
 
-    @Test func theDashboardShowsAFillAndDrawsTheChartInChromiumWithoutAnyOutsideRequest() throws {
-        let exchange = try ExchangeFixture()
+    @Test func theDashboardShowsAFillAndDrawsTheChartInChromiumWithoutAnyOutsideRequest() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
-        let (daemon, address) = try Self.startDaemon(workspace)
-        defer { daemon.send(SIGTERM); _ = daemon.exitStatus(within: 15) }
+        let (daemon, address) = try await Self.startDaemon(workspace)
+        defer { daemon.send(SIGTERM) }
         let screenshot = TickworkProcess.packageRoot + "/.build/monitor-dashboard.png"
         try? FileManager.default.removeItem(atPath: screenshot)
         let browser = try HeadlessChromium.start("http://\(address)/", screenshot: screenshot, wait: 30)
-        #expect(browser.wait(upTo: 60) { browser.stdout.contains("loaded\n") }, "\(browser.stderr)")
+        #expect(await browser.wait(upTo: 60) { browser.stdout.contains("loaded\n") }, "\(browser.stderr)")
         // Only now is there liquidity: the fill reaches the page while it is open.
         #expect(try workspace.ledgerFills().isEmpty)
         try DaemonTests().provideLiquidity(exchange)
-        #expect(browser.exitStatus(within: 90) == 0, "\(browser.stderr)")
+        #expect(await browser.exitStatus(within: 90) == 0, "\(browser.stderr)")
         let last = try #require(browser.stdout.split(separator: "\n").last)
         let result = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
         #expect((result["fills"] as? Int ?? 0) > 0, "\(result)")
@@ -141,42 +141,42 @@ import Glibc
         #expect(FileManager.default.fileExists(atPath: screenshot))
     }
 
-    @Test func statusExitsZeroWhileTradingOneWhenUnreachableTwoWhenHalted() throws {
-        let exchange = try ExchangeFixture()
+    @Test func statusExitsZeroWhileTradingOneWhenUnreachableTwoWhenHalted() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 25, extra: Self.monitor)
         defer { workspace.remove() }
-        let (daemon, address) = try Self.startDaemon(workspace)
-        let trading = try TickworkProcess.run(["status", "--url", "http://\(address)"])
+        let (daemon, address) = try await Self.startDaemon(workspace)
+        let trading = try await TickworkProcess.run(["status", "--url", "http://\(address)"])
         #expect(trading.status == 0, "\(trading.stderr)")
         #expect(trading.stdout.contains("TESTEX, account EXB123456: active"), "\(trading.stdout)")
-        let json = try TickworkProcess.run(["status", "--url", "http://\(address)", "--json"])
+        let json = try await TickworkProcess.run(["status", "--url", "http://\(address)", "--json"])
         let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(document?["venue"] as? String == "TESTEX")
         daemon.send(SIGTERM)
-        #expect(daemon.exitStatus(within: 15) == 0)
-        let gone = try TickworkProcess.run(["status", "--url", "http://\(address)"])
+        #expect(await daemon.exitStatus(within: 15) == 0)
+        let gone = try await TickworkProcess.run(["status", "--url", "http://\(address)"])
         #expect(gone.status == 1)
         #expect(gone.stderr.contains("http://\(address)/api/status"))
 
         // The account halted before the start: the daemon runs, and says it is halted.
         let halted = RiskState(account: TradingStatus(state: .halted, code: .manual, since: Timestamp(nanoseconds: 1)))
         try JSONEncoder().encode(halted).write(to: URL(fileURLWithPath: workspace.directory + "/risk.json"))
-        let (second, secondAddress) = try Self.startDaemon(workspace)
-        let stopped = try TickworkProcess.run(["status", "--url", "http://\(secondAddress)"])
+        let (second, secondAddress) = try await Self.startDaemon(workspace)
+        let stopped = try await TickworkProcess.run(["status", "--url", "http://\(secondAddress)"])
         #expect(stopped.status == 2, "\(stopped.stdout) \(stopped.stderr)")
         #expect(stopped.stdout.contains("halted (RISK_MANUAL)"))
         second.send(SIGTERM)
-        #expect(second.exitStatus(within: 15) == 0)
-        #expect(try TickworkProcess.run(["status", "--url", "localhost:1"]).status == 64)
+        #expect(await second.exitStatus(within: 15) == 0)
+        #expect(try await TickworkProcess.run(["status", "--url", "localhost:1"]).status == 64)
     }
 
-    @Test func aMonitorOffLoopbackWithoutATokenIsRefusedAtStart() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aMonitorOffLoopbackWithoutATokenIsRefusedAtStart() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, extra: #", "monitor": {"listen": "0.0.0.0:0"}"#)
         defer { workspace.remove() }
-        let result = try TickworkProcess.run(["run", "--config", workspace.config], environment: DaemonTests.key, timeout: 30)
+        let result = try await TickworkProcess.run(["run", "--config", workspace.config], environment: DaemonTests.key, timeout: 30)
         #expect(result.status == 1)
         #expect(result.stderr.contains("monitor.listen: 0.0.0.0:0 is not a loopback address"), "\(result.stderr)")
     }

@@ -10,17 +10,18 @@ import TestSupport
 @Suite(.serialized, .timeLimit(.minutes(10))) struct NaivePlayerTests {
     /// Plays `level` with Sweeper buying `quantity` shares under a position limit of `limit`,
     /// and returns the exit status and the verdict.
-    private func play(_ level: String, quantity: Int, limit: Int) throws -> (Int32, [String: Any]) {
+    private func play(_ level: String, quantity: Int, limit: Int) async throws -> (Int32, [String: Any]) {
         let scratch = try TemporaryDirectory("tickwork-naive")
         defer { scratch.remove() }
         let directory = scratch.path
         let file = directory + "/sweeper.json"
+        let plugins = try await FixturePackage.products("NaiveStrategies", packageRoot: TickworkProcess.packageRoot)
         try """
             {
               "version": 1,
               "exchange": { "venue": "TESTEX", "account": "EXB123456", "apiKeyEnv": "TICKWORK_API_KEY" },
               "embeddedExchange": { "listen": "127.0.0.1:0" },
-              "pluginDirectory": "\(try FixturePackage.products("NaiveStrategies", packageRoot: TickworkProcess.packageRoot))",
+              "pluginDirectory": "\(plugins)",
               "pollIntervalMs": 25,
               "strategies": [ { "id": "naive", "plugin": "Sweeper", "symbols": ["FOOBAR"], "parameters": { "quantity": \(quantity) } } ],
               "risk": {
@@ -33,13 +34,13 @@ import TestSupport
             }
             """.write(toFile: file, atomically: true, encoding: .utf8)
         // A bound against hanging: a level's steps take longer than their minute on a loaded machine.
-        let result = try TickworkProcess.run(["level", level, "--config", file, "--seed", "2", "--json"], timeout: 240)
+        let result = try await TickworkProcess.run(["level", level, "--config", file, "--seed", "2", "--json"], timeout: 240)
         let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         return (result.status, verdict)
     }
 
-    @Test func sweepingTheBookFailsChockABlockByAveragingAboveTheTarget() throws {
-        let (status, verdict) = try play("chock-a-block", quantity: 100_000, limit: 100_000)
+    @Test func sweepingTheBookFailsChockABlockByAveragingAboveTheTarget() async throws {
+        let (status, verdict) = try await play("chock-a-block", quantity: 100_000, limit: 100_000)
         #expect(status == 1)
         #expect(verdict["outcome"] as? String == "failed")
         #expect(verdict["positionShares"] as? Int == 100_000)
@@ -48,8 +49,8 @@ import TestSupport
         #expect(average >= target)
     }
 
-    @Test func buyingThroughTheLimitFailsSellSideAtTheFirstFillBeyondIt() throws {
-        let (status, verdict) = try play("sell-side", quantity: 5_000, limit: 5_000)
+    @Test func buyingThroughTheLimitFailsSellSideAtTheFirstFillBeyondIt() async throws {
+        let (status, verdict) = try await play("sell-side", quantity: 5_000, limit: 5_000)
         #expect(status == 1)
         #expect(verdict["outcome"] as? String == "failed")
         #expect((verdict["largestPositionShares"] as? Int ?? 0) > 1_000)

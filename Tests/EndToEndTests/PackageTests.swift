@@ -36,9 +36,9 @@ struct PackageTests {
 
     /// The release directory's one file named `prefix`, this build's version, `separator`, an
     /// architecture and `suffix`: `tickwork-0.1.0-linux-x86_64.tar.gz`, `tickwork_0.1.0_amd64.deb`.
-    static func releaseFile(_ prefix: String, _ separator: String, _ suffix: String) throws -> String {
+    static func releaseFile(_ prefix: String, _ separator: String, _ suffix: String) async throws -> String {
         let directory = try #require(releaseDirectory)
-        let built = try TickworkProcess.run(["--version"])
+        let built = try await TickworkProcess.run(["--version"])
         let version = try #require(built.stdout.split(separator: " ").dropFirst().first, "\(built.stdout)")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
             .filter { $0.hasPrefix(prefix + version + separator) && $0.hasSuffix(suffix) }
@@ -61,18 +61,18 @@ struct PackageTests {
 
     /// Runs `command` in `directory`, in a mount namespace of its own where a tmpfs covers
     /// `hidden`, with no LD_LIBRARY_PATH.
-    static func runHidden(_ command: [String], hiding hidden: String, in directory: String) throws -> TickworkProcess.Result {
+    static func runHidden(_ command: [String], hiding hidden: String, in directory: String) async throws -> TickworkProcess.Result {
         let script = #"mount -t tmpfs -o size=1m,mode=0755 tickwork-hides-the-toolchain "$0" && cd "$1" && shift && exec "$@""#
-        return try TickworkProcess.run(
+        return try await TickworkProcess.run(
             ["--mount", "--propagation", "private", "/bin/sh", "-c", script, hidden, directory] + command,
             environment: ["LD_LIBRARY_PATH": ""], executable: unshare)
     }
 
     /// Unpacks the release's tarball into `scratch`: the release's directory, and an empty
     /// `work` directory beside it.
-    static func unpackRelease(into scratch: Scratch) throws -> (release: String, work: String) {
-        let tarball = try Self.releaseFile("tickwork-", "-linux-", ".tar.gz")
-        let unpack = try TickworkProcess.run(["-xzf", tarball, "-C", scratch.root], executable: "/bin/tar")
+    static func unpackRelease(into scratch: Scratch) async throws -> (release: String, work: String) {
+        let tarball = try await Self.releaseFile("tickwork-", "-linux-", ".tar.gz")
+        let unpack = try await TickworkProcess.run(["-xzf", tarball, "-C", scratch.root], executable: "/bin/tar")
         try #require(unpack.status == 0, "\(unpack.stderr)")
         let top = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.root).first)
         let work = scratch.root + "/work"
@@ -80,26 +80,26 @@ struct PackageTests {
         return (scratch.root + "/" + top, work)
     }
 
-    @Test func theTarballRunsWhereTheToolchainIsHidden() throws {
+    @Test func theTarballRunsWhereTheToolchainIsHidden() async throws {
         let toolchain = try Self.toolchainDirectory()
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let (release, work) = try Self.unpackRelease(into: scratch)
+        let (release, work) = try await Self.unpackRelease(into: scratch)
 
         // The namespace really hides the toolchain.
-        let listing = try Self.runHidden(["/bin/ls", "-A", toolchain], hiding: toolchain, in: work)
+        let listing = try await Self.runHidden(["/bin/ls", "-A", toolchain], hiding: toolchain, in: work)
         try #require(listing.status == 0 && listing.stdout.isEmpty, "\(toolchain) not hidden: \(listing.stdout)\(listing.stderr)")
 
-        let libraries = try Self.runHidden(
+        let libraries = try await Self.runHidden(
             ["/usr/bin/ldd", release + "/tickwork"] + Self.plugins.map { release + "/lib\($0).so" }, hiding: toolchain, in: work)
         #expect(libraries.status == 0 && !libraries.stdout.contains("not found"), "\(libraries.stdout)\(libraries.stderr)")
         #expect(!libraries.stdout.contains(toolchain), "\(libraries.stdout)")
 
-        let built = try TickworkProcess.run(["--version"])
-        let version = try Self.runHidden([release + "/tickwork", "--version"], hiding: toolchain, in: work)
+        let built = try await TickworkProcess.run(["--version"])
+        let version = try await Self.runHidden([release + "/tickwork", "--version"], hiding: toolchain, in: work)
         #expect(version.status == 0 && version.stdout == built.stdout, "\(version.stdout)\(version.stderr)")
 
-        let list = try Self.runHidden([release + "/tickwork", "strategies", "list"], hiding: toolchain, in: work)
+        let list = try await Self.runHidden([release + "/tickwork", "strategies", "list"], hiding: toolchain, in: work)
         #expect(list.status == 0, "\(list.stdout)\(list.stderr)")
         for plugin in Self.plugins {
             #expect(list.stdout.contains(plugin), "\(list.stdout)")
@@ -112,7 +112,7 @@ struct PackageTests {
         }
 
         // The embedded default: its own simulated exchange, FirstSteps, a ledger in the directory.
-        let run = try Self.runHidden([release + "/tickwork", "run", "--duration", "1"], hiding: toolchain, in: work)
+        let run = try await Self.runHidden([release + "/tickwork", "run", "--duration", "1"], hiding: toolchain, in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: work + "/tickwork-ledger.jsonl"), "\(run.stderr)")
     }
@@ -121,19 +121,19 @@ struct PackageTests {
     /// `hotPathSettings`: no run-time exclusivity checks, fields copied in place): its backtests
     /// report what the test build's do, byte for byte, from each form of a recording.
     @Test(arguments: [RecordingFormat.jsonLines, .binary, .compact])
-    func theReleaseBacktestsAsTheTestBuildDoes(format: RecordingFormat) throws {
+    func theReleaseBacktestsAsTheTestBuildDoes(format: RecordingFormat) async throws {
         let toolchain = try Self.toolchainDirectory()
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let (release, work) = try Self.unpackRelease(into: scratch)
+        let (release, work) = try await Self.unpackRelease(into: scratch)
         let data = work + "/books." + (format == .compact ? "twrc" : format == .binary ? "twrb" : "jsonl")
         try BacktestCLITests.writeDriftingRecording(to: data, books: 3_000, format: format)
         let backtest = ["backtest", "--data", data] + BacktestCLITests.marketMaker
-        let built = try TickworkProcess.run(backtest + ["--report", work + "/built"])
-        let shipped = try Self.runHidden([release + "/tickwork"] + backtest + ["--report", work + "/shipped"], hiding: toolchain, in: work)
+        let built = try await TickworkProcess.run(backtest + ["--report", work + "/built"])
+        let shipped = try await Self.runHidden([release + "/tickwork"] + backtest + ["--report", work + "/shipped"], hiding: toolchain, in: work)
         try #require(built.status == 0, "\(built.stderr)")
         try #require(shipped.status == 0, "\(shipped.stderr)")
-        try BacktestCLITests.expectReportWithFills(in: work + "/shipped")
+        try await BacktestCLITests.expectReportWithFills(in: work + "/shipped")
         for file in ["report.json", "ledger.jsonl", "equity.csv", "report.html"] {
             let (builtBytes, shippedBytes) = try (Data(contentsOf: URL(fileURLWithPath: work + "/built/" + file)),
                                                   Data(contentsOf: URL(fileURLWithPath: work + "/shipped/" + file)))
@@ -141,9 +141,9 @@ struct PackageTests {
         }
     }
 
-    @Test func theDebianPackageInstallsTheServiceAndItsPurgeKeepsTheLedger() throws {
+    @Test func theDebianPackageInstallsTheServiceAndItsPurgeKeepsTheLedger() async throws {
         let toolchain = try Self.toolchainDirectory()
-        let package = try Self.releaseFile("tickwork_", "_", ".deb")
+        let package = try await Self.releaseFile("tickwork_", "_", ".deb")
         let scratch = try Scratch()
         defer { scratch.remove() }
         let database = scratch.root + "/var/lib/dpkg"
@@ -154,7 +154,7 @@ struct PackageTests {
         // The scratch root has none of the package's dependencies: they are the running system's.
         let dpkg = ["--root=" + scratch.root, "--force-script-chrootless", "--force-depends", "--log=" + scratch.root + "/dpkg.log"]
 
-        let install = try TickworkProcess.run(dpkg + ["--install", package], executable: "/usr/bin/dpkg")
+        let install = try await TickworkProcess.run(dpkg + ["--install", package], executable: "/usr/bin/dpkg")
         try #require(install.status == 0, "\(install.stdout)\(install.stderr)")
         let user = try scratch.id(of: "tickwork", in: "/etc/passwd")
         let group = try scratch.id(of: "tickwork")
@@ -167,19 +167,19 @@ struct PackageTests {
         #expect(try scratch.attributes("/lib/systemd/system/tickwork.service") == (0o644, 0, 0))
 
         for unit in ["tickwork.service", "tickwork-exchange.service"] {
-            let verify = try scratch.verifyUnit("/lib/systemd/system/" + unit, command: "/usr/bin/tickwork", binary: "/usr/lib/tickwork/tickwork")
+            let verify = try await scratch.verifyUnit("/lib/systemd/system/" + unit, command: "/usr/bin/tickwork", binary: "/usr/lib/tickwork/tickwork")
             #expect(verify.status == 0 && verify.stdout.isEmpty && verify.stderr.isEmpty, "\(unit): \(verify.stdout)\(verify.stderr)")
         }
 
         // The installed command, through its /usr/bin link, without the toolchain, accepts the
         // installed configuration and finds the plugin it names.
-        let check = try Self.runHidden(
+        let check = try await Self.runHidden(
             [scratch.root + "/usr/bin/tickwork", "config", "check", scratch.root + "/etc/tickwork/tickwork.json"],
             hiding: toolchain, in: scratch.root)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("ledger: /var/lib/tickwork/tickwork-ledger.jsonl"), "\(check.stdout)")
 
-        let purge = try TickworkProcess.run(dpkg + ["--purge", "tickwork"], executable: "/usr/bin/dpkg")
+        let purge = try await TickworkProcess.run(dpkg + ["--purge", "tickwork"], executable: "/usr/bin/dpkg")
         #expect(purge.status == 0, "\(purge.stdout)\(purge.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/usr/lib/tickwork"))
         #expect(!FileManager.default.fileExists(atPath: scratch.root + "/etc/tickwork"))

@@ -23,21 +23,21 @@ import TestSupport
         return file
     }
 
-    @Test func aRecordedLiveSessionReplaysIdenticallyAndAChangedParameterDiverges() throws {
+    @Test func aRecordedLiveSessionReplaysIdenticallyAndAChangedParameterDiverges() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         let live = try Self.writeConfiguration(in: directory, name: "live.json", halfSpreadCents: 2)
         let changed = try Self.writeConfiguration(in: directory, name: "changed.json", halfSpreadCents: 3)
-        let run = try TickworkProcess.run(["run", "--config", live, "--duration", "4", "--log-level", "warning"])
+        let run = try await TickworkProcess.run(["run", "--config", live, "--duration", "4", "--log-level", "warning"])
         #expect(run.status == 0, "\(run.stderr)")
 
-        let same = try TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", live])
+        let same = try await TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", live])
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
         #expect(same.stdout.hasPrefix("identical: "))
         #expect(!same.stdout.hasPrefix("identical: 0 inputs"))
 
-        let different = try TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", changed])
+        let different = try await TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", changed])
         #expect(different.status == 1)
         let lines = different.stdout.split(separator: "\n")
         #expect(lines.count == 3)
@@ -46,18 +46,18 @@ import TestSupport
         #expect(lines.dropFirst(2).first?.hasPrefix("  replayed: ") == true)
     }
 
-    @Test func aBooksRecordingIsNoSession() throws {
+    @Test func aBooksRecordingIsNoSession() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         try BacktestCLITests.writeDriftingRecording(to: directory + "/books.jsonl", books: 10, format: .jsonLines)
-        let result = try TickworkProcess.run(["backtest", "--replay", directory + "/books.jsonl"])
+        let result = try await TickworkProcess.run(["backtest", "--replay", directory + "/books.jsonl"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("tickwork: \(directory)/books.jsonl: a books recording, not a live session"))
     }
 
-    @Test func replayTakesNoDataOrStrategy() throws {
-        let result = try TickworkProcess.run(["backtest", "--replay", "session.jsonl", "--strategy", "MarketMaker"])
+    @Test func replayTakesNoDataOrStrategy() async throws {
+        let result = try await TickworkProcess.run(["backtest", "--replay", "session.jsonl", "--strategy", "MarketMaker"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("USAGE: tickwork backtest"))
     }

@@ -10,8 +10,8 @@ import Glibc
 /// while an order is on its way, so the POST waits in the socket longer than the client's
 /// time-out, and the exchange executes it when it continues.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct PlacementFaultTests {
-    @Test func aPlacementTheExchangeExecutesAfterTheTimeOutIsBookedOnceAndNotSentAgain() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aPlacementTheExchangeExecutesAfterTheTimeOutIsBookedOnceAndNotSentAgain() async throws {
+        let exchange = try await ExchangeFixture()
         defer {
             exchange.process.send(SIGCONT)
             exchange.stop()
@@ -25,18 +25,15 @@ import Glibc
         try config.write(toFile: workspace.config, atomically: true, encoding: .utf8)
         try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
-        defer {
-            daemon.send(SIGTERM)
-            _ = daemon.exitStatus(within: 10)
-        }
-        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("ready") }, "\(daemon.stderr)")
+        defer { daemon.send(SIGTERM) }
+        #expect(await daemon.wait(upTo: 30) { daemon.stderr.contains("ready") }, "\(daemon.stderr)")
         try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 10)
-        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("order sent") }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { daemon.stderr.contains("order sent") }, "\(daemon.stderr)")
         exchange.process.send(SIGSTOP)
-        let unknown = daemon.wait(upTo: 30) { daemon.stderr.contains("order outcome unknown") }
+        let unknown = await daemon.wait(upTo: 30) { daemon.stderr.contains("order outcome unknown") }
         exchange.process.send(SIGCONT)
         #expect(unknown, "\(daemon.stderr)")
-        #expect(daemon.wait(upTo: 60) { workspace.bought() == 10 }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 60) { workspace.bought() == 10 }, "\(daemon.stderr)")
         let orders = try exchange.orders(of: "EXB123456")
         #expect(orders.count == 1, "the order was sent again: \(orders)")
         #expect(try workspace.ledgerFills() == exchange.fills(of: "EXB123456"))

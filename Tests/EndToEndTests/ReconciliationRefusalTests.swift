@@ -11,17 +11,17 @@ import Glibc
 /// Start-up reconciliation against a separately started exchange refuses to trade when the
 /// ledger and the exchange disagree in a way appending fills cannot explain.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct ReconciliationRefusalTests {
-    @Test func aLedgerHoldingAFillTheExchangeNeverShowedEndsTheStartWithOneLine() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aLedgerHoldingAFillTheExchangeNeverShowedEndsTheStartWithOneLine() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 10)
         defer { workspace.remove() }
         try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
         try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 10)
         let first = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(first.wait(upTo: 30) { workspace.bought() == 10 }, "\(first.stderr)")
+        #expect(await first.wait(upTo: 30) { workspace.bought() == 10 }, "\(first.stderr)")
         first.send(SIGTERM)
-        #expect(first.exitStatus(within: 10) == 0)
+        #expect(await first.exitStatus(within: 10) == 0)
 
         // A fill of the same order that the exchange never reported.
         var last: Fill?
@@ -35,7 +35,7 @@ import Glibc
         try ledger.close()
 
         let second = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(second.exitStatus(within: 30) == 1)
+        #expect(await second.exitStatus(within: 30) == 1)
         let line = second.stderr.split(separator: "\n").last { $0.hasPrefix("tickwork: ") }.map(String.init) ?? ""
         #expect(line.contains("reconciliation: FOOBAR: the ledger holds 2 fills (15 shares) of order \(fill.orderID)"), "\(second.stderr)")
         #expect(line.contains("the exchange shows 1 (10 shares); refusing to trade"), "\(second.stderr)")

@@ -5,14 +5,14 @@ import TestSupport
 
 /// `tickwork record` and `tickwork record convert` as a user runs them.
 @Suite(.timeLimit(.minutes(10))) struct RecordCLITests {
-    @Test func aRecordingOfABotMarketBacktestsWithFillsAndAVerifiedLedger() throws {
-        let exchange = try ExchangeFixture(bots: 4)
+    @Test func aRecordingOfABotMarketBacktestsWithFillsAndAVerifiedLedger() async throws {
+        let exchange = try await ExchangeFixture(bots: 4)
         defer { exchange.stop() }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         let data = directory + "/live.jsonl"
-        let record = try TickworkProcess.run([
+        let record = try await TickworkProcess.run([
             "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "10", "--duration", "5",
         ])
         #expect(record.status == 0, "\(record.stderr)")
@@ -24,49 +24,50 @@ import TestSupport
         // 5 s at 10 ms is ~500 books; a starved recorder may take far fewer.
         #expect(books.count > 20)
 
-        let backtest = try TickworkProcess.run([
+        let backtest = try await TickworkProcess.run([
             "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--param", "quoteSize=10",
             "--report", directory + "/report",
         ])
         #expect(backtest.status == 0, "\(backtest.stderr)")
-        try BacktestCLITests.expectReportWithFills(in: directory + "/report")
+        try await BacktestCLITests.expectReportWithFills(in: directory + "/report")
     }
 
-    @Test func sigintStopsTheRecorderWithAReadableFile() throws {
-        let exchange = try ExchangeFixture(bots: 1)
+    @Test func sigintStopsTheRecorderWithAReadableFile() async throws {
+        let exchange = try await ExchangeFixture(bots: 1)
         defer { exchange.stop() }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         let data = directory + "/live.twrb"
         let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
-        let started = recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 }
+        let started = await recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 }
         recorder.send(SIGINT)
         #expect(started)
-        #expect(recorder.exitStatus(within: 10) == 0)
+        #expect(await recorder.exitStatus(within: 10) == 0)
         #expect(recorder.stdout.hasPrefix("recorded "))
         #expect(try RecordingFormat.open(path: data).readAll().count >= 3)
     }
 
     /// To binary or compact and back: the same bytes, a smaller file, the same backtest.
     @Test(arguments: [("b.twrb", RecordingFormat.binary), ("b.twrc", .compact)])
-    func convertingAndBackGivesTheSameBytesAndBacktestsTheSame(name: String, format: RecordingFormat) throws {
+    func convertingAndBackGivesTheSameBytesAndBacktestsTheSame(name: String, format: RecordingFormat) async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
         try BacktestCLITests.writeDriftingRecording(to: directory + "/a.jsonl", books: 500, format: .jsonLines)
-        let there = try TickworkProcess.run(["record", "convert", directory + "/a.jsonl", directory + "/" + name])
-        let back = try TickworkProcess.run(["record", "convert", directory + "/" + name, directory + "/c.jsonl"])
+        let there = try await TickworkProcess.run(["record", "convert", directory + "/a.jsonl", directory + "/" + name])
+        let back = try await TickworkProcess.run(["record", "convert", directory + "/" + name, directory + "/c.jsonl"])
         #expect(there.status == 0, "\(there.stderr)")
         #expect(back.status == 0, "\(back.stderr)")
         #expect(try RecordingFormat.detect(path: directory + "/" + name) == format)
         let bytes = try ["a.jsonl", "c.jsonl", name].map { try Data(contentsOf: URL(fileURLWithPath: directory + "/" + $0)) }
         #expect(bytes[0] == bytes[1])
         #expect(bytes[2].count * (format == .compact ? 4 : 1) < bytes[0].count)
-        let reports = try ["a.jsonl", name].map { file in
-            try TickworkProcess.run([
+        var reports: [TickworkProcess.Result] = []
+        for file in ["a.jsonl", name] {
+            reports.append(try await TickworkProcess.run([
                 "backtest", "--data", directory + "/" + file, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--json",
-            ])
+            ]))
         }
         #expect(reports[0].status == 0 && reports[1].status == 0, "\(reports[1].stderr)")
         // The same report but for its title, which names the file.
@@ -76,13 +77,13 @@ import TestSupport
     }
 
     /// Like every other exchange command, `record` acts for the venue `--venue` names.
-    @Test func recordAsksTheVenueGivenByVenue() throws {
-        let exchange = try ExchangeFixture()
+    @Test func recordAsksTheVenueGivenByVenue() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let directory = scratch.path
-        let result = try TickworkProcess.run([
+        let result = try await TickworkProcess.run([
             "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--venue", "NOPEX", "--account", "EXB1",
             "--out", directory + "/books.jsonl", "--duration", "1",
         ])
@@ -91,8 +92,8 @@ import TestSupport
     }
 
     @Test(arguments: [["record", "--out", "x.jsonl"], ["record", "--symbol", "FOOBAR"], ["record", "convert", "a.jsonl", "b.csv"], ["record", "convert", "a.jsonl"]])
-    func badCommandLinesExit64(arguments: [String]) throws {
-        let result = try TickworkProcess.run(arguments)
+    func badCommandLinesExit64(arguments: [String]) async throws {
+        let result = try await TickworkProcess.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains("USAGE: tickwork record"))
     }
@@ -103,8 +104,8 @@ extension RecordCLITests {
     /// recording of that market, fills the same: another account rests asks, a recorder saves the
     /// books, FirstSteps buys live, and the backtest of the recording must buy what the
     /// exchange's record of the live account shows, at the same prices.
-    @Test func aBacktestOfARecordingFillsAsTheExchangeDidLive() throws {
-        let exchange = try ExchangeFixture()
+    @Test func aBacktestOfARecordingFillsAsTheExchangeDidLive() async throws {
+        let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
@@ -115,7 +116,7 @@ extension RecordCLITests {
         }
         let data = directory + "/market.jsonl"
         let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
-        #expect(recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 })
+        #expect(await recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 })
 
         let config = directory + "/live.json"
         try """
@@ -124,13 +125,13 @@ extension RecordCLITests {
              "ledger": {"path": "\(directory)/live-ledger.jsonl"}, "riskStatePath": "\(directory)/risk.json"}
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let live = try SpawnedProcess(["run", "--config", config], environment: ["TICKWORK_API_KEY": "test-key"])
-        #expect(live.wait(upTo: 30) { (try? exchange.fills(of: "EXB123456").reduce(0) { $0 + $1[3] }) == 100 }, "\(live.stderr)")
+        #expect(await live.wait(upTo: 30) { (try? exchange.fills(of: "EXB123456").reduce(0) { $0 + $1[3] }) == 100 }, "\(live.stderr)")
         live.send(SIGTERM)
-        #expect(live.exitStatus(within: 10) == 0)
+        #expect(await live.exitStatus(within: 10) == 0)
         recorder.send(SIGINT)
-        #expect(recorder.exitStatus(within: 10) == 0)
+        #expect(await recorder.exitStatus(within: 10) == 0)
 
-        let backtest = try TickworkProcess.run(["backtest", "--data", data, "--strategy", "FirstSteps", "--report", directory + "/report"])
+        let backtest = try await TickworkProcess.run(["backtest", "--data", data, "--strategy", "FirstSteps", "--report", directory + "/report"])
         #expect(backtest.status == 0, "\(backtest.stderr)")
         let ledger = try String(contentsOfFile: directory + "/report/ledger.jsonl", encoding: .utf8)
         let simulated = try ledger.split(separator: "\n").map { line -> [Int] in

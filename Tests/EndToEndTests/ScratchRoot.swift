@@ -28,7 +28,7 @@ extension ScratchRoot {
     /// `systemd-analyze verify` of the unit installed at `path`, checked on this system (a
     /// scratch root lacks systemd's own units) from a copy whose `ExecStart=command ` runs the
     /// binary installed under the root instead, which this system does not have at `command`.
-    func verifyUnit(_ path: String, command: String, binary: String) throws -> TickworkProcess.Result {
+    func verifyUnit(_ path: String, command: String, binary: String) async throws -> TickworkProcess.Result {
         let copies = root + "/verify"
         try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
         let text = try String(contentsOfFile: root + path, encoding: .utf8)
@@ -36,7 +36,7 @@ extension ScratchRoot {
         let copy = copies + "/" + (path as NSString).lastPathComponent
         try text.replacingOccurrences(of: "ExecStart=\(command) ", with: "ExecStart=\(root + binary) ")
             .write(toFile: copy, atomically: true, encoding: .utf8)
-        return try TickworkProcess.run(["verify", copy], executable: InstallTests.systemdAnalyze)
+        return try await TickworkProcess.run(["verify", copy], executable: InstallTests.systemdAnalyze)
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }

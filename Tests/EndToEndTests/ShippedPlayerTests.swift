@@ -9,8 +9,8 @@ import Testing
 /// the suite loads the machine).
 @Suite(.timeLimit(.minutes(10))) struct ShippedPlayerTests {
     @Test(arguments: [("chock-a-block", "BlockBuyer"), ("sell-side", "MarketMaker")])
-    func theShippedStrategyPassesItsLevel(level: String, strategy: String) throws {
-        let result = try TickworkProcess.run(["level", level, "--seed", "1", "--json"], timeout: 240)
+    func theShippedStrategyPassesItsLevel(level: String, strategy: String) async throws {
+        let result = try await TickworkProcess.run(["level", level, "--seed", "1", "--json"], timeout: 240)
         let verdict = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(verdict["outcome"] as? String == "passed", "\(strategy) on \(level): \(result.stdout) \(result.stderr.suffix(2_000))")
         #expect(result.status == 0)

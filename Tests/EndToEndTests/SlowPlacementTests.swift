@@ -19,8 +19,8 @@ import Glibc
         let workspace: DaemonWorkspace
         let daemon: SpawnedProcess
 
-        init(extra: String = "") throws {
-            exchange = try ExchangeFixture()
+        init(extra: String = "") async throws {
+            exchange = try await ExchangeFixture()
             proxy = try HoldingProxy(upstream: exchange.baseURL)
             workspace = try DaemonWorkspace(exchange: exchange, quantity: 10, extra: extra)
             let config = try String(contentsOfFile: workspace.config, encoding: .utf8)
@@ -37,26 +37,25 @@ import Glibc
         deinit {
             proxy.release()
             daemon.send(SIGTERM)
-            _ = daemon.exitStatus(within: 10)
             proxy.stop()
             exchange.stop()
             workspace.remove()
         }
     }
 
-    @Test func aPlacementHeldPastTheTimeOutButWithinTheSettlementWindowStaysUnknownAndIsBookedOnce() throws {
-        let setup = try Setup()
+    @Test func aPlacementHeldPastTheTimeOutButWithinTheSettlementWindowStaysUnknownAndIsBookedOnce() async throws {
+        let setup = try await Setup()
         let (daemon, proxy) = (setup.daemon, setup.proxy)
-        #expect(daemon.wait(upTo: 60) { proxy.isHolding }, "no placement reached the proxy: \(daemon.stderr)")
-        try #require(daemon.wait(upTo: 60) { daemon.stderr.contains("order outcome unknown") }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 60) { proxy.isHolding }, "no placement reached the proxy: \(daemon.stderr)")
+        try #require(await daemon.wait(upTo: 60) { daemon.stderr.contains("order outcome unknown") }, "\(daemon.stderr)")
         // Before the fix, the first list fetched after the time-out settled the order as not
         // placed and FirstSteps sent another at once; three lists give that every chance.
         let listsAtTimeOut = proxy.accountLists
-        #expect(daemon.wait(upTo: 30) { proxy.accountLists >= listsAtTimeOut + 3 || proxy.placements > 1 }, "the daemon does not list the account's orders")
+        #expect(await daemon.wait(upTo: 30) { proxy.accountLists >= listsAtTimeOut + 3 || proxy.placements > 1 }, "the daemon does not list the account's orders")
         proxy.release()
         // Every placement that reached the proxy reaches the exchange, and the daemon books it.
-        #expect(daemon.wait(upTo: 60) { (try? setup.exchange.orders(of: "EXB123456").count) ?? 0 >= proxy.placements })
-        #expect(daemon.wait(upTo: 60) { setup.workspace.bought() == 10 }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 60) { (try? setup.exchange.orders(of: "EXB123456").count) ?? 0 >= proxy.placements })
+        #expect(await daemon.wait(upTo: 60) { setup.workspace.bought() == 10 }, "\(daemon.stderr)")
         let orders = try setup.exchange.orders(of: "EXB123456")
         #expect(orders.count == 1, "the order was sent again: \(orders)")
         #expect(proxy.placements == 1)
@@ -65,19 +64,19 @@ import Glibc
         #expect(ledger == exchangeFills)
     }
 
-    @Test func aPlacementHeldPastTheSettlementWindowIsSettledAsNotPlacedThenAdoptedWhenItShowsUp() throws {
+    @Test func aPlacementHeldPastTheSettlementWindowIsSettledAsNotPlacedThenAdoptedWhenItShowsUp() async throws {
         // A window shorter than the time-out: the first list after the time-out settles it.
-        let setup = try Setup(extra: #", "settlementWindowMs": 3000"#)
+        let setup = try await Setup(extra: #", "settlementWindowMs": 3000"#)
         let (daemon, proxy) = (setup.daemon, setup.proxy)
-        #expect(daemon.wait(upTo: 60) { proxy.isHolding }, "no placement reached the proxy: \(daemon.stderr)")
-        try #require(daemon.wait(upTo: 60) { daemon.stderr.contains("order outcome unknown") }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 60) { proxy.isHolding }, "no placement reached the proxy: \(daemon.stderr)")
+        try #require(await daemon.wait(upTo: 60) { daemon.stderr.contains("order outcome unknown") }, "\(daemon.stderr)")
         // Settled as not placed, the order no longer counts as open: FirstSteps buys again,
         // and this second order goes through the proxy and fills.
-        try #require(daemon.wait(upTo: 60) { setup.workspace.bought() == 10 }, "\(daemon.stderr)")
+        try #require(await daemon.wait(upTo: 60) { setup.workspace.bought() == 10 }, "\(daemon.stderr)")
         #expect(setup.ordersSent == 2, "\(daemon.stderr)")
         proxy.release()
         // The held order reaches the exchange late and fills the other 10: the daemon adopts it.
-        #expect(daemon.wait(upTo: 60) { setup.workspace.bought() == 20 }, "the late order's fills were not booked: \(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 60) { setup.workspace.bought() == 20 }, "the late order's fills were not booked: \(daemon.stderr)")
         let orders = try setup.exchange.orders(of: "EXB123456")
         #expect(orders.count == 2, "\(orders)")
         #expect(proxy.placements == 2)
@@ -87,6 +86,6 @@ import Glibc
         let late = orders.compactMap { $0["id"] as? Int }.max() ?? -1
         #expect(fills.contains { $0[0] == late }, "\(fills)")
         // The log line follows the ledger line that the wait above saw: wait for it too.
-        #expect(daemon.wait(upTo: 30) { daemon.stderr.contains("order=\(late) ") }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { daemon.stderr.contains("order=\(late) ") }, "\(daemon.stderr)")
     }
 }

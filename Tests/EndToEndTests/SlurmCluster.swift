@@ -30,17 +30,17 @@ final class SlurmCluster {
     var environment: [String: String] { ["SLURM_CONF": configuration] }
 
     /// Starts munged, then slurmctld and slurmd, and waits (bounded) until the node is idle.
-    init() throws {
+    init() async throws {
         scratch = try TemporaryDirectory("tickwork-slurm")
         do {
-            try start()
+            try await start()
         } catch {
-            stop()
+            await stop()
             throw error
         }
     }
 
-    private func start() throws {
+    private func start() async throws {
         // munged refuses a socket directory that others cannot traverse.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.path)
         for directory in ["munge", "state", "spool"] {
@@ -48,14 +48,14 @@ final class SlurmCluster {
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.file("munge"))
         let key = scratch.file("munge/munge.key")
-        let made = try SpawnedProcess.run(executable: "/usr/sbin/mungekey", arguments: ["--create", "--keyfile=\(key)"], timeout: 30)
+        let made = try await SpawnedProcess.run(executable: "/usr/sbin/mungekey", arguments: ["--create", "--keyfile=\(key)"], timeout: 30)
         guard made.status == 0 else { throw Failure(what: "mungekey", output: made.stderr) }
         let socket = scratch.file("munge/munge.socket")
         try launch("munged", "/usr/sbin/munged", [
             "--foreground", "--force", "--socket=\(socket)", "--key-file=\(key)", "--pid-file=\(scratch.file("munge/munged.pid"))",
             "--log-file=\(scratch.file("munge/munged.log"))", "--seed-file=\(scratch.file("munge/munged.seed"))",
         ])
-        try waitFor("munged's socket", within: 30) { FileManager.default.fileExists(atPath: socket) }
+        try await waitFor("munged's socket", within: 30) { FileManager.default.fileExists(atPath: socket) }
 
         let ports = try (0..<2).map { _ in
             guard let bound = RawSocket.bindLoopback() else { throw Failure(what: "a free loopback port", output: "") }
@@ -66,8 +66,8 @@ final class SlurmCluster {
             .write(toFile: configuration, atomically: true, encoding: .utf8)
         try launch("slurmctld", "/usr/sbin/slurmctld", ["-D", "-i", "-f", configuration])
         try launch("slurmd", "/usr/sbin/slurmd", ["-D", "-N", Self.node, "-f", configuration])
-        try waitFor("the node to be idle", within: 60) {
-            let info = try? SpawnedProcess.run(
+        try await waitFor("the node to be idle", within: 60) {
+            let info = try? await SpawnedProcess.run(
                 executable: "/usr/bin/sinfo", arguments: ["--noheader", "--format=%t"], environment: self.clientEnvironment, timeout: 10)
             return info?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "idle"
         }
@@ -130,14 +130,14 @@ final class SlurmCluster {
     /// Waits, polling every `interval` seconds for at most `timeout` seconds, until `condition`
     /// holds; a daemon that exits meanwhile, or the time running out, fails with the daemons'
     /// output.
-    func waitFor(_ what: String, within timeout: TimeInterval, every interval: TimeInterval = 0.1, _ condition: () -> Bool) throws {
+    func waitFor(_ what: String, within timeout: TimeInterval, every interval: TimeInterval = 0.1, _ condition: () async -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
+        while await !condition() {
             if let dead = daemons.first(where: { !$0.process.process.isRunning }) {
                 throw Failure(what: "\(dead.name) exited while waiting for \(what)", output: log)
             }
             guard Date() < deadline else { throw Failure(what: "\(what) within \(Int(timeout)) s", output: log) }
-            usleep(useconds_t(interval * 1_000_000))
+            try await Task.sleep(for: .milliseconds(Int64(interval * 1_000)))
         }
     }
 
@@ -148,16 +148,17 @@ final class SlurmCluster {
 
     /// Ends every daemon by its PID, the last started first: SIGTERM to its shell, which passes
     /// it on and waits for the daemon; SIGKILL to the shell after 10 s.
-    func stop() {
+    func stop() async {
         for daemon in daemons.reversed() {
             daemon.process.send(SIGTERM)
-            _ = daemon.process.exitStatus(within: 10)
+            _ = await daemon.process.exitStatus(within: 10)
         }
         daemons = []
     }
 
     deinit {
-        stop()
+        // A backstop for a test that threw before `stop()`: a deinit cannot wait for the daemons.
+        for daemon in daemons.reversed() { daemon.process.send(SIGTERM) }
         scratch.remove()
     }
 

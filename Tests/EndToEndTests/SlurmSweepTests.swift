@@ -8,15 +8,14 @@ import TestSupport
 /// Without root or the Slurm packages it fails in CI and is skipped elsewhere, saying so.
 @Suite(.timeLimit(.minutes(10)))
 struct SlurmSweepTests {
-    @Test func aSweepSubmittedToSlurmCollectsTheLocalSweepsResults() throws {
+    @Test func aSweepSubmittedToSlurmCollectsTheLocalSweepsResults() async throws {
         try Prerequisite.require(Prerequisite.isRoot, "root: slurmctld and slurmd run as SlurmUser=root")
         try Prerequisite.require(
             SlurmCluster.isInstalled, "Debian's slurmctld, slurmd, slurm-client and munge (.ci/run installs them)")
-        let cluster = try SlurmCluster()
-        defer { cluster.stop() }
+        let cluster = try await SlurmCluster()
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let (data, sweep) = try SweepCLITests.plan(in: scratch, extra: ["--max-parallel", "2", "--time", "5", "--mem", "100M"])
+        let (data, sweep) = try await SweepCLITests.plan(in: scratch, extra: ["--max-parallel", "2", "--time", "5", "--mem", "100M"])
 
         // Cell 4 made to fail on its first run, to be resubmitted once it is put right.
         let cell4 = sweep + "/cells/0004.json"
@@ -25,28 +24,28 @@ struct SlurmSweepTests {
         #expect(bad != good)
         try bad.write(toFile: cell4, atomically: true, encoding: .utf8)
 
-        let submit = try TickworkProcess.run(["sweep", "submit", sweep], environment: cluster.environment)
+        let submit = try await TickworkProcess.run(["sweep", "submit", sweep], environment: cluster.environment)
         #expect(submit.status == 0, "\(submit.stderr)")
         let jobs = try String(contentsOfFile: sweep + "/jobs", encoding: .utf8).split(separator: "\n")
         #expect(jobs.count == 1)
         #expect(submit.stdout == "\(sweep): submitted as job \(jobs[0]): 6 cells, at most 2 at once\n")
-        var status = try Self.waitForEveryCell(sweep, cluster: cluster)
+        var status = try await Self.waitForEveryCell(sweep, cluster: cluster)
         #expect(status["done"] as? [Int] == [0, 1, 2, 3, 5], "\(status)")
         #expect((status["failed"] as? [[String: Any]])?.first?["cell"] as? Int == 4, "\(status)")
 
         try good.write(toFile: cell4, atomically: true, encoding: .utf8)
-        let resubmit = try TickworkProcess.run(["sweep", "collect", sweep, "--resubmit-failed"], environment: cluster.environment)
+        let resubmit = try await TickworkProcess.run(["sweep", "collect", sweep, "--resubmit-failed"], environment: cluster.environment)
         #expect(resubmit.status == 1)
         #expect(resubmit.stderr.contains("tickwork: cell 4 failed: --param halfSpreadCents"), "\(resubmit.stderr)")
         let resubmitted = try String(contentsOfFile: sweep + "/jobs", encoding: .utf8).split(separator: "\n")
         #expect(resubmitted.count == 2)
         #expect(resubmit.stderr.hasSuffix("tickwork: resubmitted cells 4 as job \(resubmitted.last ?? "?")\n"), "\(resubmit.stderr)")
-        status = try Self.waitForEveryCell(sweep, cluster: cluster)
+        status = try await Self.waitForEveryCell(sweep, cluster: cluster)
         #expect(status["done"] as? [Int] == [0, 1, 2, 3, 4, 5], "\(status)")
 
-        let collect = try TickworkProcess.run(["sweep", "collect", sweep, "--json"], environment: cluster.environment)
+        let collect = try await TickworkProcess.run(["sweep", "collect", sweep, "--json"], environment: cluster.environment)
         #expect(collect.status == 0, "\(collect.stderr)")
-        let local = try SweepCLITests.localSweep(data)
+        let local = try await SweepCLITests.localSweep(data)
         let cells = try [collect.stdout, local].map { output in
             try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]).map { $0 as NSDictionary }
         }
@@ -57,15 +56,17 @@ struct SlurmSweepTests {
         #expect(collect.stdout == local)
         let logs = try FileManager.default.contentsOfDirectory(atPath: sweep + "/logs")
         #expect(logs.filter { $0.hasSuffix(".out") }.count == 7, "\(logs)")
+        // Not in a defer, which cannot wait; a test that throws earlier leaves it to the deinit.
+        await cluster.stop()
     }
 
     /// `sweep status --json` once every cell is done or failed (bounded, the daemons' logs on failure).
-    static func waitForEveryCell(_ sweep: String, cluster: SlurmCluster) throws -> [String: Any] {
+    static func waitForEveryCell(_ sweep: String, cluster: SlurmCluster) async throws -> [String: Any] {
         var status: [String: Any] = [:]
         // Each poll is a tickwork process and an squeue: every half second is plenty for cells
         // that take seconds, and leaves the cores to the tests running beside this one.
-        try cluster.waitFor("every cell to end", within: 240, every: 0.5) {
-            guard let run = try? TickworkProcess.run(["sweep", "status", sweep, "--json"], environment: cluster.environment),
+        try await cluster.waitFor("every cell to end", within: 240, every: 0.5) {
+            guard let run = try? await TickworkProcess.run(["sweep", "status", sweep, "--json"], environment: cluster.environment),
                   let report = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else { return false }
             status = report
             return (report["done"] as? [Int] ?? []).count + (report["failed"] as? [Any] ?? []).count == 6

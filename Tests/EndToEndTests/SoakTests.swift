@@ -43,11 +43,11 @@ import Glibc
         return fills.filter { !booked.contains($0) }
     }
 
-    @Test func twentySIGKILLsAtRandomMomentsLoseNoFillAndRecordNoneTwice() throws {
+    @Test func twentySIGKILLsAtRandomMomentsLoseNoFillAndRecordNoneTwice() async throws {
         let started = Date()
         let seed = try Self.seed()
         var random = SplitMix64(seed: seed)
-        let exchange = try ExchangeFixture(bots: 4)
+        let exchange = try await ExchangeFixture(bots: 4)
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
@@ -56,7 +56,7 @@ import Glibc
         var missedAtRestarts = Set<[Int]>()
         var takenInDowntime = 0
         for kill in 1...20 {
-            guard let beforeReady = try RandomKill.run(
+            guard let beforeReady = try await RandomKill.run(
                 config: workspace.config, environment: DaemonTests.key, random: &random, seed: seed, kill: kill)
             else { return }
             if beforeReady { killsInStartUp += 1 }
@@ -67,15 +67,15 @@ import Glibc
         }
         let last = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
         let quoting = { last.stderr.contains("engine: ready") && (try? exchange.openOrders(of: Self.account).isEmpty) == false }
-        #expect(last.wait(upTo: 30, for: quoting), "seed \(seed): not quoting after the last restart: \(last.stderr)")
+        #expect(await last.wait(upTo: 30, for: quoting), "seed \(seed): not quoting after the last restart: \(last.stderr)")
         last.send(SIGTERM)
-        #expect(last.exitStatus(within: 15) == 0, "seed \(seed): \(last.stderr)")
+        #expect(await last.exitStatus(within: 15) == 0, "seed \(seed): \(last.stderr)")
         #expect(try exchange.openOrders(of: Self.account).isEmpty, "seed \(seed): orders left open: \(last.stderr)")
         let ledger = try workspace.ledgerFills()
         let fills = try exchange.fills(of: Self.account)
         #expect(ledger == fills, "seed \(seed): the ledger is not the exchange's record of the account's fills")
         #expect(Set(ledger.map { [$0[0], $0[1]] }).count == ledger.count, "seed \(seed): a fill recorded twice")
-        let verify = try TickworkProcess.run(["ledger", "verify", workspace.ledger])
+        let verify = try await TickworkProcess.run(["ledger", "verify", workspace.ledger])
         #expect(verify.status == 0, "seed \(seed): \(verify.stdout)\(verify.stderr)")
         // A fill the ledger lacked at a restart existed before that start's reconciliation.
         let reconciled = Set(try workspace.reconciledFills())
@@ -93,46 +93,46 @@ import Glibc
     /// records: the ledger keeps what it booked from the old exchange, line for line, and then
     /// books every fill of the new one once. The old exchange's fills after the kill are lost
     /// with its memory (a real venue keeps them).
-    @Test func afterAnExchangeRestartTheNewExchangesFillsAreBookedOnceAndTheOldOnesKept() throws {
+    @Test func afterAnExchangeRestartTheNewExchangesFillsAreBookedOnceAndTheOldOnesKept() async throws {
         let account = Self.account
-        let first = try ExchangeFixture()
+        let first = try await ExchangeFixture()
         defer { first.stop() }
         let workspace = try DaemonWorkspace(exchange: first, strategies: DaemonTests.marketMaker)
         defer { workspace.remove() }
         try DaemonTests.openWideMarket(first)
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
-        #expect(daemon.wait(upTo: 30) { DaemonTests.quotesRest(at: first) }, "no quotes: \(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { DaemonTests.quotesRest(at: first) }, "no quotes: \(daemon.stderr)")
         try first.place(account: "TAKER", side: "sell", price: 4_990, qty: 20, type: "immediate-or-cancel")
-        #expect(daemon.wait(upTo: 30) { (try? workspace.ledgerLines().count) == 1 && DaemonTests.quotesRest(at: first) }, "\(daemon.stderr)")
+        #expect(await daemon.wait(upTo: 30) { (try? workspace.ledgerLines().count) == 1 && DaemonTests.quotesRest(at: first) }, "\(daemon.stderr)")
         daemon.send(SIGKILL)
-        _ = daemon.exitStatus(within: 10)
+        _ = await daemon.exitStatus(within: 10)
         let atKill = try workspace.ledgerLines().map(DaemonWorkspace.fill)
         try first.trade(through: account, as: "TAKER") { min($0, 15) }
         let firstFills = try first.fills(of: account)
         let firstIDs = Set(try first.orders(of: account).compactMap { $0["id"] as? Int })
-        first.stop()
+        await first.stopped()
 
-        let second = try ExchangeFixture(listen: first.listenAddress)
+        let second = try await ExchangeFixture(listen: first.listenAddress)
         defer { second.stop() }
         try DaemonTests.openWideMarket(second)
         let restarted = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
         #expect(
-            restarted.wait(upTo: 30) { restarted.stderr.contains("engine: ready") && DaemonTests.quotesRest(at: second) },
+            await restarted.wait(upTo: 30) { restarted.stderr.contains("engine: ready") && DaemonTests.quotesRest(at: second) },
             "not quoting on the new exchange: \(restarted.stderr)")
         try second.trade(through: account, as: "TAKER") { min($0, 15) }
         let secondFills = try second.fills(of: account)
         #expect(
-            restarted.wait(upTo: 30) { (try? workspace.ledgerLines().count) == atKill.count + secondFills.count },
+            await restarted.wait(upTo: 30) { (try? workspace.ledgerLines().count) == atKill.count + secondFills.count },
             "the new exchange's \(secondFills.count) fills are not all booked: \(restarted.stderr)")
         restarted.send(SIGTERM)
-        #expect(restarted.exitStatus(within: 15) == 0, "\(restarted.stderr)")
+        #expect(await restarted.exitStatus(within: 15) == 0, "\(restarted.stderr)")
         #expect(try second.openOrders(of: account).isEmpty)
         let secondIDs = Set(try second.orders(of: account).compactMap { $0["id"] as? Int })
         #expect(secondIDs.isDisjoint(with: firstIDs), "the new exchange reused order ids \(secondIDs.intersection(firstIDs).sorted())")
         let lines = try workspace.ledgerLines().map(DaemonWorkspace.fill)
         #expect(Array(lines.prefix(atKill.count)) == atKill && atKill.allSatisfy(firstFills.contains))
         #expect(lines.dropFirst(atKill.count).sorted { $0.lexicographicallyPrecedes($1) } == secondFills)
-        let verify = try TickworkProcess.run(["ledger", "verify", workspace.ledger])
+        let verify = try await TickworkProcess.run(["ledger", "verify", workspace.ledger])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         print("""
             soak, exchange restart: old exchange \(firstFills.count) fills of the account (\(atKill.count) booked before \

@@ -9,70 +9,70 @@ import TestSupport
 
     /// Plans the six-cell grid over a fresh recording in `scratch`; returns the recording and
     /// the sweep directory.
-    static func plan(in scratch: TemporaryDirectory, extra: [String] = []) throws -> (data: String, sweep: String) {
+    static func plan(in scratch: TemporaryDirectory, extra: [String] = []) async throws -> (data: String, sweep: String) {
         let data = scratch.file("books.twrb")
         try BacktestCLITests.writeDriftingRecording(to: data, books: 1_000, format: .binary)
         let sweep = scratch.file("sweep")
-        let plan = try TickworkProcess.run(["sweep", "plan", "--data", data, "--out", sweep] + grid + extra)
+        let plan = try await TickworkProcess.run(["sweep", "plan", "--data", data, "--out", sweep] + grid + extra)
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(plan.stdout.hasPrefix("\(sweep): 6 cells of MarketMaker over \(data)\n"))
         return (data, sweep)
     }
 
     /// The local sweep's `--json` output for the same grid: what every collect must print.
-    static func localSweep(_ data: String) throws -> String {
-        let local = try TickworkProcess.run(["backtest", "--data", data, "--json"] + grid)
+    static func localSweep(_ data: String) async throws -> String {
+        let local = try await TickworkProcess.run(["backtest", "--data", data, "--json"] + grid)
         #expect(local.status == 0, "\(local.stderr)")
         return local.stdout
     }
 
-    @Test func aPlannedSweepRunHereGivesTheLocalSweepsResults() throws {
+    @Test func aPlannedSweepRunHereGivesTheLocalSweepsResults() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let (data, sweep) = try Self.plan(in: scratch)
-        let run = try TickworkProcess.run(["sweep", "run", sweep, "--json"])
+        let (data, sweep) = try await Self.plan(in: scratch)
+        let run = try await TickworkProcess.run(["sweep", "run", sweep, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
-        let local = try Self.localSweep(data)
+        let local = try await Self.localSweep(data)
         #expect(run.stdout == local)
-        let collect = try TickworkProcess.run(["sweep", "collect", sweep, "--json"])
+        let collect = try await TickworkProcess.run(["sweep", "collect", sweep, "--json"])
         #expect(collect.status == 0)
         #expect(collect.stdout == local)
 
-        let table = try TickworkProcess.run(["sweep", "collect", sweep])
-        let localTable = try TickworkProcess.run(["backtest", "--data", data] + Self.grid)
+        let table = try await TickworkProcess.run(["sweep", "collect", sweep])
+        let localTable = try await TickworkProcess.run(["backtest", "--data", data] + Self.grid)
         #expect(table.stdout == localTable.stdout)
         #expect(table.stdout.split(separator: "\n").count == 7)
 
-        let status = try TickworkProcess.run(["sweep", "status", sweep])
+        let status = try await TickworkProcess.run(["sweep", "status", sweep])
         #expect(status.status == 0)
         #expect(status.stdout == "\(sweep): 6 cells: 6 done, 0 running, 0 pending, 0 failed, 0 missing\n")
     }
 
-    @Test func aCellRunTwiceWritesTheSameBytesAndCollectNamesMissingAndFailedCells() throws {
+    @Test func aCellRunTwiceWritesTheSameBytesAndCollectNamesMissingAndFailedCells() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let (_, sweep) = try Self.plan(in: scratch)
+        let (_, sweep) = try await Self.plan(in: scratch)
         let result = sweep + "/results/0003.json"
-        #expect(try TickworkProcess.run(["sweep", "cell", sweep, "3"]).status == 0)
+        #expect(try await TickworkProcess.run(["sweep", "cell", sweep, "3"]).status == 0)
         let first = try Data(contentsOf: URL(fileURLWithPath: result))
-        #expect(try TickworkProcess.run(["sweep", "cell", sweep, "3"]).status == 0)
+        #expect(try await TickworkProcess.run(["sweep", "cell", sweep, "3"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: result)) == first)
         #expect(try FileManager.default.contentsOfDirectory(atPath: sweep + "/results") == ["0003.json"])
 
         // Cell 4's configuration made unrunnable: its run fails and says why.
         try #"{"cell": 4, "strategy": "MarketMaker", "parameters": {"halfSpreadCents": "wide", "quoteSize": "10"}}"#
             .write(toFile: sweep + "/cells/0004.json", atomically: true, encoding: .utf8)
-        let failing = try TickworkProcess.run(["sweep", "cell", sweep, "4"])
+        let failing = try await TickworkProcess.run(["sweep", "cell", sweep, "4"])
         #expect(failing.status == 1)
         #expect(try String(contentsOfFile: sweep + "/results/0004.failed", encoding: .utf8).contains("halfSpreadCents"))
 
-        let collect = try TickworkProcess.run(["sweep", "collect", sweep])
+        let collect = try await TickworkProcess.run(["sweep", "collect", sweep])
         #expect(collect.status == 1)
         #expect(collect.stdout.split(separator: "\n").count == 2)
         #expect(collect.stderr.contains("tickwork: cell 4 failed: --param halfSpreadCents"))
         #expect(collect.stderr.contains("tickwork: cells without a result: 0, 1, 2, 5\n"))
 
-        let status = try TickworkProcess.run(["sweep", "status", sweep, "--json"])
+        let status = try await TickworkProcess.run(["sweep", "status", sweep, "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         #expect(report["done"] as? [Int] == [3])
         #expect(report["missing"] as? [Int] == [0, 1, 2, 5])
@@ -88,22 +88,22 @@ import TestSupport
         ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/x", "--time", "soon"],
         ["--data", "/tmp/books.twrb", "--strategy", "MarketMaker", "--out", "/tmp/x", "--mem", "lots"],
     ])
-    func badPlanLinesExit64(arguments: [String]) throws {
-        let result = try TickworkProcess.run(["sweep", "plan"] + arguments)
+    func badPlanLinesExit64(arguments: [String]) async throws {
+        let result = try await TickworkProcess.run(["sweep", "plan"] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.contains("USAGE: tickwork sweep plan"))
     }
 
     /// A relative --out is named in the script from the working directory, whose path may hold
     /// what an `#SBATCH` line cannot: a newline would start a command of its own.
-    @Test func aRelativeOutUnderAWorkingDirectoryWithANewlineExits64() throws {
+    @Test func aRelativeOutUnderAWorkingDirectoryWithANewlineExits64() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let working = scratch.file("a\ntouch injected")
         try FileManager.default.createDirectory(atPath: working, withIntermediateDirectories: false)
         let data = scratch.file("books.twrb")
         try BacktestCLITests.writeDriftingRecording(to: data, books: 10, format: .binary)
-        let result = try SpawnedProcess.run(
+        let result = try await SpawnedProcess.run(
             executable: TickworkProcess.buildDirectory + "/tickwork", arguments: ["sweep", "plan", "--data", data, "--out", "sweep"] + Self.grid,
             directory: working)
         #expect(result.status == 64, "\(result.stderr)")
@@ -111,10 +111,10 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: working + "/sweep"))
     }
 
-    @Test func aDirectoryThatIsNoSweepIsAOneLineFailure() throws {
+    @Test func aDirectoryThatIsNoSweepIsAOneLineFailure() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
-        let result = try TickworkProcess.run(["sweep", "collect", scratch.path])
+        let result = try await TickworkProcess.run(["sweep", "collect", scratch.path])
         #expect(result.status == 1)
         #expect(result.stderr == "tickwork: \(scratch.path)/sweep.json: cannot be read: not a planned sweep (tickwork sweep plan writes it)\n")
     }

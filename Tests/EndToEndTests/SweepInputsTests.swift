@@ -9,19 +9,19 @@ import TestSupport
 @Suite(.timeLimit(.minutes(10))) struct SweepInputsTests {
     /// Plans `inputs` into `scratch`, runs the cells here and returns what collect printed with
     /// `--json`; `planned` is the first line `sweep plan` must print.
-    static func planRunAndCollect(_ inputs: [String], in scratch: TemporaryDirectory, planned: (String) -> String) throws -> String {
+    static func planRunAndCollect(_ inputs: [String], in scratch: TemporaryDirectory, planned: (String) -> String) async throws -> String {
         let sweep = scratch.file("sweep")
-        let plan = try TickworkProcess.run(["sweep", "plan", "--out", sweep] + inputs)
+        let plan = try await TickworkProcess.run(["sweep", "plan", "--out", sweep] + inputs)
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(plan.stdout.hasPrefix(planned(sweep) + "\n"), "\(plan.stdout)")
-        let run = try TickworkProcess.run(["sweep", "run", sweep])
+        let run = try await TickworkProcess.run(["sweep", "run", sweep])
         #expect(run.status == 0, "\(run.stderr)")
-        let collect = try TickworkProcess.run(["sweep", "collect", sweep, "--json"])
+        let collect = try await TickworkProcess.run(["sweep", "collect", sweep, "--json"])
         #expect(collect.status == 0, "\(collect.stderr)")
         return collect.stdout
     }
 
-    @Test func aSweepOverTwoRecordingsCollectsTheLocalSweepOfBoth() throws {
+    @Test func aSweepOverTwoRecordingsCollectsTheLocalSweepOfBoth() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let first = scratch.file("first.twrb")
@@ -29,27 +29,27 @@ import TestSupport
         try BacktestCLITests.writeDriftingRecording(to: first, books: 600, format: .binary)
         try BacktestCLITests.writeDriftingRecording(
             to: second, books: 600, format: .jsonLines, seed: 11, start: 1_700_000_100_000_000_000)
-        let collected = try Self.planRunAndCollect(["--data", first, "--data", second] + SweepCLITests.grid, in: scratch) {
+        let collected = try await Self.planRunAndCollect(["--data", first, "--data", second] + SweepCLITests.grid, in: scratch) {
             "\($0): 6 cells of MarketMaker over \(first), \(second)"
         }
-        let local = try TickworkProcess.run(["backtest", "--data", first, "--data", second, "--json"] + SweepCLITests.grid)
+        let local = try await TickworkProcess.run(["backtest", "--data", first, "--data", second, "--json"] + SweepCLITests.grid)
         #expect(local.status == 0, "\(local.stderr)")
         #expect(collected == local.stdout)
         // Both files were replayed: the first alone gives other figures.
-        #expect(try SweepCLITests.localSweep(first) != local.stdout)
-        let single = try TickworkProcess.run(["backtest", "--data", first, "--data", second, "--strategy", "MarketMaker"])
+        #expect(try await SweepCLITests.localSweep(first) != local.stdout)
+        let single = try await TickworkProcess.run(["backtest", "--data", first, "--data", second, "--strategy", "MarketMaker"])
         #expect(single.status == 0 && single.stdout.contains("1200 books"), "\(single.stdout)\(single.stderr)")
     }
 
-    @Test func aSweepOfAConfigurationsStrategyCollectsTheLocalSweep() throws {
+    @Test func aSweepOfAConfigurationsStrategyCollectsTheLocalSweep() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let data = scratch.file("books.twrb")
         try BacktestCLITests.writeDriftingRecording(to: data, books: 1_000, format: .binary)
         let config = TickworkProcess.packageRoot + "/config/tickwork.json"
         let grid = ["--config", config, "--param", "quantity=50,300", "--param", "limitOffsetCents=0,2"]
-        let collected = try Self.planRunAndCollect(["--data", data] + grid, in: scratch) { "\($0): 4 cells of FirstSteps over \(data)" }
-        let local = try TickworkProcess.run(["backtest", "--data", data, "--json"] + grid)
+        let collected = try await Self.planRunAndCollect(["--data", data] + grid, in: scratch) { "\($0): 4 cells of FirstSteps over \(data)" }
+        let local = try await TickworkProcess.run(["backtest", "--data", data, "--json"] + grid)
         #expect(local.status == 0, "\(local.stderr)")
         #expect(collected == local.stdout)
         let manifest = try JSONDecoder().decode(
@@ -57,7 +57,7 @@ import TestSupport
         #expect(manifest.configuration?.path == config && manifest.strategy == "FirstSteps")
     }
 
-    @Test func aConfigurationOfSeveralStrategiesCannotTakeParameters() throws {
+    @Test func aConfigurationOfSeveralStrategiesCannotTakeParameters() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let data = scratch.file("books.twrb")
@@ -69,7 +69,7 @@ import TestSupport
         let config = scratch.file("two.json")
         try text.write(toFile: config, atomically: true, encoding: .utf8)
         for command in [["backtest"], ["sweep", "plan", "--out", scratch.file("sweep")]] {
-            let result = try TickworkProcess.run(command + ["--data", data, "--config", config, "--param", "quantity=5,6"])
+            let result = try await TickworkProcess.run(command + ["--data", data, "--config", config, "--param", "quantity=5,6"])
             #expect(result.status == 64, "\(result.stderr)")
             #expect(result.stderr.contains("--param with --config: the configuration must run one strategy, it runs 2"), "\(result.stderr)")
         }

@@ -18,8 +18,8 @@ enum TickworkProcess {
     static func run(
         _ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 60,
         executable: String = buildDirectory + "/tickwork"
-    ) throws -> Result {
-        try SpawnedProcess.run(
+    ) async throws -> Result {
+        try await SpawnedProcess.run(
             executable: executable, arguments: arguments,
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, directory: packageRoot, timeout: timeout)
     }

@@ -5,62 +5,62 @@ import TestSupport
 /// `tickwork symbols` and `tickwork watch` as a user runs them, each test with a state
 /// directory of its own (`XDG_STATE_HOME`).
 @Suite(.timeLimit(.minutes(5))) struct WatchCLITests {
-    private func run(_ arguments: [String], state: TemporaryDirectory) throws -> TickworkProcess.Result {
-        try TickworkProcess.run(arguments, environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
+    private func run(_ arguments: [String], state: TemporaryDirectory) async throws -> TickworkProcess.Result {
+        try await TickworkProcess.run(arguments, environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
     }
 
-    @Test func searchFindsTickersAndNamesInTheShippedDirectory() throws {
+    @Test func searchFindsTickersAndNamesInTheShippedDirectory() async throws {
         let state = try TemporaryDirectory("tickwork-watch")
         defer { state.remove() }
-        let text = try run(["symbols", "search", "apple", "--limit", "3"], state: state)
+        let text = try await run(["symbols", "search", "apple", "--limit", "3"], state: state)
         #expect(text.status == 0)
         #expect(text.stdout.split(separator: "\n").first?.hasPrefix("SYMBOL  NAME") == true)
         #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("AAPL    Apple Inc.") })
-        let json = try run(["symbols", "search", "berkshire b", "--json"], state: state)
+        let json = try await run(["symbols", "search", "berkshire b", "--json"], state: state)
         let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]]
         #expect(entries?.first?["symbol"] == "BRK.B")
     }
 
-    @Test func listsAreEditedAndKeptInTheStateDirectory() throws {
+    @Test func listsAreEditedAndKeptInTheStateDirectory() async throws {
         let state = try TemporaryDirectory("tickwork-watch")
         defer { state.remove() }
-        #expect(try run(["watch", "add", "aapl", "MSFT", "SPY"], state: state).status == 0)
-        #expect(try run(["watch", "move", "SPY", "--to", "1"], state: state).status == 0)
-        #expect(try run(["watch", "rm", "MSFT"], state: state).status == 0)
-        #expect(try run(["watch", "add", "QQQ", "--list", "etfs"], state: state).status == 0)
-        #expect(try run(["watch", "list"], state: state).stdout == "SPY\nAAPL\n")
-        #expect(try run(["watch", "list", "--list", "etfs", "--json"], state: state).stdout.filter { !$0.isWhitespace } == #"["QQQ"]"#)
+        await #expect(try run(["watch", "add", "aapl", "MSFT", "SPY"], state: state).status == 0)
+        await #expect(try run(["watch", "move", "SPY", "--to", "1"], state: state).status == 0)
+        await #expect(try run(["watch", "rm", "MSFT"], state: state).status == 0)
+        await #expect(try run(["watch", "add", "QQQ", "--list", "etfs"], state: state).status == 0)
+        await #expect(try run(["watch", "list"], state: state).stdout == "SPY\nAAPL\n")
+        await #expect(try run(["watch", "list", "--list", "etfs", "--json"], state: state).stdout.filter { !$0.isWhitespace } == #"["QQQ"]"#)
         #expect(FileManager.default.fileExists(atPath: state.path + "/tickwork/watchlists.json"))
-        let refused = try run(["watch", "rm", "IBM"], state: state)
+        let refused = try await run(["watch", "rm", "IBM"], state: state)
         #expect(refused.status == 1 && refused.stderr == "tickwork: IBM is not on the watch list default\n")
-        let usage = try run(["watch", "move", "SPY"], state: state)
+        let usage = try await run(["watch", "move", "SPY"], state: state)
         #expect(usage.status == 64)
     }
 
-    @Test func aSymbolUnknownToTheDirectoryAndTheSourceIsRefusedWithSuggestions() throws {
+    @Test func aSymbolUnknownToTheDirectoryAndTheSourceIsRefusedWithSuggestions() async throws {
         let state = try TemporaryDirectory("tickwork-watch")
         defer { state.remove() }
-        let refused = try run(["watch", "add", "APPL"], state: state)
+        let refused = try await run(["watch", "add", "APPL"], state: state)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("APPL: unknown to the symbol directory and to simulated; nearest: "))
         #expect(refused.stderr.contains("AAPL"))
         // FOOBAR is not in the directory, but the embedded exchange quotes it.
-        #expect(try run(["watch", "add", "FOOBAR"], state: state).status == 0)
-        #expect(try run(["watch", "list"], state: state).stdout == "FOOBAR\n")
+        await #expect(try run(["watch", "add", "FOOBAR"], state: state).status == 0)
+        await #expect(try run(["watch", "list"], state: state).stdout == "FOOBAR\n")
     }
 
-    @Test func onceAndJSONPrintTheEmbeddedExchangesQuotesWithoutAKey() throws {
+    @Test func onceAndJSONPrintTheEmbeddedExchangesQuotesWithoutAKey() async throws {
         let state = try TemporaryDirectory("tickwork-watch")
         defer { state.remove() }
-        #expect(try run(["watch", "add", "FOOBAR", "AAPL"], state: state).status == 0)
-        let table = try run(["watch", "--once"], state: state)
+        await #expect(try run(["watch", "add", "FOOBAR", "AAPL"], state: state).status == 0)
+        let table = try await run(["watch", "--once"], state: state)
         #expect(table.status == 0)
         let lines = table.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("SYMBOL  COMPANY") == true)
         #expect(lines.contains { $0.hasPrefix("FOOBAR ") && $0.contains(".") })
         #expect(lines.contains { $0.hasPrefix("AAPL ") && $0.contains("unknown symbol") })
         #expect(!table.stdout.contains("\u{1B}["))
-        let json = try run(["watch", "show", "--once", "--json"], state: state)
+        let json = try await run(["watch", "show", "--once", "--json"], state: state)
         let line = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let rows = line?["rows"] as? [[String: Any]]
         #expect(rows?.first?["symbol"] as? String == "FOOBAR")

@@ -8,7 +8,7 @@ import TestSupport
 @Suite(.timeLimit(.minutes(5)), .serialized) struct WatchTerminalTests {
     static let tmux = "/usr/bin/tmux"
 
-    init() throws {
+    init() async throws {
         try Prerequisite.require(Prerequisite.executable(Self.tmux), "tmux (Debian's; .ci/run installs it)")
     }
 
@@ -17,84 +17,84 @@ import TestSupport
         let socket = "tickwork-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
 
         @discardableResult
-        func run(_ arguments: [String]) throws -> String {
-            let result = try SpawnedProcess.run(executable: WatchTerminalTests.tmux, arguments: ["-L", socket] + arguments, timeout: 20)
+        func run(_ arguments: [String]) async throws -> String {
+            let result = try await SpawnedProcess.run(executable: WatchTerminalTests.tmux, arguments: ["-L", socket] + arguments, timeout: 20)
             return result.stdout
         }
 
         /// Runs the command that starts the server with no descriptor of ours open: the server
         /// it forks would hold them (Foundation's process watch among them), and the client's
         /// exit would never be seen.
-        func startServer(_ arguments: [String]) throws {
+        func startServer(_ arguments: [String]) async throws {
             let quoted = ([WatchTerminalTests.tmux, "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             let closeAll = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
-            let result = try SpawnedProcess.run(
+            let result = try await SpawnedProcess.run(
                 executable: "/bin/bash", arguments: ["-c", closeAll + "exec " + quoted.joined(separator: " ") + " </dev/null >/dev/null 2>&1"],
                 timeout: 20)
             #expect(result.status == 0)
         }
 
-        func screen() throws -> String { try run(["capture-pane", "-p", "-t", "watch"]) }
-        func value(_ format: String) throws -> String {
-            try run(["display-message", "-p", "-t", "watch", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+        func screen() async throws -> String { try await run(["capture-pane", "-p", "-t", "watch"]) }
+        func value(_ format: String) async throws -> String {
+            try await run(["display-message", "-p", "-t", "watch", format]).trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// Waits at most `seconds` until `condition` holds of the screen.
-        func waitFor(_ seconds: TimeInterval, _ condition: (String) -> Bool) throws -> Bool {
+        func waitFor(_ seconds: TimeInterval, _ condition: (String) -> Bool) async throws -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
-                if condition(try screen()) { return true }
-                Thread.sleep(forTimeInterval: 0.1)
+                if condition(try await screen()) { return true }
+                try await Task.sleep(for: .milliseconds(100))
             }
             return false
         }
 
-        deinit { _ = try? run(["kill-server"]) }
+        deinit { _ = try? SpawnedProcess.runBlocking(executable: WatchTerminalTests.tmux, arguments: ["-L", socket, "kill-server"]) }
     }
 
-    private func start(_ tmux: Tmux, state: TemporaryDirectory, width: Int = 100) throws {
-        let add = try TickworkProcess.run(["watch", "add", "FOOBAR"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""])
+    private func start(_ tmux: Tmux, state: TemporaryDirectory, width: Int = 100) async throws {
+        let add = try await TickworkProcess.run(["watch", "add", "FOOBAR"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""])
         #expect(add.status == 0)
         let command = "env -u NO_COLOR XDG_STATE_HOME='\(state.path)' STATE_DIRECTORY= TERM=xterm-256color '\(TickworkProcess.buildDirectory)/tickwork' watch --interval 1; echo EXITED $?; sleep 60"
-        try tmux.startServer(["new-session", "-d", "-s", "watch", "-x", String(width), "-y", "20", command])
+        try await tmux.startServer(["new-session", "-d", "-s", "watch", "-x", String(width), "-y", "20", command])
     }
 
-    @Test func startsShowsTheRowRefreshesAndQuitsOnQRestoringTheTerminal() throws {
+    @Test func startsShowsTheRowRefreshesAndQuitsOnQRestoringTheTerminal() async throws {
         let state = try TemporaryDirectory("tickwork-tmux")
         defer { state.remove() }
         let tmux = Tmux()
-        try start(tmux, state: state)
-        #expect(try tmux.waitFor(20) { $0.contains("tickwork watch: default") && $0.contains("FOOBAR") && $0.contains("LOW") })
-        #expect(try tmux.value("#{alternate_on}") == "1")
-        #expect(try tmux.value("#{cursor_flag}") == "0")
-        let first = try tmux.screen()
+        try await start(tmux, state: state)
+        #expect(try await tmux.waitFor(20) { $0.contains("tickwork watch: default") && $0.contains("FOOBAR") && $0.contains("LOW") })
+        await #expect(try await tmux.value("#{alternate_on}") == "1")
+        await #expect(try await tmux.value("#{cursor_flag}") == "0")
+        let first = try await tmux.screen()
         // A refresh redraws the row: the bots keep trading, so within a few seconds the screen changes.
-        #expect(try tmux.waitFor(15) { $0 != first && $0.contains("FOOBAR") })
-        try tmux.run(["send-keys", "-t", "watch", "q"])
-        #expect(try tmux.waitFor(10) { $0.contains("EXITED 0") })
-        #expect(try tmux.value("#{alternate_on}") == "0")
-        #expect(try tmux.value("#{cursor_flag}") == "1")
-        #expect(try !tmux.screen().contains("SYMBOL"))
+        #expect(try await tmux.waitFor(15) { $0 != first && $0.contains("FOOBAR") })
+        try await tmux.run(["send-keys", "-t", "watch", "q"])
+        #expect(try await tmux.waitFor(10) { $0.contains("EXITED 0") })
+        await #expect(try await tmux.value("#{alternate_on}") == "0")
+        await #expect(try await tmux.value("#{cursor_flag}") == "1")
+        #expect(try await !tmux.screen().contains("SYMBOL"))
     }
 
-    @Test func redrawsToFitOnResizeAndRestoresTheTerminalOnSIGTERM() throws {
+    @Test func redrawsToFitOnResizeAndRestoresTheTerminalOnSIGTERM() async throws {
         let state = try TemporaryDirectory("tickwork-tmux")
         defer { state.remove() }
         let tmux = Tmux()
-        try start(tmux, state: state, width: 120)
-        #expect(try tmux.waitFor(20) { $0.contains("LOW") && $0.contains("FOOBAR") })
-        try tmux.run(["resize-window", "-t", "watch", "-x", "50"])
+        try await start(tmux, state: state, width: 120)
+        #expect(try await tmux.waitFor(20) { $0.contains("LOW") && $0.contains("FOOBAR") })
+        try await tmux.run(["resize-window", "-t", "watch", "-x", "50"])
         // At 50 columns the company column gives way and every line fits.
-        #expect(try tmux.waitFor(10) { screen in
+        #expect(try await tmux.waitFor(10) { screen in
             !screen.contains("COMPANY") && screen.contains("AGE") && screen.split(separator: "\n").allSatisfy { $0.count <= 50 }
         })
-        let pid = try tmux.value("#{pane_pid}")
+        let pid = try await tmux.value("#{pane_pid}")
         // The pane's shell runs tickwork as its child: signal that child.
-        let children = try SpawnedProcess.run(executable: "/usr/bin/pgrep", arguments: ["-P", pid], timeout: 10)
+        let children = try await SpawnedProcess.run(executable: "/usr/bin/pgrep", arguments: ["-P", pid], timeout: 10)
         let child = try #require(children.stdout.split(separator: "\n").first.flatMap { Int32($0) })
         kill(child, SIGTERM)
-        #expect(try tmux.waitFor(10) { $0.contains("EXITED 0") })
-        #expect(try tmux.value("#{alternate_on}") == "0")
-        #expect(try tmux.value("#{cursor_flag}") == "1")
+        #expect(try await tmux.waitFor(10) { $0.contains("EXITED 0") })
+        await #expect(try await tmux.value("#{alternate_on}") == "0")
+        await #expect(try await tmux.value("#{cursor_flag}") == "1")
     }
 }

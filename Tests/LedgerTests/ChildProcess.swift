@@ -37,15 +37,15 @@ final class ChildWriter {
     var isRunning: Bool { child.process.isRunning }
 
     /// Kills the child with SIGKILL and waits for it.
-    func kill() {
+    func kill() async {
         child.send(SIGKILL)
-        _ = child.exitStatus(within: Self.patience)
+        _ = await child.exitStatus(within: Self.patience)
     }
 
     /// Waits for the child to exit and returns its status (nil if it had not exited within
     /// `patience` seconds; it is then killed).
-    func wait() -> Int32? {
-        child.exitStatus(within: Self.patience)
+    func wait() async -> Int32? {
+        await child.exitStatus(within: Self.patience)
     }
 
     /// How long a child may take: a paced child writes for a second or two, on a busy host longer.

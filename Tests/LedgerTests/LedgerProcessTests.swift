@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 @Suite(.disabled(if: ChildWriter.isChild), .timeLimit(.minutes(10))) struct LedgerProcessTests {
-    @Test func aWriterKilledMidStreamLeavesALedgerThatOpensVerifiesAndEndsWithACompleteFill() throws {
+    @Test func aWriterKilledMidStreamLeavesALedgerThatOpensVerifiesAndEndsWithACompleteFill() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file()
@@ -14,12 +14,12 @@ import TestSupport
         // Let it write at least 100 kB (a few hundred fills); give up after a minute.
         var size = 0
         for _ in 0..<6000 where child.isRunning && size < 100_000 {
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
             var info = stat()
             size = stat(path, &info) == 0 ? Int(info.st_size) : 0
         }
         #expect(child.isRunning)
-        child.kill()
+        await child.kill()
         #expect(child.process.terminationReason == .uncaughtSignal)
 
         let ledger = try LedgerWriter(path: path, venue: testVenue, account: testAccount)
@@ -33,7 +33,7 @@ import TestSupport
         #expect(try contents(of: path).last == 0x0a)
     }
 
-    @Test func aFollowerSeesEveryFillAWriterInAnotherProcessAppends() throws {
+    @Test func aFollowerSeesEveryFillAWriterInAnotherProcessAppends() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file()
@@ -47,9 +47,9 @@ import TestSupport
                 if case .entry(let entry) = event { seen.append(entry) }
             }
             if !running { break }
-            usleep(20_000)
+            try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(child.wait() == 0)
+        #expect(await child.wait() == 0)
         #expect(seen.map(\.sequence) == Array(1...300))
         #expect(seen == (try LedgerReader.entries(in: path)))
     }

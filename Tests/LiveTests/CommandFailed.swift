@@ -11,8 +11,8 @@ struct CommandFailed: Error, CustomStringConvertible {
 
 /// Runs a program to completion (at most ten minutes) and returns its stdout; throws with its
 /// output if it fails.
-func run(_ program: String, _ arguments: [String]) throws -> String {
-    let result = try SpawnedProcess.run(executable: program, arguments: arguments, timeout: 600)
+func run(_ program: String, _ arguments: [String]) async throws -> String {
+    let result = try await SpawnedProcess.run(executable: program, arguments: arguments, timeout: 600)
     guard result.status == 0 else {
         throw CommandFailed(
             command: ([program] + arguments).joined(separator: " "), status: result.status, output: result.stdout + result.stderr)

@@ -22,18 +22,18 @@ import TestSupport
         #expect(intents == [.place(OrderRequest(symbol: "FOOBAR", side: .buy, price: 5_000, qty: 5, tag: "first-steps"))])
     }
 
-    @Test func hostAndPluginLinkOneSharedStrategyKit() throws {
+    @Test func hostAndPluginLinkOneSharedStrategyKit() async throws {
         for binary in ["tickwork", "libFirstSteps.so"] {
-            let dynamic = try run("/usr/bin/readelf", ["-d", Self.buildDirectory + "/" + binary])
+            let dynamic = try await run("/usr/bin/readelf", ["-d", Self.buildDirectory + "/" + binary])
             #expect(dynamic.contains("Shared library: [libStrategyKit.so]"), "\(binary) must link libStrategyKit.so dynamically")
         }
-        let symbols = try run("/usr/bin/readelf", ["--dyn-syms", "-W", Self.buildDirectory + "/libFirstSteps.so"])
+        let symbols = try await run("/usr/bin/readelf", ["--dyn-syms", "-W", Self.buildDirectory + "/libFirstSteps.so"])
         let defined = symbols.split(separator: "\n").filter { $0.contains("StrategyPlugin") && !$0.contains(" UND ") }
         #expect(defined.isEmpty, "the plugin must not carry its own copy of StrategyKit's types")
     }
 
-    @Test func pluginsBuiltInAnotherPackageShareTheHostsTypes() throws {
-        let products = try Self.buildFixturePackage()
+    @Test func pluginsBuiltInAnotherPackageShareTheHostsTypes() async throws {
+        let products = try await Self.buildFixturePackage()
         let plugin = try PluginLoader.load(path: products + "/libExternalStrategy.so")
         #expect(plugin.descriptor.name == "External")
         let strategy = try plugin.descriptor.makeStrategy(values: [:])
@@ -49,15 +49,15 @@ import TestSupport
         #expect(copies.count == 1, "one libStrategyKit.so mapped, found \(copies.sorted())")
     }
 
-    @Test func refusesAPluginBuiltAgainstAnotherMajorSDK() throws {
-        let path = try Self.buildFixturePackage() + "/libFutureSDK.so"
+    @Test func refusesAPluginBuiltAgainstAnotherMajorSDK() async throws {
+        let path = try await Self.buildFixturePackage() + "/libFutureSDK.so"
         #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "4.0", host: SDKVersion.current.description)) {
             try PluginLoader.load(path: path)
         }
     }
 
-    @Test func refusesAPluginBuiltAgainstSDK2WhosePricesWereCentsSayingToRebuildIt() throws {
-        let path = try Self.buildFixturePackage() + "/libPastSDK.so"
+    @Test func refusesAPluginBuiltAgainstSDK2WhosePricesWereCentsSayingToRebuildIt() async throws {
+        let path = try await Self.buildFixturePackage() + "/libPastSDK.so"
         let expected = PluginError.incompatibleSDK(path: path, plugin: "2.2", host: "3.2")
         #expect(throws: expected) { try PluginLoader.load(path: path) }
         #expect(expected.description.hasSuffix(
@@ -65,8 +65,8 @@ import TestSupport
                 + "instead of cents; rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"))
     }
 
-    @Test func refusesALibraryWithoutTheEntryPoint() throws {
-        let path = try Self.buildFixturePackage() + "/libNoEntryPoint.so"
+    @Test func refusesALibraryWithoutTheEntryPoint() async throws {
+        let path = try await Self.buildFixturePackage() + "/libNoEntryPoint.so"
         #expect(throws: PluginError.missingEntryPoint(path: path, symbol: "tickwork_strategy_v1")) {
             try PluginLoader.load(path: path)
         }
@@ -230,7 +230,7 @@ import TestSupport
 
     /// Builds the fixture package once per test process (incrementally across runs) and
     /// returns its products directory.
-    static func buildFixturePackage() throws -> String {
-        try FixturePackage.products("ExternalPlugins", packageRoot: packageRoot)
+    static func buildFixturePackage() async throws -> String {
+        try await FixturePackage.products("ExternalPlugins", packageRoot: packageRoot)
     }
 }

@@ -15,21 +15,21 @@ import TestSupport
         routes.respond(to: HTTPRequest(method: "GET", target: target, headers: headers))
     }
 
-    @Test func metricsParseWithPrometheusOwnParserAndMoveWhenAFillHappens() throws {
+    @Test func metricsParseWithPrometheusOwnParserAndMoveWhenAFillHappens() async throws {
         let fixture = try MonitorFixture()
         let routes = fixture.routes()
         fixture.publish()
         let before = Self.get(routes, "/metrics")
         #expect(before.status == 200)
         #expect(before.headers["Content-Type"] == "text/plain; version=0.0.4; charset=utf-8")
-        let parsedBefore = try PrometheusParser.samples(of: before.bodyText)
+        let parsedBefore = try await PrometheusParser.samples(of: before.bodyText)
         #expect(parsedBefore["tickwork_fills_total{strategy=\"s1\",symbol=\"FOOBAR\"}"] == nil)
         #expect(parsedBefore["tickwork_trading_state{scope=\"account\",state=\"active\"}"] == 1)
 
         try fixture.fillOneBuy()
         let text = Self.get(routes, "/metrics").bodyText
-        #expect(try PrometheusParser.promtoolProblems(of: text) == "")
-        let after = try PrometheusParser.samples(of: text)
+        #expect(try await PrometheusParser.promtoolProblems(of: text) == "")
+        let after = try await PrometheusParser.samples(of: text)
         #expect(after["tickwork_fills_total{strategy=\"s1\",symbol=\"FOOBAR\"}"] == 1)
         #expect(after["tickwork_fill_volume_shares_total{strategy=\"s1\",symbol=\"FOOBAR\"}"] == 10)
         #expect(after["tickwork_position_shares{strategy=\"s1\",symbol=\"FOOBAR\"}"] == 10)
@@ -40,23 +40,23 @@ import TestSupport
         #expect(after["tickwork_ledger_size_bytes{}"].map { $0 > 0 } == true)
     }
 
-    @Test func metricsCountTheOrderFlowRecordsTheHistoryDropped() throws {
+    @Test func metricsCountTheOrderFlowRecordsTheHistoryDropped() async throws {
         let fixture = try MonitorFixture()
         fixture.publish()
         let dropped = "tickwork_history_flow_dropped_total{}"
-        #expect(try PrometheusParser.samples(of: Self.get(fixture.routes(), "/metrics").bodyText)[dropped] == nil)
+        #expect(try await PrometheusParser.samples(of: Self.get(fixture.routes(), "/metrics").bodyText)[dropped] == nil)
         let flow = HistoryFlow(capacity: 2)
         let routes = fixture.routes(historyFlow: flow)
-        #expect(try PrometheusParser.samples(of: Self.get(routes, "/metrics").bodyText)[dropped] == 0)
+        #expect(try await PrometheusParser.samples(of: Self.get(routes, "/metrics").bodyText)[dropped] == 0)
         for number in 0..<5 {
             flow.offer(.stateChange(HistoryStateChange(
                 time: Timestamp(nanoseconds: Int64(number)), scope: "account", from: "active", to: "halted", code: "RISK_MANUAL",
                 limit: nil, actual: nil)))
         }
         let text = Self.get(routes, "/metrics").bodyText
-        #expect(try PrometheusParser.promtoolProblems(of: text) == "")
+        #expect(try await PrometheusParser.promtoolProblems(of: text) == "")
         #expect(text.contains("# TYPE tickwork_history_flow_dropped_total counter"))
-        #expect(try PrometheusParser.samples(of: text)[dropped] == 3)
+        #expect(try await PrometheusParser.samples(of: text)[dropped] == 3)
     }
 
     @Test func theExpositionEscapesLabelValuesAndAddsUpHistogramBuckets() {

@@ -21,12 +21,12 @@ enum PrometheusParser {
         """
 
     /// The samples of `text`, parsed by `prometheus_client`.
-    static func samples(of text: String) throws -> [String: Double] {
+    static func samples(of text: String) async throws -> [String: Double] {
         let scratch = try TemporaryDirectory("tickwork-prometheus")
         defer { scratch.remove() }
         let input = scratch.file("metrics.txt")
         try Data(text.utf8).write(to: URL(fileURLWithPath: input))
-        let result = try SpawnedProcess.run(
+        let result = try await SpawnedProcess.run(
             executable: "/bin/sh", arguments: ["-c", "exec python3 -c \"$0\" < \"$1\"", script, input], timeout: 60)
         guard result.status == 0, let data = result.stdout.data(using: .utf8),
               let samples = try JSONSerialization.jsonObject(with: data) as? [String: Double] else {
@@ -37,12 +37,12 @@ enum PrometheusParser {
 
     /// What `promtool check metrics` (Debian's prometheus package, which `.ci/run` installs)
     /// says of `text`: empty when it passes its parser and lint rules.
-    static func promtoolProblems(of text: String) throws -> String {
+    static func promtoolProblems(of text: String) async throws -> String {
         let scratch = try TemporaryDirectory("tickwork-promtool")
         defer { scratch.remove() }
         let input = scratch.file("metrics.txt")
         try Data(text.utf8).write(to: URL(fileURLWithPath: input))
-        let result = try SpawnedProcess.run(
+        let result = try await SpawnedProcess.run(
             executable: "/bin/sh", arguments: ["-c", "exec promtool check metrics < \"$0\"", input], timeout: 60)
         return result.status == 0 ? "" : "status \(result.status): \(result.stdout)\(result.stderr)"
     }

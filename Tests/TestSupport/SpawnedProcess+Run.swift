@@ -15,10 +15,19 @@ extension SpawnedProcess {
     public static func run(
         executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: String? = nil, timeout: TimeInterval = 60
-    ) throws -> Result {
+    ) async throws -> Result {
         let child = try SpawnedProcess(executable: executable, arguments: arguments, environment: environment, directory: directory)
-        _ = child.exitStatus(within: timeout)
+        _ = await child.exitStatus(within: timeout)
         return Result(status: child.process.terminationStatus, stdout: child.stdout, stderr: child.stderr)
+    }
+
+    /// Runs `executable arguments` to its end, blocking the calling thread, and returns its exit
+    /// status; its output goes where this process's goes. Only for what takes milliseconds where a
+    /// task cannot suspend (a `deinit`, a `defer`, a static initializer); everywhere else `run`.
+    public static func runBlocking(executable: String, arguments: [String]) throws -> Int32 {
+        let process = try Process.run(URL(fileURLWithPath: executable), arguments: arguments)
+        process.waitUntilExit()
+        return process.terminationStatus
     }
 
     /// The path of the running executable (the test bundle), read from /proc/self/exe.

@@ -8,20 +8,22 @@ import Glibc
 /// A child process that a test starts, talks to with signals and always ends: every wait is
 /// bounded, and `deinit` kills the child if the test did not end it. Its stdin is /dev/null; its
 /// stdout and stderr are collected as they come, so a chatty child never blocks on a full pipe.
+///
+/// Waits suspend the calling task (they poll with `Task.sleep`) instead of blocking a thread:
+/// Swift's cooperative pool has as many threads as cores, and a test blocked on a child would
+/// hold one of them from every other test for as long as the child runs.
 public final class SpawnedProcess {
     public let process = Process()
     private let stdoutPipe = Pipe()
     private let stderrPipe = Pipe()
     private let output = Locked(Data())
     private let errors = Locked(Data())
-    /// Signalled by each pipe's reader thread when its pipe reaches end of file.
-    private let drained = DispatchSemaphore(value: 0)
-    /// Signalled once, when the process exits.
-    private let exited = DispatchSemaphore(value: 0)
-    /// Whether a wait has seen `exited` (a semaphore signals once).
-    private var exitSeen = false
-    /// Whether `exitStatus` has waited for both pipes.
-    private var outputWhole = false
+    /// How many of the two pipes their reader threads have read to end of file.
+    private let drained = Locked(0)
+    /// Whether the process has exited (set by its termination handler).
+    private let exited = Locked(false)
+    /// How often a wait looks again.
+    private static let pollInterval = Duration.milliseconds(20)
 
     /// Starts `executable` with `arguments` in `directory` (this process's by default), with
     /// exactly `environment` (this process's by default).
@@ -37,7 +39,7 @@ public final class SpawnedProcess {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         let exited = exited
-        process.terminationHandler = { _ in exited.signal() }
+        process.terminationHandler = { _ in exited.set(true) }
         try process.run()
         // Plain reader threads rather than FileHandle.readabilityHandler, whose dispatch sources
         // crash libdispatch on Linux when the pipe closes under them.
@@ -50,7 +52,7 @@ public final class SpawnedProcess {
                     if data.isEmpty { break }
                     sink.set(sink.get() + data)
                 }
-                drained.signal()
+                drained.update { $0 += 1 }
             }
             thread.start()
         }
@@ -59,15 +61,11 @@ public final class SpawnedProcess {
     public var stdout: String { String(decoding: output.get(), as: UTF8.self) }
     public var stderr: String { String(decoding: errors.get(), as: UTF8.self) }
 
-    /// Waits (at most `timeout` seconds, polling) until `condition` holds; returns whether it did.
+    /// Waits (at most `timeout` seconds, polling) until `condition` holds; returns whether it
+    /// did. A cancelled task stops waiting and gets the condition as it is.
     @discardableResult
-    public func wait(upTo timeout: TimeInterval, for condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
+    public func wait(upTo timeout: TimeInterval, for condition: () async -> Bool) async -> Bool {
+        await Self.poll(upTo: timeout, until: condition)
     }
 
     /// Sends `signal` to the process while it runs (once it has ended, its id may be another's).
@@ -78,26 +76,33 @@ public final class SpawnedProcess {
 
     /// Waits at most `timeout` seconds for the process to exit; returns its status (a signal
     /// that ended it as its negative), or nil if it was still running (it is then killed).
-    public func exitStatus(within timeout: TimeInterval) -> Int32? {
-        guard waitForExit(within: timeout) else {
+    public func exitStatus(within timeout: TimeInterval) async -> Int32? {
+        guard await Self.poll(upTo: timeout, until: { exited.get() }) else {
             send(SIGKILL)
-            process.waitUntilExit()
+            // A killed process is reaped at once; the bound only guards against a stuck reaper.
+            await Self.poll(upTo: 10) { exited.get() }
             return nil
         }
-        process.waitUntilExit()
         // The output is whole once both pipes reach end of file, unless a child of the process
-        // still holds them open. Each pipe signals once: a second call must not wait again.
-        if !outputWhole {
-            for _ in 0..<2 { _ = drained.wait(timeout: .now() + 5) }
-            outputWhole = true
-        }
+        // still holds them open.
+        await Self.poll(upTo: 5) { drained.get() == 2 }
         return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
     }
 
-    /// Whether the process exited within `timeout` seconds (woken by its exit, not polling).
-    private func waitForExit(within timeout: TimeInterval) -> Bool {
-        if !exitSeen { exitSeen = exited.wait(timeout: .now() + timeout) == .success }
-        return exitSeen
+    /// Polls `condition` every `pollInterval` for at most `timeout` seconds, suspending between
+    /// looks; whether it held.
+    @discardableResult
+    private static func poll(upTo timeout: TimeInterval, until condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            do {
+                try await Task.sleep(for: pollInterval)
+            } catch {
+                break
+            }
+        }
+        return await condition()
     }
 
     deinit {
