@@ -4,7 +4,7 @@ import Testing
 
 /// The one-call commands with `--api alpaca`, the built binary against a scripted Alpaca over
 /// loopback.
-@Suite(.timeLimit(.minutes(10))) struct AlpacaCallsTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct AlpacaCallsTests {
     @Test func everyOneCallCommandWorksOnAlpaca() async throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }

@@ -9,7 +9,7 @@ import Glibc
 
 /// `tickwork run` on `"api": "alpaca"` against a scripted Alpaca over loopback (the simulated
 /// exchange's Alpaca API is another branch's): ended by SIGTERM, and killed and restarted.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct AlpacaDaemonTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct AlpacaDaemonTests {
     static let keys = ["APCA_API_KEY_ID": "KID", "APCA_API_SECRET_KEY": "SECRET"]
 
     /// The fake's fills as (Alpaca order id, qty).

@@ -3,7 +3,7 @@ import Testing
 
 /// The one-call commands with `--api alpaca`, the built binary against `tickwork exchange`'s own
 /// Alpaca API over loopback (not the scripted fake): the two halves of the Alpaca work together.
-@Suite(.timeLimit(.minutes(10))) struct AlpacaExchangeCallsTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct AlpacaExchangeCallsTests {
     @Test func everyOneCallCommandWorksAgainstTheSimulatedExchange() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }

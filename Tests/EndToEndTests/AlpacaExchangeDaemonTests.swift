@@ -9,7 +9,7 @@ import Glibc
 
 /// `tickwork run` on `"api": "alpaca"` against `tickwork exchange`'s own Alpaca API (bots
 /// trading FOOBAR on TESTEX), not the scripted fake: ended by SIGTERM, and killed and restarted.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct AlpacaExchangeDaemonTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct AlpacaExchangeDaemonTests {
     static let keys = ["APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"]
 
     /// `GET path` on the exchange's Alpaca API as `PAPER1`: the JSON answered.

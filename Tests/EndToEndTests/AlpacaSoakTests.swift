@@ -13,7 +13,7 @@ import Glibc
 /// while the daemon is down): every restart reconciles and trades on (none refuses to start),
 /// and at the end the ledger holds every fill of the account once, and the exchange's position
 /// is the ledger's.
-@Suite(.serialized, .timeLimit(.minutes(4))) struct AlpacaSoakTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct AlpacaSoakTests {
     static let keys = ["APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"]
     /// Quoting one cent inside the bots' makers; a sell beyond what the account holds is
     /// refused by the exchange (no shorting), so the quotes go both ways once it holds shares.

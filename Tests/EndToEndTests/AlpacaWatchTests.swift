@@ -4,7 +4,7 @@ import TestSupport
 
 /// `tickwork watch --source alpaca` and `tickwork symbols refresh --source alpaca`, the built
 /// binary against `tickwork exchange`'s own Alpaca API (snapshots, assets) over loopback.
-@Suite(.timeLimit(.minutes(5))) struct AlpacaWatchTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct AlpacaWatchTests {
     @Test func theWatchListIsQuotedFromAlpacaSnapshotsAndTheDirectoryRebuiltFromAssets() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }

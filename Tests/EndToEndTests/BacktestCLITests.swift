@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `tickwork backtest` as a user runs it: over a recording, with reports, sweeps and errors.
-@Suite(.timeLimit(.minutes(10))) struct BacktestCLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct BacktestCLITests {
     /// A books recording of FOOBAR on TESTEX drifting around $50, five levels a side, 50 ms apart.
     static func writeDriftingRecording(
         to path: String, books: Int, format: RecordingFormat, seed: UInt64 = 7, start: Int64 = 1_700_000_000_000_000_000,

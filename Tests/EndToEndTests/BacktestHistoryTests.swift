@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `tickwork backtest --history FILE`: a backtest queryable as the live history is.
-@Suite(.timeLimit(.minutes(10))) struct BacktestHistoryTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct BacktestHistoryTests {
     @Test func aBacktestWritesItsFillsToAHistoryDatabase() async throws {
         let scratch = try TemporaryDirectory()
         let data = scratch.file("books.jsonl")

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The command line as a user meets it: help text, version, exit statuses, errors.
-@Suite(.timeLimit(.minutes(10))) struct CLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct CLITests {
     static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
 
     /// `--help` output is pinned in `Snapshots/<name>.txt`; set `TICKWORK_RECORD_SNAPSHOTS=1`

@@ -5,7 +5,7 @@ import TestSupport
 /// Where a configuration's relative paths point: beside the configuration file whatever the
 /// working directory, and for the embedded default into the working directory, which the
 /// daemon's start line then names.
-@Suite(.timeLimit(.minutes(10))) struct ConfigurationPathTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct ConfigurationPathTests {
     /// Two fresh directories: one holding the configuration, another to run `tickwork` in.
     struct Directories {
         let config: String

@@ -10,7 +10,7 @@ import Glibc
 
 /// `tickwork run` as a user runs it: against a separately started `tickwork exchange`, with
 /// another account providing liquidity, ended by signals.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct DaemonTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct DaemonTests {
     /// The open exchange takes any key; the daemon still insists on having one.
     static let key = ["TICKWORK_API_KEY": "test-key"]
 

@@ -3,7 +3,7 @@ import HTTP
 import Testing
 
 /// `tickwork exchange` serving the Alpaca API next to StockFighter's, with its --alpaca options.
-@Suite(.timeLimit(.minutes(10))) struct ExchangeAlpacaTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct ExchangeAlpacaTests {
     private func get(_ exchange: ExchangeFixture, _ path: String) throws -> (status: Int, json: [String: Any]) {
         let address = try #require(HTTPAddress(parsing: exchange.listenAddress))
         let connection = HTTPClientConnection(address: address, configuration: HTTPClientConfiguration(responseTimeout: .seconds(10)))

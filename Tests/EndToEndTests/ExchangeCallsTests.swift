@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The one-call exchange commands against a spawned `tickwork exchange`.
-@Suite(.timeLimit(.minutes(10))) struct ExchangeCallsTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct ExchangeCallsTests {
     @Test func everyExchangeCallWorksAgainstTickworkExchange() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }

@@ -9,7 +9,7 @@ import Glibc
 /// `tickwork run` on the embedded exchange, which is a new exchange at every start, while the
 /// ledger lives on: what the ledger books must stay what the exchanges filled, session after
 /// session.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ExchangeRestartTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct ExchangeRestartTests {
     static let key = ["TICKWORK_API_KEY": "test-key"]
 
     /// Writes `workspace`'s configuration: buying `quantity` FOOBAR with FirstSteps on an embedded

@@ -5,7 +5,7 @@ import TestSupport
 /// Code and secrets others could have changed or read are refused, as sshd refuses keys with
 /// loose modes: a plugin directory or plugin writable by group or others, an API key file
 /// readable by them. The daemon opens only the plugins its configuration names.
-@Suite(.timeLimit(.minutes(10))) struct FilePermissionTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct FilePermissionTests {
     /// A temporary directory holding `plugins/` (a copy of FirstSteps and the SDK) and a
     /// configuration trading FirstSteps from it on the embedded exchange.
     struct Workspace {

@@ -4,7 +4,7 @@ import Testing
 /// its locale machinery, about 7 MB resident): every part linked into `tickwork` imports
 /// `FoundationEssentials` (ARCHITECTURE.md §1). One `import Foundation` anywhere in those parts
 /// puts these libraries back among the binary's needs, and this suite fails naming them.
-@Suite(.timeLimit(.minutes(10))) struct FoundationFreeBinaryTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct FoundationFreeBinaryTests {
     /// The libraries of the full Foundation.
     static let forbidden = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"]
     /// The built binary, the SDK library and the shipped plugins.

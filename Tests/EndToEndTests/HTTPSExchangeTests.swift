@@ -6,7 +6,7 @@ import Testing
 /// The exchange commands over `https://`: a spawned `tickwork exchange` behind a TLS front whose
 /// certificate comes from an authority made by the test, trusted through `exchange.caFile` or
 /// `SSL_CERT_FILE`.
-@Suite(.timeLimit(.minutes(10))) struct HTTPSExchangeTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct HTTPSExchangeTests {
     @Test func theConfiguredCAFileIsTrustedAndNothingElseIs() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// `tickwork history` on a database rebuilt from a ledger written by the Ledger library.
-@Suite(.timeLimit(.minutes(10))) struct HistoryCLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct HistoryCLITests {
     /// 2026-12-01T00:00:00Z.
     static let dayOne: Int64 = 1_796_083_200_000_000_000
 

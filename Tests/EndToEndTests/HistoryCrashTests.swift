@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// The history's catch-up killed with SIGKILL part way, then run again.
-@Suite(.timeLimit(.minutes(15))) struct HistoryCrashTests {
+@Suite(.processHeavy, .timeLimit(.minutes(15))) struct HistoryCrashTests {
     @Test func aCatchUpKilledPartWayThenRunAgainHoldsExactlyTheLedger() async throws {
         let scratch = try TemporaryDirectory("tickwork-history-crash")
         let ledgerPath = scratch.file("fills.jsonl")

@@ -9,7 +9,7 @@ import Glibc
 /// `tickwork run` records its engine's order flow in the history: the orders the ledger's fills
 /// belong to, and the denials its log reports, read back with `tickwork history orders` and
 /// `denials`; a rebuild is refused while it runs, and keeps that order flow once it has stopped.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct HistoryOrderFlowTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct HistoryOrderFlowTests {
     static let key = ["TICKWORK_API_KEY": "test-key"]
 
     /// FirstSteps buying 40 FOOBAR, 30 at most per order, under a position limit of 30 on an

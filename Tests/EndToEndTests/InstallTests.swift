@@ -6,7 +6,7 @@ import TestSupport
 /// user exists, the configuration is readable by its group and no one else, code is writable by
 /// root only, and the unit files pass `systemd-analyze verify` and keep their hardening.
 /// Needs root and systemd's tools (`.ci/run` installs them); no running systemd.
-@Suite(.timeLimit(.minutes(10))) struct InstallTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct InstallTests {
     static let systemdAnalyze = "/usr/bin/systemd-analyze"
 
     /// install.sh sets owners: without root each test fails in CI and is skipped elsewhere.

@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// `tickwork tail` and `tickwork ledger verify` on ledgers written by the Ledger library.
-@Suite(.timeLimit(.minutes(10))) struct LedgerCLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct LedgerCLITests {
     /// A fresh directory with a ledger of `count` fills by strategies `a` and `b` in `X` and `Y`.
     private static func ledger(fills count: Int) throws -> (directory: String, path: String) {
         let directory = NSTemporaryDirectory() + "tickwork-ledger-cli-" + UUID().uuidString

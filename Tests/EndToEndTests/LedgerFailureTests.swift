@@ -9,7 +9,7 @@ import Glibc
 /// `tickwork run` when its ledger cannot be written (a full disk, see `FullDisk`): it must
 /// cancel every open order of its account and exit with the documented status 3, both when the
 /// ledger fails while trading and when it fails at start-up.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct LedgerFailureTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct LedgerFailureTests {
     static let account = "EXB123456"
 
     /// A temporary directory with a configuration running MarketMaker against `exchange`, the

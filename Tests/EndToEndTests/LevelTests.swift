@@ -5,7 +5,7 @@ import TestSupport
 /// `tickwork level` end to end, on the short level: the shipped strategy passes, a player that
 /// cannot reach the goal fails with exit 1, and usage errors exit 64. The long levels are played
 /// by `scripts/levels.sh` (about a minute each); `NaivePlayerTests` has the naive player lose.
-@Suite(.timeLimit(.minutes(10))) struct LevelTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct LevelTests {
     @Test func firstStepsIsPassedByTheShippedStrategyWithExitZeroAndTheFigures() async throws {
         let result = try await TickworkProcess.run(["level", "first-steps", "--seed", "3"])
         #expect(result.status == 0)

@@ -12,7 +12,7 @@ import Glibc
 /// The monitor of a daemon trading on the simulated exchange, over loopback: metrics and the
 /// event stream as fills happen, the dashboard in a real browser, `tickwork status`, and the
 /// refusal of an exposed monitor without a token.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct MonitorEndToEndTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct MonitorEndToEndTests {
 
     static let monitor = #", "monitor": {"listen": "127.0.0.1:0"}"#
 

@@ -7,7 +7,7 @@ import TestSupport
 /// overpays for the block and breaks the market maker's position limit. Both runs end within
 /// seconds because the judge decides early; the shipped players' full runs are in
 /// `scripts/levels.sh`.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct NaivePlayerTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct NaivePlayerTests {
     /// Plays `level` with Sweeper buying `quantity` shares under a position limit of `limit`,
     /// and returns the exit status and the verdict.
     private func play(_ level: String, quantity: Int, limit: Int) async throws -> (Int32, [String: Any]) {

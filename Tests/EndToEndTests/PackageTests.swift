@@ -13,7 +13,7 @@ import TestSupport
 private let unshare = "/usr/bin/unshare"
 private let releaseDirectory = ProcessInfo.processInfo.environment["TICKWORK_RELEASE_DIR"]
 
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.processHeavy, .timeLimit(.minutes(10)))
 struct PackageTests {
     static let plugins = ["BlockBuyer", "FirstSteps", "MarketMaker", "Momentum"]
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Live-session parity: `tickwork run` with `recording.path` records a session, and
 /// `tickwork backtest --replay` checks that the engine takes the same actions from its inputs.
-@Suite(.timeLimit(.minutes(10))) struct ParityCLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct ParityCLITests {
     /// The shipped configuration with MarketMaker quoting FOOBAR at `halfSpreadCents`, its
     /// ledger and session recording in `directory`; returns the file written.
     static func writeConfiguration(in directory: String, name: String, halfSpreadCents: Int) throws -> String {

@@ -9,7 +9,7 @@ import Glibc
 /// A placement fault injected into a running daemon: the exchange process is stopped (SIGSTOP)
 /// while an order is on its way, so the POST waits in the socket longer than the client's
 /// time-out, and the exchange executes it when it continues.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct PlacementFaultTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct PlacementFaultTests {
     @Test func aPlacementTheExchangeExecutesAfterTheTimeOutIsBookedOnceAndNotSentAgain() async throws {
         let exchange = try await ExchangeFixture()
         defer {

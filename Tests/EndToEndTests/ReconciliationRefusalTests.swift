@@ -10,7 +10,7 @@ import Glibc
 
 /// Start-up reconciliation against a separately started exchange refuses to trade when the
 /// ledger and the exchange disagree in a way appending fills cannot explain.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct ReconciliationRefusalTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct ReconciliationRefusalTests {
     @Test func aLedgerHoldingAFillTheExchangeNeverShowedEndsTheStartWithOneLine() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `tickwork record` and `tickwork record convert` as a user runs them.
-@Suite(.timeLimit(.minutes(10))) struct RecordCLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct RecordCLITests {
     @Test func aRecordingOfABotMarketBacktestsWithFillsAndAVerifiedLedger() async throws {
         let exchange = try await ExchangeFixture(bots: 4)
         defer { exchange.stop() }

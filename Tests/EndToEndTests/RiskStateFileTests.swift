@@ -4,7 +4,7 @@ import TestSupport
 
 /// The trading-state file fails closed: absent means nothing is halted, but one that exists and
 /// cannot be read or decoded stops `run` and `resume` with exit 1, naming it.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct RiskStateFileTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct RiskStateFileTests {
     @Test func anUnreadableStateFileStopsRunBeforeAnyOrderAndResumeNamingIt() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }

@@ -7,7 +7,7 @@ import Testing
 /// first-steps is in `LevelTests`. Each run lasts up to its level's length, counted in the bots'
 /// steps (about a minute when they step on time; longer, with the same market, when the rest of
 /// the suite loads the machine).
-@Suite(.timeLimit(.minutes(10))) struct ShippedPlayerTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct ShippedPlayerTests {
     @Test(arguments: [("chock-a-block", "BlockBuyer"), ("sell-side", "MarketMaker")])
     func theShippedStrategyPassesItsLevel(level: String, strategy: String) async throws {
         let result = try await TickworkProcess.run(["level", level, "--seed", "1", "--json"], timeout: 240)

@@ -11,7 +11,7 @@ import Glibc
 /// go through at once, so the daemon sees lists that do not (yet) show its order. FirstSteps
 /// buys 10 shares against 20 offered at $50.00: an order sent twice would fill twice.
 /// The time limit only stops a hang: a test may wait minutes for a thread in a full parallel run.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct SlowPlacementTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct SlowPlacementTests {
     /// The exchange, the proxy in front of it, liquidity, and a daemon trading through the proxy.
     final class Setup {
         let exchange: ExchangeFixture

@@ -6,7 +6,7 @@ import TestSupport
 /// sweep submitted as a job array, waited for, its failed cell resubmitted, collected, and
 /// compared cell by cell with the local sweep of the same grid.
 /// Without root or the Slurm packages it fails in CI and is skipped elsewhere, saying so.
-@Suite(.timeLimit(.minutes(10)))
+@Suite(.processHeavy, .timeLimit(.minutes(10)))
 struct SlurmSweepTests {
     @Test func aSweepSubmittedToSlurmCollectsTheLocalSweepsResults() async throws {
         try Prerequisite.require(Prerequisite.isRoot, "root: slurmctld and slurmd run as SlurmUser=root")

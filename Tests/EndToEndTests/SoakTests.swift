@@ -10,7 +10,7 @@ import Glibc
 /// The daemon killed again and again while MarketMaker trades against a separate
 /// `tickwork exchange`, and the exchange itself restarted while the daemon is down: at the end
 /// the ledger holds every fill of the account exactly once, and nothing of it is left open.
-@Suite(.serialized, .timeLimit(.minutes(4))) struct SoakTests {
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct SoakTests {
     static let account = "EXB123456"
 
     /// MarketMaker quoting one cent inside the bots' makers (2 to 6 cents from their fair

@@ -6,7 +6,7 @@ import TestSupport
 /// The inputs a planned sweep shares with a local one: several recordings replayed in order, and
 /// a configuration's strategy as the base the grid varies. Each planned sweep, run and collected,
 /// prints what the local sweep of the same inputs prints.
-@Suite(.timeLimit(.minutes(10))) struct SweepInputsTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct SweepInputsTests {
     /// Plans `inputs` into `scratch`, runs the cells here and returns what collect printed with
     /// `--json`; `planned` is the first line `sweep plan` must print.
     static func planRunAndCollect(_ inputs: [String], in scratch: TemporaryDirectory, planned: (String) -> String) async throws -> String {

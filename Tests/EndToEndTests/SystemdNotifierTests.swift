@@ -6,7 +6,7 @@ import Testing
 import Glibc
 #endif
 
-@Suite(.timeLimit(.minutes(10))) struct SystemdNotifierTests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct SystemdNotifierTests {
     @Test func sendsEachStateAsADatagram() throws {
         let socket = try NotifyListener()
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": socket.path])

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `tickwork symbols` and `tickwork watch` as a user runs them, each test with a state
 /// directory of its own (`XDG_STATE_HOME`).
-@Suite(.timeLimit(.minutes(5))) struct WatchCLITests {
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct WatchCLITests {
     private func run(_ arguments: [String], state: TemporaryDirectory) async throws -> TickworkProcess.Result {
         try await TickworkProcess.run(arguments, environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
     }
