@@ -52,6 +52,8 @@ let package = Package(
         // The system SQLite (libsqlite3-dev), under the trading history's database.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["README.md", "HISTORY.md"]),
+        // The system zlib (zlib1g-dev), for the CRC-32 of the compact recording form's records.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Brokerage", dependencies: [strategyKit], exclude: ["README.md"]),
         // The quote sources' contract (`QuoteSource`, `DayQuote`), which Quotes and Alpaca implement.
         .target(name: "Quoting", dependencies: [strategyKit], exclude: ["README.md"]),
@@ -70,7 +72,7 @@ let package = Package(
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], exclude: ["README.md"], swiftSettings: hotPathSettings),
         // Recordings: their forms, readers and writers, and the session recorder.
         .target(
-            name: "Recording", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle"], exclude: ["README.md", "RECORDINGS.md"],
+            name: "Recording", dependencies: [strategyKit, "Trading", "Wire", "Lifecycle", "CZlib"], exclude: ["README.md", "RECORDINGS.md"],
             swiftSettings: hotPathSettings),
         // A backtest's metrics and their presentation: report.json, equity.csv, report.html, SVG charts.
         .target(

@@ -148,13 +148,13 @@ import Testing
     }
 
     @Test func eachReaderRefusesTheOtherBinaryVersionByItsVersion() throws {
-        let compact = RecordingFixtures.temporaryPath("v3.twrc")
+        let compact = RecordingFixtures.temporaryPath("v4.twrc")
         let binary = RecordingFixtures.temporaryPath("v2.twrb")
         defer { for path in [compact, binary] { try? FileManager.default.removeItem(atPath: path) } }
         let events = Self.books(3).map { RecordedEvent.book($0) }
         try RecordingFixtures.write(events, to: compact, format: .compact)
         try RecordingFixtures.write(events, to: binary, format: .binary)
-        #expect(throws: BacktestError.badHeader(path: compact, reason: "version 3 is the compact form, not the binary one")) {
+        #expect(throws: BacktestError.badHeader(path: compact, reason: "version 4 is the compact form, not the binary one")) {
             try BinaryRecordingReader(path: compact)
         }
         #expect(throws: BacktestError.badHeader(path: binary, reason: "version 2 is the binary form, not the compact one")) {
@@ -196,9 +196,9 @@ import Testing
         try records(path).map(\.offset)
     }
 
-    /// The check value as RECORDINGS.md defines it, a byte at a time: every length's last
-    /// partial word (read in one load from the end when the bytes hold eight) folds the same.
-    @Test func checkValuesAreTheFormatsForEveryTailLength() {
+    /// Version 3's check value as RECORDINGS.md defines it, a byte at a time: every length's
+    /// last partial word (read in one load from the end when the bytes hold eight) folds the same.
+    @Test func versionThreeCheckValuesAreTheFormatsForEveryTailLength() {
         func reference(_ bytes: [UInt8]) -> UInt32 {
             var state: UInt64 = 0xCBF2_9CE4_8422_2325
             for start in stride(from: 0, to: bytes.count, by: 8) {
@@ -213,7 +213,7 @@ import Testing
         var random = SplitMix64(seed: 5)
         for length in 0..<41 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
-            #expect(bytes.withUnsafeBytes { CompactForm.checksum($0) } == reference(bytes), "length \(length)")
+            #expect(bytes.withUnsafeBytes { CompactCheck.version3($0) } == reference(bytes), "length \(length)")
         }
     }
 

@@ -10,7 +10,7 @@ import Trading
 enum RecordingFixtures {
     static let header = RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", kind: .session)
 
-    /// `header` as a file of `format` holds it: the compact form says version 3.
+    /// `header` as a file of `format` holds it: the compact form says its own version.
     static func header(in format: RecordingFormat) -> RecordingHeader {
         var written = header
         if format == .compact { written.version = RecordingHeader.compactVersion }

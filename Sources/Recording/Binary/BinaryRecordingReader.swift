@@ -36,7 +36,7 @@ public final class BinaryRecordingReader: RecordingReader {
         pool = EntryArrayPool(depth: 2 * booksHeld)
         let read: RecordingHeader
         if let header { read = header } else { read = try Self.header(from: input, using: decoder) }
-        guard read.version != RecordingHeader.compactVersion else {
+        guard !RecordingHeader.compactVersions.contains(read.version) else {
             throw .badHeader(path: input.path, reason: "version \(read.version) is the compact form, not the binary one")
         }
         self.header = read

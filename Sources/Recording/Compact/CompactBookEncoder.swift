@@ -57,13 +57,14 @@ struct CompactBookEncoder {
     }
 
     /// Appends a framed record: the kind, the body's length as a varint, the body, and the
-    /// check value of all three (little-endian `UInt32`).
+    /// CRC-32 of all three (little-endian `UInt32`; `CompactCheck.crc32`, what the version the
+    /// writer writes, `RecordingHeader.compactVersion`, carries).
     static func appendRecord(kind: UInt8, body: some Collection<UInt8>, to bytes: inout [UInt8]) {
         let start = bytes.count
         bytes.append(kind)
         CompactForm.appendVarint(UInt64(body.count), to: &bytes)
         bytes.append(contentsOf: body)
-        let check = bytes.withUnsafeBytes { CompactForm.checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        let check = bytes.withUnsafeBytes { CompactCheck.crc32(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         RecordEncoder.appendLittleEndian(check, to: &bytes)
     }
 

@@ -1,10 +1,10 @@
 import FoundationEssentials
 import StrategyKit
 
-/// Reads the compact form: the binary form's `TWRB` and header, version 3, then framed records
-/// whose books are key frames or deltas (see RECORDINGS.md, "Compact").
+/// Reads the compact form: the binary form's `TWRB` and header, version 3 or 4, then framed
+/// records whose books are key frames or deltas (see RECORDINGS.md, "Compact").
 ///
-/// Every record's check value is verified before it is used: a damaged record throws
+/// Every record's check value (the version's, `CompactCheck`) is verified before it is used: a damaged record throws
 /// `BacktestError.malformedRecord` naming its number and byte offset. Called again after that,
 /// `next()` resumes at the next key frame it finds intact, skipping the bytes up to it and, until
 /// each stream's own next key frame, the deltas of streams whose base was lost, and reports both
@@ -14,6 +14,7 @@ public final class CompactRecordingReader: RecordingReader {
     public private(set) var warnings: [RecordingWarning] = []
     private let input: FileInput
     private let decoder = JSONDecoder()
+    private let check: CompactCheck
     private var books: CompactBookDecoder
     private var recordNumber = 0
     /// The offset of the damaged record last reported, until reading resumes after it.
@@ -21,23 +22,25 @@ public final class CompactRecordingReader: RecordingReader {
     /// Deltas skipped since damage because their stream's base was lost.
     private var orphanDeltas = 0
 
-    /// Opens `path` and reads its header, which must be the compact form's (version 3).
+    /// Opens `path` and reads its header, which must be the compact form's (version 3 or 4).
     /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
     /// otherwise it is read `bufferSize` bytes at a time (see `FileInput`).
     public convenience init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
         let input = try FileInput(path: path, chunkSize: bufferSize)
         let header = try BinaryRecordingReader.header(from: input, using: JSONDecoder())
-        guard header.version == RecordingHeader.compactVersion else {
+        guard let check = CompactCheck(version: header.version) else {
             throw .badHeader(path: path, reason: "version \(header.version) is the binary form, not the compact one")
         }
-        self.init(input: input, header: header)
+        self.init(input: input, header: header, check: check)
     }
 
-    /// Reads the records of `input`, whose header has been read. The storage of a book's sides
-    /// is reused `booksHeld` books later when nobody holds that book any more.
-    init(input: FileInput, header: RecordingHeader, booksHeld: Int = 2) {
+    /// Reads the records of `input`, whose header has been read and whose version closes its
+    /// records with `check`. The storage of a book's sides is reused `booksHeld` books later
+    /// when nobody holds that book any more.
+    init(input: FileInput, header: RecordingHeader, check: CompactCheck, booksHeld: Int = 2) {
         self.input = input
         self.header = header
+        self.check = check
         books = CompactBookDecoder(booksHeld: booksHeld)
     }
 
@@ -154,10 +157,10 @@ public final class CompactRecordingReader: RecordingReader {
             throw CompactFault(error.description)
         }
         guard let record else { return nil }
-        let check = UInt32(littleEndian: record.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
+        let stored = UInt32(littleEndian: record.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self))
         return Frame(
             kind: record[0], body: UnsafeRawBufferPointer(rebasing: record[(1 + fieldLength)..<(length - 4)]), length: length,
-            isIntact: CompactForm.checksum(UnsafeRawBufferPointer(rebasing: record[..<(length - 4)])) == check)
+            isIntact: check.value(of: UnsafeRawBufferPointer(rebasing: record[..<(length - 4)])) == stored)
     }
 
     /// A record of another kind than a book, from its JSON Lines text.

@@ -32,10 +32,14 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
     /// The version this code writes in the JSON Lines and binary forms: 2, prices in units of
     /// $0.0001 (`Price.units`).
     public static let currentVersion = 2
-    /// The version of the compact form, which only it carries (version 2 and the compact
-    /// records), so that files of the other forms written now still read in builds before it,
-    /// and those builds refuse a compact file by its version.
-    public static let compactVersion = 3
+    /// The version this code writes in the compact form, which only it carries (version 2 and
+    /// the compact records), so that files of the other forms written now still read in builds
+    /// before it, and those builds refuse a compact file by its version: 4, records closed by
+    /// CRC-32.
+    public static let compactVersion = 4
+    /// The versions of the compact form, all of which this code reads: 3 closed its records with
+    /// a check value of its own, 4 with CRC-32.
+    public static let compactVersions = 3...compactVersion
     /// The newest version this code reads.
     public static let newestReadableVersion = compactVersion
     /// The oldest version this code reads: 1, prices in integer cents, converted exactly on

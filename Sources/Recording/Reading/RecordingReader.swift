@@ -44,7 +44,7 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     case jsonLines
     /// Length-prefixed little-endian records, every book whole (version 2).
     case binary
-    /// The binary form's header (version 3), then books as the changes from the previous book
+    /// The binary form's header (version 3 or 4), then books as the changes from the previous book
     /// of their symbol, with a full book at intervals: the small form (see RECORDINGS.md).
     case compact
 
@@ -61,8 +61,8 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     public static func detect(path: String) throws(BacktestError) -> RecordingFormat {
         let input = try FileInput(path: path, chunkSize: 4096)
         guard try detect(input) == .binary else { return .jsonLines }
-        return try BinaryRecordingReader.header(from: input, using: JSONDecoder()).version == RecordingHeader.compactVersion
-            ? .compact : .binary
+        let version = try BinaryRecordingReader.header(from: input, using: JSONDecoder()).version
+        return RecordingHeader.compactVersions.contains(version) ? .compact : .binary
     }
 
     /// Opens the recording at `path`, whichever its form. The file is opened once, so a pipe
@@ -78,9 +78,9 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
             }
         }
         let header = try BinaryRecordingReader.header(from: input, using: JSONDecoder())
-        if header.version == RecordingHeader.compactVersion {
+        if let check = CompactCheck(version: header.version) {
             return try reading(ahead: readingAhead) { (booksHeld) throws(BacktestError) in
-                CompactRecordingReader(input: input, header: header, booksHeld: booksHeld)
+                CompactRecordingReader(input: input, header: header, check: check, booksHeld: booksHeld)
             }
         }
         return try reading(ahead: readingAhead) { (booksHeld) throws(BacktestError) in

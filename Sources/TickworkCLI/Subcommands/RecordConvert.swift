@@ -10,9 +10,10 @@ enum RecordConvert {
             Reads IN in any form and writes every record to OUT in the form its name asks \
             for: .jsonl for JSON Lines, .twrb for binary (every book whole), .twrc for compact \
             (a book as the changes from the previous one of its symbol, a full book every \
-            1000; version 3, which builds before it do not read). Converting a recording and \
-            converting it back gives the same records, byte for byte. An incomplete final \
-            record of IN is left out, with a warning on stderr.
+            1000; version 4, each record closed by its CRC-32, which builds before it do not \
+            read; version 3 files still read). Converting a recording and converting it back \
+            gives the same records, byte for byte. An incomplete final record of IN is left \
+            out, with a warning on stderr.
             """,
         arguments: [input, output],
         run: run
