@@ -14,13 +14,16 @@ import Glibc
         #expect(result.stderr == "err\n")
     }
 
+    // The children that must outlive a wait sleep far longer than the suite may run: a waiting
+    // task resumes only when the cooperative pool has a thread for it, which other tests may hold
+    // for a minute or more, and a child that ended meanwhile would then have ended "in time".
     @Test func aRunThatOutlivesItsTimeoutIsKilled() async throws {
-        let result = try await SpawnedProcess.run(executable: "/bin/sleep", arguments: ["30"], timeout: 0.2)
+        let result = try await SpawnedProcess.run(executable: "/bin/sleep", arguments: ["3600"], timeout: 0.2)
         #expect(result.status == SIGKILL)
     }
 
     @Test func aChildThatDoesNotExitInTimeIsKilledAndHasNoStatus() async throws {
-        let child = try SpawnedProcess(executable: "/bin/sleep", arguments: ["30"])
+        let child = try SpawnedProcess(executable: "/bin/sleep", arguments: ["3600"])
         #expect(await child.exitStatus(within: 0.1) == nil)
         #expect(!child.process.isRunning)
     }
