@@ -25,7 +25,7 @@ extension BookSide {
                 let standing = OrderID(store.slab[slot].id)
                 events.append(
                     .fill(
-                        Trade(
+                        Execution(
                             standing: standing, incoming: incoming.id, incomingSide: incoming.side,
                             price: Price(units: price), qty: Quantity(shares: traded),
                             standingComplete: standingComplete, incomingComplete: remaining == 0,

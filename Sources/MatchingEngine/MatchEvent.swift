@@ -9,7 +9,7 @@ public enum MatchEvent: Hashable, Sendable {
     /// The book took the order.
     case accepted(OrderID)
     /// Shares changed hands at the standing order's price.
-    case fill(Trade)
+    case fill(Execution)
     /// The order's remainder now rests on the book at its limit price.
     case rested(OrderID, price: Price, qty: Quantity)
     /// The order's unfilled remainder was removed: by a cancel, or because market,

@@ -21,7 +21,7 @@ import Testing
         return (order.id, events)
     }
 
-    func trades(_ events: [MatchEvent]) -> [Trade] {
+    func trades(_ events: [MatchEvent]) -> [Execution] {
         events.compactMap { if case .fill(let trade) = $0 { trade } else { nil } }
     }
 

@@ -65,7 +65,7 @@ struct ReferenceBook {
             lastTrade = fill
             events.append(
                 .fill(
-                    Trade(
+                    Execution(
                         standing: id, incoming: order.id, incomingSide: order.side, price: fill.price,
                         qty: fill.qty, standingComplete: orders[id]!.remaining == 0,
                         incomingComplete: orders[order.id]!.remaining == 0, time: time)))

@@ -82,7 +82,7 @@ struct AlpacaMarket {
         }
     }
 
-    private mutating func fill(_ id: OrderID, _ trade: Trade) {
+    private mutating func fill(_ id: OrderID, _ trade: Execution) {
         guard var order = orders[id], order.isOpen else { return }
         order.filledQty += trade.qty
         order.filledNotional += trade.price * trade.qty

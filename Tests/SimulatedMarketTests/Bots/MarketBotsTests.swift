@@ -23,7 +23,7 @@ import Testing
         return (exchange, bots, events)
     }
 
-    static func trades(_ events: [MatchEvent]) -> [Trade] {
+    static func trades(_ events: [MatchEvent]) -> [Execution] {
         events.compactMap { if case .fill(let trade) = $0 { trade } else { nil } }
     }
 

@@ -1,7 +1,7 @@
 import StrategyKit
 
 /// One execution between a standing (resting) order and the incoming order that met it.
-public struct Trade: Hashable, Sendable {
+public struct Execution: Hashable, Sendable {
     /// The order that was resting on the book.
     public var standing: OrderID
     /// The order being submitted.
