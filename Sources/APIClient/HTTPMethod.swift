@@ -4,4 +4,5 @@ public enum HTTPMethod: String, Hashable, Sendable {
     case get = "GET"
     case post = "POST"
     case delete = "DELETE"
+    case patch = "PATCH"
 }

@@ -9,7 +9,12 @@ import Synchronization
 /// fill with index `i` is the same execution before and after a restart.
 ///
 /// Alpaca's order ids are UUIDs; the engine's `OrderID` is an integer, so an order is known
-/// by a 63-bit number made from its UUID (`localID(_:)`), the same number in every run.
+/// by a 63-bit number made from its UUID (`localID(_:)`), the same number in every run. The
+/// legs of a bracket, OCO or OTO get ids (and client order ids) Alpaca makes: they are ours
+/// because their parent is, and are listed inside it (`nested=true`).
+///
+/// Stops, stop-limits, trailing stops, the three order classes and amending in place all live
+/// at Alpaca (`capabilities`), so they outlive the daemon.
 public final class AlpacaBroker: Broker {
     /// How the broker trades.
     public struct Settings: Sendable, Hashable {
@@ -62,6 +67,12 @@ public final class AlpacaBroker: Broker {
         return OrderID(Int64(bitPattern: (high ^ low) & UInt64(Int64.max)))
     }
 
+    /// Everything the engine can ask for: Alpaca keeps stops, trailing stops, brackets, OCO
+    /// and OTO itself, amends orders in place, and takes all four times in force.
+    public var capabilities: VenueCapabilities {
+        VenueCapabilities(triggers: true, groups: true, replace: true, timesInForce: [.day, .gtc, .opg, .cls])
+    }
+
     public func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot {
         let all: [Symbol: AlpacaQuote]
         do { all = try await quotes.latest() } catch { throw error.brokerError }
@@ -72,14 +83,8 @@ public final class AlpacaBroker: Broker {
     }
 
     public func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {
-        if !settings.extendedHours {
-            let open: AlpacaClock
-            do { open = try await clock.current() } catch { throw error.brokerError }
-            guard open.isOpen else {
-                throw .rejected("MARKET_CLOSED: the market is closed until \(open.nextOpen); exchange.extendedHours allows orders outside regular hours")
-            }
-        }
-        let clientOrderID = "\(settings.clientOrderPrefix)-\(UUID().uuidString.lowercased())"
+        try await refuseWhileClosed(order.timeInForce)
+        let clientOrderID = newClientOrderID()
         let placed: AlpacaOrder
         do {
             placed = try await client.place(PlaceAlpacaOrder(order, clientOrderID: clientOrderID, extendedHours: settings.extendedHours))
@@ -92,6 +97,74 @@ public final class AlpacaBroker: Broker {
         } catch {
             throw .outcomeUnknown("order \(clientOrderID) (\(placed.id)) was placed, but its fills could not be read: \(error)")
         }
+    }
+
+    /// Places `group` as one order of its class; the parent carries our client order id, the
+    /// legs Alpaca's. A group Alpaca cannot take in one request is refused unsent
+    /// (`PlaceAlpacaOrder.init(_:clientOrderID:)` says which).
+    public func placeGroup(_ group: OrderGroup, venue: Venue) async throws(BrokerError) -> [OrderStatus] {
+        guard let first = group.legs.first else { throw .rejected("POST /v2/orders: an order group without orders") }
+        try await refuseWhileClosed(first.timeInForce)
+        let clientOrderID = newClientOrderID()
+        let placed: AlpacaOrder
+        do {
+            placed = try await client.place(try PlaceAlpacaOrder(group, clientOrderID: clientOrderID))
+        } catch {
+            throw error.brokerError
+        }
+        do {
+            // An answer settled by a lookup may lack the legs; the order by its id has them.
+            var parent = placed
+            if parent.legs.count != group.legs.count - 1 { parent = try await client.order(id: placed.id) }
+            let orders = [parent] + parent.legsInGroupOrder
+            guard orders.count == group.legs.count else {
+                throw AlpacaError.undecodable(endpoint: "GET /v2/orders/\(placed.id)", reason: "\(orders.count) orders, not \(group.legs.count)")
+            }
+            var statuses: [OrderStatus] = []
+            for order in orders { statuses.append(try await status(of: order, venue: venue)) }
+            return statuses
+        } catch {
+            throw .outcomeUnknown("\(group.orderClass.rawValue) \(clientOrderID) (\(placed.id)) was placed, but its orders could not be read: \(error)")
+        }
+    }
+
+    /// Replaces order `id` by `PATCH /v2/orders/{id}`: `price` is a stop's or stop-limit's new
+    /// stop price, any other order's new limit; a trailing stop has no price to change and is
+    /// refused unsent when given one. The new order takes a client order id of ours.
+    public func replace(venue: Venue, symbol: Symbol, id: OrderID, price: Price?, qty: Quantity?) async throws(BrokerError) -> OrderStatus {
+        let current: AlpacaOrder
+        do { current = try await client.order(id: try await alpacaID(id)) } catch { throw error.brokerError }
+        var replacement = ReplaceAlpacaOrder(id: current.id, qty: qty, clientOrderID: newClientOrderID())
+        if let price {
+            switch current.type {
+            case "stop", "stop_limit": replacement.stopPrice = price
+            case "trailing_stop": throw .rejected("PATCH /v2/orders/\(current.id): a trailing stop has no price to replace; its stop follows the market")
+            default: replacement.limitPrice = price
+            }
+        }
+        let placed: AlpacaOrder
+        do { placed = try await client.place(replacement) } catch { throw error.brokerError }
+        do {
+            return try await status(of: placed, venue: venue)
+        } catch {
+            throw .outcomeUnknown("order \(current.id) was replaced by \(replacement.clientOrderID) (\(placed.id)), but its fills could not be read: \(error)")
+        }
+    }
+
+    /// Refuses an order while the market is closed unless extended hours are allowed, or it is
+    /// for the opening auction (`opg`), which is placed before the open.
+    private func refuseWhileClosed(_ timeInForce: TimeInForce) async throws(BrokerError) {
+        guard !settings.extendedHours, timeInForce != .opg else { return }
+        let open: AlpacaClock
+        do { open = try await clock.current() } catch { throw error.brokerError }
+        guard open.isOpen else {
+            throw .rejected("MARKET_CLOSED: the market is closed until \(open.nextOpen); exchange.extendedHours allows orders outside regular hours")
+        }
+    }
+
+    /// A client order id of ours: the prefix, `-` and a new UUID.
+    private func newClientOrderID() -> String {
+        "\(settings.clientOrderPrefix)-\(UUID().uuidString.lowercased())"
     }
 
     public func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {
@@ -116,13 +189,14 @@ public final class AlpacaBroker: Broker {
         }
     }
 
-    /// The account's orders placed through a broker with the same `clientOrderPrefix`, each
-    /// with its fills: every open one, however old, and the newest 500 of all. A closed order
-    /// older than those is outside reconciliation, as it is on a venue that forgets closed orders.
+    /// The account's orders placed through a broker with the same `clientOrderPrefix` and the
+    /// legs of their groups (each after its parent, in group order), each with its fills: every
+    /// open one, however old, and the newest 500 of all. A closed order older than those is
+    /// outside reconciliation, as it is on a venue that forgets closed orders.
     public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
         do {
             // Orders placed by hand or by another program are not this account's to reconcile.
-            let orders = try await accountOrders().filter(isOurs)
+            let orders = try await accountOrders().filter(isOurs).flatMap(\.withLegs)
             if let oldest = orders.map(\.createdAt).min() { try await fills.load(since: oldest) }
             var statuses: [OrderStatus] = []
             for order in orders { statuses.append(try await status(of: order, venue: venue)) }
@@ -132,10 +206,11 @@ public final class AlpacaBroker: Broker {
         }
     }
 
-    /// Every open order of the account, however old, and the newest 500 of all, whoever placed them.
+    /// Every open order of the account, however old, and the newest 500 of all, whoever placed
+    /// them, each group's legs inside its parent.
     private func accountOrders() async throws(AlpacaError) -> [AlpacaOrder] {
-        let open = try await client.allOrders(ListOrders(status: .open, limit: 500))
-        let recent = try await client.orders(ListOrders(status: .all, limit: 500))
+        let open = try await client.allOrders(ListOrders(status: .open, limit: 500, nested: true))
+        let recent = try await client.orders(ListOrders(status: .all, limit: 500, nested: true))
         var ids = Set(recent.map(\.id))
         return recent + open.filter { ids.insert($0.id).inserted }
     }
@@ -145,7 +220,7 @@ public final class AlpacaBroker: Broker {
     /// prefix: the ledger is then another configuration's. Nil when there is none.
     public func orderOfAnotherPrefix(among recorded: Set<OrderID>) async throws(BrokerError) -> AlpacaOrder? {
         do {
-            return try await accountOrders().first { recorded.contains(Self.localID($0.id)) && !isOurs($0) }
+            return try await accountOrders().filter { !isOurs($0) }.flatMap(\.withLegs).first { recorded.contains(Self.localID($0.id)) }
         } catch {
             throw error.brokerError
         }
@@ -153,7 +228,7 @@ public final class AlpacaBroker: Broker {
 
     /// Whether `order` was placed by a broker with these settings: its client order id is our
     /// prefix, `-` and a UUID, and nothing else (so that prefix `tw` does not take the orders of
-    /// prefix `tw-1a2b3c` for its own).
+    /// prefix `tw-1a2b3c` for its own). A group's legs are ours when their parent is.
     private func isOurs(_ order: AlpacaOrder) -> Bool {
         let id = order.clientOrderID
         return id.utf8.count == settings.clientOrderPrefix.utf8.count + 37 && id.hasPrefix(settings.clientOrderPrefix + "-")
@@ -171,8 +246,8 @@ public final class AlpacaBroker: Broker {
     /// page, if it is not known yet.
     private func alpacaID(_ id: OrderID) async throws(AlpacaError) -> String {
         if let known = alpacaIDs.withLock({ $0[id] }) { return known }
-        let orders = try await client.allOrders(ListOrders(status: .all, limit: 500)) { orders in
-            orders.contains { Self.localID($0.id) == id }
+        let orders = try await client.allOrders(ListOrders(status: .all, limit: 500, nested: true)) { orders in
+            orders.contains { $0.withLegs.contains { Self.localID($0.id) == id } }
         }
         for order in orders { remember(order) }
         guard let known = alpacaIDs.withLock({ $0[id] }) else {
@@ -185,10 +260,11 @@ public final class AlpacaBroker: Broker {
     /// again by `alpacaID(_:)` when asked for.
     static let rememberedIDs = 10_000
 
+    /// Remembers the ids of `order` and of its legs.
     private func remember(_ order: AlpacaOrder) {
         alpacaIDs.withLock { ids in
             if ids.count >= Self.rememberedIDs { ids.removeAll(keepingCapacity: true) }
-            ids[Self.localID(order.id)] = order.id
+            for each in order.withLegs { ids[Self.localID(each.id)] = each.id }
         }
     }
 
@@ -207,7 +283,7 @@ public final class AlpacaBroker: Broker {
         let open = order.isOpen || filled < order.filledQty
         let type: OrderType
         switch (order.type, order.timeInForce) {
-        case ("market", _): type = .market
+        case ("market", _), ("stop", _), ("trailing_stop", _): type = .market
         case (_, "ioc"): type = .immediateOrCancel
         case (_, "fok"): type = .fillOrKill
         default: type = .limit
@@ -216,6 +292,6 @@ public final class AlpacaBroker: Broker {
             id: Self.localID(order.id), venue: venue, symbol: order.symbol, account: account, side: order.side, type: type,
             price: order.limitPrice ?? .zero, originalQty: original, qty: open ? original - filled : .zero,
             ts: order.submittedAt ?? order.createdAt, fills: executions.map { OrderFill(price: $0.price, qty: $0.qty, ts: $0.time) },
-            totalFilled: filled, open: open)
+            totalFilled: filled, open: open, trigger: order.trigger, trail: order.trail, replacedBy: order.replacedBy.map(Self.localID))
     }
 }

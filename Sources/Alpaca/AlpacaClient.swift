@@ -50,14 +50,14 @@ public final class AlpacaClient: Sendable {
         try await invoker.run(GetSnapshots(symbols: symbols))
     }
 
-    /// Places `order` so that it exists at most once. A placement whose answer was lost or
+    /// Places `order` (or replaces an order by it) so that it exists at most once. A placement whose answer was lost or
     /// unreadable (a time-out, a connection lost after sending, a 5xx, a 2xx body that cannot be
     /// read) is settled by looking the order up by its client order id; if it is not there, the
     /// same placement is sent again, which the API refuses as a duplicate if the first one went
     /// through after all (and the lookup then finds it). Throws `outcomeUnknown` when neither
     /// settles it, and when the resend is refused for any other reason: a lookup can miss an
     /// order that exists (and whose buying power then refuses the resend).
-    public func place(_ order: PlaceAlpacaOrder) async throws(AlpacaError) -> AlpacaOrder {
+    public func place(_ order: some AlpacaPlacement) async throws(AlpacaError) -> AlpacaOrder {
         var cause: AlpacaError
         do {
             return try await invoker.run(order)

@@ -59,8 +59,7 @@ public final class Backtester {
     /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
     /// order in the recording) is taken as received at the simulated clock's time. The book is
     /// consumed: `run` hands the reader's book over, and the engine is given it with our orders
-    /// put in its sides in place (its names and an unchanged side neither copied nor released),
-    /// or beside it when every strategy reads views.
+    /// beside it rather than merged in.
     public func feed(_ book: consuming BookSnapshot) throws(BacktestError) {
         if let now, book.receivedTime < now { book.receivedTime = now }
         try process(book)
@@ -81,13 +80,8 @@ public final class Backtester {
         now = time
         statistics.books += 1
         metrics.mark(book)
-        if engine.readsBookViews {
-            let view = venue.view(of: consume book)
-            try handle(time, { try self.engine.handle(book: view) }, recorded: { .book(view.shown) })
-        } else {
-            venue.showOwnOrders(in: &book)
-            try handle(.book(book))
-        }
+        let view = venue.view(of: consume book)
+        try handle(time, { try self.engine.handle(book: view) }, recorded: { .book(view.shown) })
         try deliverArrivals(before: time, inclusive: true)
     }
 
@@ -171,6 +165,15 @@ public final class Backtester {
             case .cancel(_, _, let orderID):
                 statistics.cancels += 1
                 venue.submitCancel(orderID, at: time)
+            case .placeGroup(_, let legs):
+                for leg in legs {
+                    statistics.orders += 1
+                    venue.submit(leg.order.request, clientID: leg.client, at: time)
+                }
+            case .replace:
+                // The replay venue keeps plain orders only, and the backtester makes its engine
+                // so: the engine replaces by a cancel and a new order here.
+                preconditionFailure("a replace in place asked of the replay venue")
             case .tradingStateChanged:
                 statistics.tradingStateChanges += 1
             }

@@ -49,7 +49,7 @@ public enum SessionReplay {
                 } catch {
                     throw .engine(reason: "\(error)")
                 }
-                produced = taken.map { RecordedEvent($0, at: time) }
+                produced = taken.flatMap { RecordedEvent.records(of: $0, at: time) }
             }
         }
         if let extra = produced.first { return .diverged(record: record + 1, expected: nil, actual: extra) }

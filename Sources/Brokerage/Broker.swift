@@ -12,6 +12,11 @@ public protocol Broker: Sendable {
     /// The account every call trades or reads for.
     var account: Account { get }
 
+    /// Which orders the broker keeps itself: triggers (stops, trailing stops), groups (bracket,
+    /// OCO, OTO), amending in place, and times in force. The engine holds the rest for it, and
+    /// never calls `placeGroup` or `replace` on a broker whose capabilities lack them.
+    var capabilities: VenueCapabilities { get }
+
     /// The order book of `symbol` on `venue` as the broker has it now; its `sequence` is 0 and
     /// its `receivedTime` the broker's own stamp (numbering and the local stamp are the
     /// caller's).
@@ -20,6 +25,18 @@ public protocol Broker: Sendable {
     /// Places `order` on `venue` for `account` once, never sending it again, and returns it as
     /// the broker recorded it, with any fills it got at once.
     func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus
+
+    /// Places `group` on `venue` for `account` as one order of its class, once, never sending it
+    /// again, and returns the status of every leg as the broker recorded it, in the group's leg
+    /// order (the first leg is the parent). Its legs are among `orders(venue:)` from then on,
+    /// so that a lost placement is settled from there as `place`'s is.
+    func placeGroup(_ group: OrderGroup, venue: Venue) async throws(BrokerError) -> [OrderStatus]
+
+    /// Amends open order `id` of `symbol` on `venue` in place: its price (a stop's stop price,
+    /// else its limit) and its quantity, nil leaving either as it is. Sent once, never again.
+    /// Returns the state of the order that replaces it (the broker's new id; the old order's
+    /// status names it in `replacedBy`).
+    func replace(venue: Venue, symbol: Symbol, id: OrderID, price: Price?, qty: Quantity?) async throws(BrokerError) -> OrderStatus
 
     /// Cancels order `id` of `symbol` on `venue` and returns its final state.
     func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus

@@ -38,6 +38,10 @@ extension LiveRunner {
                         inbox.post(.event(.cancelFailed(orderID, reason: "\(error)", at: now())))
                     }
                 }
+            case .placeGroup(let orderClass, let legs):
+                placeGroup(orderClass, legs, &requests)
+            case .replace(let venue, let orderID, let clientID, let approved):
+                replace(orderID, on: venue, as: clientID, approved, &requests)
             case .tradingStateChanged(let change):
                 monitor?.stateChanged(change)
                 saveRiskState(&requests)

@@ -90,9 +90,28 @@ struct OrderCheck {
 
     @inline(__always)
     private func price() -> RiskDenial? {
+        if let trigger = request.trigger, let distance = Self.positiveAmount(of: trigger), distance <= 0 {
+            return deny(.nonPositivePrice, limit: 1, actual: distance) { "stop price or trail \(distance) is not positive" }
+        }
         guard request.type.isPriced, request.price.units <= 0 else { return nil }
         let price = request.price
         return deny(.nonPositivePrice, limit: 1, actual: price.units) { "limit price \(price) is not positive" }
+    }
+
+    /// The number of a trigger that must be positive: its stop price, or its trail.
+    private static func positiveAmount(of trigger: OrderTrigger) -> Int64? {
+        switch trigger {
+        case .stop(let price): price.units
+        case .trailing(.price(let price)): price.units
+        case .trailing(.basisPoints(let points)): points
+        }
+    }
+
+    /// A stop's price, which the collar measures a stop-limit's limit from and values a stop's
+    /// notional at; nil for other orders (a trailing stop's moves with the market).
+    private var stopPrice: Price? {
+        if case .stop(let price)? = request.trigger { return price }
+        return nil
     }
 
     @inline(__always)
@@ -156,7 +175,7 @@ struct OrderCheck {
         let unitPrice: Price
         if request.type.isPriced {
             unitPrice = request.price
-        } else if let reference = referencePrice {
+        } else if let reference = stopPrice ?? referencePrice {
             unitPrice = reference
         } else {
             return deny(.noReferencePrice, limit: nil, actual: nil) { "no mid or last trade to value a market order" }
@@ -185,7 +204,7 @@ struct OrderCheck {
     @inline(__always)
     private func collar() -> RiskDenial? {
         guard request.type.isPriced else { return nil }
-        guard let reference = referencePrice, reference.units > 0 else {
+        guard let reference = stopPrice ?? referencePrice, reference.units > 0 else {
             return deny(.noReferencePrice, limit: nil, actual: nil) { "no mid or last trade to check the price collar against" }
         }
         // Both prices are positive here, so their distance fits in Int64; the products are
@@ -212,9 +231,11 @@ struct OrderCheck {
 
     @inline(__always)
     private func selfTrade() -> RiskDenial? {
+        // An order held back by a trigger crosses nothing now, and rests on no book.
+        guard request.trigger == nil else { return nil }
         let crossed = exposure.firstOrder { exposed in
             let resting = exposed.order.request
-            guard resting.symbol == request.symbol, resting.side == request.side.opposite, resting.type.rests,
+            guard resting.symbol == request.symbol, resting.side == request.side.opposite, resting.type.rests, resting.trigger == nil,
                 exposed.order.remaining.shares > 0
             else { return false }
             return !request.type.isPriced

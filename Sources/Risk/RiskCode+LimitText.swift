@@ -14,7 +14,7 @@ extension RiskCode {
         case .staleBook: "\(value) ms"
         case .priceCollar: "\(value) bps"
         case .noReferencePrice, .selfTrade, .marketOrdersDisabled, .halted, .reducingOnly, .unknownStrategy, .manual,
-            .orderIDClash, .unsettledOrder, .stateUnsaved:
+            .orderIDClash, .unsettledOrder, .stateUnsaved, .emulationRefused:
             "\(value)"
         }
     }

@@ -17,7 +17,7 @@ extension RiskCode {
         case .marketOrdersDisabled: "allowMarketOrders"
         case .maxLoss: "maxLoss"
         case .nonPositiveQty, .nonPositivePrice, .noReferencePrice, .selfTrade, .halted, .reducingOnly, .unknownStrategy,
-            .manual, .orderIDClash, .unsettledOrder, .stateUnsaved:
+            .manual, .orderIDClash, .unsettledOrder, .stateUnsaved, .emulationRefused:
             nil
         }
     }

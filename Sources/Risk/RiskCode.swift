@@ -46,4 +46,7 @@ public enum RiskCode: String, Hashable, Sendable, Codable, CaseIterable {
     /// A change of trading state could not be saved (so a halt would not survive a restart):
     /// the account is halted until an operator resumes it (a state change).
     case stateUnsaved = "RISK_STATE_UNSAVED"
+    /// The order needs the engine to hold it (a stop, trailing stop, group or replace the venue
+    /// cannot keep) and the configuration refuses emulated orders (`"emulatedOrders": false`).
+    case emulationRefused = "RISK_EMULATION_REFUSED"
 }

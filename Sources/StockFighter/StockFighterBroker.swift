@@ -14,6 +14,10 @@ public struct StockFighterBroker: Broker {
         self.account = account
     }
 
+    /// Plain orders only: the API has no stops, order classes or amendments, so the engine holds
+    /// those for it.
+    public var capabilities: VenueCapabilities { .plainOrders }
+
     public func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot {
         do { return try await client.orderBook(venue: venue, symbol: symbol) } catch { throw error.brokerError }
     }
@@ -30,6 +34,18 @@ public struct StockFighterBroker: Broker {
         } catch {
             throw error.brokerError
         }
+    }
+
+    /// Refuses, unsent: the API has no order classes. The engine never calls it here, since
+    /// `capabilities` has no groups.
+    public func placeGroup(_ group: OrderGroup, venue: Venue) async throws(BrokerError) -> [OrderStatus] {
+        throw .rejected("\(group.orderClass.rawValue) of \(group.legs.count) orders on \(venue): the StockFighter API has no order classes")
+    }
+
+    /// Refuses, unsent: the API cannot amend an order. The engine never calls it here, since
+    /// `capabilities` has no replace.
+    public func replace(venue: Venue, symbol: Symbol, id: OrderID, price: Price?, qty: Quantity?) async throws(BrokerError) -> OrderStatus {
+        throw .rejected("replace order \(id) of \(symbol) on \(venue): the StockFighter API cannot amend an order")
     }
 
     public func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {

@@ -98,7 +98,8 @@ final class Daemon {
         let engine = TradingEngine(
             venue: configuration.exchange.venue, strategies: instances.map(EngineStrategy.init),
             accountLimits: configuration.accountRisk, riskState: try loadRiskState(),
-            journal: recorder?.journal ?? ledgerJournal, logger: logger.forPart("engine"))
+            journal: recorder?.journal ?? ledgerJournal, logger: logger.forPart("engine"), capabilities: broker.capabilities,
+            emulatedOrders: configuration.emulatedOrders)
         for fill in history.fills {
             engine.restore(fill)
         }

@@ -8,6 +8,18 @@ public enum EngineAction: Hashable, Sendable {
     case place(ClientOrderID, ApprovedOrder)
     /// Cancel the order `orderID`; report the response as an `orderReports` event.
     case cancel(venue: Venue, symbol: Symbol, orderID: OrderID)
+    /// Send the approved orders of a group as one order of class `orderClass` (a venue that keeps
+    /// groups); report each leg's outcome as for `place`, under its own number.
+    case placeGroup(OrderClass, legs: [GroupLeg])
+    /// Amend order `orderID` in place to the approved request (a venue that can), which the venue
+    /// answers with a new order: report it as `placed` for `client`, or the failure as for `place`.
+    case replace(venue: Venue, orderID: OrderID, ClientOrderID, ApprovedOrder)
     /// A trading state changed (persist the risk state so it survives a restart).
     case tradingStateChanged(TradingStateChange)
+
+    /// One order of a `placeGroup`: its number and the approved request.
+    public struct GroupLeg: Hashable, Sendable {
+        public var client: ClientOrderID
+        public var order: ApprovedOrder
+    }
 }

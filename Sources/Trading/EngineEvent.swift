@@ -21,13 +21,20 @@ public enum EngineEvent: Sendable {
     /// A complete list of the account's orders on `venue` (in `symbol`, or all when nil),
     /// requested at `requestedAt`.
     indirect case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, at: Timestamp)
-    /// Time passes: loss limits are re-evaluated.
+    /// A trade printed at the venue (not one of our fills, which come in order reports).
+    case trade(Trade)
+    /// The market's session as the broker's clock says it at `at`.
+    case session(MarketSession, at: Timestamp)
+    /// Time passes: strategies' timers due by now fire, bars ended by now close, loss limits are
+    /// re-evaluated.
     case timer(Timestamp)
 
     /// When the event happened.
     public var time: Timestamp {
         switch self {
         case .book(let book): return book.receivedTime
+        case .trade(let trade): return trade.time
+        case .session(_, let time): return time
         case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time), .cancelFailed(_, _, let time),
              .orderReports(_, let time), .accountOrders(_, _, _, _, let time), .timer(let time):
             return time

@@ -109,7 +109,7 @@ public struct OrderTracker: Sendable {
         order.state = .acknowledged
         order.outcomeUnknownSince = nil
         byExchangeID[key] = client
-        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .accepted(status.id, order.request)))
+        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .accepted(status.id, order.request), clientID: order.clientID))
         changes.append(update(order, with: status))
         return changes
     }
@@ -136,7 +136,7 @@ public struct OrderTracker: Sendable {
         order.state = .rejected
         var changes = OrderTrackerChanges()
         changes.finished.append(order)
-        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .rejected(order.request, reason: Self.clashReason)))
+        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .rejected(order.request, reason: Self.clashReason), clientID: order.clientID))
         return changes
     }
 
@@ -149,7 +149,7 @@ public struct OrderTracker: Sendable {
         order.state = .rejected
         var changes = OrderTrackerChanges()
         changes.finished.append(order)
-        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .rejected(order.request, reason: reason)))
+        changes.updates.append(StrategyOrderUpdate(strategyID: order.strategyID, update: .rejected(order.request, reason: reason), clientID: order.clientID))
         return changes
     }
 
@@ -293,7 +293,7 @@ public struct OrderTracker: Sendable {
             order.state = status.totalFilled >= status.originalQty ? .filled : .cancelled
             changes.finished.append(order)
             changes.updates.append(
-                StrategyOrderUpdate(strategyID: order.strategyID, update: .closed(id, order.request, filled: order.filled)))
+                StrategyOrderUpdate(strategyID: order.strategyID, update: .closed(id, order.request, filled: order.filled), clientID: order.clientID))
         }
         return changes
     }

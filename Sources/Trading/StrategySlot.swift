@@ -8,19 +8,25 @@ import StrategyKit
 /// runs then, so the engine's writes to it unwrap it (and would trap on a re-entry bug).
 struct StrategySlot {
     var symbols: Set<Symbol>
-    var strategy: any Strategy {
-        didSet { readsBookView = strategy.readsBookView }
-    }
-    /// `strategy.readsBookView`, asked once: which of the two book callbacks the engine calls.
-    private(set) var readsBookView: Bool
+    var strategy: any Strategy
     var context: StrategyContext?
     let id: StrategyID
+    /// The market data the strategy is called with.
+    var data: MarketDataSubscription
+    /// With `quotes`: the touch without the strategy's orders in its latest book, by symbol.
+    var lastQuotes: [(symbol: Symbol, touch: Touch)] = []
+    /// With `books:N`: the top levels of its latest book, by symbol.
+    var lastLevels: [(symbol: Symbol, levels: [BookLevel])] = []
+    /// The engine's count of order and holding changes when the strategy was last given a book.
+    var seenChanges = 0
+    /// The strategy's timers, in the order they were set.
+    var timers: [(id: TimerID, due: Timestamp)] = []
 
-    init(id: StrategyID, symbols: Set<Symbol>, parameters: StrategyParameters, strategy: any Strategy) {
+    init(id: StrategyID, symbols: Set<Symbol>, parameters: StrategyParameters, strategy: any Strategy, data: MarketDataSubscription) {
         self.id = id
         self.symbols = symbols
         self.strategy = strategy
-        readsBookView = strategy.readsBookView
+        self.data = data
         context = StrategyContext(strategyID: id, now: Timestamp(nanoseconds: 0), parameters: parameters)
     }
 }
@@ -32,12 +38,18 @@ public struct EngineStrategy {
     public var parameters: StrategyParameters
     public var strategy: any Strategy
     public var limits: RiskLimits
+    /// The market data the strategy is called with; every book by default.
+    public var data: MarketDataSubscription
 
-    public init(id: StrategyID, symbols: [Symbol], parameters: StrategyParameters, strategy: any Strategy, limits: RiskLimits) {
+    public init(
+        id: StrategyID, symbols: [Symbol], parameters: StrategyParameters, strategy: any Strategy, limits: RiskLimits,
+        data: MarketDataSubscription = .everyBook
+    ) {
         self.id = id
         self.symbols = symbols
         self.parameters = parameters
         self.strategy = strategy
         self.limits = limits
+        self.data = data
     }
 }

@@ -2,71 +2,59 @@ import Risk
 @_spi(Host) import StrategyKit
 
 extension TradingEngine {
-    /// Routes a strategy's intents: orders through the risk checker, cancels to the exchange.
-    func process(_ intents: [Intent], from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
-        guard !intents.isEmpty else { return }
-        let id = slots[index].id
-        guard depth < Self.maxCallbackDepth else {
-            logger.warning("dropping intents: callback chain too deep", ["strategy": id.rawValue, "intents": String(intents.count)])
-            return
-        }
-        statistics.intents += intents.count
-        for intent in intents {
-            switch intent {
-            case .place(let request):
-                try place(request, from: index, at: now, depth: depth, into: &actions)
-            case .cancel(let orderID):
-                guard let order = orders.order(venue: venue, id: orderID), order.strategyID == id else {
-                    logger.debug("cancel of an order that is not open", ["strategy": id.rawValue, "order": orderID.description])
-                    continue
-                }
-                cancel(order, into: &actions)
-            case .cancelAll(let symbol):
-                for order in orders.openOrders where order.strategyID == id && order.request.symbol == symbol {
-                    cancel(order, into: &actions)
-                }
-            @unknown default:
-                // An intent from a newer SDK than this host knows.
-                logger.warning("ignoring an intent this tickwork does not know", ["strategy": id.rawValue])
-            }
-        }
-    }
-
-    private func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
+    /// Places `request` if the risk checker approves it; returns its number, nil when denied
+    /// (the strategy is told why).
+    @discardableResult
+    func place(_ request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws
+        -> ClientOrderID?
+    {
         let id = slots[index].id
         let decision = risk.check(
             request, from: id, book: bookView(of: request.symbol), lastTrade: portfolio.lastFillPrices[request.symbol],
             exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
         switch decision {
         case .approved(let order):
-            statistics.approved += 1
-            let client = orders.submit(order)
-            if let orderFlow, let tracked = orders.order(client) {
-                orderFlow.orderChanged(tracked, fills: [], at: now)
-            }
-            logger.info("order sent", [
-                "strategy": id.rawValue, "client": client.description, "symbol": request.symbol.rawValue,
-                "side": request.side.rawValue, "type": request.type.rawValue, "qty": request.qty.description,
-                "price": request.price.description,
-            ])
+            let client = submitApproved(order, at: now)
             actions.append(.place(client, order))
+            return client
         case .denied(let denial):
-            statistics.denied += 1
-            statistics.deniedByCode[denial.code, default: 0] += 1
-            orderFlow?.orderDenied(denial, at: now)
-            if statistics.deniedByCode[denial.code] == 1 { statistics.firstDenialByCode[denial.code] = denial }
-            // A strategy retrying against the same limit would flood the log: the same denial
-            // again within ten seconds goes to debug.
-            let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false
-            if !repeated { lastDenial[id] = (denial.code, now) }
-            logger.log(repeated ? .debug : .warning, "order denied", [
-                "strategy": id.rawValue, "code": denial.code.rawValue, "limit": denial.limit.map(String.init) ?? "-",
-                "actual": denial.actual.map(String.init) ?? "-", "why": denial.message,
-            ])
-            let update = OrderUpdate.rejected(request, reason: denial.code.rawValue)
-            let intents = call(index, at: now) { $0.onOrderUpdate(update, context: $1) }
-            try process(intents, from: index, at: now, depth: depth + 1, into: &actions)
+            try deny(denial, of: request, from: index, at: now, depth: depth, into: &actions)
+            return nil
         }
+    }
+
+    /// Tracks an approved order and logs it; returns its number.
+    func submitApproved(_ order: ApprovedOrder, at now: Timestamp) -> ClientOrderID {
+        statistics.approved += 1
+        let client = orders.submit(order)
+        if let orderFlow, let tracked = orders.order(client) {
+            orderFlow.orderChanged(tracked, fills: [], at: now)
+        }
+        let request = order.request
+        logger.info("order sent", [
+            "strategy": order.strategyID.rawValue, "client": client.description, "symbol": request.symbol.rawValue,
+            "side": request.side.rawValue, "type": request.kind, "qty": request.qty.description,
+            "price": request.price.description, "tif": request.timeInForce.rawValue,
+        ])
+        return client
+    }
+
+    /// Counts and logs a denial and tells the strategy its order was rejected.
+    func deny(_ denial: RiskDenial, of request: OrderRequest, from index: Int, at now: Timestamp, depth: Int, into actions: inout [EngineAction]) throws {
+        let id = slots[index].id
+        statistics.denied += 1
+        statistics.deniedByCode[denial.code, default: 0] += 1
+        orderFlow?.orderDenied(denial, at: now)
+        if statistics.deniedByCode[denial.code] == 1 { statistics.firstDenialByCode[denial.code] = denial }
+        // A strategy retrying against the same limit would flood the log: the same denial
+        // again within ten seconds goes to debug.
+        let repeated = lastDenial[id].map { $0.code == denial.code && now.nanoseconds(since: $0.time) < 10_000_000_000 } ?? false
+        if !repeated { lastDenial[id] = (denial.code, now) }
+        logger.log(repeated ? .debug : .warning, "order denied", [
+            "strategy": id.rawValue, "code": denial.code.rawValue, "limit": denial.limit.map(String.init) ?? "-",
+            "actual": denial.actual.map(String.init) ?? "-", "why": denial.message,
+        ])
+        try tell(.rejected(request, reason: denial.code.rawValue), to: index, at: now, depth: depth, into: &actions)
     }
 
     /// Sends a cancel for `order` once; an order not yet acknowledged is cancelled when it is.
@@ -93,11 +81,14 @@ extension TradingEngine {
     /// Records, applies and announces what the order tracker found: fills first (journal, then
     /// portfolio, then the strategy), then order updates.
     func apply(_ changes: OrderTrackerChanges, at now: Timestamp, into actions: inout [EngineAction]) throws {
+        var changes = changes
+        noteAcceptances(in: &changes)
         let booked = try record(changes.fills, reconciled: false)
         if let orderFlow {
             report(changes, booked: booked, to: orderFlow, at: now)
         }
         for fill in booked {
+            if !groups.isEmpty { try groupFilled(fill, at: now, into: &actions) }
             if !isStopped, let index = slotIndex(of: fill.strategyID) {
                 let intents = call(index, at: now) { $0.onFill(fill, context: $1) }
                 try process(intents, from: index, at: now, depth: 0, into: &actions)
@@ -119,6 +110,9 @@ extension TradingEngine {
             ])
         }
         for update in changes.updates {
+            if case .closed(let orderID, _, let filled) = update.update, !groups.isEmpty || !replacements.isEmpty {
+                try orderClosed(orderID, client: update.clientID, filled: filled, at: now, into: &actions)
+            }
             guard !isStopped, let index = slotIndex(of: update.strategyID) else { continue }
             let intents = call(index, at: now) { $0.onOrderUpdate(update.update, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)

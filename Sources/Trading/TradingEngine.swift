@@ -1,5 +1,5 @@
 import Risk
-import StrategyKit
+@_spi(Host) import StrategyKit
 
 /// The trading kernel: single-threaded, synchronous and deterministic. Each event goes in
 /// through `handle(_:)` and the actions to perform come out; the same events produce the same
@@ -21,7 +21,10 @@ public final class TradingEngine {
         didSet { lossEvaluatedDay = nil }
     }
     public internal(set) var orders = OrderTracker() {
-        didSet { openOrdersAreCurrent = false }
+        didSet {
+            openOrdersAreCurrent = false
+            changes &+= 1
+        }
     }
     public internal(set) var risk: RiskChecker {
         didSet { lossEvaluatedDay = nil }
@@ -57,29 +60,50 @@ public final class TradingEngine {
     /// Set by `stop`: from then on strategies hear nothing more (so they place nothing more),
     /// while fills and cancel responses are still recorded.
     public internal(set) var isStopped = false
-    /// Whether every strategy the engine runs reads its books as views (`readsBookView`), so
-    /// that a backtest can hand its books over with our resting orders beside them rather than
-    /// in them (`handle(book:)`). Kept rather than asked for: a backtest reads it on every book.
-    public private(set) var readsBookViews: Bool
+    /// A count of changes to the orders and the holdings: a strategy on `quotes` is given the
+    /// next book whatever it shows when this moved since its last one.
+    var changes = 0
+    /// Bars being built, one per symbol and timeframe some strategy subscribed to.
+    var barBuilders: [BarBuilder] = []
+    /// The market's session as last reported; a venue that never reports one is always open.
+    public internal(set) var session = MarketSession.alwaysOpen
+    /// Which orders the venue keeps itself; the engine holds the others (emulates them).
+    let capabilities: VenueCapabilities
+    /// Whether the configuration lets the engine hold orders the venue cannot keep.
+    let emulationAllowed: Bool
+    /// Orders held by the engine, oldest first.
+    var emulated: [EmulatedOrder] = []
+    /// The id the next held order gets: negative, counting down.
+    var nextEmulatedID: Int64 = -1
+    /// Groups the engine follows for the venue.
+    var groups: [EngineOrderGroup] = []
+    var nextGroupID = 1
+    /// Replaces waiting for their old order to close.
+    var replacements: [PendingReplacement] = []
+    /// The latest fills, newest last, to tell a strategy which trades were its own.
+    var recentFills: [Fill] = []
     /// Strategies reacting to rejections can loop; deeper callback chains are cut off.
     static let maxCallbackDepth = 8
 
     /// An engine trading `strategies` on `venue` with `accountLimits` for the whole account and
-    /// `riskState` as persisted by an earlier run.
+    /// `riskState` as persisted by an earlier run. The venue keeps the orders `capabilities`
+    /// says; the engine holds the others unless `emulatedOrders` is false.
     public init(
         venue: Venue, strategies: [EngineStrategy], accountLimits: AccountRiskLimits, riskState: RiskState = RiskState(),
-        journal: any FillJournal, logger: Logger
+        journal: any FillJournal, logger: Logger, capabilities: VenueCapabilities = .plainOrders, emulatedOrders: Bool = true
     ) {
         self.venue = venue
+        self.capabilities = capabilities
+        self.emulationAllowed = emulatedOrders
         self.slots = strategies.map {
-            StrategySlot(id: $0.id, symbols: Set($0.symbols), parameters: $0.parameters, strategy: $0.strategy)
+            StrategySlot(id: $0.id, symbols: Set($0.symbols), parameters: $0.parameters, strategy: $0.strategy, data: $0.data)
         }
         self.risk = RiskChecker(
             limits: Dictionary(uniqueKeysWithValues: strategies.map { ($0.id, $0.limits) }), accountLimits: accountLimits,
             state: riskState)
         self.journal = journal
         self.logger = logger
-        readsBookViews = slots.allSatisfy(\.readsBookView)
+        barBuilders = Self.barBuilders(for: slots)
     }
 
     /// How long after a placement with an unknown outcome was sent the account's orders must
@@ -109,6 +133,9 @@ public final class TradingEngine {
     /// Books `fill` to the portfolio (its price becomes the symbol's last trade there).
     func applyToPortfolio(_ fill: Fill) {
         portfolio.apply(fill)
+        changes &+= 1
+        recentFills.append(fill)
+        if recentFills.count > 16 { recentFills.removeFirst() }
         holdingsAreCurrent = false
         pnlIsCurrent = false
     }
@@ -123,12 +150,13 @@ public final class TradingEngine {
             slots[index].context!.parameters = strategy.parameters
             slots[index].strategy = strategy.strategy
             slots[index].symbols = Set(strategy.symbols)
+            slots[index].data = strategy.data
             limits[strategy.id] = strategy.limits
         }
         for index in symbolSlots.indices {
             symbolSlots[index].subscribers = subscribers(of: symbolSlots[index].symbol)
         }
-        readsBookViews = slots.allSatisfy(\.readsBookView)
+        barBuilders = Self.barBuilders(for: slots, keeping: barBuilders)
         risk.update(limits: limits, accountLimits: accountLimits)
     }
 
@@ -174,6 +202,11 @@ public final class TradingEngine {
             _ = call(index, at: now) { $0.stop(context: $1) }
         }
         isStopped = true
+        if !emulated.isEmpty {
+            logger.warning("held (emulated) orders end with the engine", ["orders": emulated.map(\.id.description).joined(separator: ",")])
+            emulated.removeAll()
+            groups.removeAll()
+        }
         return cancelOpenOrders()
     }
 
@@ -187,18 +220,17 @@ public final class TradingEngine {
         return actions
     }
 
-    /// Reacts to one event. A book is given to each strategy through the callback it takes
-    /// (`Strategy.readsBookView`): the snapshot, or a view of it with nothing beside it.
+    /// Reacts to one event.
     public func handle(_ event: EngineEvent) throws -> [EngineAction] {
         var actions: [EngineAction] = []
         let now = event.time
         switch event {
         case .book(let book):
-            guard let symbolIndex = accept(book, ownBids: [], ownAsks: []) else { return [] }
-            try react(toBookAt: symbolIndex, mid: book.mid, at: now, into: &actions) { index, strategy, context in
-                slots[index].readsBookView
-                    ? strategy.onBook(BookView(book), context: context) : strategy.onBook(book, context: context)
-            }
+            return try handle(book: BookView(book))
+        case .trade(let trade):
+            try react(to: trade, into: &actions)
+        case .session(let session, _):
+            try react(to: session, at: now, into: &actions)
         case .placed(let client, let status, _):
             let changes = orders.acknowledge(client, with: status)
             if cancelOnAcknowledge.remove(client) != nil, let order = orders.order(client) {
@@ -220,44 +252,34 @@ public final class TradingEngine {
         case .accountOrders(let statuses, let venue, let symbol, let requestedAt, _):
             try apply(orders.applyAccountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt), at: now, into: &actions)
         case .timer:
+            try fireTimers(at: now, into: &actions)
             try evaluateLoss(at: now, into: &actions)
         }
         return actions
     }
 
-    /// Reacts to a book given as a view: a backtest hands our resting orders over beside the
-    /// recorded book instead of merging them in when every strategy reads views
-    /// (`readsBookViews`). The mark and the risk checks see `view.shown`, as they see an
-    /// `EngineEvent.book`; a strategy that reads views is given the view, so `shown` is never
-    /// built for it, and any other is given `view.shown`.
+    /// Reacts to a book: live, an exchange's book (our orders in it, nothing beside it); in a
+    /// backtest, a recorded book with our resting orders beside it rather than merged in. The
+    /// mark and the risk checks see `view.shown`; each subscribed strategy is given the view when
+    /// its subscription asks for this book (`MarketDataSubscription`).
     public func handle(book view: BookView) throws -> [EngineAction] {
         var actions: [EngineAction] = []
         guard let symbolIndex = accept(view.book, ownBids: view.ownBids, ownAsks: view.ownAsks) else { return [] }
-        try react(toBookAt: symbolIndex, mid: view.mid, at: view.book.receivedTime, into: &actions) { index, strategy, context in
-            slots[index].readsBookView
-                ? strategy.onBook(view, context: context) : strategy.onBook(view.shown, context: context)
-        }
-        return actions
-    }
-
-    /// Marks the portfolio to the new book's `mid` and has the symbol's strategies react to the
-    /// book: `onBook` is given each one's slot index, the strategy and its context, and calls
-    /// one of the two book callbacks.
-    private func react(
-        toBookAt symbolIndex: Int, mid: Price?, at now: Timestamp, into actions: inout [EngineAction],
-        _ onBook: (Int, any Strategy, StrategyContext) -> [Intent]
-    ) throws {
-        mark(mid, at: symbolIndex)
+        let now = view.book.receivedTime
+        mark(view.mid, at: symbolIndex)
         try evaluateLoss(at: now, into: &actions)
+        try triggerEmulatedOrders(in: view, at: now, into: &actions)
         // By position rather than `for in`, which would retain the subscribers' array for
         // the loop on every book; nothing a strategy callback does changes the array.
         var position = 0
         while position < symbolSlots[symbolIndex].subscribers.count, !isStopped {
             let index = symbolSlots[symbolIndex].subscribers[position]
             position += 1
-            let intents = call(index, at: now) { onBook(index, $0, $1) }
+            guard wantsBook(view, slot: index) else { continue }
+            let intents = call(index, at: now) { $0.onBook(view, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }
+        return actions
     }
 
     /// The index in `symbolSlots` of `book`'s symbol if `book` is newer (by exchange time) than
@@ -307,10 +329,12 @@ public final class TradingEngine {
 
     /// Brings each slot's open orders, holdings and P&L in line with the tracker and the
     /// portfolio, where either changed since the last time.
-    private func refreshSlots() {
+    func refreshSlots() {
         if !openOrdersAreCurrent {
             for index in slots.indices {
-                let openOrders = orders.openOrders(of: slots[index].id)
+                let id = slots[index].id
+                var openOrders = orders.openOrders(of: id)
+                if !emulated.isEmpty { openOrders += emulated.filter { $0.strategyID == id }.map(\.openOrder) }
                 slots[index].context!.openOrders = openOrders
             }
             openOrdersAreCurrent = true

@@ -9,11 +9,11 @@ enum PluginBench {
         let plugin = try PluginLoader.load(path: path)
         let strategy = try plugin.descriptor.makeStrategy(values: ["quantity": .integer(100)])
         let parameters = try StrategyParameters(schema: plugin.descriptor.parameters)
-        let book = BookSnapshot(
+        let book = BookView(BookSnapshot(
             venue: "TESTEX", symbol: "FOOBAR",
             bids: [BookEntry(price: 5000, qty: 100, isBuy: true)],
             asks: [BookEntry(price: 5010, qty: 100, isBuy: false)],
-            exchangeTime: .zero, receivedTime: .zero, sequence: 1)
+            exchangeTime: .zero, receivedTime: .zero, sequence: 1))
         let context = StrategyContext(strategyID: "bench", now: .zero, parameters: parameters)
         let calls = 2_000_000
         var intents = 0

@@ -8,7 +8,10 @@ import Alpaca
 
 /// A scripted Alpaca on an `HTTPServer` on loopback: real HTTP, canned Alpaca-shaped answers
 /// from a little state (orders, fill activities, positions). Market orders fill at once at
-/// `fillPrice`; limit orders rest until `fill(clientOrderID:qty:)`. `stop()` ends the server.
+/// `fillPrice`; limit orders rest until `fill(clientOrderID:qty:)`; stops and trailing stops rest
+/// too. An `order_class` makes a parent with its exits as legs (Alpaca's ids, `held` until the
+/// parent fills), listed inside it with `nested=true`; `PATCH /v2/orders/{id}` replaces an open
+/// order by a new one. `stop()` ends the server.
 public final class FakeAlpaca: Sendable {
     public struct Order: Sendable {
         public var id: String
@@ -22,6 +25,16 @@ public final class FakeAlpaca: Sendable {
         public var limitPrice: String?
         public var status = "new"
         public var createdAt: String
+        public var stopPrice: String?
+        public var trailPrice: String?
+        public var trailPercent: String?
+        public var orderClass = ""
+        /// The ids of a group parent's legs.
+        public var legs: [String] = []
+        /// Whether the order is a leg of a group: listed inside its parent with `nested=true`.
+        public var isLeg = false
+        public var replacedBy: String?
+        public var replaces: String?
     }
 
     public struct State: Sendable {
@@ -34,6 +47,8 @@ public final class FakeAlpaca: Sendable {
         public var rateLimited = 0
         public var resetAt: Int64 = 0
         public var requests: [String] = []
+        /// The body of every request that had one, after its `"METHOD /path"`.
+        public var bodies: [String] = []
         public var keys: [String] = []
         public var bars = 0
         public var news = 0
@@ -139,13 +154,19 @@ public final class FakeAlpaca: Sendable {
         json(status, #"{"code":\#(code),"message":"\#(message)"}"#)
     }
 
-    private static func render(_ order: Order) -> String {
-        let limit = order.limitPrice.map { "\"\($0)\"" } ?? "null"
+    /// `order` as Alpaca's JSON, its legs (looked up in `orders`) inside it when `nested`.
+    private static func render(_ order: Order, _ orders: [Order] = [], nested: Bool = false) -> String {
+        func text(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "null" }
+        let limit = text(order.limitPrice)
+        let legs = nested && !order.legs.isEmpty
+            ? "[" + order.legs.compactMap { id in orders.first { $0.id == id } }.map { render($0) }.joined(separator: ",") + "]" : "null"
         return #"""
             {"id":"\#(order.id)","client_order_id":"\#(order.clientOrderID)","created_at":"\#(order.createdAt)","updated_at":"\#(order.createdAt)",
             "submitted_at":"\#(order.createdAt)","filled_at":null,"symbol":"\#(order.symbol)","asset_class":"us_equity","qty":"\#(order.qty)",
-            "filled_qty":"\#(order.filled)","filled_avg_price":null,"order_class":"","order_type":"\#(order.type)","type":"\#(order.type)",
-            "side":"\#(order.side)","time_in_force":"\#(order.timeInForce)","limit_price":\#(limit),"status":"\#(order.status)","extended_hours":false}
+            "filled_qty":"\#(order.filled)","filled_avg_price":null,"order_class":"\#(order.orderClass)","order_type":"\#(order.type)","type":"\#(order.type)",
+            "side":"\#(order.side)","time_in_force":"\#(order.timeInForce)","limit_price":\#(limit),"stop_price":\#(text(order.stopPrice)),
+            "trail_price":\#(text(order.trailPrice)),"trail_percent":\#(text(order.trailPercent)),"hwm":null,
+            "replaced_by":\#(text(order.replacedBy)),"replaces":\#(text(order.replaces)),"legs":\#(legs),"status":"\#(order.status)","extended_hours":false}
             """#
     }
 
@@ -154,6 +175,7 @@ public final class FakeAlpaca: Sendable {
         let query = Self.query(request.query.map(String.init) ?? "")
         let limited: Int64? = state.withLock { state in
             state.requests.append("\(request.method) \(request.target)")
+            if !request.body.isEmpty { state.bodies.append("\(request.method) \(request.path) \(String(decoding: request.body, as: UTF8.self))") }
             state.keys.append("\(request.headers["APCA-API-KEY-ID"] ?? "-")/\(request.headers["APCA-API-SECRET-KEY"] ?? "-")")
             guard state.rateLimited > 0 else { return nil }
             state.rateLimited -= 1
@@ -188,15 +210,16 @@ public final class FakeAlpaca: Sendable {
         case ("GET", "/v2/orders"):
             let status = query["status"] ?? "open"
             let until = query["until"].flatMap { Timestamp(iso8601: $0) }
-            let orders = state.withLock { state in
-                state.orders.filter { order in
-                    let open = order.status != "filled" && order.status != "canceled"
-                    return (status == "all" || (status == "open") == open)
+            let nested = query["nested"] == "true"
+            let (orders, all) = state.withLock { state in
+                (state.orders.filter { order in
+                    let open = !["filled", "canceled", "replaced"].contains(order.status)
+                    return (status == "all" || (status == "open") == open) && !(nested && order.isLeg)
                         && until.map { until in Timestamp(iso8601: order.createdAt).map { $0 < until } ?? false } ?? true
-                }
+                }, state.orders)
             }
             let limit = Int(query["limit"] ?? "50") ?? 50
-            return json(200, "[" + orders.reversed().prefix(limit).map(Self.render).joined(separator: ",") + "]")
+            return json(200, "[" + orders.reversed().prefix(limit).map { Self.render($0, all, nested: nested) }.joined(separator: ",") + "]")
         case ("GET", "/v2/orders:by_client_order_id"):
             guard let order = state.withLock({ $0.orders.first { $0.clientOrderID == query["client_order_id"] } }) else {
                 return error(404, 40410000, "order not found")
@@ -215,8 +238,12 @@ public final class FakeAlpaca: Sendable {
             return HTTPResponse(status: 204)
         case ("GET", _) where path.hasPrefix("/v2/orders/"):
             let id = String(path.dropFirst("/v2/orders/".count))
-            guard let order = state.withLock({ $0.orders.first { $0.id == id } }) else { return error(404, 40410000, "order not found") }
-            return json(200, Self.render(order))
+            guard let (order, all) = state.withLock({ state in state.orders.first { $0.id == id }.map { ($0, state.orders) } }) else {
+                return error(404, 40410000, "order not found")
+            }
+            return json(200, Self.render(order, all, nested: query["nested"] == "true"))
+        case ("PATCH", _) where path.hasPrefix("/v2/orders/"):
+            return replace(String(path.dropFirst("/v2/orders/".count)), request.body)
         case ("GET", "/v2/account/activities/FILL"):
             let size = Int(query["page_size"] ?? "100") ?? 100
             let fills = state.withLock { $0.fills }
@@ -260,13 +287,78 @@ public final class FakeAlpaca: Sendable {
             let index = Self.add(
                 &state, clientOrderID: cid, symbol: symbol, side: side, type: type, timeInForce: tif, qty: qty,
                 limitPrice: object["limit_price"] as? String)
-            if type == "market" || Self.marketable(side: side, limit: object["limit_price"] as? String) {
+            state.orders[index].stopPrice = object["stop_price"] as? String
+            state.orders[index].trailPrice = object["trail_price"] as? String
+            state.orders[index].trailPercent = object["trail_percent"] as? String
+            if type == "market" || (type == "limit" && Self.marketable(side: side, limit: object["limit_price"] as? String)) {
                 Self.fill(&state, index, qty, fillPrice)
             }
-            return Self.render(state.orders[index])
+            if let orderClass = object["order_class"] as? String {
+                Self.addLegs(&state, parent: index, orderClass: orderClass, object)
+            }
+            return Self.render(state.orders[index], state.orders, nested: true)
         }
         guard let rendered else { return error(422, 40010001, "client_order_id must be unique") }
         return json(200, rendered)
+    }
+
+    /// Adds the exits of a group whose parent is order `parent` as its legs, on the side that
+    /// closes an entry (an OCO's on the parent's own side), `held` until the parent fills.
+    private static func addLegs(_ state: inout State, parent: Int, orderClass: String, _ object: [String: Any]) {
+        let order = state.orders[parent]
+        state.orders[parent].orderClass = orderClass
+        let side = orderClass == "oco" ? order.side : (order.side == "buy" ? "sell" : "buy")
+        let status = order.status == "filled" ? "new" : "held"
+        var exits: [(type: String, limit: String?, stop: String?)] = []
+        if orderClass != "oco", let takeProfit = object["take_profit"] as? [String: Any] {
+            exits.append(("limit", takeProfit["limit_price"] as? String, nil))
+        }
+        if orderClass == "oco" { state.orders[parent].limitPrice = (object["take_profit"] as? [String: Any])?["limit_price"] as? String }
+        if let stopLoss = object["stop_loss"] as? [String: Any] {
+            let limit = stopLoss["limit_price"] as? String
+            exits.append((limit == nil ? "stop" : "stop_limit", limit, stopLoss["stop_price"] as? String))
+        }
+        for exit in exits {
+            let index = add(
+                &state, clientOrderID: UUID().uuidString.lowercased(), symbol: order.symbol, side: side, type: exit.type,
+                timeInForce: order.timeInForce, qty: order.qty, limitPrice: exit.limit)
+            state.orders[index].stopPrice = exit.stop
+            state.orders[index].isLeg = true
+            state.orders[index].status = status
+            state.orders[parent].legs.append(state.orders[index].id)
+        }
+    }
+
+    /// `PATCH /v2/orders/{id}`: the open order `id` becomes `replaced`, and a new order with the
+    /// body's quantity, prices and client order id takes its place.
+    private func replace(_ id: String, _ body: [UInt8]) -> HTTPResponse {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
+            return error(422, 40010001, "invalid replace request")
+        }
+        let outcome: (Int, String) = state.withLock { state in
+            guard let old = state.orders.firstIndex(where: { $0.id == id }) else { return (404, "order not found") }
+            guard ["new", "partially_filled", "held"].contains(state.orders[old].status) else { return (422, "order is not replaceable") }
+            let cid = object["client_order_id"] as? String ?? UUID().uuidString.lowercased()
+            guard !state.orders.contains(where: { $0.clientOrderID == cid }) else { return (422, "client_order_id must be unique") }
+            let previous = state.orders[old]
+            let index = Self.add(
+                &state, clientOrderID: cid, symbol: previous.symbol, side: previous.side, type: previous.type, timeInForce: previous.timeInForce,
+                qty: (object["qty"] as? String).flatMap { Int64($0) } ?? previous.qty, limitPrice: object["limit_price"] as? String ?? previous.limitPrice)
+            let newID = state.orders[index].id
+            state.orders[index].stopPrice = object["stop_price"] as? String ?? previous.stopPrice
+            state.orders[index].trailPrice = previous.trailPrice
+            state.orders[index].trailPercent = previous.trailPercent
+            state.orders[index].isLeg = previous.isLeg
+            state.orders[index].status = previous.status == "held" ? "held" : "new"
+            state.orders[index].replaces = id
+            state.orders[old].status = "replaced"
+            state.orders[old].replacedBy = newID
+            // A replaced leg's parent lists the new leg in its place.
+            for parent in state.orders.indices { state.orders[parent].legs = state.orders[parent].legs.map { $0 == id ? newID : $0 } }
+            return (200, Self.render(state.orders[index]))
+        }
+        if outcome.0 == 200 { return json(200, outcome.1) }
+        return error(outcome.0, outcome.0 == 404 ? 40410000 : 42210000, outcome.1)
     }
 
     /// The positions the orders' fills add up to (at `fillPrice`, the only price the fake fills at).

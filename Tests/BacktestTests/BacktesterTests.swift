@@ -24,7 +24,8 @@ final class SilentLogHandler: LogHandler {
 final class RoundTrip: Strategy {
     var bought = false
 
-    func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard !bought, let ask = book.bestAsk else { return [] }
         bought = true
         return [.place(OrderRequest(symbol: book.symbol, side: .buy, type: .immediateOrCancel, price: ask + 1, qty: 10))]

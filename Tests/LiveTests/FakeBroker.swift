@@ -53,6 +53,9 @@ final class FakeBroker: Broker {
 
     var calls: Calls { state.withLock { $0.calls } }
 
+    /// Plain orders, as StockFighter: the runner's own tests need no broker-side stops or groups.
+    var capabilities: VenueCapabilities { .plainOrders }
+
     func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot {
         state.withLock { $0.calls.books += 1 }
         let now = clock()
@@ -84,6 +87,14 @@ final class FakeBroker: Broker {
         beforeAnswering()
         if case .answerLost = placement { throw .outcomeUnknown("POST /orders: timed out") }
         return status
+    }
+
+    func placeGroup(_ group: OrderGroup, venue: Venue) async throws(BrokerError) -> [OrderStatus] {
+        throw .rejected("the fake broker keeps plain orders only")
+    }
+
+    func replace(venue: Venue, symbol: Symbol, id: OrderID, price: Price?, qty: Quantity?) async throws(BrokerError) -> OrderStatus {
+        throw .rejected("the fake broker keeps plain orders only")
     }
 
     func cancel(venue: Venue, symbol: Symbol, id: OrderID) async throws(BrokerError) -> OrderStatus {

@@ -51,18 +51,26 @@ import TestSupport
 
     @Test func refusesAPluginBuiltAgainstAnotherMajorSDK() async throws {
         let path = try await Self.buildFixturePackage() + "/libFutureSDK.so"
-        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "4.0", host: SDKVersion.current.description)) {
+        #expect(throws: PluginError.incompatibleSDK(path: path, plugin: "5.0", host: SDKVersion.current.description)) {
             try PluginLoader.load(path: path)
         }
     }
 
-    @Test func refusesAPluginBuiltAgainstSDK2WhosePricesWereCentsSayingToRebuildIt() async throws {
+    @Test func refusesAPluginBuiltAgainstSDK3SayingToRebuildIt() async throws {
         let path = try await Self.buildFixturePackage() + "/libPastSDK.so"
-        let expected = PluginError.incompatibleSDK(path: path, plugin: "2.2", host: "3.2")
+        let expected = PluginError.incompatibleSDK(path: path, plugin: "3.2", host: "4.0")
         #expect(throws: expected) { try PluginLoader.load(path: path) }
         #expect(expected.description.hasSuffix(
-            "built against StrategyKit 2.2, this tickwork has 3.2: SDK 3.0 holds prices and money in units of $0.0001 "
-                + "instead of cents; rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"))
+            "built against StrategyKit 3.2, this tickwork has 4.0: rebuild the plugin against this StrategyKit "
+                + "(strategies/README.md says what to change from 3.x)"))
+    }
+
+    /// A plugin compiled against an SDK whose symbols this one no longer has fails in `dlopen`;
+    /// the error says to rebuild it.
+    @Test func aMissingStrategyKitSymbolSaysToRebuild() {
+        let error = PluginError.openFailed(path: "/p/libOld.so", message: "/p/libOld.so: undefined symbol: $s11StrategyKit8StrategyPAAE6onBook")
+        #expect(error.description.contains("built against another StrategyKit than this tickwork's 4.0"))
+        #expect(error.description.hasSuffix("rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"))
     }
 
     @Test func refusesALibraryWithoutTheEntryPoint() async throws {

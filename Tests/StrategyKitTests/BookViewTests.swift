@@ -69,32 +69,4 @@ struct BookViewTests {
         }
         #expect(overlaid > 3_000)
     }
-
-    /// A strategy written before the view (only `onBook` of a snapshot) is given the shown book
-    /// by the view's default callback; one that takes the view is given it as it is.
-    @Test func aStrategyOfOnlyTheSnapshotCallbackSeesTheShownBook() throws {
-        final class Snapshots: Strategy {
-            var seen: [BookSnapshot] = []
-            func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
-                seen.append(book)
-                return []
-            }
-        }
-        final class Views: Strategy {
-            var seen: [BookView] = []
-            func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
-                seen.append(view)
-                return []
-            }
-        }
-        let view = BookView(BookSnapshot.fixture(bids: [(5000, 5)], asks: [(5010, 4)]), ownBids: [entry(5000, 3, isBuy: true)])
-        let context = StrategyContext(strategyID: "s", now: .zero, parameters: try StrategyParameters(schema: []))
-        let snapshots = Snapshots()
-        let views = Views()
-        for strategy in [snapshots, views] as [any Strategy] {
-            _ = strategy.onBook(view, context: context)
-        }
-        #expect(snapshots.seen == [view.shown])
-        #expect(views.seen.map(\.book) == [view.book] && views.seen.map(\.ownBids) == [view.ownBids])
-    }
 }

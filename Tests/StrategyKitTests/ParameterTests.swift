@@ -66,10 +66,17 @@ import TestSupport
         #expect(!host.canLoad(SDKVersion(major: 2, minor: 0)))
     }
 
-    @Test func thisSDKIs3AndRefusesEvery2xPluginWhosePricesWereCents() {
-        #expect(SDKVersion.current == SDKVersion(major: 3, minor: 2))
-        for minor in 0...2 { #expect(SDKVersion.current.canLoad(SDKVersion(major: 3, minor: minor))) }
-        for minor in 0...2 { #expect(!SDKVersion.current.canLoad(SDKVersion(major: 2, minor: minor))) }
-        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 3, minor: 3)))
+    @Test func thisSDKIs4AndRefusesEvery3xPlugin() {
+        #expect(SDKVersion.current == SDKVersion(major: 4, minor: 0))
+        #expect(SDKVersion.current.canLoad(SDKVersion(major: 4, minor: 0)))
+        for minor in 0...2 { #expect(!SDKVersion.current.canLoad(SDKVersion(major: 3, minor: minor))) }
+        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 4, minor: 1)))
+    }
+
+    /// A descriptor made without naming its SDK records the version its code was compiled
+    /// against (the initializer is inlined into the plugin), not a default the SDK evaluates.
+    @Test func aDescriptorRecordsTheSDKItWasCompiledAgainst() {
+        let descriptor = StrategyDescriptor(name: "n", version: "1", summary: "s", parameters: [], factory: { _ in fatalError("unused") })
+        #expect(descriptor.sdkVersion == SDKVersion(major: 4, minor: 0))
     }
 }

@@ -1,5 +1,5 @@
 import Risk
-import StrategyKit
+@_spi(Host) import StrategyKit
 import Testing
 import TestSupport
 import Trading
@@ -11,13 +11,20 @@ public struct EngineHarness {
     public let logs = CollectingHandler()
     public let engine: TradingEngine
 
-    /// An engine journaling into `journal`, or into the harness's memory journal when nil.
-    public init(limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults, journal other: (any FillJournal)? = nil) throws {
+    /// An engine journaling into `journal`, or into the harness's memory journal when nil, its
+    /// strategy subscribed to `data`, on a venue that keeps `capabilities`' orders.
+    public init(
+        limits: RiskLimits = RiskLimits.defaults, accountLimits: AccountRiskLimits = .defaults, journal other: (any FillJournal)? = nil,
+        data: MarketDataSubscription = .everyBook, capabilities: VenueCapabilities = .plainOrders, emulatedOrders: Bool = true
+    ) throws {
         let parameters = try StrategyParameters(schema: [])
         engine = TradingEngine(
             venue: "TESTEX",
-            strategies: [EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
-            accountLimits: accountLimits, journal: other ?? journal, logger: Logger(part: "engine", level: .debug, handler: logs))
+            strategies: [
+                EngineStrategy(id: "s1", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits, data: data)
+            ],
+            accountLimits: accountLimits, journal: other ?? journal, logger: Logger(part: "engine", level: .debug, handler: logs),
+            capabilities: capabilities, emulatedOrders: emulatedOrders)
     }
 
     public static func time(_ milliseconds: Int64) -> Timestamp { Timestamp(nanoseconds: milliseconds * 1_000_000) }

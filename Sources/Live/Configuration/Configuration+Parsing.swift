@@ -118,6 +118,7 @@ extension Configuration {
             recordingPath: recordingPath,
             logging: logging
         )
+        configuration.emulatedOrders = try root.bool("emulatedOrders") ?? true
         configuration.monitor = try parseMonitor(&root)
         configuration.finnhub = try parseFinnhub(&root)
         try root.finish()
@@ -194,8 +195,15 @@ extension Configuration {
         if var riskObject = try object.object("risk") {
             strategyRisk = try parseRisk(&riskObject, base: risk)
         }
-        let settings = StrategySettings(
+        var settings = StrategySettings(
             id: StrategyID(id), plugin: plugin, symbols: symbols.map { Symbol($0) }, parameters: parameters, risk: strategyRisk)
+        if let names = try object.strings("data") {
+            do throws(MarketDataSubscriptionError) {
+                settings.data = try MarketDataSubscription(parsing: names)
+            } catch {
+                throw object.error("data", error.description)
+            }
+        }
         try object.finish()
         return settings
     }

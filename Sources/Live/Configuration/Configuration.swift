@@ -30,6 +30,10 @@ public struct Configuration: Sendable {
     public var riskStatePath: String
     /// What start-up does with open orders at the exchange that the ledger cannot attribute.
     public var unknownOpenOrders: UnknownOrderPolicy
+    /// Whether the engine may hold orders the venue cannot keep (stops, groups, replaces on
+    /// StockFighter), which die with the process; when false they are denied
+    /// (`RISK_EMULATION_REFUSED`). Default true.
+    public var emulatedOrders = true
     /// How long after a placement with an unknown outcome was sent the account's orders must
     /// still not show it before it counts as never placed.
     public var settlementWindowMs: Int64
@@ -134,6 +138,8 @@ public struct StrategySettings: Sendable, Hashable {
     public var parameters: [String: ParameterValue]
     /// This strategy's own limits (the top-level limits overridden by its `risk` object).
     public var risk: RiskLimits
+    /// The market data it is called with (`"data"`; every book by default).
+    public var data: MarketDataSubscription = .everyBook
 }
 
 /// How fills are made durable.

@@ -6,6 +6,6 @@ extension EngineStrategy {
     public init(_ instance: StrategyInstance) {
         self.init(
             id: instance.settings.id, symbols: instance.settings.symbols, parameters: instance.parameters,
-            strategy: instance.strategy, limits: instance.settings.risk)
+            strategy: instance.strategy, limits: instance.settings.risk, data: instance.settings.data)
     }
 }

@@ -1,3 +1,5 @@
+import StrategyKit
+
 /// Why a strategy plugin could not be loaded. Every case names the file at fault.
 public enum PluginError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is not an ELF shared library (e.g. a text file named `lib*.so`).
@@ -41,18 +43,22 @@ public enum PluginError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notSharedLibrary(let path):
             return "\(path): not a shared library (no ELF header)"
         case .openFailed(let path, let message):
-            return "\(path): cannot be loaded: \(message)"
+            // A plugin of an older SDK major version needs symbols this StrategyKit no longer has.
+            guard message.contains("undefined symbol: $s11StrategyKit") else { return "\(path): cannot be loaded: \(message)" }
+            return "\(path): cannot be loaded: built against another StrategyKit than this tickwork's \(SDKVersion.current) "
+                + "(\(message)); rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"
         case .missingEntryPoint(let path, let symbol):
             return "\(path): not a Tickwork plugin: no entry point \(symbol)"
         case .notAPlugin(let path):
             return "\(path): entry point did not return a StrategyPlugin (is libStrategyKit linked dynamically?)"
         case .incompatibleSDK(let path, let plugin, let host):
-            guard plugin.split(separator: ".").first == "2", host.split(separator: ".").first == "3" else {
+            guard let pluginMajor = Int(plugin.prefix { $0 != "." }), let hostMajor = Int(host.prefix { $0 != "." }),
+                  pluginMajor < hostMajor
+            else {
                 return "\(path): built against StrategyKit \(plugin), this tickwork has \(host)"
             }
-            return "\(path): built against StrategyKit \(plugin), this tickwork has \(host): SDK 3.0 holds prices and money "
-                + "in units of $0.0001 instead of cents; rebuild the plugin against this StrategyKit "
-                + "(strategies/README.md says what to change)"
+            return "\(path): built against StrategyKit \(plugin), this tickwork has \(host): rebuild the plugin against this "
+                + "StrategyKit (strategies/README.md says what to change from \(pluginMajor).x)"
         case .duplicateName(let name, let path, let firstPath):
             return "\(path): strategy name \(name) is already provided by \(firstPath)"
         case .unreadableDirectory(let path, let message):

@@ -7,7 +7,7 @@ import Trading
 extension RecordedEvent: Codable {
     private enum Key: String, CodingKey {
         case kind, venue, symbol, seq, exchangeTime, receivedTime, bids, asks
-        case time, client, order, orders, reason, orderID, requestedAt, strategy, request, change, fill
+        case time, client, order, orders, reason, orderID, requestedAt, strategy, request, change, fill, trade, session
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,6 +57,14 @@ extension RecordedEvent: Codable {
                 time: try time())
         case "timer":
             self = .timer(try time())
+        case "trade":
+            self = .trade(try container.decode(Trade.self, forKey: .trade))
+        case "session":
+            self = .session(try container.decode(MarketSession.self, forKey: .session), time: try time())
+        case "replace":
+            self = .replace(
+                try container.decode(OrderID.self, forKey: .orderID), try container.decode(OrderRequest.self, forKey: .request),
+                strategy: try container.decode(StrategyID.self, forKey: .strategy), time: try time())
         case "start":
             self = .start(try time())
         case "stop":
@@ -96,10 +104,20 @@ extension RecordedEvent: Codable {
             try container.encode(fill, forKey: .fill)
             return
         }
+        if case .trade(let trade) = self {
+            try container.encode(trade, forKey: .trade)
+            return
+        }
         try container.encode(time, forKey: .time)
         switch self {
-        case .book, .fill, .timer, .start, .stop:
+        case .book, .fill, .trade, .timer, .start, .stop:
             break
+        case .session(let session, _):
+            try container.encode(session, forKey: .session)
+        case .replace(let orderID, let request, let strategy, _):
+            try container.encode(orderID, forKey: .orderID)
+            try container.encode(request, forKey: .request)
+            try container.encode(strategy, forKey: .strategy)
         case .placeOutcomeUnknown(let client, _):
             try container.encode(client.rawValue, forKey: .client)
         case .placed(let client, let status, _):

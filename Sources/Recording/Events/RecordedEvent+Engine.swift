@@ -14,15 +14,20 @@ extension RecordedEvent {
         case .accountOrders(let statuses, let venue, let symbol, let requestedAt, let time):
             self = .accountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt, time: time)
         case .timer(let time): self = .timer(time)
+        case .trade(let trade): self = .trade(trade)
+        case .session(let session, let time): self = .session(session, time: time)
         }
     }
 
-    /// The record of an engine action taken at `time` (the time of the event that caused it).
-    public init(_ action: EngineAction, at time: Timestamp) {
+    /// The records of an engine action taken at `time` (the time of the event that caused it):
+    /// one, or for a group one `place` per leg.
+    public static func records(of action: EngineAction, at time: Timestamp) -> [RecordedEvent] {
         switch action {
-        case .place(let client, let order): self = .place(client, order.request, strategy: order.strategyID, time: time)
-        case .cancel(let venue, let symbol, let orderID): self = .cancel(orderID, venue: venue, symbol: symbol, time: time)
-        case .tradingStateChanged(let change): self = .tradingStateChanged(change.description, time: time)
+        case .place(let client, let order): [.place(client, order.request, strategy: order.strategyID, time: time)]
+        case .placeGroup(_, let legs): legs.map { .place($0.client, $0.order.request, strategy: $0.order.strategyID, time: time) }
+        case .replace(_, let orderID, _, let order): [.replace(orderID, order.request, strategy: order.strategyID, time: time)]
+        case .cancel(let venue, let symbol, let orderID): [.cancel(orderID, venue: venue, symbol: symbol, time: time)]
+        case .tradingStateChanged(let change): [.tradingStateChanged(change.description, time: time)]
         }
     }
 
@@ -39,7 +44,9 @@ extension RecordedEvent {
         case .accountOrders(let statuses, let venue, let symbol, let requestedAt, let time):
             .accountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt, at: time)
         case .timer(let time): .timer(time)
-        case .place, .cancel, .tradingStateChanged, .fill, .start, .stop: nil
+        case .trade(let trade): .trade(trade)
+        case .session(let session, let time): .session(session, at: time)
+        case .place, .cancel, .replace, .tradingStateChanged, .fill, .start, .stop: nil
         }
     }
 }

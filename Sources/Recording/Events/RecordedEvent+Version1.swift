@@ -27,7 +27,8 @@ extension RecordedEvent {
             case .fill(var fill):
                 fill.price = try Self.price(fill.price, field: "fill.price")
                 return .success(.fill(fill))
-            case .placeRejected, .placeOutcomeUnknown, .cancelFailed, .timer, .start, .stop, .cancel, .tradingStateChanged:
+            case .placeRejected, .placeOutcomeUnknown, .cancelFailed, .timer, .start, .stop, .cancel, .tradingStateChanged, .trade, .session,
+                 .replace:
                 return .success(self)
             }
         } catch {

@@ -25,6 +25,10 @@ public enum RecordedEvent: Hashable, Sendable {
     indirect case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, time: Timestamp)
     /// Input: a timer tick of the engine's clock.
     case timer(Timestamp)
+    /// A trade printed at the venue (SDK 4.0 sessions).
+    case trade(Trade)
+    /// The market's session as the broker's clock said it.
+    indirect case session(MarketSession, time: Timestamp)
     /// Input: the engine started trading (`TradingEngine.start`).
     case start(Timestamp)
     /// Input: the engine stopped trading (`TradingEngine.stop`).
@@ -33,6 +37,8 @@ public enum RecordedEvent: Hashable, Sendable {
     indirect case place(ClientOrderID, OrderRequest, strategy: StrategyID, time: Timestamp)
     /// Action: cancel an order.
     indirect case cancel(OrderID, venue: Venue, symbol: Symbol, time: Timestamp)
+    /// An order amended in place to `request` (a venue that can).
+    indirect case replace(OrderID, OrderRequest, strategy: StrategyID, time: Timestamp)
     /// Action: a trading state changed; `change` is the change's one-line description.
     case tradingStateChanged(String, time: Timestamp)
     /// Outcome: a fill the engine booked.
@@ -50,10 +56,10 @@ public enum RecordedEvent: Hashable, Sendable {
 
     public var role: Role {
         switch self {
-        case .book, .placed, .placeRejected, .placeOutcomeUnknown, .cancelFailed, .orderReports, .accountOrders, .timer,
+        case .book, .placed, .placeRejected, .placeOutcomeUnknown, .cancelFailed, .orderReports, .accountOrders, .timer, .trade, .session,
              .start, .stop:
             .input
-        case .place, .cancel, .tradingStateChanged: .action
+        case .place, .cancel, .replace, .tradingStateChanged: .action
         case .fill: .outcome
         }
     }
@@ -63,10 +69,11 @@ public enum RecordedEvent: Hashable, Sendable {
         switch self {
         case .book(let book): book.receivedTime
         case .fill(let fill): fill.time
-        case .timer(let time), .start(let time), .stop(let time): time
+        case .trade(let trade): trade.time
+        case .timer(let time), .start(let time), .stop(let time), .session(_, let time): time
         case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time),
              .cancelFailed(_, _, let time), .orderReports(_, let time), .accountOrders(_, _, _, _, let time),
-             .place(_, _, _, let time), .cancel(_, _, _, let time), .tradingStateChanged(_, let time):
+             .place(_, _, _, let time), .cancel(_, _, _, let time), .replace(_, _, _, let time), .tradingStateChanged(_, let time):
             time
         }
     }
@@ -82,6 +89,9 @@ public enum RecordedEvent: Hashable, Sendable {
         case .orderReports: "orderReports"
         case .accountOrders: "accountOrders"
         case .timer: "timer"
+        case .trade: "trade"
+        case .session: "session"
+        case .replace: "replace"
         case .start: "start"
         case .stop: "stop"
         case .place: "place"

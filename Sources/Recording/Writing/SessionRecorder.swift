@@ -31,6 +31,8 @@ public final class SessionRecorder {
     private func record(_ input: RecordedEvent, fills: [Fill], actions: [EngineAction], at time: Timestamp) throws(BacktestError) {
         try writer.append(input)
         for fill in fills { try writer.append(.fill(fill)) }
-        for action in actions { try writer.append(RecordedEvent(action, at: time)) }
+        for action in actions {
+            for record in RecordedEvent.records(of: action, at: time) { try writer.append(record) }
+        }
     }
 }

@@ -71,7 +71,8 @@ public final class BlockBuyer: Strategy {
 
     /// Slices are sized only from a fresh book: after a fill the last book still shows the
     /// shares just taken, so fills and order updates trigger nothing.
-    public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    public func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard book.symbol == symbol else { return [] }
         let slices = context.openOrders(symbol).filter { $0.request.side == side }
         forgetClosed(slices, now: context.now)

@@ -36,7 +36,8 @@ public final class FirstSteps: Strategy {
         offset = Price(cents: try parameters.integer("limitOffsetCents"))
     }
 
-    public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    public func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard book.symbol == symbol, context.openOrders(symbol).isEmpty, let ask = book.bestAsk else { return [] }
         let missing = target - context.position(symbol).quantity
         guard missing > .zero else { return [] }

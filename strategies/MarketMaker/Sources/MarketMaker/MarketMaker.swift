@@ -47,17 +47,11 @@ public final class MarketMaker: Strategy {
     }
 
     /// Brings both quotes in line with the new book: places, cancels, or (mostly) nothing. Reads
-    /// only the view's touch without our quotes, so a backtest never merges them into the book.
+    /// only the view's touch without our quotes, so a backtest never merges them into the book;
+    /// and decides on the touch, its position and its orders alone, so it may be configured with
+    /// `"data": ["quotes"]` and quote exactly as on every book.
     public func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
         quoter.onBook(view, context: context)
-    }
-
-    /// A backtest need not merge our quotes into its books for MarketMaker.
-    public var readsBookView: Bool { true }
-
-    /// The same for a book that shows our quotes in it.
-    public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
-        quoter.onBook(BookView(book), context: context)
     }
 
     /// A fill changes the inventory, so both quotes are reconsidered at once rather than at the

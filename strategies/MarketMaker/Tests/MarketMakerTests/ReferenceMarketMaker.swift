@@ -28,7 +28,8 @@ final class ReferenceMarketMaker: Strategy {
         requoteThreshold = Price(cents: try parameters.integer("requoteCents"))
     }
 
-    func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard book.symbol == symbol else { return [] }
         let market = Self.excluding(context.openOrders(symbol), from: book)
         lastMarket = market

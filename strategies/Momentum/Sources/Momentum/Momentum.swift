@@ -63,7 +63,8 @@ public final class Momentum: Strategy {
 
     /// Adds the book's micro-price to the averages and, with no order open, sends one order
     /// toward the position the signal asks for.
-    public func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    public func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard book.symbol == symbol, let micro = book.microPrice else { return [] }
         averages.add(micro)
         updateSignal()

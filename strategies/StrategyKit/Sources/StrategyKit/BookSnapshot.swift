@@ -2,8 +2,8 @@
 ///
 /// Bids are best (highest) first, asks best (lowest) first, time priority within a price.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct BookSnapshot: Hashable, Sendable, Codable {
     public var venue: Venue

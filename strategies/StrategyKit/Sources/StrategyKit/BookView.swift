@@ -7,8 +7,8 @@
 /// book a live poll would show, the one `onBook(_ book: BookSnapshot, context:)` is given, and
 /// the best prices, mid and touch here are `shown`'s, worked out without building it.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct BookView: Sendable {
     /// The book as it came: an exchange's (our orders in it), or a recording's (none of ours).

@@ -17,8 +17,8 @@ public struct FillID: Hashable, Sendable, Codable {
 
 /// One execution of one of our orders, attributed to the strategy that placed it.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct Fill: Hashable, Sendable, Codable {
     public var venue: Venue

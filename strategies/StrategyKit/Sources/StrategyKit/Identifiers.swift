@@ -40,6 +40,8 @@ public enum SymbolKind: NameKind {}
 public enum AccountKind: NameKind {}
 /// Marks `Name`s that identify configured strategy instances.
 public enum StrategyIDKind: NameKind {}
+/// Marks `Name`s that identify a strategy's timers.
+public enum TimerIDKind: NameKind {}
 
 /// A trading venue (exchange), e.g. `TESTEX`.
 public typealias Venue = Name<VenueKind>
@@ -49,6 +51,8 @@ public typealias Symbol = Name<SymbolKind>
 public typealias Account = Name<AccountKind>
 /// The id a configuration gives a running strategy instance, e.g. `mm-foobar`.
 public typealias StrategyID = Name<StrategyIDKind>
+/// A timer a strategy sets with `Intent.setTimer`, of its own naming, e.g. `requote` (SDK 4.0).
+public typealias TimerID = Name<TimerIDKind>
 
 /// An order id assigned by a venue: unique and increasing per venue. Encodes as a JSON integer.
 @frozen

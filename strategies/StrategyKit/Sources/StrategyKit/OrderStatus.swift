@@ -18,8 +18,8 @@ public struct OrderFill: Hashable, Sendable, Codable {
 /// While open, `originalQty == qty + totalFilled`; a cancel sets `qty` to 0 and `open` to false
 /// and keeps the fills.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct OrderStatus: Hashable, Sendable, Codable {
     public var id: OrderID
@@ -39,12 +39,19 @@ public struct OrderStatus: Hashable, Sendable, Codable {
     public var fills: [OrderFill]
     public var totalFilled: Quantity
     public var open: Bool
+    /// What held the order back, if anything (SDK 4.0): its stop, or its trail.
+    public var trigger: OrderTrigger?
+    /// A trailing stop's high-water mark and the stop price it gives, as the venue last reported
+    /// them; nil for other orders. (SDK 4.0)
+    public var trail: TrailState?
+    /// The order that replaced this one, once it was replaced. (SDK 4.0)
+    public var replacedBy: OrderID?
 
     @inlinable
     public init(
         id: OrderID, venue: Venue, symbol: Symbol, account: Account, side: Side, type: OrderType,
         price: Price, originalQty: Quantity, qty: Quantity, ts: Timestamp, fills: [OrderFill],
-        totalFilled: Quantity, open: Bool
+        totalFilled: Quantity, open: Bool, trigger: OrderTrigger? = nil, trail: TrailState? = nil, replacedBy: OrderID? = nil
     ) {
         self.id = id
         self.venue = venue
@@ -59,5 +66,8 @@ public struct OrderStatus: Hashable, Sendable, Codable {
         self.fills = fills
         self.totalFilled = totalFilled
         self.open = open
+        self.trigger = trigger
+        self.trail = trail
+        self.replacedBy = replacedBy
     }
 }

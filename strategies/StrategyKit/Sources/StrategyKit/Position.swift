@@ -5,8 +5,8 @@
 /// removed proportionally, rounding toward zero; a position that returns to flat has a cost
 /// basis of exactly zero, so rounding never accumulates across round trips.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct Position: Hashable, Sendable, Codable {
     /// Shares held; negative when short.

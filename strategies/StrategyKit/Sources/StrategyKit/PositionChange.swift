@@ -1,8 +1,8 @@
 /// What one fill does to a position: the position after it, the profit or loss it realized and
 /// the cash it moved. Integer units of $0.0001 throughout. `Position.checkedApplying(_:)` makes one.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since the host and
-/// plugins read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since the host and
+/// plugins read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct PositionChange: Hashable, Sendable {
     /// The position after the fill.

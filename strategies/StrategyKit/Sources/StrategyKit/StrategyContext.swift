@@ -1,7 +1,7 @@
 /// A read-only view of a strategy's world that the engine passes to every callback.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct StrategyContext: Sendable {
     /// The id the configuration gave this strategy instance.
@@ -18,12 +18,14 @@ public struct StrategyContext: Sendable {
     public var cash: Money
     /// This strategy's realized plus unrealized profit and loss.
     public var pnl: Money
+    /// Whether the market is open and when it next closes (SDK 4.0).
+    public var session: MarketSession
 
     @inlinable
     public init(
         strategyID: StrategyID, now: Timestamp, parameters: StrategyParameters,
         positions: [Symbol: Position] = [:], openOrders: [OpenOrder] = [], cash: Money = .zero,
-        pnl: Money = .zero
+        pnl: Money = .zero, session: MarketSession = .alwaysOpen
     ) {
         self.strategyID = strategyID
         self.now = now
@@ -32,6 +34,7 @@ public struct StrategyContext: Sendable {
         self.openOrders = openOrders
         self.cash = cash
         self.pnl = pnl
+        self.session = session
     }
 
     /// The position in `symbol`, flat if never traded.

@@ -13,7 +13,13 @@
 /// 3.1 added the one-order pass of `touch(excluding:)`. 3.2 added `BookView` and the strategy
 /// callback that takes it, `onBook(_ view: BookView, context:)` (which the engine calls for a
 /// strategy whose `readsBookView` is true), with a default that calls the `BookSnapshot` one:
-/// a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host.
+/// a 3.1 plugin loads as before, and a 3.2 plugin needs a 3.2 host. 4.0 made `onBook` one
+/// callback taking a `BookView` (the `BookSnapshot` callback and `readsBookView` are gone), added
+/// trades, bars, timers and sessions (`onTrade`, `onBar`, `onTimer`, `onSession`,
+/// `StrategyContext.session`), stops, trailing stops, time in force, order groups and replace
+/// (`OrderRequest.trigger`, `.timeInForce`, `Intent.placeGroup`, `.replace`, `.setTimer`), and the
+/// indicator kit; `OrderRequest`, `OpenOrder`, `OrderStatus` and `StrategyContext` gained stored
+/// properties, so a 3.x plugin must be rebuilt, and a 4.0 host refuses it.
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -28,7 +34,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 3, minor: 2) }
+    public static var current: SDKVersion { SDKVersion(major: 4, minor: 0) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {
@@ -57,10 +63,21 @@ public struct StrategyDescriptor: Sendable {
     /// Makes a strategy instance from validated parameters; throws if they are unusable together.
     public var factory: @Sendable (StrategyParameters) throws -> any Strategy
 
-    /// `sdkVersion`'s default is evaluated in the plugin's own code (default arguments are
-    /// emitted into the caller), so it records the SDK the plugin was compiled against.
+    /// A plugin's descriptor, recording the SDK the plugin was compiled against: this
+    /// initializer is `@inlinable`, so `SDKVersion.current` is read in the plugin's own code. (A
+    /// default argument would not do: in a library-evolution module it is evaluated by the SDK,
+    /// so a plugin would report whatever SDK loaded it.)
+    @inlinable
     public init(
-        name: String, version: String, sdkVersion: SDKVersion = .current, summary: String,
+        name: String, version: String, summary: String, parameters: [ParameterSpec],
+        factory: @escaping @Sendable (StrategyParameters) throws -> any Strategy
+    ) {
+        self.init(name: name, version: version, sdkVersion: .current, summary: summary, parameters: parameters, factory: factory)
+    }
+
+    /// A descriptor that names its SDK version explicitly (tests, and a host describing a plugin).
+    public init(
+        name: String, version: String, sdkVersion: SDKVersion, summary: String,
         parameters: [ParameterSpec], factory: @escaping @Sendable (StrategyParameters) throws -> any Strategy
     ) {
         self.name = name

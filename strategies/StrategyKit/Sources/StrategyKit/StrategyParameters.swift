@@ -2,7 +2,7 @@
 /// parameter has a value of its type within its range (the default where none was given).
 ///
 /// `@frozen`, as part of `StrategyContext`'s fixed layout: its stored properties are part of the
-/// SDK 3.x ABI; none may be added, removed or reordered before SDK 4.0.
+/// SDK 4.x ABI; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct StrategyParameters: Hashable, Sendable {
     /// The declarations, in the plugin's order.

@@ -5,8 +5,8 @@
 /// the strategy's own quotes around. `mid` and `microPrice` are computed here and only here:
 /// `BookSnapshot`'s are these.
 ///
-/// `@frozen`: its stored properties are part of the SDK 3.x ABI, since plugins compiled against
-/// it read them directly; none may be added, removed or reordered before SDK 4.0.
+/// `@frozen`: its stored properties are part of the SDK 4.x ABI, since plugins compiled against
+/// it read them directly; none may be added, removed or reordered before SDK 5.0.
 @frozen
 public struct Touch: Hashable, Sendable {
     /// The best (highest) bid price; nil if there are no bids.

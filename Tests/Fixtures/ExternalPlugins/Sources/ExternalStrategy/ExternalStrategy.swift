@@ -2,7 +2,8 @@ import StrategyKit
 
 /// A strategy that sells one share whenever a bid shows: enough to prove it runs in the host.
 final class ExternalStrategy: Strategy {
-    func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard let bid = book.bestBid else { return [] }
         return [.place(OrderRequest(symbol: book.symbol, side: .sell, price: bid, qty: 1, tag: "external"))]
     }

@@ -7,7 +7,7 @@ final class FutureStrategy: Strategy {}
 public func tickworkStrategyEntry() -> UnsafeMutableRawPointer {
     StrategyPlugin(
         StrategyDescriptor(
-            name: "Future", version: "9.0.0", sdkVersion: SDKVersion(major: 4, minor: 0), summary: "From the future.",
+            name: "Future", version: "9.0.0", sdkVersion: SDKVersion(major: 5, minor: 0), summary: "From the future.",
             parameters: [], factory: { _ in FutureStrategy() })
     ).retainedPointer()
 }

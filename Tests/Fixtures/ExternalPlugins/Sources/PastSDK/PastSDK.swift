@@ -7,7 +7,7 @@ final class PastStrategy: Strategy {}
 public func tickworkStrategyEntry() -> UnsafeMutableRawPointer {
     StrategyPlugin(
         StrategyDescriptor(
-            name: "Past", version: "1.0.0", sdkVersion: SDKVersion(major: 2, minor: 2), summary: "From before SDK 3.0.",
+            name: "Past", version: "1.0.0", sdkVersion: SDKVersion(major: 3, minor: 2), summary: "From before SDK 4.0.",
             parameters: [], factory: { _ in PastStrategy() })
     ).retainedPointer()
 }

@@ -16,7 +16,8 @@ final class Sweeper: Strategy {
         offset = Price(cents: try parameters.integer("offsetCents"))
     }
 
-    func onBook(_ book: BookSnapshot, context: StrategyContext) -> [Intent] {
+    func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        let book = view.shown
         guard book.symbol == symbol, context.openOrders(symbol).isEmpty, let ask = book.bestAsk else { return [] }
         let missing = target - context.position(symbol).quantity
         guard missing > .zero else { return [] }
