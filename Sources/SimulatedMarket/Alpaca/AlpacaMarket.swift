@@ -3,17 +3,29 @@ import StrategyKit
 
 /// The Alpaca side of the exchange: its accounts and the orders placed through it. Lives in the
 /// marketplace's state, under its lock; every batch of match events on the venue passes through
-/// `record(_:on:)`, so fills reach accounts whoever traded (an Alpaca order, a StockFighter order
-/// or a bot). The venue's trades are its listing's `TradeTape`.
+/// `settle(_:symbol:on:at:)`, so fills reach accounts whoever traded (an Alpaca order, a
+/// StockFighter order or a bot), and the venue's trades trigger the stops it holds
+/// (`AlpacaMarket+Stops.swift`) and move its order groups on (`AlpacaMarket+Groups.swift`). The
+/// venue's trades are its listing's `TradeTape`.
 struct AlpacaMarket {
     let venue: Venue
     let configuration: AlpacaConfiguration
     /// The news seed: the bots' seed, so that a session's news is the same on every run.
     let newsSeed: UInt64
     var accounts: [Account: AlpacaAccount] = [:]
+    /// Every order, by its Alpaca id.
     var orders: [OrderID: AlpacaOrderRecord] = [:]
     /// The ids of the orders still open.
     var open: Set<OrderID> = []
+    /// The Alpaca id of each order the matching engine has, by its engine id.
+    var orderOfEngineID: [OrderID: OrderID] = [:]
+    /// The orders waiting for their trigger price, oldest first (some may have closed since).
+    var stops: [OrderID] = []
+    /// Group orders whose fills or closing the groups have still to follow, in the order it happened.
+    var touched: [OrderID] = []
+    /// The next id for an order the simulator holds before the engine has it: from 2^62 up, a
+    /// range the engine's ids (counted from 1 or from the clock in microseconds) never reach.
+    private var nextHeldID: Int64 = 1 << 62
     private var fillCount: UInt64 = 0
 
     init(venue: Venue, configuration: AlpacaConfiguration, newsSeed: UInt64) {
@@ -27,6 +39,22 @@ struct AlpacaMarket {
         if accounts[name] == nil {
             accounts[name] = AlpacaAccount(name: name, createdAt: time, cash: configuration.startingCash)
         }
+    }
+
+    /// A new id for an order the simulator holds.
+    mutating func heldOrderID() -> OrderID {
+        defer { nextHeldID += 1 }
+        return OrderID(nextHeldID)
+    }
+
+    /// Keeps `order` as a new order of its account: open, listed, found by its client order id.
+    mutating func add(_ order: AlpacaOrderRecord) {
+        orders[order.id] = order
+        open.insert(order.id)
+        if let engineID = order.engineID { orderOfEngineID[engineID] = order.id }
+        accounts[order.account]?.orders.append(order.id)
+        accounts[order.account]?.orderOfClientID[order.clientOrderID] = order.id
+        if order.kind.isStop, order.engineID == nil, !order.awaitingEntry { stops.append(order.id) }
     }
 
     /// Counts one request of `name` against the rate limit; returns the limit, the requests left
@@ -47,43 +75,57 @@ struct AlpacaMarket {
     }
 
     /// Books what `events` did on the venue into the Alpaca orders and accounts they touch: fills
-    /// and cancels (the trades themselves go to the venue's tape).
+    /// and cancels (the trades themselves go to the venue's tape). An order closed here already
+    /// (cancelled, expired or replaced) takes no notice of the engine's cancel.
     mutating func record(_ events: [MatchEvent], at time: Timestamp) {
         for event in events {
             switch event {
             case let .fill(trade):
                 fill(trade.standing, trade)
                 fill(trade.incoming, trade)
-            case let .cancelled(id, _):
-                guard var order = orders[id], order.isOpen else { continue }
+            case let .cancelled(engineID, _):
+                guard let id = orderOfEngineID[engineID], var order = orders[id], order.isOpen else { continue }
                 order.canceledAt = time
                 order.updatedAt = time
                 orders[id] = order
                 open.remove(id)
+                noteGroup(order)
             case .accepted, .rested, .closed:
                 continue
             }
         }
     }
 
-    /// Cancels the day orders still open from before the session's last close and marks them
-    /// expired (nothing without a session).
-    mutating func expireDayOrders(at time: Timestamp, on exchange: inout Exchange) {
+    /// Cancels the day orders (and opg and cls orders) still open from before the session's last
+    /// close and marks them expired (nothing without a session); their groups follow.
+    mutating func expireDayOrders(at time: Timestamp, on listing: inout Marketplace.Listing) {
         guard let session = configuration.session, !open.isEmpty else { return }
         let lastClose = session.lastClose(atOrBefore: time.nanoseconds)
-        for id in open {
-            guard let order = orders[id], order.timeInForce == .day, order.createdAt.nanoseconds < lastClose else { continue }
-            orders[id]!.expiredAt = time
-            orders[id]!.updatedAt = time
-            open.remove(id)
-            var events: [MatchEvent] = []
-            exchange.cancel(id, at: time, into: &events)
-            record(events, at: time)
+        var events: [MatchEvent] = []
+        for id in open.sorted() {
+            guard let order = orders[id], order.timeInForce.endsWithTheDay, order.createdAt.nanoseconds < lastClose else { continue }
+            close(id, at: time, on: &listing.exchange, into: &events) { $0.expiredAt = time }
         }
+        settle(events, on: &listing, at: time)
     }
 
-    private mutating func fill(_ id: OrderID, _ trade: Execution) {
+    /// Closes open order `id` now, as `mark` says (cancelled, expired or replaced), and takes what
+    /// is left of it off the book.
+    mutating func close(
+        _ id: OrderID, at time: Timestamp, on exchange: inout Exchange, into events: inout [MatchEvent],
+        _ mark: (inout AlpacaOrderRecord) -> Void
+    ) {
         guard var order = orders[id], order.isOpen else { return }
+        mark(&order)
+        order.updatedAt = time
+        orders[id] = order
+        open.remove(id)
+        noteGroup(order)
+        if let engineID = order.engineID { exchange.cancel(engineID, at: time, into: &events) }
+    }
+
+    private mutating func fill(_ engineID: OrderID, _ trade: Execution) {
+        guard let id = orderOfEngineID[engineID], var order = orders[id], order.isOpen else { return }
         order.filledQty += trade.qty
         order.filledNotional += trade.price * trade.qty
         order.updatedAt = trade.time
@@ -92,6 +134,7 @@ struct AlpacaMarket {
             open.remove(id)
         }
         orders[id] = order
+        noteGroup(order)
         fillCount += 1
         let activity = AlpacaFillActivity(
             id: Self.activityID(trade.time, fillCount), time: trade.time, orderID: id, symbol: order.symbol, side: order.side,
@@ -102,32 +145,14 @@ struct AlpacaMarket {
         accounts[order.account] = account
     }
 
+    /// Notes an order of a group for `followGroups` to look at.
+    private mutating func noteGroup(_ order: AlpacaOrderRecord) {
+        if order.parent != nil || !order.legs.isEmpty { touched.append(order.id) }
+    }
+
     /// `yyyyMMddHHmmssSSS::<uuid>`: Alpaca's activity id, the time to the millisecond first.
     private static func activityID(_ time: Timestamp, _ number: UInt64) -> String {
         let digits = time.iso8601.filter(\.isNumber)
         return String(digits.prefix(17)) + "::" + AlpacaIdentifier.uuid(number, .fill)
-    }
-}
-
-extension AlpacaMarket {
-    /// The account's cash less what its open limit buys would pay.
-    func buyingPower(of name: Account) -> Money {
-        guard let account = accounts[name] else { return .zero }
-        var held = Money.zero
-        for id in open {
-            guard let order = orders[id], order.account == name, order.side == .buy, let limit = order.limitPrice else { continue }
-            held += limit * order.leavesQty
-        }
-        return account.cash - held
-    }
-
-    /// The shares of `symbol` the account holds and has not offered in open sells.
-    func availableQty(_ symbol: Symbol, of name: Account) -> Quantity {
-        var available = accounts[name]?.positions[symbol]?.qty ?? .zero
-        for id in open {
-            guard let order = orders[id], order.account == name, order.side == .sell, order.symbol == symbol else { continue }
-            available -= order.leavesQty
-        }
-        return available
     }
 }

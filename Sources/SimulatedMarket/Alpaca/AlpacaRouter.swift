@@ -86,10 +86,11 @@ struct AlpacaRouter: Sendable {
         case (2, "orders:by_client_order_id"):
             try expect(method, "GET")
             guard let clientOrderID = query["client_order_id"] else { throw .invalid("client_order_id is required") }
-            return (200, try marketplace.alpacaOrder(account, clientOrderID: clientOrderID))
+            return (200, try marketplace.alpacaOrder(account, clientOrderID: clientOrderID, nested: try nested(query)))
         case (3, "orders"):
-            try expect(method, "GET", "DELETE")
-            if method == "GET" { return (200, try marketplace.alpacaOrder(account, uuid: parts[2])) }
+            try expect(method, "GET", "PATCH", "DELETE")
+            if method == "GET" { return (200, try marketplace.alpacaOrder(account, uuid: parts[2], nested: try nested(query))) }
+            if method == "PATCH" { return (200, try marketplace.alpacaReplace(account, uuid: parts[2], body: request.body)) }
             try marketplace.alpacaCancel(account, uuid: parts[2])
             return (204, [])
         case (2, "positions"):
@@ -120,6 +121,10 @@ struct AlpacaRouter: Sendable {
         case 3 where rest[1] == "trades" && rest[2] == "latest": return try data.alpacaLatestTrades([Symbol(String(rest[0]))], single: true)
         default: throw noSuchPath(request)
         }
+    }
+
+    private func nested(_ query: AlpacaQuery) throws(AlpacaFailure) -> Bool {
+        try query.choice("nested", ["true", "false"], default: "false") == "true"
     }
 
     private func required(_ symbols: [Symbol]) throws(AlpacaFailure) -> [Symbol] {

@@ -2,8 +2,9 @@ import StrategyKit
 import Wire
 
 extension JSONWriter {
-    /// An Order object: every member Alpaca's models read, absent values as `null`.
-    mutating func alpacaOrder(_ order: AlpacaOrderRecord) {
+    /// An Order object: every member Alpaca's models read, absent values as `null`; `legs` is
+    /// the array of the order's legs (each an Order with `"legs":null`), or `null` when nil.
+    mutating func alpacaOrder(_ order: AlpacaOrderRecord, legs: [AlpacaOrderRecord]?) {
         raw("{")
         stringMember("id", order.uuid)
         stringMember("client_order_id", order.clientOrderID)
@@ -13,10 +14,11 @@ extension JSONWriter {
         timeMember("filled_at", order.filledAt)
         timeMember("expired_at", order.expiredAt)
         timeMember("canceled_at", order.canceledAt)
-        for key: StaticString in ["failed_at", "replaced_at", "replaced_by", "replaces"] {
-            member(key)
-            raw("null")
-        }
+        member("failed_at")
+        raw("null")
+        timeMember("replaced_at", order.replacedAt)
+        orderIDMember("replaced_by", order.replacedBy)
+        orderIDMember("replaces", order.replaces)
         stringMember("asset_id", AlpacaAsset.id(order.symbol))
         stringMember("symbol", order.symbol.rawValue)
         stringMember("asset_class", "us_equity")
@@ -34,21 +36,39 @@ extension JSONWriter {
         } else {
             raw("null")
         }
-        stringMember("order_class", "simple")
+        stringMember("order_class", order.orderClass.rawValue)
         stringMember("order_type", order.kind.rawValue)
         stringMember("type", order.kind.rawValue)
         stringMember("side", order.side.rawValue)
         stringMember("time_in_force", order.timeInForce.rawValue)
         dollarString("limit_price", order.limitPrice)
-        for key: StaticString in ["stop_price", "trail_percent", "trail_price", "hwm"] {
-            member(key)
+        dollarString("stop_price", order.stopPrice)
+        member("trail_percent")
+        if case let .percent(percent) = order.trail {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.appendFixedPoint(percent, scale: AlpacaTrail.percentPlaces)
+            bytes.append(UInt8(ascii: "\""))
+        } else {
             raw("null")
         }
+        if case let .price(offset) = order.trail { dollarString("trail_price", offset) } else { dollarString("trail_price", nil) }
+        dollarString("hwm", order.hwm)
         stringMember("status", order.status)
         boolMember("extended_hours", order.extendedHours)
         member("legs")
-        raw("null")
+        if let legs {
+            array(legs) { $0.alpacaOrder($1, legs: nil) }
+        } else {
+            raw("null")
+        }
         raw("}")
+    }
+
+    /// `"key":` then an order's UUID, or `null`.
+    private mutating func orderIDMember(_ key: StaticString, _ id: OrderID?) {
+        member(key)
+        guard let id else { return raw("null") }
+        string(AlpacaOrderRecord.uuid(id))
     }
 
     /// A fill activity of `/v2/account/activities/FILL`.

@@ -3,19 +3,23 @@ import StrategyKit
 
 extension Marketplace.State {
     /// Books a batch of match events on `venue`: its trades into the venue's tape and, when the
-    /// Alpaca side serves that venue, fills and cancels into its orders and accounts. `symbol`
-    /// names the book when the caller knows it (its orders may already be forgotten).
+    /// Alpaca side serves that venue, fills and cancels into its orders and accounts, with the
+    /// stops and groups they set off (`AlpacaMarket.settle`). `symbol` names the book when the
+    /// caller knows it (its orders may already be forgotten).
     mutating func record(_ events: [MatchEvent], on venue: Venue, symbol: Symbol? = nil, at time: Timestamp) {
         guard !events.isEmpty, listings[venue] != nil else { return }
-        listings[venue]!.tape.record(events, on: listings[venue]!.exchange, symbol: symbol)
-        if alpaca?.venue == venue { alpaca!.record(events, at: time) }
+        if alpaca?.venue == venue {
+            alpaca!.settle(events, symbol: symbol, on: &listings[venue]!, at: time)
+        } else {
+            listings[venue]!.tape.record(events, on: listings[venue]!.exchange, symbol: symbol)
+        }
     }
 
     /// Expires the Alpaca day orders on `venue` left open at the session's close, before the bots
     /// of `venue` trade (who could otherwise fill an order after its day ended).
     mutating func expireAlpacaDayOrders(on venue: Venue, at time: Timestamp) {
         guard alpaca?.venue == venue, alpaca?.configuration.session != nil, listings[venue] != nil else { return }
-        alpaca!.expireDayOrders(at: time, on: &listings[venue]!.exchange)
+        alpaca!.expireDayOrders(at: time, on: &listings[venue]!)
     }
 }
 
@@ -33,7 +37,7 @@ extension Marketplace {
                 throw .notFound("this exchange does not serve the Alpaca API")
             }
             if let account { state.alpaca!.openAccount(account, at: time) }
-            state.alpaca!.expireDayOrders(at: time, on: &state.listings[venue]!.exchange)
+            state.alpaca!.expireDayOrders(at: time, on: &state.listings[venue]!)
             return try body(&state.alpaca!, &state.listings[venue]!, time)
         }
     }

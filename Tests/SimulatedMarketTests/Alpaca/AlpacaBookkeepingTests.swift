@@ -39,25 +39,24 @@ import Testing
         configuration.session = session
         let venue = Venue("TESTEX")
         var alpaca = AlpacaMarket(venue: venue, configuration: configuration, newsSeed: 1)
-        var exchange = Exchange(venue: venue, symbols: [Symbol("FOOBAR")])
+        var listing = Marketplace.Listing(exchange: Exchange(venue: venue, symbols: [Symbol("FOOBAR")]), stocks: [])
         let account = Account("ALPACA1")
         alpaca.openAccount(account, at: start)
         var ids: [OrderID] = []
         for tif in [AlpacaOrderRecord.TimeInForce.day, .gtc] {
-            let id = try exchange.submit(
+            let id = try listing.exchange.submit(
                 symbol: Symbol("FOOBAR"), account: account, side: .buy, type: .limit, price: Price(cents: 100), qty: 1, at: start).id
-            alpaca.orders[id] = AlpacaOrderRecord(
+            alpaca.add(AlpacaOrderRecord(
                 id: id, account: account, clientOrderID: tif.rawValue, symbol: Symbol("FOOBAR"), side: .buy, kind: .limit, timeInForce: tif,
-                limitPrice: Price(cents: 100), qty: 1, extendedHours: false, createdAt: start, updatedAt: start)
-            alpaca.open.insert(id)
+                limitPrice: Price(cents: 100), qty: 1, extendedHours: false, createdAt: start, updatedAt: start, engineID: id))
             ids.append(id)
         }
-        alpaca.expireDayOrders(at: Timestamp(nanoseconds: start.nanoseconds + 5 * 60 * minute), on: &exchange)
+        alpaca.expireDayOrders(at: Timestamp(nanoseconds: start.nanoseconds + 5 * 60 * minute), on: &listing)
         #expect(alpaca.orders[ids[0]]?.status == "new", "before the close")
-        alpaca.expireDayOrders(at: Timestamp(nanoseconds: start.nanoseconds + 6 * 60 * minute + 1), on: &exchange)
+        alpaca.expireDayOrders(at: Timestamp(nanoseconds: start.nanoseconds + 6 * 60 * minute + 1), on: &listing)
         #expect(alpaca.orders[ids[0]]?.status == "expired")
         #expect(alpaca.orders[ids[0]]?.expiredAt != nil)
-        #expect(exchange.status(ids[0])?.open == false, "cancelled on the book")
+        #expect(listing.exchange.status(ids[0])?.open == false, "cancelled on the book")
         #expect(alpaca.orders[ids[1]]?.status == "new")
         #expect(alpaca.open == [ids[1]])
     }

@@ -175,13 +175,14 @@ import Testing
         (#"{"symbol":"FOOBAR","qty":1.5,"side":"buy","type":"market","time_in_force":"day"}"#, "qty"),
         (#"{"symbol":"FOOBAR","notional":100,"side":"buy","type":"market","time_in_force":"day"}"#, "notional"),
         (#"{"symbol":"FOOBAR","qty":1,"side":"hold","type":"market","time_in_force":"day"}"#, "side"),
-        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"stop","time_in_force":"day","stop_price":"1"}"#, "stop"),
-        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"market","time_in_force":"opg"}"#, "opg"),
+        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"stop","time_in_force":"day"}"#, "stop_price"),
+        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"market","time_in_force":"gtd"}"#, "gtd"),
         (#"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"limit","time_in_force":"day"}"#, "limit_price"),
         (#"{"symbol":"FOOBAR","qty":1,"side":"buy","type":"limit","time_in_force":"day","limit_price":"1.001"}"#, "limit_price"),
         (#"{"symbol":"ZZZZ","qty":1,"side":"buy","type":"market","time_in_force":"day"}"#, "ZZZZ"),
         (#"{"qty":1,"side":"buy","type":"market","time_in_force":"day"}"#, "symbol"),
-        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","order_class":"bracket"}"#, "order_class"),
+        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","order_class":"bracket"}"#, "take_profit"),
+        (#"{"symbol":"FOOBAR","qty":1,"side":"buy","order_class":"otoco"}"#, "order_class"),
         (#"not json"#, "body"),
     ])
     func invalidOrdersAre422NamingTheField(body: String, named: String) throws {
