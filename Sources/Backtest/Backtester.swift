@@ -76,6 +76,7 @@ public final class Backtester {
             perform(actions, at: time)
         }
         try deliverArrivals(before: time, inclusive: false)
+        try fireTimers(before: time)
         try deliver(venue.apply(book))
         now = time
         statistics.books += 1
@@ -83,6 +84,21 @@ public final class Backtester {
         let view = venue.view(of: consume book)
         try handle(time, { try self.engine.handle(book: view) }, recorded: { .book(view.shown) })
         try deliverArrivals(before: time, inclusive: true)
+    }
+
+    /// Has the engine fire its timers and close its bars due by `time`, each at its own
+    /// simulated instant (or the clock's, for one set in the past), so that a backtest run twice
+    /// fires them at the same times, as the live daemon does on the wall clock. A timer set again
+    /// for the instant it fired at is left to the next book.
+    private func fireTimers(before time: Timestamp) throws(BacktestError) {
+        var previous: Timestamp?
+        while let due = engine.nextWakeUp, due <= time, due != previous {
+            previous = due
+            let at = max(due, now ?? due)
+            try deliverArrivals(before: at, inclusive: true)
+            now = at
+            try handle(.timer(at))
+        }
     }
 
     /// Ends the run: answers the requests on their way, stops the engine, answers its cancels.

@@ -34,12 +34,18 @@ extension TradingEngine {
         for builder in barBuilders.indices {
             if let bar = barBuilders[builder].close(at: now) { try tell(bar, at: now, into: &actions) }
         }
-        while !isStopped, let (index, timer) = nextDueTimer(by: now) {
+        var fired = 0
+        while !isStopped, fired < Self.maxTimersPerPass, let (index, timer) = nextDueTimer(by: now) {
+            fired += 1
             slots[index].timers.removeAll { $0.id == timer.id }
             let intents = call(index, at: now) { $0.onTimer(timer.id, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }
     }
+
+    /// The most timers one pass fires: a strategy that sets a timer for now from `onTimer`
+    /// would otherwise keep the engine in the pass for ever.
+    static var maxTimersPerPass: Int { 1_000 }
 
     private func nextDueTimer(by now: Timestamp) -> (Int, (id: TimerID, due: Timestamp))? {
         var next: (Int, (id: TimerID, due: Timestamp))?
