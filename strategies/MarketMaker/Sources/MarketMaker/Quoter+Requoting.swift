@@ -79,6 +79,16 @@ extension Quoter {
         return (price, qty)
     }
 
+    /// Whether a quote at `price` on `side` would meet one of our own open orders on the other
+    /// side (one being cancelled, or one kept from an older anchor): the risk checker refuses it
+    /// as a self-trade, so the side waits until that order is gone or moved.
+    private func crossesOwnOrder(_ price: Price, side: Side, orders: [OpenOrder]) -> Bool {
+        orders.contains { order in
+            order.request.symbol == symbol && order.request.side == side.opposite
+                && (side == .sell ? price <= order.request.price : price >= order.request.price)
+        }
+    }
+
     /// Appends to `intents` what `side` needs: resent cancels while an order is in flight, a new
     /// quote when it has none, cancels of its live orders when the quote is out of date.
     private mutating func quote(_ side: Side, market: Touch, anchor: QuoteAnchor, context: StrategyContext, into intents: inout [Intent]) {
@@ -105,7 +115,7 @@ extension Quoter {
         // Not in flight: every order on this side is acknowledged and live.
         let wanted = target(side, market: market, anchor: anchor)
         guard let first else {
-            guard let wanted else { return }
+            guard let wanted, !crossesOwnOrder(wanted.price, side: side, orders: orders) else { return }
             quoteCount += 1
             let tag = "mm-\(side.rawValue)-\(quoteCount)"
             anchors.append((tag, anchor))

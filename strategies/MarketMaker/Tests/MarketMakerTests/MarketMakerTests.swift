@@ -131,6 +131,20 @@ import TestSupport
         #expect(intents == [.cancel(1), .cancel(2)])
     }
 
+    /// A quote that would meet our own resting order on the other side (here the bid, being
+    /// cancelled after the market fell) waits for it to go rather than being refused by the risk
+    /// checker as a self-trade; it is placed once the bid has closed.
+    @Test func aQuoteThatWouldMeetOurOwnOtherSideWaitsForIt() throws {
+        let (strategy, parameters) = try make(["halfSpreadCents": .integer(2)])
+        let quotes = quoted(strategy, parameters)
+        let bid = quotes.filter { $0.request.side == .buy }
+        let fell = book(bid: (4_980, 200), ask: (4_990, 200), ours: bid)
+        #expect(strategy.onBook(fell, context: context(parameters, position: -100, orders: bid)) == [.cancel(1)])
+        let closed = OrderUpdate.closed(1, bid[0].request, filled: .zero)
+        let intents = strategy.onOrderUpdate(closed, context: context(parameters, position: -100))
+        #expect(intents.count == 2 && intents.allSatisfy { if case .place = $0 { true } else { false } })
+    }
+
     @Test func aFillRequotesBothSidesForTheNewInventory() throws {
         let (strategy, parameters) = try make()
         let quotes = quoted(strategy, parameters)

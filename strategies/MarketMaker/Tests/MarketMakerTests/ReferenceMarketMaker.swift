@@ -82,8 +82,8 @@ final class ReferenceMarketMaker: Strategy {
 
         guard let reference = usesMicroPrice ? market.microPrice : market.mid else { return [] }
         let anchor = (reference: reference, position: context.position(symbol).quantity)
-        return quote(.buy, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .buy }, now: context.now)
-            + quote(.sell, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .sell }, now: context.now)
+        return quote(.buy, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .buy }, others: mine.filter { $0.request.side == .sell }, now: context.now)
+            + quote(.sell, market: market, anchor: anchor, orders: mine.filter { $0.request.side == .sell }, others: mine.filter { $0.request.side == .buy }, now: context.now)
     }
 
     func target(_ side: Side, market: BookSnapshot, anchor: (reference: Price, position: Quantity)) -> (price: Price, qty: Quantity)? {
@@ -106,7 +106,8 @@ final class ReferenceMarketMaker: Strategy {
     }
 
     func quote(
-        _ side: Side, market: BookSnapshot, anchor: (reference: Price, position: Quantity), orders: [OpenOrder], now: Timestamp
+        _ side: Side, market: BookSnapshot, anchor: (reference: Price, position: Quantity), orders: [OpenOrder], others: [OpenOrder],
+        now: Timestamp
     ) -> [Intent] {
         var live: [OrderID] = []
         var inFlight = false
@@ -129,7 +130,9 @@ final class ReferenceMarketMaker: Strategy {
         if inFlight { return resent }
         let wanted = target(side, market: market, anchor: anchor)
         if live.isEmpty {
-            guard let wanted else { return [] }
+            // Never a quote that meets one of our own on the other side.
+            guard let wanted, !others.contains(where: { side == .sell ? wanted.price <= $0.request.price : wanted.price >= $0.request.price })
+            else { return [] }
             quoteCount += 1
             let tag = "mm-\(side.rawValue)-\(quoteCount)"
             anchors[tag] = anchor
