@@ -35,15 +35,10 @@ public struct ReplayVenue: Sendable {
     /// The latest book of each symbol, with the liquidity our orders took since it arrived;
     /// a backtest trades a handful of symbols, so a short list beats hashing names.
     var books: [ReplayVenueBook] = []
-    /// The storage of the sides shown with our orders in them: the last two books' and
-    /// `EntryArrayPool.keptSideAllowance` more. A shown side whose recorded side stays as it was
-    /// is held by the last shown sides and the engine's latest book; with the last two books'
-    /// four alone the pool would come round to such a side while it is held, and copy it.
-    var shownEntries = EntryArrayPool(depth: 2 * 2 + EntryArrayPool.keptSideAllowance)
     /// Counts every change to what our resting orders show in a book (one rests, is cancelled
     /// or filled), so that entries made for them before can be told still true.
     var restingChanges: UInt64 = 0
-    /// Our resting orders of the last book's symbol as entries, and the sides last shown.
+    /// Our resting orders of the last book's symbol as entries.
     var ownEntries = OwnOrderEntries()
 
     /// A venue with no orders and no books.

@@ -250,12 +250,12 @@ import TestSupport
         #expect(try reader.next() == nil)
         #expect(read.map { $0 == nil } == [false, false, true, false, true])
         for (index, book) in read.enumerated() where book != nil { #expect(book == books[index]) }
-        // The check the backtest's view with our orders in it makes.
+        // An unchanged side comes back as the same storage, not a copy.
         let (first, second, fourth) = (try #require(read[0]), try #require(read[1]), try #require(read[3]))
-        #expect(OwnOrderEntries.sameStorage(second.bids, first.bids))
-        #expect(!OwnOrderEntries.sameStorage(second.asks, first.asks))
-        #expect(OwnOrderEntries.sameStorage(fourth.bids, first.bids))
-        #expect(OwnOrderEntries.sameStorage(fourth.asks, second.asks))
+        #expect(second.bids.sharesStorage(with: first.bids))
+        #expect(!second.asks.sharesStorage(with: first.asks))
+        #expect(fourth.bids.sharesStorage(with: first.bids))
+        #expect(fourth.asks.sharesStorage(with: second.asks))
     }
 
     @Test(arguments: [1, 7, 64, 1000])

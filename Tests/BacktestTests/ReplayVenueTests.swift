@@ -285,7 +285,7 @@ import Trading
         #expect(venue.withOwnOrders(recorded).bids == recorded.bids)
     }
 
-    /// The view of a book (our orders beside it) shows what `showOwnOrders` puts in it, as our
+    /// The view of a book (our orders beside it) shows our orders in it, as our
     /// orders come, fill and go, without the book itself changing.
     @Test func aBooksViewShowsTheBookOurOrdersArePutIn() {
         var venue = venue()
@@ -349,10 +349,8 @@ import Trading
 }
 
 extension ReplayVenue {
-    /// `book` with our resting orders put in it, as `showOwnOrders` puts them.
+    /// `book` with our resting orders put in it, as a strategy's view shows them.
     fileprivate mutating func withOwnOrders(_ book: BookSnapshot) -> BookSnapshot {
-        var shown = book
-        showOwnOrders(in: &shown)
-        return shown
+        view(of: book).shown
     }
 }

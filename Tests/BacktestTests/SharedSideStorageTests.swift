@@ -6,9 +6,8 @@ import Testing
 
 /// The storage-sharing contract of the readers: a side written the same as the last side of
 /// its kind comes back as that side's very storage, not a copy, in every form and reading ahead
-/// or not. The replay venue relies on it (`OwnOrderEntries.sameStorage`) to keep the sides it
-/// showed with our orders in them; a reader that copied such a side would still give equal
-/// books, so only this test would see the gain lost.
+/// or not: an unchanged side costs neither a copy nor an allocation. A reader that copied such a
+/// side would still give equal books, so only this test would see the gain lost.
 @Suite(.timeLimit(.minutes(10))) struct SharedSideStorageTests {
     /// More books than a reader reading ahead holds (`ReadAheadReader.booksInFlight`), so that
     /// every recycling pool comes round to a side still shared at least once.
@@ -39,7 +38,7 @@ import Testing
             let read = try #require(try reader.nextBook())
             #expect(read == book)
             if let previous, read.bids == previous.bids {
-                if OwnOrderEntries.sameStorage(read.bids, previous.bids) { shared += 1 } else { copied += 1 }
+                if read.bids.sharesStorage(with: previous.bids) { shared += 1 } else { copied += 1 }
             }
             previous = read
         }

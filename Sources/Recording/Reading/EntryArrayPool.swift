@@ -17,7 +17,7 @@ public struct EntryArrayPool: Sendable {
     /// book since) when a pool of exactly two a book comes round to it, and it is copied then.
     ///
     /// The contract it serves: a reader gives a side written as the last one of its kind as
-    /// that side's storage (`OwnOrderEntries.sameStorage` is how the replay venue tells), and a
+    /// that side's storage (no copy of an unchanged side), and a
     /// pool never takes back storage a book still in use holds without copying. A reader's pool
     /// is two arrays for each book that may be held at once, and this allowance where sides are
     /// kept past that: `booksHeld` is 2 on one thread and `ReadAheadReader.booksInFlight`
