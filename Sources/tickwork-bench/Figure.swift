@@ -22,6 +22,14 @@ func monotonicNanoseconds() -> UInt64 {
     DispatchTime.now().uptimeNanoseconds
 }
 
+/// The CPU time the calling thread has had, in nanoseconds: on a shared machine, the one-core
+/// figure, where wall time is what other processes left.
+func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// The value at quantile `q` (0...1) of sorted samples.
 func percentile(_ sorted: [UInt64], _ q: Double) -> UInt64 {
     precondition(!sorted.isEmpty)

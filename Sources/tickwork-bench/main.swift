@@ -32,6 +32,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
     ("symbols", SymbolSearchBench.run),
+    ("indicators", IndicatorBench.run),
 ]
 
 if CommandLine.arguments.dropFirst().first == "gate" {
