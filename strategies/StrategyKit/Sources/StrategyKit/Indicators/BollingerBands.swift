@@ -70,8 +70,8 @@ public struct BollingerBands: Sendable {
     @inlinable
     public var value: Bands? {
         guard let middle = deviation.average.value else { return nil }
-        let width = UInt128(widthThousandths)
-        let distance = divisor.roundedHalfAway(Int64((4 * width * width * deviation.scaledVariance).squareRootRoundedDown))
+        let squaredWidth = UInt128(widthThousandths * widthThousandths)
+        let distance = divisor.roundedHalfAway(Int64((4 * squaredWidth * deviation.scaledVariance).squareRootRoundedDown))
         return Bands(lower: Price(units: middle.units - distance), middle: middle, upper: Price(units: middle.units + distance))
     }
 }

@@ -42,10 +42,11 @@ public struct RollingStandardDeviation: Sendable {
         return Price(units: doubledPeriod.roundedHalfAway(Int64((4 * scaledVariance).squareRootRoundedDown)))
     }
 
-    /// `n Σx² - (Σx)²`, which is `n²` times the population variance: never negative.
+    /// `n Σx² - (Σx)²`, which is `n²` times the population variance: never negative. Unsigned,
+    /// because a checked signed 128-bit product is a library call and an unsigned one is not.
     @inlinable
     var scaledVariance: UInt128 {
-        let sum = Int128(average.sum)
-        return UInt128(Int128(period) * sumOfSquares - sum * sum)
+        let sum = UInt128(average.sum.magnitude)
+        return UInt128(period) * UInt128(sumOfSquares) - sum * sum
     }
 }
