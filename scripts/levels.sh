@@ -19,8 +19,9 @@ swift build --package-path Tests/Fixtures/NaiveStrategies --scratch-path .build/
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# config NAME PLUGIN_DIR PLUGIN PARAMETERS MAX_POSITION POLL_MS: a level configuration for one
-# player, with the risk limits and poll interval of the level's own configuration.
+# config NAME PLUGIN_DIR PLUGIN PARAMETERS MAX_POSITION POLL_MS [DATA]: a level configuration for
+# one player, with the risk limits and poll interval of the level's own configuration; DATA is the
+# strategy's market-data subscription (every book when not given).
 config() {
     cat >"$work/$1.json" <<JSON
 {
@@ -29,7 +30,7 @@ config() {
   "embeddedExchange": { "listen": "127.0.0.1:0" },
   "pluginDirectory": "$2",
   "pollIntervalMs": $6,
-  "strategies": [ { "id": "$1", "plugin": "$3", "symbols": ["FOOBAR"], "parameters": $4 } ],
+  "strategies": [ { "id": "$1", "plugin": "$3", "symbols": ["FOOBAR"], "parameters": $4, "data": ${7:-[\"books\"]} } ],
   "risk": {
     "maxOrderQty": 1000, "maxPosition": $5, "maxSymbolPosition": $5, "maxNotionalPerOrder": 10000000,
     "maxOpenOrders": 10, "priceCollarBps": 500, "maxOrdersPerSecond": 100, "staleBookMs": 2000,
@@ -43,7 +44,7 @@ JSON
 config sweeper-100 "$naive_bin" Sweeper '{ "quantity": 100 }' 1000 100
 config sweeper-block "$naive_bin" Sweeper '{ "quantity": 100000 }' 100000 25
 config sweeper-5000 "$naive_bin" Sweeper '{ "quantity": 5000 }' 5000 50
-config momentum "$bin" Momentum '{}' 1000 50
+config momentum "$bin" Momentum '{ "fastWindow": 3, "slowWindow": 8 }' 1000 50 '["quotes", "bars:1Min"]'
 
 runs="$work/runs"
 for seed in $seeds; do

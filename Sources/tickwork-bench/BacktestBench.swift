@@ -246,6 +246,6 @@ enum BacktestBench {
 private final class IdleStrategy: Strategy {}
 
 /// Drops every log record: the engine logs each order and fill, which would time the terminal.
-private final class DiscardingLogHandler: LogHandler {
+final class DiscardingLogHandler: LogHandler {
     func write(_ record: LogRecord) {}
 }

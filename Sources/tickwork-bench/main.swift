@@ -25,6 +25,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("ledger", { try runLedgerBench() }),
     ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
+    ("bars", { try BarBench.run() }),
     ("recording-forms", RecordingFormsBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),

@@ -1,18 +1,20 @@
 import StrategyKit
 
-/// A trend follower: compares a fast and a slow moving average of the micro-price and holds a
-/// long position at the limit while the fast one is above the slow one by the entry threshold,
-/// a short one while it is below by it, and none once the gap is back within the exit
-/// threshold. Between the two thresholds it keeps what it holds.
+/// A trend follower on bars: compares a fast and a slow moving average of the bars' closes
+/// (StrategyKit's `SimpleMovingAverage`) and holds a long position at the limit while the fast
+/// one is above the slow one by the entry threshold, a short one while it is below by it, and
+/// none once the gap is back within the exit threshold. Between the two thresholds it keeps what
+/// it holds.
 ///
-/// It trades toward that position with immediate-or-cancel orders at the touch, one at a time,
-/// so it never leaves an order resting.
+/// It trades toward that position on the books (a `quotes` subscription is enough) with
+/// immediate-or-cancel orders at the touch, one at a time, so it never leaves an order resting.
+/// Configure it with `"data": ["quotes", "bars:1Min"]` (or another timeframe).
 public final class Momentum: Strategy {
     /// The parameters Momentum declares.
     public static let parameters: [ParameterSpec] = [
         .string("symbol", default: "FOOBAR", help: "the stock to trade"),
-        .integer("fastWindow", default: 10, range: 1...9_999, help: "snapshots in the fast average; fewer than slowWindow"),
-        .integer("slowWindow", default: 40, range: 2...10_000, help: "snapshots in the slow average"),
+        .integer("fastWindow", default: 10, range: 1...9_999, help: "bars in the fast average; fewer than slowWindow"),
+        .integer("slowWindow", default: 40, range: 2...10_000, help: "bars in the slow average"),
         .integer(
             "entryBps", default: 10, range: 1...10_000,
             help: "gap between the averages, in basis points of the slow one, that opens a position"),
@@ -26,8 +28,8 @@ public final class Momentum: Strategy {
     /// The plugin's descriptor.
     public static let descriptor = StrategyDescriptor(
         name: "Momentum",
-        version: "1.0.0",
-        summary: "Follows trends in the micro-price: long or short on a fast/slow moving-average gap, flat when it closes.",
+        version: "2.0.0",
+        summary: "Follows trends in bars: long or short on a fast/slow moving-average gap of the closes, flat when it closes.",
         parameters: parameters,
         factory: { try Momentum(parameters: $0) }
     )
@@ -38,7 +40,8 @@ public final class Momentum: Strategy {
     let positionLimit: Quantity
     let orderSize: Quantity
 
-    var averages: MovingAverages
+    var fast: SimpleMovingAverage
+    var slow: SimpleMovingAverage
     /// The position the signal currently asks for: the limit long, the limit short, or flat.
     var wanted: Quantity = .zero
 
@@ -58,21 +61,26 @@ public final class Momentum: Strategy {
         }
         positionLimit = Quantity(shares: try parameters.integer("positionLimit"))
         orderSize = Quantity(shares: try parameters.integer("orderSize"))
-        averages = MovingAverages(fastCount: Int(fastWindow), slowCount: Int(slowWindow))
+        fast = SimpleMovingAverage(period: Int(fastWindow))
+        slow = SimpleMovingAverage(period: Int(slowWindow))
     }
 
-    /// Adds the book's micro-price to the averages and, with no order open, sends one order
-    /// toward the position the signal asks for.
-    public func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
-        let book = view.shown
-        guard book.symbol == symbol, let micro = book.microPrice else { return [] }
-        averages.add(micro)
+    /// Adds the bar's close to the averages and moves the signal.
+    public func onBar(_ bar: Bar, context: StrategyContext) -> [Intent] {
+        guard bar.symbol == symbol else { return [] }
+        fast.update(bar.close)
+        slow.update(bar.close)
         updateSignal()
-        guard context.openOrders(symbol).isEmpty else { return [] }
+        return []
+    }
+
+    /// With no order open, sends one order toward the position the signal asks for, at the touch.
+    public func onBook(_ view: BookView, context: StrategyContext) -> [Intent] {
+        guard view.symbol == symbol, context.openOrders(symbol).isEmpty else { return [] }
         let missing = wanted - context.position(symbol).quantity
         guard missing != .zero else { return [] }
         let side: Side = missing > .zero ? .buy : .sell
-        guard let price = side == .buy ? book.bestAsk : book.bestBid else { return [] }
+        guard let price = side == .buy ? view.bestAsk : view.bestBid else { return [] }
         let qty = min(orderSize, missing.magnitude)
         return [.place(OrderRequest(symbol: symbol, side: side, type: .immediateOrCancel, price: price, qty: qty, tag: "momentum"))]
     }
@@ -81,10 +89,8 @@ public final class Momentum: Strategy {
     /// entry, `≤ −entry × slow` a short one, `|gap| × 10 000 ≤ exit × slow` an exit; exact
     /// integer comparisons, no rounding of the gap.
     func updateSignal() {
-        guard averages.isReady else { return }
-        let slow = averages.slow
-        guard slow > 0 else { return }
-        let gap = (averages.fast - slow) * 10_000
+        guard let fast = fast.value?.units, let slow = slow.value?.units, slow > 0 else { return }
+        let gap = (fast - slow) * 10_000
         if gap >= entryBps * slow {
             wanted = positionLimit
         } else if -gap >= entryBps * slow {

@@ -3,8 +3,8 @@ import StrategyKit
 import Testing
 import TestSupport
 
-/// Windows of 2 and 4 snapshots, entry at 100 bps and exit at 20 bps of the slow average. Each
-/// book has equal sizes a cent either side of a price, so its micro-price is that price.
+/// Windows of 2 and 4 bars, entry at 100 bps and exit at 20 bps of the slow average. Each price
+/// is a bar's close, then a book a cent either side of it.
 @Suite(.timeLimit(.minutes(10))) struct MomentumTests {
     static let small: [String: ParameterValue] = [
         "fastWindow": .integer(2), "slowWindow": .integer(4), "entryBps": .integer(100), "exitBps": .integer(20),
@@ -26,10 +26,14 @@ import TestSupport
             positions: position == 0 ? [:] : ["FOOBAR": Position(quantity: Quantity(shares: position))])
     }
 
-    /// Feeds one book per price and returns the intents of the last.
+    /// Feeds one bar closing at each price, then a book around it; returns the intents of the
+    /// last book.
     func feed(_ strategy: Momentum, _ prices: [Int64], _ context: StrategyContext) -> [Intent] {
         var intents: [Intent] = []
         for price in prices {
+            let close = Price(cents: price)
+            let bar = Bar(symbol: "FOOBAR", timeframe: .oneMinute, start: .zero, open: close, high: close, low: close, close: close, volume: 100, trades: 1)
+            #expect(strategy.onBar(bar, context: context).isEmpty)
             intents = strategy.onBook(book(price), context: context)
         }
         return intents
