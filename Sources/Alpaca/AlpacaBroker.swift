@@ -3,9 +3,10 @@ import FoundationEssentials
 import StrategyKit
 import Synchronization
 
-/// Alpaca as a `Broker`: books are the latest quotes (one request for every symbol), orders go
-/// out with our own `client_order_id` (a lost answer is settled by it, never by a second
-/// order), and an order's fills are its FILL activities in the order of their ids, so the
+/// Alpaca as a `Broker`: books are the latest quotes and trades the latest trades (one request
+/// for every symbol), the session is the market clock, orders go out with our own
+/// `client_order_id` (a lost answer is settled by it, never by a second order), and an order's
+/// fills are its FILL activities in the order of their ids, so the
 /// fill with index `i` is the same execution before and after a restart.
 ///
 /// Alpaca's order ids are UUIDs; the engine's `OrderID` is an integer, so an order is known
@@ -37,7 +38,8 @@ public final class AlpacaBroker: Broker {
     public let client: AlpacaClient
     public let account: Account
     public let settings: Settings
-    private let quotes: QuoteBatch
+    private let quotes: SymbolBatch<AlpacaQuote>
+    private let trades: SymbolBatch<AlpacaTrade>
     private let fills: FillBook
     private let clock: MarketClock
     /// Alpaca's id of every order seen, by local id.
@@ -48,7 +50,12 @@ public final class AlpacaBroker: Broker {
         self.client = client
         self.account = account
         self.settings = settings
-        self.quotes = QuoteBatch(client: client, symbols: symbols.sorted(), maxAge: settings.quoteMaxAge)
+        self.quotes = SymbolBatch(symbols: symbols.sorted(), maxAge: settings.quoteMaxAge) { symbols throws(AlpacaError) in
+            try await client.latestQuotes(symbols)
+        }
+        self.trades = SymbolBatch(symbols: symbols.sorted(), maxAge: settings.quoteMaxAge) { symbols throws(AlpacaError) in
+            try await client.latestTrades(symbols)
+        }
         self.fills = FillBook(client: client)
         self.clock = MarketClock(client: client)
     }
@@ -80,6 +87,22 @@ public final class AlpacaBroker: Broker {
         let bids = quote.bidPrice.units > 0 ? [BookEntry(price: quote.bidPrice, qty: quote.bidSize, isBuy: true)] : []
         let asks = quote.askPrice.units > 0 ? [BookEntry(price: quote.askPrice, qty: quote.askSize, isBuy: false)] : []
         return BookSnapshot(venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: quote.time, receivedTime: quote.time, sequence: 0)
+    }
+
+    /// The latest trade of `symbol` (`GET /v2/stocks/trades/latest`, one request for every
+    /// symbol, shared as the quotes are); nil when Alpaca has none for it.
+    public func lastTrade(venue: Venue, symbol: Symbol) async throws(BrokerError) -> Trade? {
+        let all: [Symbol: AlpacaTrade]
+        do { all = try await trades.latest() } catch { throw error.brokerError }
+        return all[symbol].map { Trade(symbol: symbol, price: $0.price, qty: $0.size, time: $0.time) }
+    }
+
+    /// The market clock (`GET /v2/clock`, asked again only once its answer may have changed):
+    /// its `next_close` is already a short day's early close, so the calendar is not needed.
+    public func session(venue: Venue) async throws(BrokerError) -> MarketSession {
+        let now: AlpacaClock
+        do { now = try await clock.current() } catch { throw error.brokerError }
+        return MarketSession(isOpen: now.isOpen, nextClose: now.nextClose, nextOpen: now.nextOpen)
     }
 
     public func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {

@@ -22,6 +22,14 @@ public protocol Broker: Sendable {
     /// caller's).
     func book(venue: Venue, symbol: Symbol) async throws(BrokerError) -> BookSnapshot
 
+    /// The latest trade of `symbol` on `venue` as the broker reports it now, or nil before the
+    /// first. A sample of the tape, not the tape: prints between two calls are not seen.
+    func lastTrade(venue: Venue, symbol: Symbol) async throws(BrokerError) -> Trade?
+
+    /// The market's session on `venue` by the broker's clock: whether it is open and its next
+    /// open and close; `.alwaysOpen` for a venue without sessions.
+    func session(venue: Venue) async throws(BrokerError) -> MarketSession
+
     /// Places `order` on `venue` for `account` once, never sending it again, and returns it as
     /// the broker recorded it, with any fills it got at once.
     func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus

@@ -22,6 +22,17 @@ public struct StockFighterBroker: Broker {
         do { return try await client.orderBook(venue: venue, symbol: symbol) } catch { throw error.brokerError }
     }
 
+    /// The quote's last trade (`last`, `lastSize`, `lastTrade`); nil while the quote has none.
+    public func lastTrade(venue: Venue, symbol: Symbol) async throws(BrokerError) -> Trade? {
+        let quote: Quote
+        do { quote = try await client.quote(venue: venue, symbol: symbol) } catch { throw error.brokerError }
+        guard let price = quote.last, let qty = quote.lastSize, let time = quote.lastTrade else { return nil }
+        return Trade(symbol: symbol, price: price, qty: qty, time: time)
+    }
+
+    /// Always open: the API has no sessions.
+    public func session(venue: Venue) async throws(BrokerError) -> MarketSession { .alwaysOpen }
+
     /// Refuses, unsent, a priced order whose limit is not a whole number of cents: the API's
     /// tick is a cent, and an order sent at another price than the engine tracks could not be
     /// recognised among the account's orders.

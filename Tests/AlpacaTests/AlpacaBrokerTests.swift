@@ -115,6 +115,17 @@ struct AlpacaBrokerTests {
         #expect(alpaca.state.withLock { $0.orders.count } == 1)
     }
 
+    /// The session is `/v2/clock`: closed, with the next open and close it names.
+    @Test func theSessionIsTheMarketClock() async throws {
+        let alpaca = try FakeAlpaca()
+        defer { alpaca.stop() }
+        alpaca.state.withLock { $0.isOpen = false }
+        let session = try await broker(alpaca).session(venue: venue)
+        let opens = try #require(Timestamp(iso8601: "2026-12-01T09:30:00-05:00"))
+        let closes = try #require(Timestamp(iso8601: "2026-12-01T16:00:00-05:00"))
+        #expect(session == MarketSession(isOpen: false, nextClose: closes, nextOpen: opens))
+    }
+
     @Test func cancelReturnsTheFinalStateAndToleratesAClosedOrder() async throws {
         let alpaca = try FakeAlpaca()
         defer { alpaca.stop() }

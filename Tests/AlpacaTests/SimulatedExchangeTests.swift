@@ -71,6 +71,23 @@ import Wire
         #expect(listed.map(\.filledAvgPrice) == ["49.96285714"])
     }
 
+    /// The broker's last trade is the exchange's latest print of the symbol, fetched for every
+    /// symbol at once; none before the first; the market with no session configured is open.
+    @Test func theLastTradeIsTheExchangesLatestPrint() async throws {
+        let market = try VenueHarness()
+        let url = "http://\(market.server.address)"
+        let client = try AlpacaClient(
+            tradingURL: url, marketDataURL: url, credentials: AlpacaCredentials(keyID: APIKey("PAPER1"), secret: APIKey("any")))
+        let before = AlpacaBroker(client: client, account: "PAPER1", symbols: ["FOOBAR"])
+        #expect(try await before.lastTrade(venue: "TESTEX", symbol: "FOOBAR") == nil)
+        _ = try market.place("buy", 5, at: 5_000, account: "MAKER1")
+        _ = try market.place("sell", 3, at: 4_990, account: "MAKER2")
+        let broker = AlpacaBroker(client: client, account: "PAPER1", symbols: ["FOOBAR"])
+        let trade = try #require(try await broker.lastTrade(venue: "TESTEX", symbol: "FOOBAR"))
+        #expect(trade.symbol == "FOOBAR" && trade.price == Price(cents: 5_000) && trade.qty == 3)
+        #expect(try await broker.session(venue: "TESTEX").isOpen)
+    }
+
     /// The exchange's limit counts calls per window of the wall clock, here 5 s rather than
     /// Alpaca's minute so that the reset comes within seconds: the retry goes out no earlier
     /// than the reset the 429 named, and succeeds.

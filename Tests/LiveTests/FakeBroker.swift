@@ -3,7 +3,8 @@ import StrategyKit
 import Synchronization
 
 /// A broker in memory, for driving the live runner without HTTP: one book for every symbol, an
-/// account whose orders it keeps, a scripted answer to each placement, and every call counted.
+/// account whose orders it keeps, a scripted answer to each placement, scripted last trades and
+/// sessions, and every call counted.
 final class FakeBroker: Broker {
     /// What a placement does: answers with the order as placed (then in the account's list) or
     /// throws; `.outcomeUnknown` after keeping the order, to stand for a lost answer.
@@ -22,11 +23,15 @@ final class FakeBroker: Broker {
         var cancels: [OrderID] = []
         var statuses = 0
         var lists = 0
+        var lastTrades = 0
+        var sessions = 0
     }
 
     let account: Account = "EXB123456"
     private let placement: Placement
     private let state: Mutex<(orders: [OrderStatus], calls: Calls)>
+    /// What the n-th `lastTrade` and `session` call answer (the last one from then on).
+    private let script = Mutex<(trades: [Trade?], sessions: [MarketSession])>(([], [.alwaysOpen]))
     private let clock: @Sendable () -> Timestamp
     /// Called once a placement is on the books, before it is answered.
     private let beforeAnswering: @Sendable () -> Void
@@ -53,6 +58,12 @@ final class FakeBroker: Broker {
 
     var calls: Calls { state.withLock { $0.calls } }
 
+    /// Has the n-th `lastTrade` call answer `trades[n]`, and every call after the last the last.
+    func reportTrades(_ trades: [Trade?]) { script.withLock { $0.trades = trades } }
+
+    /// Has the n-th `session` call answer `sessions[n]`, and every call after the last the last.
+    func reportSessions(_ sessions: [MarketSession]) { script.withLock { $0.sessions = sessions } }
+
     /// Plain orders, as StockFighter: the runner's own tests need no broker-side stops or groups.
     var capabilities: VenueCapabilities { .plainOrders }
 
@@ -62,6 +73,22 @@ final class FakeBroker: Broker {
         return BookSnapshot(
             venue: venue, symbol: symbol, bids: [BookEntry(price: 5_000, qty: 100, isBuy: true)],
             asks: [BookEntry(price: 5_010, qty: 100, isBuy: false)], exchangeTime: bookTime ?? now, receivedTime: now, sequence: 0)
+    }
+
+    func lastTrade(venue: Venue, symbol: Symbol) async throws(BrokerError) -> Trade? {
+        let call = state.withLock { state in
+            defer { state.calls.lastTrades += 1 }
+            return state.calls.lastTrades
+        }
+        return script.withLock { $0.trades.isEmpty ? nil : $0.trades[min(call, $0.trades.count - 1)] }
+    }
+
+    func session(venue: Venue) async throws(BrokerError) -> MarketSession {
+        let call = state.withLock { state in
+            defer { state.calls.sessions += 1 }
+            return state.calls.sessions
+        }
+        return script.withLock { $0.sessions[min(call, $0.sessions.count - 1)] }
     }
 
     func place(_ order: OrderRequest, venue: Venue) async throws(BrokerError) -> OrderStatus {

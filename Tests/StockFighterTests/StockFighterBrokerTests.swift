@@ -22,6 +22,23 @@ import Testing
         }
     }
 
+    /// The last trade is the quote's `last`, `lastSize` and `lastTrade`; none before the first
+    /// trade; the session is always open.
+    @Test func theLastTradeIsTheQuotesAndTheMarketIsAlwaysOpen() async throws {
+        try await withVenue { baseURL in
+            let exchange = try client(baseURL)
+            let broker = StockFighterBroker(client: exchange, account: account)
+            #expect(try await broker.lastTrade(venue: testex, symbol: foobar) == nil)
+            _ = try await exchange.placeOrder(order(.buy, 100, at: 5_000))
+            _ = try await exchange.placeOrder(order(.sell, 30, at: 4_990))
+            let quote = try await exchange.quote(venue: testex, symbol: foobar)
+            let trade = try #require(try await broker.lastTrade(venue: testex, symbol: foobar))
+            #expect(trade.symbol == foobar && trade.price == 5_000 && trade.qty == 30 && !trade.isOurs)
+            #expect(trade.time == quote.lastTrade)
+            #expect(try await broker.session(venue: testex) == .alwaysOpen)
+        }
+    }
+
     @Test func aRefusalIsARejectionWithTheExchangesDescription() async throws {
         try await withVenue { baseURL in
             let broker = StockFighterBroker(client: try client(baseURL), account: account)
