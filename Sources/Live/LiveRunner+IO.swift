@@ -106,7 +106,7 @@ extension LiveRunner {
         pollers.addTask { [self, inbox] in
             await poll(every: pollInterval, failureKey: "orders") { _ in inbox.post(.pollOrders) }
         }
-        pollers.addTask { [inbox] in await Self.tick(every: .seconds(1)) { inbox.post(.timer) } }
+        pollers.addTask { [inbox, tickInterval] in await Self.tick(every: tickInterval) { inbox.post(.timer) } }
         if let interval = SystemdNotifier.watchdogInterval() {
             pollers.addTask { [inbox] in await Self.tick(every: interval / 2) { inbox.post(.watchdog) } }
         }
@@ -180,10 +180,12 @@ extension LiveRunner {
         }
     }
 
-    /// Runs `body` every `interval` until the task is cancelled, numbering the calls from 1 and
-    /// logging the first failure of a run of failures and the recovery.
-    private func poll(
-        every interval: Duration, failureKey: String, _ body: @Sendable (UInt64) async throws(BrokerError) -> Void
+    /// Runs `body` every `interval` (or sooner, by what `soonerBy` says after each call) until
+    /// the task is cancelled, numbering the calls from 1 and logging the first failure of a run
+    /// of failures and the recovery.
+    func poll(
+        every interval: Duration, failureKey: String, soonerBy: @Sendable () -> Duration? = { nil },
+        _ body: @Sendable (UInt64) async throws(BrokerError) -> Void
     ) async {
         var sequence: UInt64 = 0
         var failing = false
@@ -203,7 +205,7 @@ extension LiveRunner {
                     failing = true
                 }
             }
-            next = max(next + interval, clock.now)
+            next = max(min(next + interval, clock.now + (soonerBy() ?? interval)), clock.now)
             do {
                 try await clock.sleep(until: next)
             } catch {

@@ -29,7 +29,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         case reload
         /// Time to ask the broker about our open orders.
         case pollOrders
-        /// The runner's own once-a-second tick: the engine's timer event and the status line.
+        /// The runner's own tick (once a second): the engine's timer event and the status line.
         case timer
         /// The runner's own tick at half systemd's watchdog interval.
         case watchdog
@@ -60,6 +60,10 @@ public final class LiveRunner: Service, @unchecked Sendable {
     let engine: TradingEngine
     let broker: any Broker
     let pollInterval: Duration
+    /// How often the market session is asked for (and just after its next known change).
+    let sessionPollInterval: Duration
+    /// How often the runner's own tick comes.
+    let tickInterval: Duration
     let riskStatePath: String
     let logger: Logger
     let notifier: SystemdNotifier
@@ -84,15 +88,20 @@ public final class LiveRunner: Service, @unchecked Sendable {
     /// How many placements have been sent and not yet answered.
     let placementsInFlight = Locked(0)
     private var lastSummary = ContinuousClock.now
+    /// The engine's wake-up a sleeping child task will post a `.timer` for (`armWakeUp`).
+    var armedWakeUp: Timestamp?
 
-    /// A runner of `engine` trading through `broker`. On stop it waits at most `cancelWait`
+    /// A runner of `engine` trading through `broker`, polling books, trades and orders every
+    /// `pollInterval` and the market session every `sessionPollInterval`, with a tick every
+    /// `tickInterval` besides the engine's own wake-ups. On stop it waits at most `cancelWait`
     /// for the open orders to close; after a ledger failure it sweeps the account's orders for
     /// at most `emergencyWait`. A polled book whose exchange time is more than
     /// `exchangeTimeAllowance` behind `now` is not fed to the engine (the poll counts as
     /// failed). Cancelled, it stops as on a `stop` message whose reason is
     /// `stopReason` of its service group's cause (nil when not run by a group).
     public init(
-        engine: TradingEngine, broker: any Broker, pollInterval: Duration, riskStatePath: String,
+        engine: TradingEngine, broker: any Broker, pollInterval: Duration, sessionPollInterval: Duration = .seconds(30),
+        tickInterval: Duration = .seconds(1), riskStatePath: String,
         recorded: [OrderID: RecordedOrder], unknownOrderPolicy: UnknownOrderPolicy, logger: Logger,
         notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil,
         monitor: MonitorFeed? = nil, cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
@@ -102,6 +111,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
         self.engine = engine
         self.broker = broker
         self.pollInterval = pollInterval
+        self.sessionPollInterval = sessionPollInterval
+        self.tickInterval = tickInterval
         self.riskStatePath = riskStatePath
         self.recorded = recorded
         self.unknownOrderPolicy = unknownOrderPolicy
@@ -172,13 +183,17 @@ public final class LiveRunner: Service, @unchecked Sendable {
         ])
         try await checkPositions(before: positions)
         perform(reconcileActions, &requests)
+        let session = await firstSession()
+        if let session { perform(try handle(.session(session, at: now())), &requests) }
         let startTime = now()
         let startActions = try engine.start(at: startTime)
         try recorder?.started(at: startTime, actions: startActions)
         perform(startActions, &requests)
+        armWakeUp(&requests)
         monitor?.publishIfDue(engine, now: now, force: true)
         try await withThrowingDiscardingTaskGroup { pollers in
             startPollers(&pollers)
+            startMarketDataPollers(&pollers, session: session)
             notifier.ready(status: statusLine())
             logger.info("ready", ["symbols": engine.symbols.map(\.rawValue).sorted().joined(separator: ","), "venue": venue.rawValue])
             let reason = try await tradeUntilStopped(&requests)
@@ -207,6 +222,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
                 // Sent from this loop, so a stuck engine stops it.
                 notifier.watchdog()
             }
+            armWakeUp(&requests)
             monitor?.publishIfDue(engine, now: now)
             if ContinuousClock.now >= lastSummary + .seconds(60) {
                 lastSummary = ContinuousClock.now

@@ -10,6 +10,7 @@ public final class LiveSessionRecorder: EngineRecorder {
     /// The engine's journal: the ledger's, with the fills kept for the recording.
     public let journal: BacktestJournal
     private let session: SessionRecorder
+    private var hasStarted = false
 
     /// Starts a session recording at `path` (in the form its name asks for, see
     /// `RecordingFormat(fileName:)`) of
@@ -23,12 +24,15 @@ public final class LiveSessionRecorder: EngineRecorder {
     public func started(at time: Timestamp, actions: [EngineAction]) throws {
         // Fills booked by reconciliation, before the session starts, are not part of it.
         _ = journal.drain()
+        hasStarted = true
         try session.started(at: time, actions: actions)
         try session.writer.flush()
     }
 
+    /// Before `started` (the market session told before the strategies start), the fills
+    /// reconciliation booked stay for `started` to leave out.
     public func handled(_ event: EngineEvent, actions: [EngineAction]) throws {
-        try session.handled(event, fills: journal.drain(), actions: actions)
+        try session.handled(event, fills: hasStarted ? journal.drain() : [], actions: actions)
         try session.writer.flush()
     }
 

@@ -92,3 +92,13 @@ extension TradingEngine {
         return builders
     }
 }
+
+extension TradingEngine {
+    /// Every symbol some strategy hears the trades of, or bars built from them: the symbols a
+    /// live driver polls the last trade of.
+    public var symbolsWantingTrades: Set<Symbol> {
+        slots.reduce(into: []) { symbols, slot in
+            if slot.data.trades || !slot.data.bars.isEmpty { symbols.formUnion(slot.symbols) }
+        }
+    }
+}

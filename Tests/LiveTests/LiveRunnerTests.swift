@@ -13,10 +13,14 @@ import Wire
 /// The live runner driven through a `Broker` held in memory (`FakeBroker`), with no HTTP: what
 /// it books, how it settles a lost placement, how it stops and what it cancels.
 @Suite(.timeLimit(.minutes(10))) struct LiveRunnerTests {
-    /// A runner of `harness`'s engine trading through `broker`, polling every 10 ms.
-    static func runner(_ harness: EngineHarness, _ broker: FakeBroker, riskStatePath: String) -> LiveRunner {
+    /// A runner of `harness`'s engine trading through `broker`, polling every 10 ms (the session
+    /// too), ticking every `tickInterval`.
+    static func runner(
+        _ harness: EngineHarness, _ broker: FakeBroker, riskStatePath: String, tickInterval: Duration = .seconds(1)
+    ) -> LiveRunner {
         LiveRunner(
-            engine: harness.engine, broker: broker, pollInterval: .milliseconds(10), riskStatePath: riskStatePath,
+            engine: harness.engine, broker: broker, pollInterval: .milliseconds(10), sessionPollInterval: .milliseconds(10),
+            tickInterval: tickInterval, riskStatePath: riskStatePath,
             recorded: [:], unknownOrderPolicy: .cancel, logger: Logger(part: "engine", level: .debug, handler: harness.logs),
             notifier: SystemdNotifier(environment: [:]), cancelWait: .seconds(60), emergencyWait: .seconds(60),
             now: WallClock.now)
