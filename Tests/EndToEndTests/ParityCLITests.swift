@@ -5,15 +5,18 @@ import TestSupport
 /// Live-session parity: `tickwork run` with `recording.path` records a session, and
 /// `tickwork backtest --replay` checks that the engine takes the same actions from its inputs.
 @Suite(.processHeavy, .timeLimit(.minutes(10))) struct ParityCLITests {
-    /// The shipped configuration with MarketMaker quoting FOOBAR at `halfSpreadCents`, its
-    /// ledger and session recording in `directory`; returns the file written.
-    static func writeConfiguration(in directory: String, name: String, halfSpreadCents: Int) throws -> String {
+    /// The shipped configuration with MarketMaker quoting FOOBAR at `halfSpreadCents` (called
+    /// with the market data `data` names, when given), its ledger and session recording in
+    /// `directory`; returns the file written.
+    static func writeConfiguration(in directory: String, name: String, halfSpreadCents: Int, data: [String]? = nil) throws -> String {
         let shipped = try Data(contentsOf: URL(fileURLWithPath: TickworkProcess.packageRoot + "/config/tickwork.json"))
         var configuration = try #require(try JSONSerialization.jsonObject(with: shipped) as? [String: Any])
-        configuration["strategies"] = [[
+        var strategy: [String: Any] = [
             "id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
             "parameters": ["symbol": "FOOBAR", "halfSpreadCents": halfSpreadCents, "quoteSize": 20, "requoteCents": 1],
-        ]]
+        ]
+        if let data { strategy["data"] = data }
+        configuration["strategies"] = [strategy]
         configuration["recording"] = ["path": directory + "/session.jsonl"]
         configuration["ledger"] = ["path": directory + "/ledger.jsonl", "fsync": "never"]
         configuration["riskStatePath"] = directory + "/risk.json"
