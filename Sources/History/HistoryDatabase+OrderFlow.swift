@@ -7,7 +7,7 @@ extension HistoryDatabase {
         let statement = try connection.statement(
             """
             INSERT OR REPLACE INTO orders(\(HistoryOrder.columns.joined(separator: ", ")))
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, during: .insert(table: "orders"))
         statement.bind(order.values)
         try statement.run()
@@ -46,7 +46,8 @@ extension HistoryDatabase {
         attach.bind(old, at: 1)
         try attach.run()
         let version = try connection.statement("PRAGMA old.user_version", during: .query("read the schema version of \(old)"))
-        guard try version.firstRow({ $0.int64(0) }) ?? 0 >= 2 else { return }
+        let oldVersion = try version.firstRow({ $0.int64(0) }) ?? 0
+        guard oldVersion >= 2 else { return }
         let unit = try connection.statement(
             "SELECT value FROM old.meta WHERE key = 'price_decimal_places'", during: .query("read the price unit of \(old)"))
         let found = try unit.firstRow { Int($0.int64(0)) } ?? Price.decimalPlaces
@@ -55,13 +56,15 @@ extension HistoryDatabase {
             // Denials and trading states in the order they were recorded; table and column names
             // are our own constants.
             for (table, columns, order) in [
-                ("orders", HistoryOrder.columns, ""), ("denials", HistoryDenial.columns, " ORDER BY id"),
+                ("orders", oldVersion >= 5 ? HistoryOrder.columns : HistoryOrder.columnsBeforeKinds, ""), ("denials", HistoryDenial.columns, " ORDER BY id"),
                 ("trading_states", HistoryStateChange.columns, " ORDER BY id"),
             ] {
                 let list = columns.joined(separator: ", ")
                 try connection.execute(
                     "INSERT INTO \(table)(\(list)) SELECT \(list) FROM old.\(table)\(order)", during: .insert(table: table))
             }
+            // Orders from before version 5 were all plain: their kind is their type.
+            if oldVersion < 5 { try connection.execute("UPDATE orders SET order_kind = order_type", during: .insert(table: "orders")) }
         }
     }
 
@@ -82,7 +85,10 @@ extension HistoryDatabase {
                 sent: Timestamp(nanoseconds: row.int64(9)),
                 acknowledged: row.optionalInt64(10).map(Timestamp.init(nanoseconds:)),
                 closed: row.optionalInt64(11).map(Timestamp.init(nanoseconds:)), state: row.text(12),
-                filled: Quantity(shares: row.int64(13)), averagePrice: row.optionalInt64(14).map(Price.init(units:)))
+                filled: Quantity(shares: row.int64(13)), averagePrice: row.optionalInt64(14).map(Price.init(units:)),
+                kind: row.text(15), stopPrice: row.optionalInt64(16).map(Price.init(units:)),
+                timeInForce: TimeInForce(rawValue: row.text(17)) ?? .day, orderClass: row.optionalText(18).flatMap(OrderClass.init(rawValue:)),
+                group: row.optionalText(19))
         }
     }
 

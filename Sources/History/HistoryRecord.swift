@@ -7,4 +7,5 @@ public protocol HistoryRecord: Sendable {
 
 extension SQLiteValue {
     init(_ value: Int64?) { self = value.map { .integer($0) } ?? .null }
+    init(_ value: String?) { self = value.map { .text($0) } ?? .null }
 }

@@ -114,6 +114,18 @@ enum HistorySchema {
         """
         DROP INDEX IF EXISTS fills_by_strategy_time;
         """,
+        // 5: SDK 4.0's orders: the kind (a stop, a stop-limit or a trailing stop besides the
+        // order types), its stop price, the time in force, and the group a leg belongs to with
+        // its class. The orders recorded before were all plain: their kind is their type.
+        """
+        ALTER TABLE orders ADD COLUMN order_kind TEXT NOT NULL DEFAULT '';
+        UPDATE orders SET order_kind = order_type;
+        ALTER TABLE orders ADD COLUMN stop_price_units INTEGER;
+        ALTER TABLE orders ADD COLUMN time_in_force TEXT NOT NULL DEFAULT 'day';
+        ALTER TABLE orders ADD COLUMN order_class TEXT CHECK (order_class IN ('bracket', 'oco', 'oto'));
+        ALTER TABLE orders ADD COLUMN order_group TEXT;
+        CREATE INDEX orders_by_group ON orders(order_group);
+        """,
     ]
 
     /// The fills' indexes as the current schema has them (made in migration 1, less those

@@ -99,6 +99,10 @@ final class SQLiteStatement {
         String(decoding: utf8(column), as: UTF8.self)
     }
 
+    func optionalText(_ column: Int32) -> String? {
+        sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : text(column)
+    }
+
     /// Column `column` as text, one of the values `interner` keeps when it repeats.
     func text(_ column: Int32, in interner: inout TextInterner) -> String {
         interner.string(utf8(column))
