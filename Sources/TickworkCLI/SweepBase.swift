@@ -2,13 +2,15 @@ import CommandLineKit
 import Live
 import Recording
 import StrategyKit
+import Trading
 
 /// What a backtest's `--param` values apply to: the plugin `--strategy` names, on the embedded
 /// configuration's risk limits and the recording's symbols, or the one strategy of a `--config`
 /// file, whose configured parameters the values override (the rest of the file as written).
 /// A local sweep and a planned one build every cell's configuration through it.
 enum SweepBase: Sendable {
-    case strategy(String)
+    /// The plugin `name`, called with the market data `data` names (`--market-data`).
+    case strategy(String, data: MarketDataSubscription = .everyBook)
     case configuration(Configuration)
 
     /// The plugins a backtest of `strategy` (or, without one, of `configuration`) loads.
@@ -22,8 +24,10 @@ enum SweepBase: Sendable {
     /// An unknown plugin, a bad value or a configuration of several strategies is a usage error.
     func configuration(texts: [String: String], header: RecordingHeader?, scan: PluginScan) throws -> Configuration {
         switch self {
-        case .strategy(let name):
-            return try BacktestSetup.oneStrategy(name, texts: texts, header: header, scan: scan)
+        case .strategy(let name, let data):
+            var configuration = try BacktestSetup.oneStrategy(name, texts: texts, header: header, scan: scan)
+            configuration.strategies[0].data = data
+            return configuration
         case .configuration(var configuration):
             var settings = try Self.onlyStrategy(of: configuration)
             guard let plugin = scan.plugin(named: settings.plugin) else {
@@ -47,7 +51,7 @@ enum SweepBase: Sendable {
     /// The name of the plugin strategy every cell runs, for tables and the manifest.
     func strategyName() throws -> String {
         switch self {
-        case .strategy(let name): return name
+        case .strategy(let name, _): return name
         case .configuration(let configuration): return try Self.onlyStrategy(of: configuration).plugin
         }
     }

@@ -36,7 +36,7 @@ struct SweepCellRunner: Sendable {
         let configuration = try DefaultConfiguration.load(manifest.configuration?.path)
         let strategy = manifest.configuration == nil ? manifest.strategy : nil
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
-        let base = strategy.map(SweepBase.strategy) ?? .configuration(configuration)
+        let base = strategy.map { SweepBase.strategy($0) } ?? .configuration(configuration)
         self.base = base
         header = try RecordingSequence(paths: manifest.data.map(\.path)).header
         let first = Dictionary(uniqueKeysWithValues: manifest.grid.map { ($0.name, $0.values[0]) })

@@ -2,6 +2,7 @@ import CommandLineKit
 import Foundation
 import StrategyKit
 import Testing
+import Trading
 
 @testable import TickworkCLI
 
@@ -24,5 +25,19 @@ import Testing
         #expect(cell.strategies[0].symbols == configuration.strategies[0].symbols)
         #expect(throws: CLIError.self) { try base.configuration(texts: ["maxOrderQty": "0"], header: nil, scan: scan) }
         #expect(throws: CLIError.self) { try base.configuration(texts: ["noSuchParameter": "1"], header: nil, scan: scan) }
+    }
+
+    /// `backtest --strategy NAME --market-data NAMES`: every cell's strategy is called with that
+    /// data; without it, with every book.
+    @Test func aStrategysMarketDataReachesEveryCellsConfiguration() throws {
+        let configuration = try DefaultConfiguration.load(Self.config)
+        let scan = try SweepBase.plugins(strategy: "MarketMaker", configuration: configuration)
+        let quotes = try MarketDataSubscription(parsing: ["quotes", "bars:1Min"])
+        for halfSpread in ["1", "2"] {
+            let cell = try SweepBase.strategy("MarketMaker", data: quotes).configuration(texts: ["halfSpreadCents": halfSpread], header: nil, scan: scan)
+            #expect(cell.strategies.map(\.data) == [quotes])
+        }
+        let plain = try SweepBase.strategy("MarketMaker").configuration(texts: [:], header: nil, scan: scan)
+        #expect(plain.strategies.map(\.data) == [.everyBook])
     }
 }

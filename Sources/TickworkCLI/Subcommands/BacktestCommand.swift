@@ -7,6 +7,7 @@ import Recording
 import Reports
 import StrategyKit
 import Sweeps
+import Trading
 import Wire
 
 /// `tickwork backtest`: the daemon's engine, strategies and risk checker over a recording.
@@ -24,7 +25,8 @@ enum BacktestCommand {
             each). Several --data files are replayed one after another as one recording (of \
             one venue; the strategies trade the symbols of all of them).
             The strategies are those of --config, or the one plugin --strategy names with the \
-            embedded configuration's risk limits, trading the recording's symbols. A --param \
+            embedded configuration's risk limits, trading the recording's symbols and called \
+            with the market data --market-data names (every book by default). A --param \
             sets a parameter of that plugin, or of the configuration's strategy (over the \
             value the file gives; the configuration must then have one strategy). A --param \
             with a list of values (spread=1,2,4) makes a sweep: every combination runs, in \
@@ -42,7 +44,7 @@ enum BacktestCommand {
             and its actions must be the recorded ones. It prints "identical" and exits 0, or the \
             first divergence with both sides and exits 1.
             """,
-        options: [data, replay, config, strategy, params, report, history, json, latency, fee],
+        options: [data, replay, config, strategy, marketData, params, report, history, json, latency, fee],
         validate: validate,
         run: run
     )
@@ -52,6 +54,16 @@ enum BacktestCommand {
     static let replay: Option<String?> = .optional("--replay", "FILE", help: "Check a recorded live session against the engine instead.")
     static let config: Option<String?> = .optional("--config", "FILE", help: "The configuration whose strategies and risk limits to use.")
     static let strategy: Option<String?> = .optional("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration.")
+    static let marketData: Option<MarketDataSubscription?> = .optional(
+        "--market-data", "NAMES",
+        help: "What the --strategy plugin is called with, as a configuration's \"data\": e.g. quotes, or books,trades,bars:1Min (default books).",
+        parse: ValueParser { text throws(ValueError) in
+            do throws(MarketDataSubscriptionError) {
+                return try MarketDataSubscription(parsing: text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+            } catch {
+                throw .expected("a comma-separated list of books, books:N, quotes, trades and bars:TIMEFRAME (\(error))")
+            }
+        })
     static let params = Option<ParameterGrid>(
         "--param", "NAME=VALUE[,VALUE...]", repeatable: true, help: "A strategy parameter; a list of values sweeps."
     ) { texts throws(CLIError) in
@@ -75,7 +87,7 @@ enum BacktestCommand {
     /// and --report only for a single run.
     static func validate(_ invocation: Invocation) throws(CLIError) {
         if invocation[replay] != nil {
-            let others: [any OptionDeclaration] = [data, strategy, params, report, history, latency, fee]
+            let others: [any OptionDeclaration] = [data, strategy, marketData, params, report, history, latency, fee]
             let extra = others.first(where: invocation.isGiven).map(\.spec.name)
             guard extra == nil, !invocation[json] else { throw .usage("--replay takes --config alone, not \(extra ?? "--json")") }
             return
@@ -83,6 +95,9 @@ enum BacktestCommand {
         guard !invocation[data].isEmpty else { throw .usage("missing --data FILE (or --replay FILE)") }
         guard (invocation[config] == nil) != (invocation[strategy] == nil) else {
             throw .usage("give either --config FILE or --strategy NAME")
+        }
+        if invocation[marketData] != nil, invocation[strategy] == nil {
+            throw .usage("--market-data goes with --strategy; a configuration names each strategy's \"data\"")
         }
         if invocation[params].count > 1, invocation[report] != nil || invocation[history] != nil {
             throw .usage("\(invocation[report] != nil ? "--report" : "--history") goes with a single run, not a sweep")
@@ -103,7 +118,7 @@ enum BacktestCommand {
         var configuration = try DefaultConfiguration.load(configPath)
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
         // Without --param, a configuration runs as written (any number of strategies).
-        let base = strategy.map(SweepBase.strategy) ?? (invocation.isGiven(Self.params) ? .configuration(configuration) : nil)
+        let base = strategy.map { SweepBase.strategy($0, data: invocation[Self.marketData] ?? .everyBook) } ?? (invocation.isGiven(Self.params) ? .configuration(configuration) : nil)
         if let base {
             for cell in grid.cells {
                 let texts = ParameterGrid.texts(cell)

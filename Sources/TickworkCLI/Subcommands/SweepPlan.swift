@@ -76,7 +76,7 @@ enum SweepPlan {
         let files = try data.map(plannedFile)
         let configuration = try DefaultConfiguration.load(configPath)
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
-        let base = strategy.map(SweepBase.strategy) ?? .configuration(configuration)
+        let base = strategy.map { SweepBase.strategy($0) } ?? .configuration(configuration)
         let header = try RecordingSequence(paths: data).header
         let cells = grid.cells
         for cell in cells {
