@@ -26,8 +26,8 @@ enum CommandTree {
             BookCall.command,
             QuoteCall.command,
             Command(
-                name: "order", summary: "Place, inspect or cancel one order.",
-                subcommands: [OrderPlaceCall.command, OrderStatusCall.status, OrderStatusCall.cancel]),
+                name: "order", summary: "Place, amend, inspect or cancel one order.",
+                subcommands: [OrderPlaceCall.command, OrderReplaceCall.command, OrderStatusCall.status, OrderStatusCall.cancel]),
             OrdersCall.command,
             AccountCall.command,
             PositionsCall.command,

@@ -28,6 +28,8 @@ import TestSupport
         ("history", ["history", "--help"]),
         ("history-fills", ["history", "fills", "--help"]),
         ("quote", ["quote", "--help"]),
+        ("order-place", ["order", "place", "--help"]),
+        ("order-replace", ["order", "replace", "--help"]),
     ])
     func helpMatchesSnapshot(name: String, arguments: [String]) async throws {
         let result = try await TickworkProcess.run(arguments)

@@ -1,3 +1,4 @@
+import Brokerage
 import CommandLineKit
 import Lifecycle
 import Live
@@ -26,6 +27,16 @@ extension APIConnection {
         do {
             return try runBlocking { try await call(client) }
         } catch let error as Failure {
+            throw CLIError.failure("\(endpoint): \(error)")
+        }
+    }
+
+    /// Runs `call`, a `Broker`'s, and returns its result; the broker's error becomes a
+    /// one-line failure naming the endpoint.
+    func callBroker<T: Sendable>(_ call: @escaping @Sendable () async throws(BrokerError) -> T) throws -> T {
+        do {
+            return try runBlocking { try await call() }
+        } catch let error as BrokerError {
             throw CLIError.failure("\(endpoint): \(error)")
         }
     }

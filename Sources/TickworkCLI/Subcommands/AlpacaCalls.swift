@@ -1,4 +1,5 @@
 import Alpaca
+import Brokerage
 import CommandLineKit
 import FoundationEssentials
 import StrategyKit
@@ -6,12 +7,48 @@ import StrategyKit
 /// The one-call commands on Alpaca's API: what `order place|status|cancel`, `orders`, `quote`,
 /// `book` and `heartbeat` do when `--api alpaca` (or the configuration) chooses it.
 enum AlpacaCalls {
+    /// The CLI's own client order prefix: the daemon reconciles only orders with its own (`tw`).
+    static let clientOrderPrefix = "cli"
+
     static func place(_ connection: AlpacaConnection, _ request: OrderRequest) throws -> Int32 {
-        // The CLI's own prefix: the daemon reconciles only orders with its own (`tw-`).
-        let order = PlaceAlpacaOrder(request, clientOrderID: "cli-\(UUID().uuidString.lowercased())")
+        let order = PlaceAlpacaOrder(request, clientOrderID: newClientOrderID())
         let placed = try connection.call { client throws(AlpacaError) in try await client.place(order) }
         try connection.print(AlpacaJSON.Order(placed)) { AlpacaOutput.text(placed) }
         return 0
+    }
+
+    /// Places `group` as one order of its class; a group Alpaca cannot take in one request is
+    /// refused unsent, saying why.
+    static func place(_ connection: AlpacaConnection, _ group: OrderGroup) throws -> Int32 {
+        let clientOrderID = newClientOrderID()
+        let placed = try connection.call { client throws(AlpacaError) in
+            try await client.place(try PlaceAlpacaOrder(group, clientOrderID: clientOrderID))
+        }
+        try connection.print(AlpacaJSON.Order(placed)) { AlpacaOutput.text(placed) }
+        return 0
+    }
+
+    /// Replaces order `id` in place through `AlpacaBroker.replace` and shows the order that
+    /// replaces it.
+    static func replace(_ connection: AlpacaConnection, symbol: Symbol, id: String, price: Price?, qty: Quantity?) throws -> Int32 {
+        let broker = connection.broker(symbols: [symbol])
+        let venue = connection.venue
+        let replacement = try connection.callBroker { () throws(BrokerError) in
+            _ = try await broker.replace(venue: venue, symbol: symbol, id: AlpacaBroker.localID(id), price: price, qty: qty)
+            do {
+                let old = try await broker.client.order(id: id)
+                guard let new = old.replacedBy else { return old }
+                return try await broker.client.order(id: new)
+            } catch {
+                throw .outcomeUnknown("order \(id) was replaced, but the order replacing it could not be read: \(error)")
+            }
+        }
+        try connection.print(AlpacaJSON.Order(replacement)) { AlpacaOutput.text(replacement) }
+        return 0
+    }
+
+    private static func newClientOrderID() -> String {
+        "\(clientOrderPrefix)-\(UUID().uuidString.lowercased())"
     }
 
     static func status(_ connection: AlpacaConnection, id: String, cancel: Bool) throws -> Int32 {

@@ -30,6 +30,10 @@ struct AlpacaConnection: APIConnection {
     let baseURL: String
     let json: Bool
     let client: AlpacaClient
+    /// The account orders are placed for (`--account`, else the configuration's).
+    let account: Account
+    /// The venue the broker's statuses name (`--venue`, else the configuration's).
+    let venue: Venue
 
     /// The connection if `invocation` is for Alpaca, else nil (the StockFighter path runs).
     static func selected(_ invocation: Invocation) throws -> AlpacaConnection? {
@@ -45,6 +49,8 @@ struct AlpacaConnection: APIConnection {
         let configuredURL = configuration.exchange.api == .stockFighter ? nil : configuration.exchange.baseURL
         baseURL = invocation[ExchangeConnection.baseURL] ?? configuredURL ?? Self.defaultBaseURL
         json = invocation[ExchangeConnection.json]
+        account = invocation[ExchangeConnection.account] ?? configuration.exchange.account
+        venue = invocation[ExchangeConnection.venue] ?? configuration.exchange.venue
         let environment = ProcessInfo.processInfo.environment
         func key(_ variable: String, _ source: APIKeySource, _ keys: (String, String)) throws -> APIKey {
             if let value = environment[variable], !value.isEmpty { return APIKey(value) }
@@ -67,4 +73,10 @@ struct AlpacaConnection: APIConnection {
     }
 
     var endpoint: String { "alpaca \(baseURL)" }
+
+    /// The connection's client as a `Broker` whose books are `symbols`' quotes; what it places
+    /// carries the CLI's client order prefix (`cli-`), which the daemon does not take for its own.
+    func broker(symbols: [Symbol]) -> AlpacaBroker {
+        AlpacaBroker(client: client, account: account, symbols: symbols, settings: AlpacaBroker.Settings(clientOrderPrefix: AlpacaCalls.clientOrderPrefix))
+    }
 }

@@ -9,6 +9,10 @@ enum AlpacaJSON {
         var qty: Int64?
         var filled_qty: Int64
         var limit_price, filled_avg_price: String?
+        var order_class: String
+        var stop_price, trail_price, trail_percent, hwm, replaced_by: String?
+        /// A bracket's, OCO's or OTO's other orders; absent for a single order.
+        var legs: [Order]?
 
         init(_ order: AlpacaOrder) {
             id = order.id
@@ -23,6 +27,13 @@ enum AlpacaJSON {
             filled_qty = order.filledQty.shares
             limit_price = order.limitPrice.map(\.description)
             filled_avg_price = order.filledAvgPrice
+            order_class = order.orderClass
+            stop_price = order.stopPrice.map(\.description)
+            trail_price = order.trailPrice.map(\.description)
+            trail_percent = order.trailBasisPoints.map { WatchTable.text($0, scale: 2) }
+            hwm = order.highWaterMark.map(\.description)
+            replaced_by = order.replacedBy
+            legs = order.legs.isEmpty ? nil : order.legs.map(Order.init)
         }
     }
 

@@ -4,11 +4,23 @@ import StrategyKit
 /// How the one-call commands show Alpaca's objects to people: dollars, one row per item.
 enum AlpacaOutput {
     static func text(_ order: AlpacaOrder) -> String {
-        let price = order.limitPrice.map { "@ $\($0)" } ?? "market"
-        var text = "order \(order.id) (\(order.clientOrderID)): \(order.side.rawValue) \(order.qty?.description ?? "?") \(order.symbol) "
-        text += "\(order.type)/\(order.timeInForce) \(price), \(order.status), filled \(order.filledQty)"
-        text += order.filledAvgPrice.map { " at an average $\($0)" } ?? ""
-        return text + "\n  placed \(order.submittedAt ?? order.createdAt)\n"
+        var text = "order \(order.id) (\(order.clientOrderID)): " + summary(order)
+        text += "\n  placed \(order.submittedAt ?? order.createdAt)\n"
+        if let replacedBy = order.replacedBy { text += "  replaced by \(replacedBy)\n" }
+        for leg in order.legsInGroupOrder { text += "  \(order.orderClass) leg \(leg.id): \(summary(leg))\n" }
+        return text
+    }
+
+    /// One order on one line: side, quantity, type, time in force, prices, status and fills.
+    private static func summary(_ order: AlpacaOrder) -> String {
+        var text = "\(order.side.rawValue) \(order.qty?.description ?? "?") \(order.symbol) \(order.type)/\(order.timeInForce)"
+        if let limit = order.limitPrice { text += " @ $\(limit)" } else if !order.isStop { text += " market" }
+        if let stop = order.stopPrice { text += " stop $\(stop)" }
+        if let trail = order.trailPrice { text += " trail $\(trail)" }
+        if let points = order.trailBasisPoints { text += " trail \(WatchTable.text(points, scale: 2))%" }
+        if let mark = order.highWaterMark { text += " high-water mark $\(mark)" }
+        text += ", \(order.status), filled \(order.filledQty)"
+        return text + (order.filledAvgPrice.map { " at an average $\($0)" } ?? "")
     }
 
     static func text(_ orders: [AlpacaOrder]) -> String {

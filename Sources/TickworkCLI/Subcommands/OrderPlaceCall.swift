@@ -1,8 +1,11 @@
+import Alpaca
 import CommandLineKit
 import StockFighter
 import StrategyKit
+import Wire
 
-/// `tickwork order place SYMBOL buy|sell QTY [--price CENTS] [--type TYPE]`.
+/// `tickwork order place SYMBOL buy|sell QTY [--price CENTS] [--type TYPE] [--tif TIF]
+/// [--stop-price CENTS] [--trail CENTS | --trail-percent P] [--bracket EXITS | --oco EXITS]`.
 enum OrderPlaceCall {
     static let command = Command(
         name: "place",
@@ -11,15 +14,19 @@ enum OrderPlaceCall {
             Sends the order once. If the answer is lost (a time-out or a dropped connection), the \
             order is looked up in the account's orders before anything is concluded: the command \
             reports the order if it was placed, and fails if it was not or cannot be told.
+            Prices are in cents. A stop (market once a trade prints at or through --stop-price), \
+            a stop-limit (a limit at --price from then on), a trailing stop (--trail cents or \
+            --trail-percent behind the best price since it was placed), a bracket (this order as \
+            the entry, with a take-profit limit and a stop-loss on the other side, one cancelling \
+            the other once it fills) and an OCO (a take-profit and a stop-loss for QTY on SIDE, \
+            one cancelling the other) must be kept by the venue itself: here the command talks \
+            to the broker directly, and on a venue that cannot keep one (the StockFighter API \
+            keeps plain orders only) it fails, naming what the venue cannot keep. Only 'tickwork \
+            run' emulates them, and its emulation ends with it.
             """,
         arguments: [symbol, side, qty],
-        options: [price, type] + ExchangeConnection.options,
-        validate: { invocation throws(CLIError) in
-            let type = invocation[Self.type]
-            guard type == .market || invocation[Self.price] > 0 else {
-                throw .usage("--price: required (in cents) for a \(type.rawValue) order")
-            }
-        },
+        options: [price, type, timeInForce, stopPrice, trail, trailPercent, bracket, oco] + ExchangeConnection.options,
+        validate: OrderPlacement.validate,
         run: run
     )
 
@@ -32,25 +39,56 @@ enum OrderPlaceCall {
             return Quantity(shares: shares)
         })
     static let price: Option<Int64> = .defaulted(
-        "--price", "CENTS", default: 0, help: "The limit price in cents, e.g. 5100 for $51.00 (required unless --type market).",
-        parse: .integer(in: 0...Int64(Int32.max)))
-    static let type: Option<OrderType> = .defaulted(
-        "--type", "TYPE", default: .limit, help: "limit (default), market, fok (fill-or-kill) or ioc (immediate-or-cancel).",
+        "--price", "CENTS", default: 0,
+        help: "The limit price in cents, e.g. 5100 for $51.00 (required for limit, fok, ioc and stop-limit).",
+        parse: .integer(in: 0...OrderPlacement.maxCents))
+    static let type: Option<OrderPlacement.Kind> = .defaulted(
+        "--type", "TYPE", default: .limit,
+        help: "limit (default), market, fok (fill-or-kill), ioc (immediate-or-cancel), stop, stop-limit or trailing-stop.",
+        parse: .oneOf("limit, market, fok, ioc, stop, stop-limit or trailing-stop"))
+    static let timeInForce: Option<TimeInForce> = .defaulted(
+        "--tif", "TIF", default: .day,
+        help: "day (default), gtc (until cancelled), opg (the opening auction) or cls (the closing auction); not with fok or ioc.",
+        parse: .oneOf("day, gtc, opg or cls"))
+    static let stopPrice: Option<Int64?> = .optional(
+        "--stop-price", "CENTS", help: "A stop's or stop-limit's stop price in cents, e.g. 4950 for $49.50.",
+        parse: .integer(in: 1...OrderPlacement.maxCents))
+    static let trail: Option<Int64?> = .optional(
+        "--trail", "CENTS", help: "A trailing stop's distance in cents, e.g. 50 for $0.50.", parse: .integer(in: 1...OrderPlacement.maxCents))
+    static let trailPercent: Option<Int64?> = .optional(
+        "--trail-percent", "P", help: "A trailing stop's distance in percent, at most two decimals, e.g. 1.5.",
         parse: ValueParser { text throws(ValueError) in
-            guard let type = OrderType(apiName: text) else { throw .expected("limit, market, fok or ioc") }
-            return type
+            // Hundredths of a percent are basis points: 1.5 is 150.
+            guard let points = FixedPoint.parse(text, scale: 2), (1...10_000).contains(points) else {
+                throw .expected("a percentage from 0.01 to 100 with at most two decimals")
+            }
+            return points
         })
+    static let bracket: Option<OrderPlacement.Exits?> = .optional(
+        "--bracket", "EXITS",
+        help: "Make the order (limit or market) a bracket's entry with these exits: take-profit=CENTS,stop-loss=CENTS[,stop-limit=CENTS].",
+        parse: OrderPlacement.Exits.parser)
+    static let oco: Option<OrderPlacement.Exits?> = .optional(
+        "--oco", "EXITS", help: "Place an OCO of these exits (as --bracket's) for QTY on SIDE instead; no --type or --price.",
+        parse: OrderPlacement.Exits.parser)
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let placement = OrderPlacement(invocation)
         if let alpaca = try AlpacaConnection.selected(invocation) {
-            return try AlpacaCalls.place(alpaca, OrderRequest(
-                symbol: invocation[Self.symbol], side: invocation[Self.side], type: invocation[Self.type],
-                price: Price(cents: invocation[Self.price]), qty: invocation[Self.qty]))
+            try placement.refuseUnkept(by: alpaca.broker(symbols: [invocation[Self.symbol]]).capabilities, at: alpaca.endpoint)
+            switch placement {
+            case .single(let request): return try AlpacaCalls.place(alpaca, request)
+            case .group(let group): return try AlpacaCalls.place(alpaca, group)
+            }
         }
         let connection = try ExchangeConnection(invocation)
-        let order = PlaceOrder(
-            venue: connection.venue, account: connection.account, symbol: invocation[Self.symbol], side: invocation[Self.side],
-            type: invocation[Self.type], price: Price(cents: invocation[Self.price]), qty: invocation[Self.qty])
+        try placement.refuseUnkept(
+            by: StockFighterBroker(client: connection.client, account: connection.account).capabilities,
+            at: "\(connection.endpoint): venue \(connection.venue)")
+        guard case .single(let request) = placement else {
+            throw CLIError.failure("\(connection.endpoint): the StockFighter API has no order classes")
+        }
+        let order = PlaceOrder(venue: connection.venue, account: connection.account, request: request)
         let outcome = try connection.call { client throws(ExchangeError) -> Outcome in
             do throws(ExchangeError) {
                 return .answered(try await client.placeOrder(order))
