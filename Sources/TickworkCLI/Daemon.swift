@@ -56,6 +56,12 @@ final class Daemon {
         defer { ownServer?.stop() }
         let venueServer = hooks.venueServer ?? ownServer
         let broker = try makeBroker(venueServer: venueServer)
+        // Which protective orders outlive the daemon (kept at the broker) and which end with it.
+        let api = if case .alpaca = configuration.exchange.api { "Alpaca" } else { "StockFighter" }
+        logger.info("orders", [
+            "venue": configuration.exchange.venue.rawValue,
+            "keeping": OrderFeature.keeping(broker.capabilities, venue: api, emulation: configuration.emulatedOrders),
+        ])
 
         let ledger: LedgerWriter
         do {
