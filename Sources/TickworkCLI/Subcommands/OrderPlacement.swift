@@ -78,7 +78,7 @@ enum OrderPlacement: Sendable {
     }
 
     /// Refuses a command line whose options do not make one order: a price, stop price or trail
-    /// missing where the type needs it or given where it has none, a time in force on a
+    /// missing where the type needs it or given to a stop that has none, a time in force on a
     /// fill-or-kill or immediate-or-cancel order (its type is its time in force), a bracket on
     /// an entry that is not a limit or market order, an OCO with a type or a price of its own.
     static func validate(_ invocation: Invocation) throws(CLIError) {
@@ -94,7 +94,10 @@ enum OrderPlacement: Sendable {
         guard !kind.isPriced || invocation[Call.price] > 0 else {
             throw .usage("--price: required (in cents) for a \(kind.rawValue) order")
         }
-        if !kind.isPriced, invocation.isGiven(Call.price) { throw .usage("--price: a \(kind.rawValue) order has no limit price") }
+        // A market order has always taken (and ignored) one; a stop given one was meant as a stop-limit.
+        if kind == .stop || kind == .trailingStop, invocation.isGiven(Call.price) {
+            throw .usage("--price: a \(kind.rawValue) order has no limit price (a stop with one is --type stop-limit)")
+        }
         let stopped = kind == .stop || kind == .stopLimit
         if stopped != (invocation[Call.stopPrice] != nil) {
             throw .usage(stopped ? "--stop-price: required (in cents) for a \(kind.rawValue) order" : "--stop-price: only a stop or stop-limit has one")
