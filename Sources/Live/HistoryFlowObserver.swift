@@ -73,7 +73,14 @@ public final class HistoryFlowObserver: OrderFlowObserver {
             symbol: order.request.symbol, side: order.request.side, type: order.request.type, price: order.request.price,
             quantity: order.request.qty, sent: order.submittedAt, acknowledged: progress.acknowledged,
             closed: final ? time : nil, state: order.state.rawValue, filled: order.filled,
-            averagePrice: filled > 0 ? Price(units: progress.value / filled) : nil)))
+            averagePrice: filled > 0 ? Price(units: progress.value / filled) : nil, kind: order.request.kind,
+            stopPrice: Self.stopPrice(of: order.request), timeInForce: order.request.timeInForce)))
+    }
+
+    /// A stop's stop price; nil for other orders (a trailing stop's moves).
+    private static func stopPrice(of request: OrderRequest) -> Price? {
+        if case .stop(let price)? = request.trigger { return price }
+        return nil
     }
 
     public func orderDenied(_ denial: RiskDenial, at time: Timestamp) {
