@@ -16,9 +16,7 @@ extension TradingEngine {
             try deny(denial, of: request, from: index, at: now, depth: depth, into: &actions)
             return nil
         }
-        let decision = risk.check(
-            request, from: id, book: bookView(of: request.symbol), lastTrade: portfolio.lastFillPrices[request.symbol],
-            exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
+        let decision = check(request, from: id, at: now)
         if case .denied(let denial) = decision {
             try deny(denial, of: request, from: index, at: now, depth: depth, into: &actions)
             return nil

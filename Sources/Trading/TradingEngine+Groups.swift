@@ -42,9 +42,7 @@ extension TradingEngine {
         let id = slots[index].id
         var approved: [ApprovedOrder] = []
         for leg in group.legs {
-            let decision = risk.check(
-                leg, from: id, book: bookView(of: leg.symbol), lastTrade: portfolio.lastFillPrices[leg.symbol],
-                exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
+            let decision = check(leg, from: id, at: now)
             switch decision {
             case .approved(let order): approved.append(order)
             case .denied(let denial):

@@ -81,9 +81,7 @@ extension TradingEngine {
         }
         let request = Self.replacing(order.request, price: price, qty: qty)
         guard !capabilities.replace else {
-            let decision = risk.check(
-                request, from: id, book: bookView(of: request.symbol), lastTrade: portfolio.lastFillPrices[request.symbol],
-                exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
+            let decision = check(request, from: id, at: now)
             switch decision {
             case .approved(let approved):
                 let client = submitApproved(approved, at: now)

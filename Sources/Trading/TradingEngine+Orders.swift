@@ -9,9 +9,7 @@ extension TradingEngine {
         -> ClientOrderID?
     {
         let id = slots[index].id
-        let decision = risk.check(
-            request, from: id, book: bookView(of: request.symbol), lastTrade: portfolio.lastFillPrices[request.symbol],
-            exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
+        let decision = check(request, from: id, at: now)
         switch decision {
         case .approved(let order):
             let client = submitApproved(order, at: now)
@@ -21,6 +19,14 @@ extension TradingEngine {
             try deny(denial, of: request, from: index, at: now, depth: depth, into: &actions)
             return nil
         }
+    }
+
+    /// The risk checker's decision on `request` from strategy `id` against the latest book of its
+    /// symbol, the last fill price and every strategy's exposure.
+    func check(_ request: OrderRequest, from id: StrategyID, at now: Timestamp) -> RiskDecision {
+        risk.check(
+            request, from: id, book: bookView(of: request.symbol), lastTrade: portfolio.lastFillPrices[request.symbol],
+            exposure: RiskExposure(portfolio: portfolio, orders: orders), now: now)
     }
 
     /// Tracks an approved order and logs it; returns its number.

@@ -77,6 +77,34 @@ enum IndicatorBench {
             var indicator = BollingerBands(period: period, width: 2)
             return loop { indicator.update(closes[$0 & mask]); return indicator.value?.upper.units ?? 0 }
         }
+        updatesOnly(inputs)
+    }
+
+    /// The same updates with the value read once at the end, as a strategy on bars reads its
+    /// indicators once per bar after updating them: the cost of `update` alone.
+    static func updatesOnly(_ inputs: Inputs) {
+        let mask = Inputs.count - 1
+        let closes = inputs.closes
+        func timed<Indicator>(_ name: String, _ indicator: Indicator, _ update: (inout Indicator, Int) -> Void, _ read: (Indicator) -> Int64) {
+            var indicator = indicator
+            let start = threadCPUNanoseconds()
+            for index in 0..<updates { update(&indicator, index & mask) }
+            let checksum = read(indicator)
+            let elapsed = threadCPUNanoseconds() - start
+            let figureInputs = ["updates": "\(updates)", "period": "\(period)", "reads": "value once, at the end", "clock": "thread CPU", "checksum": "\(checksum)"]
+            Figure(name: "indicator.\(name).updateOnly", unit: "ns", value: Double(elapsed) / Double(updates), inputs: figureInputs).print()
+        }
+        timed("sma", SimpleMovingAverage(period: period), { $0.update(closes[$1]) }) { $0.value?.units ?? 0 }
+        timed("ema", ExponentialMovingAverage(period: period), { $0.update(closes[$1]) }) { $0.value?.units ?? 0 }
+        timed("rollingMinimum", RollingMinimum(period: period), { $0.update(closes[$1]) }) { $0.value?.units ?? 0 }
+        timed("rollingMaximum", RollingMaximum(period: period), { $0.update(closes[$1]) }) { $0.value?.units ?? 0 }
+        timed("standardDeviation", RollingStandardDeviation(period: period), { $0.update(closes[$1]) }) { $0.value?.units ?? 0 }
+        timed("rsi", RelativeStrengthIndex(period: period), { $0.update(closes[$1]) }) { Int64($0.value ?? 0) }
+        timed("atr", AverageTrueRange(period: period), { $0.update(high: inputs.highs[$1], low: inputs.lows[$1], close: closes[$1]) }) {
+            $0.value?.units ?? 0
+        }
+        timed("vwap", VolumeWeightedAveragePrice(), { $0.update(price: closes[$1], quantity: inputs.quantities[$1]) }) { $0.value?.units ?? 0 }
+        timed("bollinger", BollingerBands(period: period, width: 2), { $0.update(closes[$1]) }) { $0.value?.upper.units ?? 0 }
     }
 
     /// `updates` calls of `body`, their results summed so that none is optimised away.
