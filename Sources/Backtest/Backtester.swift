@@ -91,6 +91,7 @@ public final class Backtester {
     /// fires them at the same times, as the live daemon does on the wall clock. A timer set again
     /// for the instant it fired at is left to the next book.
     private func fireTimers(before time: Timestamp) throws(BacktestError) {
+        guard engine.mayWakeUp else { return }
         var previous: Timestamp?
         while let due = engine.nextWakeUp, due <= time, due != previous {
             previous = due

@@ -12,7 +12,11 @@ struct StrategySlot {
     var context: StrategyContext?
     let id: StrategyID
     /// The market data the strategy is called with.
-    var data: MarketDataSubscription
+    var data: MarketDataSubscription {
+        didSet { books = data.books }
+    }
+    /// `data.books`, read on every book without touching the rest of `data`.
+    private(set) var books: MarketDataSubscription.Books?
     /// With `quotes`: the touch without the strategy's orders in its latest book, by symbol.
     var lastQuotes: [(symbol: Symbol, touch: Touch)] = []
     /// With `books:N`: the top levels of its latest book, by symbol.
@@ -27,6 +31,7 @@ struct StrategySlot {
         self.symbols = symbols
         self.strategy = strategy
         self.data = data
+        books = data.books
         context = StrategyContext(strategyID: id, now: Timestamp(nanoseconds: 0), parameters: parameters)
     }
 }

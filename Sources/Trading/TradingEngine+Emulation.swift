@@ -55,7 +55,6 @@ extension TradingEngine {
     /// Checks the held orders of the book's symbol against the side of the book each would
     /// execute against (the best bid for a sell, the best ask for a buy).
     func triggerEmulatedOrders(in view: BookView, at now: Timestamp, into actions: inout [EngineAction]) throws {
-        guard !emulated.isEmpty else { return }
         try triggerEmulatedOrders(of: view.symbol, at: now, into: &actions) { $0 == .sell ? view.bestBid : view.bestAsk }
     }
 

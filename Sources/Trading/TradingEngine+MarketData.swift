@@ -4,7 +4,7 @@ extension TradingEngine {
     /// Whether strategy `index`'s subscription asks for `view` (see `MarketDataSubscription`);
     /// remembers what it compared for the next book.
     func wantsBook(_ view: BookView, slot index: Int) -> Bool {
-        switch slots[index].data.books {
+        switch slots[index].books {
         case .every?:
             return true
         case nil:

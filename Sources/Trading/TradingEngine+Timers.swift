@@ -6,6 +6,8 @@ extension TradingEngine {
     /// `EngineEvent.timer` at that time (a backtest at exactly that simulated time), so timers
     /// fire at the same instants live and in a backtest.
     public var nextWakeUp: Timestamp? {
+        // A backtest asks before every book; most engines have neither timers nor bars.
+        guard mayWakeUp else { return nil }
         var earliest: Timestamp?
         for slot in slots {
             for timer in slot.timers where earliest.map({ timer.due < $0 }) ?? true { earliest = timer.due }
@@ -18,13 +20,16 @@ extension TradingEngine {
 
     /// Sets (or moves) strategy `index`'s timer `id` to `due`.
     func setTimer(_ id: TimerID, at due: Timestamp, slot index: Int) {
-        slots[index].timers.removeAll { $0.id == id }
+        cancelTimer(id, slot: index)
         slots[index].timers.append((id, due))
+        timerCount += 1
     }
 
     /// Forgets strategy `index`'s timer `id`.
     func cancelTimer(_ id: TimerID, slot index: Int) {
+        let before = slots[index].timers.count
         slots[index].timers.removeAll { $0.id == id }
+        timerCount -= before - slots[index].timers.count
     }
 
     /// Closes the bars that ended by `now` and fires the timers due by then, earliest first (at
@@ -37,7 +42,7 @@ extension TradingEngine {
         var fired = 0
         while !isStopped, fired < Self.maxTimersPerPass, let (index, timer) = nextDueTimer(by: now) {
             fired += 1
-            slots[index].timers.removeAll { $0.id == timer.id }
+            cancelTimer(timer.id, slot: index)
             let intents = call(index, at: now) { $0.onTimer(timer.id, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }

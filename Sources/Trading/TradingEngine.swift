@@ -63,8 +63,17 @@ public final class TradingEngine {
     /// A count of changes to the orders and the holdings: a strategy on `quotes` is given the
     /// next book whatever it shows when this moved since its last one.
     var changes = 0
+    /// The strategies' timers, all slots together.
+    var timerCount = 0 {
+        didSet { mayWakeUp = timerCount > 0 || !barBuilders.isEmpty }
+    }
+    /// Whether the engine has timers or bars, so that `nextWakeUp` may be non-nil: a stored
+    /// flag a backtest reads before every book without a call.
+    public private(set) var mayWakeUp = false
     /// Bars being built, one per symbol and timeframe some strategy subscribed to.
-    var barBuilders: [BarBuilder] = []
+    var barBuilders: [BarBuilder] = [] {
+        didSet { mayWakeUp = timerCount > 0 || !barBuilders.isEmpty }
+    }
     /// The market's session as last reported; a venue that never reports one is always open.
     public internal(set) var session = MarketSession.alwaysOpen
     /// Which orders the venue keeps itself; the engine holds the others (emulates them).
@@ -104,6 +113,8 @@ public final class TradingEngine {
         self.journal = journal
         self.logger = logger
         barBuilders = Self.barBuilders(for: slots)
+        // Observers do not run in an initializer.
+        mayWakeUp = !barBuilders.isEmpty
     }
 
     /// How long after a placement with an unknown outcome was sent the account's orders must
@@ -268,14 +279,15 @@ public final class TradingEngine {
         let now = view.book.receivedTime
         mark(view.mid, at: symbolIndex)
         try evaluateLoss(at: now, into: &actions)
-        try triggerEmulatedOrders(in: view, at: now, into: &actions)
+        if !emulated.isEmpty { try triggerEmulatedOrders(in: view, at: now, into: &actions) }
         // By position rather than `for in`, which would retain the subscribers' array for
         // the loop on every book; nothing a strategy callback does changes the array.
         var position = 0
         while position < symbolSlots[symbolIndex].subscribers.count, !isStopped {
             let index = symbolSlots[symbolIndex].subscribers[position]
             position += 1
-            guard wantsBook(view, slot: index) else { continue }
+            // Most strategies take every book: asked here, without a call.
+            if case .every? = slots[index].books {} else if !wantsBook(view, slot: index) { continue }
             let intents = call(index, at: now) { $0.onBook(view, context: $1) }
             try process(intents, from: index, at: now, depth: 0, into: &actions)
         }
