@@ -213,16 +213,23 @@ public final class AlpacaBroker: Broker {
     }
 
     /// The account's orders placed through a broker with the same `clientOrderPrefix` and the
-    /// legs of their groups (each after its parent, in group order), each with its fills: every
-    /// open one, however old, and the newest 500 of all. A closed order older than those is
+    /// legs of their groups (each after its parent, in group order, naming it in `parent`), each
+    /// with its fills: every open one, however old, and the newest 500 of all. A closed order older than those is
     /// outside reconciliation, as it is on a venue that forgets closed orders.
     public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
         do {
             // Orders placed by hand or by another program are not this account's to reconcile.
             let orders = try await accountOrders().filter(isOurs).flatMap(\.withLegs)
             if let oldest = orders.map(\.createdAt).min() { try await fills.load(since: oldest) }
+            // Each leg names its parent, so that reconciliation gives the legs the parent's owner.
+            var parents: [String: OrderID] = [:]
+            for order in orders { for leg in order.legs { parents[leg.id] = Self.localID(order.id) } }
             var statuses: [OrderStatus] = []
-            for order in orders { statuses.append(try await status(of: order, venue: venue)) }
+            for order in orders {
+                var status = try await status(of: order, venue: venue)
+                status.parent = parents[order.id]
+                statuses.append(status)
+            }
             return statuses
         } catch {
             throw error.brokerError

@@ -56,7 +56,9 @@ extension TradingEngine {
     /// ledger: `accountOrders` is every order of the account (orders of other venues are
     /// skipped), `recorded` what the ledger knows of each. Fills the ledger lacks are recorded
     /// (marked reconciled) and applied; open orders are tracked, or cancelled per `policy` when
-    /// the ledger cannot say whose they are (always when no strategy trades their symbol).
+    /// the ledger cannot say whose they are (always when no strategy trades their symbol). The
+    /// legs of a group (`OrderStatus.parent`) whose parent is ours are its owner's and tracked
+    /// whatever the policy: they protect the position the parent's fills made.
     /// Strategies are not told: they have not started yet and see the result in their context.
     ///
     /// An exchange order under the id of a ledger order it is not (another symbol or side, or
@@ -76,7 +78,9 @@ extension TradingEngine {
         try evaluateLoss(at: now, into: &actions)
         var ledgerShares: [Symbol: Int64] = [:]
         var exchangeShares: [Symbol: Int64] = [:]
-        for status in accountOrders.sorted(by: { $0.id < $1.id }) where status.venue == venue {
+        // The owners of the orders taken over here, for their groups' legs, which come after them.
+        var owners: [OrderID: StrategyID] = [:]
+        for status in accountOrders.sorted(by: Self.parentsFirst) where status.venue == venue {
             if orders.knows(venue: venue, id: status.id) {
                 // The same id twice in one list.
                 try apply(orders.apply(status), at: now, into: &actions)
@@ -93,7 +97,9 @@ extension TradingEngine {
                     order: status.id, symbol: status.symbol, ledgerFills: known.fills, ledgerShares: known.filled,
                     exchangeFills: status.fills.count, exchangeShares: status.fills.reduce(Quantity.zero) { $0 + $1.qty })
             }
-            let owner = known?.strategyID ?? slots.first { $0.symbols.contains(status.symbol) }?.id
+            // A leg of a group whose parent is ours works for the parent's position: its owner's.
+            let parentOwner = status.parent.flatMap { recorded[$0]?.strategyID ?? owners[$0] }
+            let owner = known?.strategyID ?? parentOwner ?? slots.first { $0.symbols.contains(status.symbol) }?.id
             guard let owner, known != nil || !status.fills.isEmpty || status.open else {
                 orders.dismiss(status)
                 // Nobody's order in a symbol nobody trades: a risk nobody watches.
@@ -109,11 +115,15 @@ extension TradingEngine {
                 ledgerShares[status.symbol, default: 0] += sign * (known.filled.shares + added)
                 exchangeShares[status.symbol, default: 0] += sign * status.fills.reduce(Int64(0)) { $0 + $1.qty.shares }
             }
-            guard status.open else { continue }
-            if known == nil && policy == .cancel, let order = orders.order(venue: venue, id: status.id) {
+            guard status.open else {
+                owners[status.id] = owner
+                continue
+            }
+            if known == nil && parentOwner == nil && policy == .cancel, let order = orders.order(venue: venue, id: status.id) {
                 cancel(order, into: &actions)
                 report.ordersCancelled += 1
             } else {
+                owners[status.id] = owner
                 report.ordersAdopted += 1
             }
         }
@@ -124,5 +134,11 @@ extension TradingEngine {
             throw ReconciliationError.positionMismatch(symbol: symbol, ledger: ledgerShares[symbol] ?? 0, exchange: exchangeShares[symbol] ?? 0)
         }
         return (report, actions)
+    }
+
+    /// Reconciliation's order: by id, each group's legs right after their parent, so that a
+    /// parent's owner is settled before its legs are looked at.
+    static func parentsFirst(_ lhs: OrderStatus, _ rhs: OrderStatus) -> Bool {
+        (lhs.parent ?? lhs.id, lhs.parent == nil ? 0 : 1, lhs.id) < (rhs.parent ?? rhs.id, rhs.parent == nil ? 0 : 1, rhs.id)
     }
 }

@@ -39,6 +39,8 @@ struct AlpacaProtectiveBrokerTests {
         let restarted = try broker(alpaca)
         let listed = try await restarted.orders(venue: venue)
         #expect(listed.map(\.id) == statuses.map(\.id))
+        // Each leg names its parent: reconciliation gives the legs the entry's owner.
+        #expect(listed.map(\.parent) == [nil, statuses[0].id, statuses[0].id])
         let leg = try await restarted.status(venue: venue, symbol: "AAPL", id: statuses[2].id)
         #expect(leg.trigger == .stop(dollars("95.00")))
     }

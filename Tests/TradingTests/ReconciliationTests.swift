@@ -52,4 +52,48 @@ import TradingTestSupport
         #expect(actions.isEmpty && report == ReconciliationReport())
         #expect(harness.engine.orders.openOrders.isEmpty)
     }
+
+    /// A bracket's take-profit and stop-loss, legs of order `parent`, open at the broker.
+    private func exits(of parent: OrderID, ids: (OrderID, OrderID)) -> [OrderStatus] {
+        var takeProfit = EngineHarness.status(id: ids.0, side: .sell, price: 5_200, qty: 3)
+        var stopLoss = EngineHarness.status(id: ids.1, side: .sell, price: 0, qty: 3)
+        stopLoss.type = .market
+        stopLoss.trigger = .stop(4_800)
+        takeProfit.parent = parent
+        stopLoss.parent = parent
+        return [takeProfit, stopLoss]
+    }
+
+    @Test func theOpenExitsOfAnEntryTheLedgerHoldsAreKeptWhateverThePolicy() throws {
+        let harness = try EngineHarness()
+        let entry = EngineHarness.status(id: 30, price: 5_000, qty: 3, fills: [fills[0]], open: false)
+        let recorded = RecordedOrder(
+            Fill(
+                venue: "TESTEX", account: "EXB123456", symbol: "FOOBAR", orderID: 30, index: 0, side: .buy, price: 5_000, qty: 3,
+                time: fills[0].ts, strategyID: "s1"))
+        // Listed with the legs first: their ids sort before the parent's.
+        let (report, actions) = try harness.engine.reconcile(
+            accountOrders: exits(of: 30, ids: (7, 8)) + [entry], recorded: [30: recorded], policy: .cancel, at: EngineHarness.time(5))
+        #expect(actions.isEmpty, "the exits protect the position: nothing is cancelled")
+        #expect(report.ordersAdopted == 2 && report.ordersCancelled == 0)
+        #expect(harness.engine.orders.openOrders(of: "s1").compactMap(\.id).sorted() == [7, 8])
+    }
+
+    @Test func theExitsOfAnEntryFilledWhileTheDaemonWasDownAreKept() throws {
+        let harness = try EngineHarness()
+        let entry = EngineHarness.status(id: 30, price: 5_000, qty: 3, fills: [fills[0]], open: false)
+        let (report, actions) = try harness.engine.reconcile(
+            accountOrders: [entry] + exits(of: 30, ids: (31, 32)), recorded: [:], policy: .cancel, at: EngineHarness.time(5))
+        #expect(actions.isEmpty)
+        #expect(report.fillsAppended == 1 && report.ordersAdopted == 2)
+        #expect(harness.engine.portfolio.position(of: "s1", in: "FOOBAR").quantity == 3)
+    }
+
+    @Test func theExitsOfAnUnknownOpenEntryGoWithIt() throws {
+        let harness = try EngineHarness()
+        let entry = EngineHarness.status(id: 30, price: 5_000, qty: 3)
+        let (report, _) = try harness.engine.reconcile(
+            accountOrders: [entry] + exits(of: 30, ids: (31, 32)), recorded: [:], policy: .cancel, at: EngineHarness.time(5))
+        #expect(report.ordersCancelled == 3 && report.ordersAdopted == 0)
+    }
 }

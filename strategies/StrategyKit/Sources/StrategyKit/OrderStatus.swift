@@ -46,12 +46,16 @@ public struct OrderStatus: Hashable, Sendable, Codable {
     public var trail: TrailState?
     /// The order that replaced this one, once it was replaced. (SDK 4.0)
     public var replacedBy: OrderID?
+    /// The order whose group this one is a leg of (a bracket's or an OTO's exit, an OCO's
+    /// stop-loss), where the venue keeps groups and says so; nil for other orders. (SDK 4.0)
+    public var parent: OrderID?
 
     @inlinable
     public init(
         id: OrderID, venue: Venue, symbol: Symbol, account: Account, side: Side, type: OrderType,
         price: Price, originalQty: Quantity, qty: Quantity, ts: Timestamp, fills: [OrderFill],
-        totalFilled: Quantity, open: Bool, trigger: OrderTrigger? = nil, trail: TrailState? = nil, replacedBy: OrderID? = nil
+        totalFilled: Quantity, open: Bool, trigger: OrderTrigger? = nil, trail: TrailState? = nil, replacedBy: OrderID? = nil,
+        parent: OrderID? = nil
     ) {
         self.id = id
         self.venue = venue
@@ -69,5 +73,6 @@ public struct OrderStatus: Hashable, Sendable, Codable {
         self.trigger = trigger
         self.trail = trail
         self.replacedBy = replacedBy
+        self.parent = parent
     }
 }
