@@ -85,6 +85,38 @@ import Glibc
         #expect((fills.last?["price"] as? Int).map { $0 / 100 } == 4750)
     }
 
+    /// A restart while the exits wait at the broker keeps them: they protect the position the
+    /// ledger holds, and the strategy, having traded, does not place them again.
+    @Test func aRestartWithTheBracketOpenKeepsItsExits() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        try exchange.place(account: "MM", side: "sell", price: 5000, qty: 100)
+        try exchange.place(account: "MM", side: "buy", price: 4900, qty: 1)
+        let workspace = try await Self.workspace(exchange)
+        defer { workspace.remove() }
+        let first = try SpawnedProcess(["run", "--config", workspace.config], environment: AlpacaExchangeDaemonTests.keys)
+        #expect(await first.wait(upTo: 60) { workspace.bought() == 10 && (try? Self.bracket(exchange))?.takeProfit == "new" }, "\(first.stderr)")
+        first.send(SIGKILL)
+        #expect(await first.exitStatus(within: 10) == -SIGKILL)
+
+        let second = try SpawnedProcess(["run", "--config", workspace.config], environment: AlpacaExchangeDaemonTests.keys)
+        let ready = await second.wait(upTo: 60) { second.stderr.contains("engine: ready") || second.stderr.contains("tickwork: ") }
+        #expect(ready && second.stderr.contains("engine: ready"), "\(second.stderr)")
+        let kept = try Self.bracket(exchange)
+        #expect(kept?.takeProfit == "new" && kept?.stopLoss == "held", "exits after the restart: \(String(describing: kept)): \(second.stderr)")
+
+        // The restarted daemon sees the stop-loss fill live.
+        try exchange.place(account: "MM", side: "buy", price: 4750, qty: 20)
+        try exchange.place(account: "SELLER", side: "sell", price: 4700, qty: 2, type: "immediate-or-cancel")
+        let booked = await second.wait(upTo: 30) { (try? workspace.ledgerFills())?.count == 2 }
+        #expect(booked, "\(second.stderr)")
+        second.send(SIGTERM)
+        #expect(await second.exitStatus(within: 10) == 0, "\(second.stderr)")
+        let fills = try workspace.ledgerLines().filter { $0["qty"] != nil }
+        #expect(fills.map { "\($0["side"] as? String ?? "?") \($0["qty"] as? Int ?? 0)" } == ["buy 10", "sell 10"], "\(fills)")
+        #expect(fills.allSatisfy { $0["strategy"] as? String == "br" && $0["reconciled"] as? Bool != true }, "\(fills)")
+    }
+
     /// The StockFighter API keeps no stops: the engine places the take-profit once the entry
     /// fills, holds the stop-loss itself, sends it when the bid falls through it, and cancels the
     /// take-profit.
