@@ -1,6 +1,5 @@
 extension BookSnapshot {
     /// The best bid and ask of the whole book and the shares at each.
-    @inlinable
     public var touch: Touch {
         Touch(bid: bestBid, bidSize: size(atBest: .buy), ask: bestAsk, askSize: size(atBest: .sell))
     }
@@ -15,7 +14,6 @@ extension BookSnapshot {
     /// one order of ours on a side (a quoting strategy's usual case) its shares come off in the
     /// same pass, and with several the orders are looked through again only for entries within
     /// the range of their prices. Nothing is allocated.
-    @inlinable
     public func touch(excluding orders: [OpenOrder]) -> Touch {
         let (bid, bidSize) = Self.best(bids, excluding: orders, of: symbol, side: .buy)
         let (ask, askSize) = Self.best(asks, excluding: orders, of: symbol, side: .sell)
@@ -23,7 +21,6 @@ extension BookSnapshot {
     }
 
     /// The first price left in `entries` and the shares of the entries left in a row at it.
-    @inlinable
     static func best(_ entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side) -> (Price?, Quantity) {
         if let only = onlyOrder(in: orders, for: symbol, side: side) {
             return best(entries, excludingShares: only.owed, at: only.price)
@@ -47,7 +44,6 @@ extension BookSnapshot {
     /// quoting strategy's usual case): its shares come off the entries at that price as they
     /// are met, earliest first, in one pass, instead of looking through the orders and the
     /// earlier entries again at each of them. The same result as the general loop.
-    @inlinable
     static func best(_ entries: [BookEntry], excludingShares owed: Quantity, at price: Price) -> (Price?, Quantity) {
         var entries = entries.makeIterator()
         return best(&entries) { $0 == price ? owed : .zero }
@@ -57,7 +53,6 @@ extension BookSnapshot {
     /// shares at each price (`owed(price)`) come off that price's entries as they are met,
     /// earliest first, and the shares left at it: one pass, the orders looked at once a price.
     /// A side is best first (every book reader checks it), so the entries of a price come in a row.
-    @inlinable
     static func best<Entries: IteratorProtocol<BookEntry>>(
         _ entries: inout Entries, owed: (Price) -> Quantity
     ) -> (Price?, Quantity) {
@@ -87,7 +82,6 @@ extension BookSnapshot {
 
     /// The price and unfilled shares of the one order for `symbol` on `side` in `orders`, nil if
     /// there are none or several.
-    @inlinable
     static func onlyOrder(in orders: [OpenOrder], for symbol: Symbol, side: Side) -> (price: Price, owed: Quantity)? {
         var found: (price: Price, owed: Quantity)?
         for order in orders where order.request.side == side && order.request.symbol == symbol {
@@ -99,7 +93,6 @@ extension BookSnapshot {
 
     /// The lowest to the highest price of the orders for `symbol` on `side`, nil if there are
     /// none: an entry outside it keeps all its shares, without looking through the orders.
-    @inlinable
     static func priceRange(of orders: [OpenOrder], for symbol: Symbol, side: Side) -> ClosedRange<Price>? {
         var range: ClosedRange<Price>?
         for order in orders where order.request.side == side && order.request.symbol == symbol {
@@ -110,7 +103,6 @@ extension BookSnapshot {
     }
 
     /// The unfilled shares of the orders for `symbol` on `side` at `price`.
-    @inlinable
     static func owed(at price: Price, by orders: [OpenOrder], of symbol: Symbol, side: Side) -> Quantity {
         var owed = Quantity.zero
         for order in orders where order.request.price == price && order.request.side == side && order.request.symbol == symbol {
@@ -121,7 +113,6 @@ extension BookSnapshot {
 
     /// The shares entry `index` keeps once the orders' shares at its price are taken off the
     /// entries at that price in book order, or nil if none are left (the entry is ours).
-    @inlinable
     static func sharesLeft(
         at index: Int, in entries: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side
     ) -> Quantity? {

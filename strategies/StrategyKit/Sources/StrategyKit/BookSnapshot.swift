@@ -42,7 +42,6 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
 
     /// The midpoint of the best bid and ask, rounded down to a whole cent; nil if a side is empty.
     /// `touch.mid`, without adding up the sizes.
-    @inlinable
     public var mid: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
         return Touch.midpoint(bid, ask)
@@ -50,7 +49,6 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
 
     /// The best ask minus the best bid; nil if a side is empty. A difference beyond `Int64`
     /// (only between prices no exchange sends) is clamped to it.
-    @inlinable
     public var spread: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
         let (difference, overflow) = ask.units.subtractingReportingOverflow(bid.units)
@@ -60,12 +58,10 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
 
     /// The size-weighted micro-price of the touch, rounded down to a whole cent (`touch.microPrice`).
     /// Nil if a side is empty.
-    @inlinable
     public var microPrice: Price? { touch.microPrice }
 
     /// Total shares at the best price of one side (`.buy` for bids); a total beyond `Int64` is
     /// clamped to it.
-    @inlinable
     public func size(atBest side: Side) -> Quantity {
         let entries = side == .buy ? bids : asks
         guard let best = entries.first?.price else { return .zero }
@@ -78,7 +74,6 @@ public struct BookSnapshot: Hashable, Sendable, Codable {
     }
 
     /// Total shares on one side (`.buy` for bids); a total beyond `Int64` is clamped to it.
-    @inlinable
     public func depth(_ side: Side) -> Quantity {
         (side == .buy ? bids : asks).reduce(Quantity.zero) { $0.addingSaturated($1.qty) }
     }

@@ -31,7 +31,6 @@ public struct BookView: Sendable {
     public var symbol: Symbol { book.symbol }
 
     /// The highest bid price, ours included; nil if there are no bids.
-    @inlinable
     public var bestBid: Price? {
         guard let own = ownBids.first?.price else { return book.bestBid }
         guard let recorded = book.bestBid else { return own }
@@ -39,7 +38,6 @@ public struct BookView: Sendable {
     }
 
     /// The lowest ask price, ours included; nil if there are no asks.
-    @inlinable
     public var bestAsk: Price? {
         guard let own = ownAsks.first?.price else { return book.bestAsk }
         guard let recorded = book.bestAsk else { return own }
@@ -47,7 +45,6 @@ public struct BookView: Sendable {
     }
 
     /// `shown.mid`: the midpoint of the best bid and ask, ours included.
-    @inlinable
     public var mid: Price? {
         guard let bid = bestBid, let ask = bestAsk else { return nil }
         return Touch.midpoint(bid, ask)
@@ -56,7 +53,6 @@ public struct BookView: Sendable {
     /// `shown.touch(excluding: orders)`, without building `shown`: the touch without `orders`,
     /// a strategy's own, so what the rest of the market shows (see `BookSnapshot`'s). The sides
     /// are read best first, as every book reader checks them; nothing is allocated.
-    @inlinable
     public func touch(excluding orders: [OpenOrder]) -> Touch {
         let (bid, bidSize) = Self.best(book.bids, ownBids, excluding: orders, of: book.symbol, side: .buy)
         let (ask, askSize) = Self.best(book.asks, ownAsks, excluding: orders, of: book.symbol, side: .sell)
@@ -64,7 +60,6 @@ public struct BookView: Sendable {
     }
 
     /// `shown.touch`: the best prices, ours included, and the shares at each.
-    @inlinable
     public var touch: Touch { touch(excluding: []) }
 
     /// The book a live poll would show: `book` with each of our entries after the book's
@@ -110,7 +105,6 @@ public struct BookView: Sendable {
     /// the entries of `recorded` and `own` in the order `shown` lists them. With one order of
     /// ours on the side (a quoting strategy's usual case) the orders are not looked through again
     /// at each price.
-    @inlinable
     static func best(
         _ recorded: [BookEntry], _ own: [BookEntry], excluding orders: [OpenOrder], of symbol: Symbol, side: Side
     ) -> (Price?, Quantity) {

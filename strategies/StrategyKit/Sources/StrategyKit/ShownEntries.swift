@@ -2,16 +2,13 @@
 /// and our entries beside it without building the merged array: each of ours comes after the
 /// book's entries at its price or better (so after those at its price, as a later order would).
 /// It reads both sides in place, through buffers its user holds open.
-@frozen
-@usableFromInline
 struct ShownEntries: IteratorProtocol {
-    @usableFromInline let recorded: UnsafeBufferPointer<BookEntry>
-    @usableFromInline let own: UnsafeBufferPointer<BookEntry>
-    @usableFromInline let isBuy: Bool
-    @usableFromInline var nextRecorded = 0
-    @usableFromInline var nextOwn = 0
+    let recorded: UnsafeBufferPointer<BookEntry>
+    let own: UnsafeBufferPointer<BookEntry>
+    let isBuy: Bool
+    var nextRecorded = 0
+    var nextOwn = 0
 
-    @inlinable
     init(_ recorded: UnsafeBufferPointer<BookEntry>, _ own: UnsafeBufferPointer<BookEntry>, isBuy: Bool) {
         self.recorded = recorded
         self.own = own
@@ -19,7 +16,6 @@ struct ShownEntries: IteratorProtocol {
     }
 
     /// The next entry, nil after the last.
-    @inlinable
     mutating func next() -> BookEntry? {
         if nextRecorded < recorded.count {
             let entry = recorded[nextRecorded]

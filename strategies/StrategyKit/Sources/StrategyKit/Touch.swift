@@ -28,7 +28,6 @@ public struct Touch: Hashable, Sendable {
 
     /// The midpoint of the best bid and ask, rounded down to a whole cent (the tick orders go
     /// out on at StockFighter, and for US stocks at $1 and above); nil if a side is empty.
-    @inlinable
     public var mid: Price? {
         guard let bid, let ask else { return nil }
         return Self.midpoint(bid, ask)
@@ -38,7 +37,6 @@ public struct Touch: Hashable, Sendable {
     /// `(bid × askSize + ask × bidSize) / (bidSize + askSize)`, or the mid if the sizes add up
     /// to zero or less. Nil if a side is empty. Computed without overflow for any sizes and
     /// prices.
-    @inlinable
     public var microPrice: Price? {
         guard let bid, let ask else { return nil }
         let (total, totalOverflow) = bidSize.shares.addingReportingOverflow(askSize.shares)
@@ -53,7 +51,6 @@ public struct Touch: Hashable, Sendable {
 
     /// `microPrice` in 128 bits, for sizes and prices whose products leave `Int64`; a result
     /// outside `Int64` (only possible with a negative size) is clamped to it.
-    @usableFromInline
     static func wideMicroPrice(_ bid: Price, _ bidSize: Quantity, _ ask: Price, _ askSize: Quantity) -> Price {
         let total = Int128(bidSize.shares) + Int128(askSize.shares)
         guard total > 0 else { return midpoint(bid, ask) }
@@ -64,7 +61,6 @@ public struct Touch: Hashable, Sendable {
     /// The midpoint of two prices, rounded toward zero to a cent (down for positive prices).
     /// Any two prices have one: where their sum leaves `Int64`, both have the same sign and
     /// their halves are added instead.
-    @inlinable
     static func midpoint(_ bid: Price, _ ask: Price) -> Price {
         let (sum, overflow) = bid.units.addingReportingOverflow(ask.units)
         guard overflow else { return centFloor(sum / 2) }
@@ -73,7 +69,6 @@ public struct Touch: Hashable, Sendable {
 
     /// `units` rounded toward zero to a whole cent: the grid `mid` and `microPrice` keep, so that
     /// a quote derived from them is on a cent tick as before SDK 3.0.
-    @inlinable
     static func centFloor(_ units: Int64) -> Price {
         Price(units: units / Price.unitsPerCent * Price.unitsPerCent)
     }
