@@ -55,6 +55,5 @@ public struct Fill: Hashable, Sendable, Codable {
     public var id: FillID { FillID(venue: venue, orderID: orderID, index: index) }
 
     /// The cash this fill moves: negative for a buy, positive for a sell.
-    @inlinable
     public var cashFlow: Money { Money(units: -side.sign * (price * qty).units) }
 }

@@ -28,14 +28,12 @@ public struct Position: Hashable, Sendable, Codable {
     public static var flat: Position { Position() }
 
     /// The average price paid per share of the open quantity, rounded toward zero; nil when flat.
-    @inlinable
     public var averageCost: Price? {
         guard quantity.shares != 0 else { return nil }
         return Price(units: costBasis.units / quantity.shares)
     }
 
     /// The profit or loss of the open quantity if it were closed at `mark`.
-    @inlinable
     public func unrealizedPnL(markedAt mark: Price) -> Money {
         (mark * quantity) - costBasis
     }

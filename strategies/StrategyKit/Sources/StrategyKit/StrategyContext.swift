@@ -42,7 +42,6 @@ public struct StrategyContext: Sendable {
     /// Called on every book by most strategies, and a strategy holds a few symbols at most, so
     /// up to `positionScanLimit` positions are compared by symbol rather than hashing `symbol`
     /// for a dictionary lookup (hashing a string costs more than comparing it with a few keys).
-    @inlinable
     public func position(_ symbol: Symbol) -> Position {
         guard positions.count <= Self.positionScanLimit else { return positions[symbol] ?? .flat }
         for (held, position) in positions where held == symbol {
@@ -52,11 +51,9 @@ public struct StrategyContext: Sendable {
     }
 
     /// The most positions `position(_:)` looks through one by one.
-    @inlinable
     static var positionScanLimit: Int { 4 }
 
     /// The open orders in `symbol`.
-    @inlinable
     public func openOrders(_ symbol: Symbol) -> [OpenOrder] {
         openOrders.filter { $0.request.symbol == symbol }
     }

@@ -31,7 +31,6 @@ public struct BarTimeframe: Hashable, Comparable, Sendable, Codable, CustomStrin
     public var nanoseconds: Int64 { seconds * 1_000_000_000 }
 
     /// The start of the bar that `time` falls in.
-    @inlinable
     public func start(of time: Timestamp) -> Timestamp {
         Timestamp(nanoseconds: time.nanoseconds - time.nanoseconds.divided(roundingDownBy: nanoseconds).remainder)
     }

@@ -17,7 +17,6 @@ public struct OrderGroup: Hashable, Sendable, Codable {
 
     /// An entry with a take-profit limit at `takeProfit` and a stop-loss at `stopLoss` (a market
     /// stop, or a stop-limit at `stopLimit`), both for the entry's quantity on the other side.
-    @inlinable
     public static func bracket(
         entry: OrderRequest, takeProfit: Price, stopLoss: Price, stopLimit: Price? = nil, timeInForce: TimeInForce? = nil
     ) -> OrderGroup {
@@ -29,7 +28,6 @@ public struct OrderGroup: Hashable, Sendable, Codable {
 
     /// A take-profit limit and a stop-loss closing `qty` of a position on `side`, one cancelling
     /// the other.
-    @inlinable
     public static func oco(
         symbol: Symbol, side: Side, qty: Quantity, takeProfit: Price, stopLoss: Price, stopLimit: Price? = nil,
         timeInForce: TimeInForce = .gtc, tag: String = ""
@@ -42,12 +40,10 @@ public struct OrderGroup: Hashable, Sendable, Codable {
     }
 
     /// An entry and one exit that works once the entry fills.
-    @inlinable
     public static func oto(entry: OrderRequest, then exit: OrderRequest) -> OrderGroup {
         OrderGroup(orderClass: .oto, legs: [entry, exit])
     }
 
-    @inlinable
     static func exits(
         symbol: Symbol, side: Side, qty: Quantity, takeProfit: Price, stopLoss: Price, stopLimit: Price?,
         timeInForce: TimeInForce, tag: String

@@ -36,7 +36,6 @@ public struct OrderRequest: Hashable, Sendable, Codable {
     }
 
     /// A stop: a market order sent once a trade prints at or through `stopPrice`.
-    @inlinable
     public static func stop(
         symbol: Symbol, side: Side, stopPrice: Price, qty: Quantity, timeInForce: TimeInForce = .day, tag: String = ""
     ) -> OrderRequest {
@@ -44,7 +43,6 @@ public struct OrderRequest: Hashable, Sendable, Codable {
     }
 
     /// A stop-limit: a limit order at `limitPrice` sent once a trade prints at or through `stopPrice`.
-    @inlinable
     public static func stopLimit(
         symbol: Symbol, side: Side, stopPrice: Price, limitPrice: Price, qty: Quantity, timeInForce: TimeInForce = .day,
         tag: String = ""
@@ -54,7 +52,6 @@ public struct OrderRequest: Hashable, Sendable, Codable {
 
     /// A trailing stop: a market order sent once a trade prints at or through the high-water mark
     /// less `trail` (plus, for a buy).
-    @inlinable
     public static func trailingStop(
         symbol: Symbol, side: Side, trail: Trail, qty: Quantity, timeInForce: TimeInForce = .day, tag: String = ""
     ) -> OrderRequest {

@@ -9,7 +9,6 @@ public enum OrderTrigger: Hashable, Sendable, Codable {
     case trailing(Trail)
 
     /// Whether a trade at `price` sets off a stop at `stop` for an order of `side`.
-    @inlinable
     public static func isMet(by price: Price, stop: Price, side: Side) -> Bool {
         side == .sell ? price <= stop : price >= stop
     }

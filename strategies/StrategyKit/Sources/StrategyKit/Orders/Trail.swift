@@ -10,7 +10,6 @@ public enum Trail: Hashable, Sendable, Codable {
     /// The trigger price for a trailing stop of `side` whose high-water mark is `mark`: below the
     /// mark for a sell, above it for a buy; a distance in basis points is rounded to the unit half
     /// away from zero.
-    @inlinable
     public func stopPrice(side: Side, highWaterMark mark: Price) -> Price {
         let distance: Int64
         switch self {
