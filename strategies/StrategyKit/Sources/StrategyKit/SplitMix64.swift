@@ -4,7 +4,9 @@
 /// strategy that randomises needs for a backtest to replay a live session. Not for cryptography.
 ///
 /// `@frozen` and inlinable (since SDK 2.2): its state and its arithmetic are part of the ABI, so
-/// a draw costs no call across the library boundary.
+/// a draw costs no call across the library boundary. Unlike the SDK's rules, which are out of
+/// line so that a fix reaches plugins built earlier, its outputs are its contract: a seed gives
+/// the same sequence in every 4.x, so there is nothing here a later release could fix in place.
 @frozen
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     @usableFromInline var state: UInt64
