@@ -1,13 +1,12 @@
 /// Open, high, low, close and volume of one symbol's trades over one timeframe. (SDK 4.0)
 @frozen
 public struct Bar: Hashable, Sendable, Codable {
-    /// Who made the bar.
+    /// Who made the bar. Today always the engine; a broker's own bars (Alpaca's
+    /// `/v2/stocks/{symbol}/bars`) would be told apart by this.
     @frozen
     public enum Source: String, Hashable, Sendable, Codable {
         /// The engine, from the trades it was given: the same live and in a backtest.
         case engine
-        /// The broker's own bars (Alpaca's `/v2/stocks/{symbol}/bars`).
-        case broker
     }
 
     public var symbol: Symbol
