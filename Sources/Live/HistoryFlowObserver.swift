@@ -74,13 +74,7 @@ public final class HistoryFlowObserver: OrderFlowObserver {
             quantity: order.request.qty, sent: order.submittedAt, acknowledged: progress.acknowledged,
             closed: final ? time : nil, state: order.state.rawValue, filled: order.filled,
             averagePrice: filled > 0 ? Price(units: progress.value / filled) : nil, kind: order.request.kind,
-            stopPrice: Self.stopPrice(of: order.request), timeInForce: order.request.timeInForce)))
-    }
-
-    /// A stop's stop price; nil for other orders (a trailing stop's moves).
-    private static func stopPrice(of request: OrderRequest) -> Price? {
-        if case .stop(let price)? = request.trigger { return price }
-        return nil
+            stopPrice: order.request.trigger?.stopPrice, timeInForce: order.request.timeInForce)))
     }
 
     public func orderDenied(_ denial: RiskDenial, at time: Timestamp) {

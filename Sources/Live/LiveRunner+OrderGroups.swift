@@ -28,7 +28,7 @@ extension LiveRunner {
     /// Amends order `orderID` in place; the broker's new order is the placement of `clientID`.
     func replace(_ orderID: OrderID, on venue: Venue, as clientID: ClientOrderID, _ approved: ApprovedOrder, _ requests: inout Requests) {
         let request = approved.request
-        let price: Price? = if case .stop(let stop)? = request.trigger { stop } else if request.type.isPriced { request.price } else { nil }
+        let price = request.trigger?.stopPrice ?? (request.type.isPriced ? request.price : nil)
         placementsInFlight.update { $0 += 1 }
         requests.addTask { [broker, inbox, now, placementsInFlight, board = monitor?.board] in
             defer { placementsInFlight.update { $0 -= 1 } }

@@ -109,10 +109,7 @@ struct OrderCheck {
 
     /// A stop's price, which the collar measures a stop-limit's limit from and values a stop's
     /// notional at; nil for other orders (a trailing stop's moves with the market).
-    private var stopPrice: Price? {
-        if case .stop(let price)? = request.trigger { return price }
-        return nil
-    }
+    private var stopPrice: Price? { request.trigger?.stopPrice }
 
     @inline(__always)
     private func marketOrders() -> RiskDenial? {

@@ -29,6 +29,20 @@ import Glibc
         #"[{"id": "br", "plugin": "Bracketeer", "symbols": ["FOOBAR"], "parameters": {"qty": 10, "entryCents": 5000, "takeProfitCents": 5100, "stopLossCents": 4800}}]"#
 
     /// A workspace running Bracketeer on the exchange's Alpaca API as `PAPER1`.
+    /// A simulated exchange with shares to buy at $50.00 and a bid below, so that the book has a
+    /// mid for the price collar.
+    static func market() async throws -> ExchangeFixture {
+        let exchange = try await ExchangeFixture()
+        do {
+            try exchange.place(account: "MM", side: "sell", price: 5000, qty: 100)
+            try exchange.place(account: "MM", side: "buy", price: 4900, qty: 1)
+        } catch {
+            exchange.stop()
+            throw error
+        }
+        return exchange
+    }
+
     static func workspace(_ exchange: ExchangeFixture) async throws -> DaemonWorkspace {
         let plugins = try await FixturePackage.products("NaiveStrategies", packageRoot: TickworkProcess.packageRoot)
         let workspace = try DaemonWorkspace()
@@ -39,11 +53,8 @@ import Glibc
     }
 
     @Test func theExitsWorkWhileTheDaemonIsDeadAndTheRestartBooksThem() async throws {
-        let exchange = try await ExchangeFixture()
+        let exchange = try await Self.market()
         defer { exchange.stop() }
-        // Shares to buy at $50.00 and a bid below, so the book has a mid for the price collar.
-        try exchange.place(account: "MM", side: "sell", price: 5000, qty: 100)
-        try exchange.place(account: "MM", side: "buy", price: 4900, qty: 1)
         let workspace = try await Self.workspace(exchange)
         defer { workspace.remove() }
 
@@ -88,10 +99,8 @@ import Glibc
     /// A restart while the exits wait at the broker keeps them: they protect the position the
     /// ledger holds, and the strategy, having traded, does not place them again.
     @Test func aRestartWithTheBracketOpenKeepsItsExits() async throws {
-        let exchange = try await ExchangeFixture()
+        let exchange = try await Self.market()
         defer { exchange.stop() }
-        try exchange.place(account: "MM", side: "sell", price: 5000, qty: 100)
-        try exchange.place(account: "MM", side: "buy", price: 4900, qty: 1)
         let workspace = try await Self.workspace(exchange)
         defer { workspace.remove() }
         let first = try SpawnedProcess(["run", "--config", workspace.config], environment: AlpacaExchangeDaemonTests.keys)
@@ -121,10 +130,8 @@ import Glibc
     /// fills, holds the stop-loss itself, sends it when the bid falls through it, and cancels the
     /// take-profit.
     @Test func theEngineEmulatesTheBracketOnTheStockFighterAPI() async throws {
-        let exchange = try await ExchangeFixture()
+        let exchange = try await Self.market()
         defer { exchange.stop() }
-        try exchange.place(account: "MM", side: "sell", price: 5000, qty: 100)
-        try exchange.place(account: "MM", side: "buy", price: 4900, qty: 1)
         let plugins = try await FixturePackage.products("NaiveStrategies", packageRoot: TickworkProcess.packageRoot)
         let workspace = try DaemonWorkspace()
         defer { workspace.remove() }

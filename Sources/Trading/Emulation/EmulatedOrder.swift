@@ -18,11 +18,7 @@ struct EmulatedOrder {
 
     /// The stop price now: a stop's own, a trailing stop's from its high-water mark.
     var stopPrice: Price? {
-        switch request.trigger {
-        case .stop(let price)?: price
-        case .trailing?: trail?.stopPrice
-        case nil: nil
-        }
+        request.trigger?.stopPrice ?? trail?.stopPrice
     }
 
     /// Follows `price` (the last trade, or the side of the book a trigger would execute

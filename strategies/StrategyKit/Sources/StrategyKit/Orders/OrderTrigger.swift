@@ -8,6 +8,13 @@ public enum OrderTrigger: Hashable, Sendable, Codable {
     /// A stop that follows the market by `Trail` (a trailing stop).
     case trailing(Trail)
 
+    /// A fixed stop's price; nil for a trailing stop, whose stop moves with the market.
+    @inlinable
+    public var stopPrice: Price? {
+        if case .stop(let price) = self { return price }
+        return nil
+    }
+
     /// Whether a trade at `price` sets off a stop at `stop` for an order of `side`.
     public static func isMet(by price: Price, stop: Price, side: Side) -> Bool {
         side == .sell ? price <= stop : price >= stop
