@@ -33,7 +33,7 @@ struct BacktestSetup {
     static func oneStrategy(
         _ name: String, texts: [String: String], header: RecordingHeader?, scan: PluginScan
     ) throws -> Configuration {
-        var configuration = try DefaultConfiguration.load(nil)
+        var configuration = try DefaultConfiguration.embedded()
         guard var settings = configuration.strategies.first else {
             preconditionFailure("the embedded configuration has a strategy")
         }

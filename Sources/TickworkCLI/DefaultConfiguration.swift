@@ -1,4 +1,5 @@
 import FoundationEssentials
+import CommandLineKit
 import Live
 
 /// The configuration `tickwork` uses when no `--config` is given: a copy of
@@ -7,6 +8,9 @@ import Live
 enum DefaultConfiguration {
     /// The name errors use for the embedded file.
     static let name = "config/tickwork.json"
+
+    /// Says on stderr which configuration a command reads and how it was found.
+    static let verbose: Option<Bool> = .flag("--verbose", help: "Say on stderr which configuration is read and how it was found.")
 
     /// The embedded file's text.
     static let json = #"""
@@ -49,12 +53,33 @@ enum DefaultConfiguration {
 }
 """#
 
-    /// The configuration in `path`, or the embedded default when `path` is nil, whose relative
-    /// paths lead into the working directory. Every command reading a configuration comes here.
-    static func load(_ path: String?) throws -> Configuration {
-        if let path {
-            return try Configuration.load(file: path)
+    /// The configuration `option` (`--config`) names, or the one `ConfigurationSource.locate`
+    /// finds without it; with `verbose`, a line on stderr says which. Every command reading a
+    /// configuration comes here.
+    static func load(_ option: String?, verbose: Bool = false) throws -> Configuration {
+        let source = try ConfigurationSource.locate(option: option)
+        if verbose { Console.err("tickwork: \(source.verboseLine)") }
+        return try load(source)
+    }
+
+    /// The configuration of `source`, named in every error by its `label` (the path and how it
+    /// was found), as is `Configuration.file` for the errors that come later.
+    static func load(_ source: ConfigurationSource) throws -> Configuration {
+        guard let path = source.path else { return try embedded() }
+        do {
+            var configuration = try Configuration.load(file: path)
+            configuration.file = source.label
+            return configuration
+        } catch {
+            var error = error
+            error.file = source.label
+            throw error
         }
-        return try Configuration.parse(Data(json.utf8), file: name + " (embedded)", directory: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The embedded default, whose relative paths lead into the working directory: what a
+    /// backtest of one strategy starts from, whatever is installed.
+    static func embedded() throws -> Configuration {
+        try Configuration.parse(Data(json.utf8), file: name + " (embedded)", directory: FileManager.default.currentDirectoryPath)
     }
 }

@@ -33,7 +33,7 @@ struct SweepCellRunner: Sendable {
         for file in manifest.data + (manifest.configuration.map { [$0] } ?? []) {
             try Self.check(file, verifyChecksum: verifyChecksum)
         }
-        let configuration = try DefaultConfiguration.load(manifest.configuration?.path)
+        let configuration = try DefaultConfiguration.load(manifest.configuration.map { .option($0.path) } ?? .embedded)
         let strategy = manifest.configuration == nil ? manifest.strategy : nil
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
         let base = strategy.map { SweepBase.strategy($0) } ?? .configuration(configuration)

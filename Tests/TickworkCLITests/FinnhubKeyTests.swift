@@ -10,7 +10,7 @@ import TestSupport
 @Suite(.timeLimit(.minutes(10))) struct FinnhubKeyTests {
     /// The embedded default configuration, as if read from `directory`, with `finnhub` set.
     private func configuration(_ finnhub: FinnhubSettings?, directory: String) throws -> Configuration {
-        var configuration = try DefaultConfiguration.load(nil)
+        var configuration = try DefaultConfiguration.embedded()
         configuration.directory = directory
         configuration.finnhub = finnhub
         return configuration

@@ -37,7 +37,8 @@ struct AlpacaConnection: APIConnection {
 
     /// The connection if `invocation` is for Alpaca, else nil (the StockFighter path runs).
     static func selected(_ invocation: Invocation) throws -> AlpacaConnection? {
-        let configuration = try DefaultConfiguration.load(invocation[ExchangeConnection.config])
+        let configuration = try DefaultConfiguration.load(
+            invocation[ExchangeConnection.config], verbose: invocation[DefaultConfiguration.verbose])
         let configured: API = if case .alpaca = configuration.exchange.api { .alpaca } else { .stockfighter }
         guard (invocation[Self.api] ?? configured) == .alpaca else { return nil }
         return try AlpacaConnection(invocation, configuration)

@@ -108,14 +108,14 @@ enum BacktestCommand {
         let configPath = invocation[Self.config]
         let strategy = invocation[Self.strategy]
         if let replay = invocation[Self.replay] {
-            return try BacktestReplay.run(replay, configuration: try DefaultConfiguration.load(configPath))
+            return try BacktestReplay.run(replay, configuration: try DefaultConfiguration.load(configPath.map(ConfigurationSource.option) ?? .embedded))
         }
         let data = invocation[Self.data]
         let grid = invocation[Self.params]
         let latency = invocation[Self.latency]
         let fee = invocation[Self.fee]
 
-        var configuration = try DefaultConfiguration.load(configPath)
+        var configuration = try DefaultConfiguration.load(configPath.map(ConfigurationSource.option) ?? .embedded)
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
         // Without --param, a configuration runs as written (any number of strategies).
         let base = strategy.map { SweepBase.strategy($0, data: invocation[Self.marketData] ?? .everyBook) } ?? (invocation.isGiven(Self.params) ? .configuration(configuration) : nil)

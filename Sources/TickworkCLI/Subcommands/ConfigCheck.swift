@@ -15,13 +15,15 @@ enum ConfigCheck {
             file's directory, in the embedded default against the current directory.
             """,
         arguments: [file],
+        options: [DefaultConfiguration.verbose],
         run: run
     )
 
-    static let file: Argument<String?> = .optional("FILE", help: "The configuration (default: the embedded config/tickwork.json).")
+    static let file: Argument<String?> = .optional(
+        "FILE", help: "The configuration (default: $TICKWORK_CONFIG, else /etc/tickwork/tickwork.json, else the embedded config/tickwork.json).")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configuration = try DefaultConfiguration.load(invocation[Self.file])
+        let configuration = try DefaultConfiguration.load(invocation[Self.file], verbose: invocation[DefaultConfiguration.verbose])
         let scan = try configuration.loadPlugins()
         let instances = try configuration.instantiateStrategies(from: scan)
         let exchange = configuration.embeddedExchange == nil

@@ -12,10 +12,10 @@ struct ExchangeConnection: APIConnection {
     typealias Failure = ExchangeError
 
     /// The options every one-call exchange command takes.
-    static let options: [any OptionDeclaration] = [config, AlpacaConnection.api, baseURL, venue, account, json]
+    static let options: [any OptionDeclaration] = [config, AlpacaConnection.api, baseURL, venue, account, json, DefaultConfiguration.verbose]
 
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: the embedded one).")
+        "--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let baseURL: Option<String?> = .optional(
         "--base-url", "URL", help: "The API base (default: the configuration's, else \(defaultBaseURL), where tickwork exchange listens).")
     static let venue: Option<Venue?> = .optional("--venue", "V", help: "The venue (default: the configuration's).", parse: .name())

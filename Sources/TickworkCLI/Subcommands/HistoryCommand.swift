@@ -27,7 +27,7 @@ enum HistoryCommand {
     static let filters: [any OptionDeclaration] = [
         HistoryOptions.symbol, HistoryOptions.strategy, HistoryOptions.side, HistoryOptions.since, HistoryOptions.until,
     ]
-    static let common: [any OptionDeclaration] = [HistoryOptions.config, HistoryOptions.database]
+    static let common: [any OptionDeclaration] = [HistoryOptions.config, HistoryOptions.database, DefaultConfiguration.verbose]
 
     static let fills = listing(
         "fills", summary: "List fills, oldest first.", filter: HistoryOptions.order) { try $0.fills($1) }
@@ -111,9 +111,9 @@ enum HistoryCommand {
             said on stderr. Refused while another process writes the database (tickwork run, \
             whose history writer keeps it caught up): stop it first.
             """,
-        options: [HistoryOptions.config, rebuilt, ledger],
+        options: [HistoryOptions.config, rebuilt, ledger, DefaultConfiguration.verbose],
         run: { invocation in
-            let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config])
+            let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config], verbose: invocation[DefaultConfiguration.verbose])
             let path = invocation[rebuilt] ?? configuration.historyPath
             let source = invocation[ledger] ?? configuration.ledger.path
             let count = try HistoryCatchUp.rebuild(path: path, ledger: source) { line in Console.err("tickwork: \(line)") }

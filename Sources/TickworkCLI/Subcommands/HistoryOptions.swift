@@ -5,7 +5,7 @@ import StrategyKit
 /// The options every `tickwork history` command shares, and how they choose the database.
 enum HistoryOptions {
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration naming the ledger and history.path (default: the embedded one).")
+        "--config", "FILE", help: "The configuration naming the ledger and history.path (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let database: Option<String?> = .optional(
         "--db", "FILE", help: "The history database itself, read as it is (not caught up with any ledger).")
     static let symbol: Option<Symbol?> = .optional("--symbol", "S", help: "Only this symbol.", parse: .name())
@@ -51,7 +51,7 @@ enum HistoryOptions {
     /// writes it (`HistoryCatchUp.open`).
     static func open(_ invocation: Invocation) throws -> HistoryDatabase {
         if let path = invocation[database] { return try HistoryDatabase.readOnly(path: path) }
-        let configuration = try DefaultConfiguration.load(invocation[config])
+        let configuration = try DefaultConfiguration.load(invocation[config], verbose: invocation[DefaultConfiguration.verbose])
         return try HistoryCatchUp.open(path: configuration.historyPath, ledger: configuration.ledger.path) { line in
             Console.err("tickwork: \(line)")
         }

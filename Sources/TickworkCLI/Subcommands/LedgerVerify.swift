@@ -17,15 +17,17 @@ enum LedgerVerify {
             in integer units of $0.0001). Reads ledgers of format version 1 (cents) and 2.
             """,
         arguments: [file],
-        options: [json],
+        options: [config, json, DefaultConfiguration.verbose],
         run: run
     )
 
-    static let file: Argument<String?> = .optional("FILE", help: "The ledger (default: ledger.path of the embedded configuration).")
+    static let file: Argument<String?> = .optional("FILE", help: "The ledger (default: the configuration's ledger.path).")
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the ledger (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let json: Option<Bool> = .flag("--json", help: "Print the summary as JSON.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let path = try invocation[Self.file] ?? DefaultConfiguration.load(nil).ledger.path
+        let path = try invocation[Self.file] ?? DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose]).ledger.path
         let verification = try LedgerVerification(path: path)
         let summary = verification.summary
         if invocation[Self.json] {

@@ -27,6 +27,7 @@ enum Record {
             """,
         options: [
             symbol, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
+            DefaultConfiguration.verbose,
         ],
         subcommands: [RecordConvert.command],
         run: run, earlySignals: [SIGTERM, SIGINT]
@@ -47,7 +48,7 @@ enum Record {
         let out = invocation[Self.out]
         let interval = invocation[Self.interval]
         let duration = invocation[Self.duration]
-        var configuration = try DefaultConfiguration.load(invocation[Self.config])
+        var configuration = try DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose])
         if let venue = invocation[ExchangeConnection.venue] { configuration.exchange.venue = venue }
         let baseURL = invocation[ExchangeConnection.baseURL] ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
         let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))

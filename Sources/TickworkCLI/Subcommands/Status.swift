@@ -1,6 +1,7 @@
 import CommandLineKit
 import FoundationEssentials
 import HTTP
+import Live
 import StrategyKit
 import Wire
 
@@ -18,11 +19,14 @@ enum Status {
             answer with a status. A monitor that requires a token is sent the one in the \
             environment variable that --token-env names.
             """,
-        options: [url, json, tokenEnv],
+        options: [url, config, json, tokenEnv, DefaultConfiguration.verbose],
         run: run
     )
 
-    static let url: Option<String?> = .optional("--url", "URL", help: "The monitor's address (default: http://127.0.0.1:9464).")
+    static let url: Option<String?> = .optional(
+        "--url", "URL", help: "The monitor's address (default: the configuration's monitor.listen, else http://127.0.0.1:9464).")
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the monitor (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let json: Option<Bool> = .flag("--json", help: "Print the daemon's /api/status document as it is.")
     static let tokenEnv: Option<String?> = .optional(
         "--token-env", "NAME", help: "An environment variable holding the monitor's bearer token.")
@@ -31,7 +35,8 @@ enum Status {
     static let haltedStatus: Int32 = 2
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let text = invocation[Self.url] ?? "http://127.0.0.1:9464"
+        let text = try invocation[Self.url] ?? monitorURL(
+            of: DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose]))
         guard let address = address(of: text) else {
             throw CLIError.usage("--url: expected http://HOST:PORT, got \"\(text)\"")
         }
@@ -58,6 +63,15 @@ enum Status {
         }
         Console.out(invocation[Self.json] ? response.bodyText : screen(status))
         return status.isTrading ? 0 : haltedStatus
+    }
+
+    /// Where the configuration's monitor answers: its `monitor.listen`, a wildcard address as
+    /// loopback; the default address when it has no monitor.
+    static func monitorURL(of configuration: Configuration) -> String {
+        let listen = configuration.monitor?.listen ?? MonitorSettings().listen
+        guard var address = HTTPAddress(parsing: listen) else { return "http://\(listen)" }
+        if ["0.0.0.0", "::", ""].contains(address.host) { address.host = "127.0.0.1" }
+        return "http://\(address)"
     }
 
     /// The host and port of `http://HOST:PORT` (a trailing `/` allowed).

@@ -74,7 +74,7 @@ enum SweepPlan {
             throw CLIError.failure("\(directory.path): not empty; a sweep is planned into a new or empty directory")
         }
         let files = try data.map(plannedFile)
-        let configuration = try DefaultConfiguration.load(configPath)
+        let configuration = try DefaultConfiguration.load(configPath.map(ConfigurationSource.option) ?? .embedded)
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
         let base = strategy.map { SweepBase.strategy($0) } ?? .configuration(configuration)
         let header = try RecordingSequence(paths: data).header

@@ -19,12 +19,14 @@ enum Tail {
             Every line is checked as it is read; a corrupt ledger stops the command with the line \
             at fault. Colour only on a terminal, and never when NO_COLOR is set.
             """,
-        options: [ledger, follow, lines, symbol, strategy, json],
+        options: [ledger, config, follow, lines, symbol, strategy, json, DefaultConfiguration.verbose],
         run: run
     )
 
     static let ledger: Option<String?> = .optional(
-        "--ledger", "FILE", help: "The ledger (default: ledger.path of the embedded configuration).")
+        "--ledger", "FILE", help: "The ledger (default: the configuration's ledger.path).")
+    static let config: Option<String?> = .optional(
+        "--config", "FILE", help: "The configuration naming the ledger (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let follow: Option<Bool> = .flag("--follow", short: "-f", help: "Keep printing fills as they are appended.")
     static let lines: Option<Int64> = .defaulted(
         "--lines", "N", short: "-n", default: 10, help: "How many fills to show first (default 10).", parse: .integer(in: 0...1_000_000))
@@ -33,7 +35,7 @@ enum Tail {
     static let json: Option<Bool> = .flag("--json", help: "Print the ledger's lines (JSON Lines) instead of a table.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let path = try invocation[Self.ledger] ?? DefaultConfiguration.load(nil).ledger.path
+        let path = try invocation[Self.ledger] ?? DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose]).ledger.path
         let count = Int(invocation[Self.lines])
         let filter = TailFilter(symbol: invocation[Self.symbol], strategy: invocation[Self.strategy])
         let json = invocation[Self.json]

@@ -22,7 +22,7 @@ struct QuoteSourceOptions {
         case simulated, finnhub, alpaca
     }
 
-    static let options: [any OptionDeclaration] = [source, config, baseURL, keyFile]
+    static let options: [any OptionDeclaration] = [source, config, baseURL, keyFile, DefaultConfiguration.verbose]
 
     static let source: Option<Kind> = .defaulted(
         "--source", "SOURCE", default: .simulated,
@@ -51,7 +51,7 @@ struct QuoteSourceOptions {
     /// Opens the source `invocation` names; a usage error for a bad URL, a failure for a
     /// missing key or an exchange that cannot start.
     init(_ invocation: Invocation) throws {
-        let configuration = try DefaultConfiguration.load(invocation[Self.config])
+        let configuration = try DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose])
         switch invocation[Self.source] {
         case .finnhub:
             let key = try APIKeyResolver.resolveFinnhub(keyFile: invocation[Self.keyFile], in: configuration)
