@@ -42,6 +42,7 @@ public enum ArgumentParser {
         }
         var texts: [String: [String]] = [:]
         var positional: [String] = []
+        var warnings: [String] = []
         var onlyArguments = false
         while let word = rest.popFirst() {
             if onlyArguments || !word.hasPrefix("-") || word == "-" {
@@ -59,8 +60,13 @@ public enum ArgumentParser {
                 name = String(word[..<equals])
                 inlineValue = String(word[word.index(after: equals)...])
             }
-            guard let option = command.options.first(where: { $0.name == name || $0.short == name }) else {
+            guard let option = command.options.first(where: { $0.isNamed(name) }) else {
                 throw UsageError(message: "unknown option \(name)", command: command, path: path)
+            }
+            if option.deprecatedNames.contains(name) {
+                warnings.append("\(name) is deprecated: use \(option.name) (the old spelling goes in the next release)")
+            } else if let deprecation = option.deprecation {
+                warnings.append("\(name) is deprecated: \(deprecation) (it goes in the next release)")
             }
             if option.valueName == nil {
                 guard inlineValue == nil else {
@@ -87,29 +93,32 @@ public enum ArgumentParser {
             throw UsageError(message: "unexpected argument '\(extra)'", command: command, path: path)
         }
         do {
-            return .run(command, try resolve(command, path: path, texts: texts, positional: positional))
+            return .run(command, try resolve(command, path: path, texts: texts, positional: positional, warnings: warnings))
         } catch {
             throw UsageError(message: error.description, command: command, path: path)
         }
     }
 
     /// The typed values of `command`'s options and arguments from the texts given, in the order
-    /// they are declared, then the command's own check of how they go together.
+    /// they are declared, with the warnings about deprecated spellings and values, then the
+    /// command's own check of how they go together.
     private static func resolve(
-        _ command: Command, path: [String], texts: [String: [String]], positional: [String]
+        _ command: Command, path: [String], texts: [String: [String]], positional: [String], warnings: [String]
     ) throws(CLIError) -> Invocation {
         var invocation = Invocation(path: path)
+        invocation.warnings = warnings
         for option in command.options {
             let given = texts[option.name]
-            invocation.options[option.name] = try option.resolve(given ?? [])
+            invocation.options[option.name] = try option.resolve(given ?? [], &invocation.warnings)
             if given != nil { invocation.given.insert(option.name) }
         }
         for (index, argument) in command.arguments.enumerated() {
             if let resolveRest = argument.resolveRest {
-                invocation.arguments[argument.name] = try resolveRest(Array(positional.dropFirst(index)))
+                invocation.arguments[argument.name] = try resolveRest(Array(positional.dropFirst(index)), &invocation.warnings)
                 continue
             }
-            invocation.arguments[argument.name] = try argument.resolve(index < positional.count ? positional[index] : nil)
+            invocation.arguments[argument.name] = try argument.resolve(
+                index < positional.count ? positional[index] : nil, &invocation.warnings)
         }
         try command.validate?(invocation)
         return invocation

@@ -20,12 +20,15 @@ public struct Command: Sendable {
     /// group and stops it cleanly, instead of ending the process half started or being lost.
     /// Empty: every signal keeps its default action until a source listens.
     public var earlySignals: [Int32]
+    /// An internal command (run by another command, e.g. a Slurm job's `sweep cell`): left out
+    /// of the help of its group, but run when named.
+    public var hidden: Bool
 
     public init(
         name: String, summary: String, discussion: String = "", arguments: [any ArgumentDeclaration] = [],
         options: [any OptionDeclaration] = [], subcommands: [Command] = [],
         validate: (@Sendable (Invocation) throws(CLIError) -> Void)? = nil,
-        run: (@Sendable (Invocation) throws -> Int32)? = nil, earlySignals: [Int32] = []
+        run: (@Sendable (Invocation) throws -> Int32)? = nil, earlySignals: [Int32] = [], hidden: Bool = false
     ) {
         self.name = name
         self.summary = summary
@@ -36,6 +39,7 @@ public struct Command: Sendable {
         self.validate = validate
         self.run = run
         self.earlySignals = earlySignals
+        self.hidden = hidden
     }
 
     /// The subcommand called `name`.
@@ -66,9 +70,33 @@ public struct OptionSpec: Sendable {
     public var help: String
     /// Whether the option may be given more than once.
     public var repeatable: Bool
+    /// Old spellings still accepted, each with a deprecation warning (`--source` for `--api`).
+    public var deprecatedNames: [String] = []
+    /// Left out of help and the usage line (a deprecated form, or an internal option).
+    public var hidden = false
+    /// For a hidden option kept for one release: what to use instead, said when it is given.
+    public var deprecation: String?
     /// The typed value from the texts given, in order (none when absent; one empty text per
-    /// occurrence of a flag); a usage error names the option.
-    var resolve: @Sendable ([String]) throws(CLIError) -> any Sendable
+    /// occurrence of a flag), deprecation notes of the values added to the warnings; a usage
+    /// error names the option.
+    var resolve: @Sendable ([String], inout [String]) throws(CLIError) -> any Sendable
+
+    init(
+        name: String, short: String?, valueName: String?, help: String, repeatable: Bool,
+        resolve: @escaping @Sendable ([String], inout [String]) throws(CLIError) -> any Sendable
+    ) {
+        self.name = name
+        self.short = short
+        self.valueName = valueName
+        self.help = help
+        self.repeatable = repeatable
+        self.resolve = resolve
+    }
+
+    /// Whether `word` (`--api`, `-n`, or an old spelling) names this option.
+    func isNamed(_ word: String) -> Bool {
+        word == name || word == short || deprecatedNames.contains(word)
+    }
 }
 
 /// A positional argument as the parser and `--help` see it.
@@ -77,10 +105,10 @@ public struct ArgumentSpec: Sendable {
     public var name: String
     public var help: String
     public var optional: Bool
-    /// The typed value from the text given (nil when an optional argument is absent); a usage
-    /// error names the argument.
-    var resolve: @Sendable (String?) throws(CLIError) -> any Sendable
+    /// The typed value from the text given (nil when an optional argument is absent), its
+    /// deprecation note added to the warnings; a usage error names the argument.
+    var resolve: @Sendable (String?, inout [String]) throws(CLIError) -> any Sendable
     /// For a last argument that takes every remaining word (`SYMBOL...`): the typed value from
     /// them all; nil for an argument of one word.
-    var resolveRest: (@Sendable ([String]) throws(CLIError) -> any Sendable)?
+    var resolveRest: (@Sendable ([String], inout [String]) throws(CLIError) -> any Sendable)?
 }

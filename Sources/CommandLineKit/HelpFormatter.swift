@@ -6,7 +6,7 @@ public enum HelpFormatter {
         if !command.subcommands.isEmpty {
             parts.append(command.run == nil ? "<command>" : "[<command>]")
         }
-        for option in command.options {
+        for option in command.options where !option.hidden {
             let text = option.valueName.map { "\(option.name) \($0)" } ?? option.name
             parts.append(option.repeatable ? "[\(text)]..." : "[\(text)]")
         }
@@ -38,7 +38,7 @@ public enum HelpFormatter {
                 lines.append("  " + argument.name.padding(to: width) + "  " + argument.help)
             }
         }
-        var optionRows: [(String, String)] = command.options.map { option in
+        var optionRows: [(String, String)] = command.options.filter { !$0.hidden }.map { option in
             var names = option.short.map { "\($0), \(option.name)" } ?? option.name
             if let valueName = option.valueName { names += " \(valueName)" }
             return (names, option.help + (option.repeatable ? " (repeatable)" : ""))
@@ -73,7 +73,7 @@ public enum HelpFormatter {
 
     /// Runnable commands below a group as `strategies list`, with their summaries.
     private static func flatten(_ commands: [Command], prefix: [String]) -> [(String, String)] {
-        commands.flatMap { command -> [(String, String)] in
+        commands.filter { !$0.hidden }.flatMap { command -> [(String, String)] in
             let words = prefix + [command.name]
             let own = command.run == nil ? [] : [(words.joined(separator: " "), command.summary)]
             return own + flatten(command.subcommands, prefix: words)

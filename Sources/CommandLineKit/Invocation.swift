@@ -9,6 +9,9 @@ public struct Invocation: Sendable {
     var given: Set<String> = []
     /// Every declared argument's value (nil where an optional one is absent), by placeholder.
     var arguments: [String: any Sendable] = [:]
+    /// What the line said in a deprecated way (an old option spelling, a bare number for a
+    /// duration), one line each, for the tool to print on stderr before it runs the command.
+    public internal(set) var warnings: [String] = []
 
     init(path: [String]) {
         self.path = path

@@ -36,6 +36,7 @@ public enum Tickwork {
             return 0
         case .run(let command, let invocation):
             guard let run = command.run else { return 0 }
+            for warning in invocation.warnings { Console.err("tickwork: warning: \(warning)") }
             if blocksEarlySignals && !command.earlySignals.isEmpty { EarlySignals.block(command.earlySignals) }
             do {
                 return try run(invocation)

@@ -29,7 +29,7 @@ enum SweepRun {
             DIR/results/NNNN.failed with the error and exits 1.
             """,
         arguments: [SweepSubmit.directory, index],
-        run: runCell
+        run: runCell, hidden: true
     )
 
     static let index: Argument<Int64> = .required("N", help: "The cell's number, from 0.", parse: .integer(in: 0...Int64(Int32.max)))
