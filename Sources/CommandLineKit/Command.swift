@@ -42,6 +42,17 @@ public struct Command: Sendable {
         self.hidden = hidden
     }
 
+    /// This tree with `option` added to every runnable command that does not declare its name
+    /// itself: an option all commands take (`--verbose`), declared once.
+    public func addingToEveryCommand(_ option: any OptionDeclaration) -> Command {
+        var command = self
+        if command.run != nil, !command.options.contains(where: { $0.name == option.spec.name }) {
+            command.options.append(option.spec)
+        }
+        command.subcommands = subcommands.map { $0.addingToEveryCommand(option) }
+        return command
+    }
+
     /// The subcommand called `name`.
     public func subcommand(_ name: String) -> Command? {
         subcommands.first { $0.name == name }

@@ -15,8 +15,8 @@ struct BacktestSetup {
     let scan: PluginScan
     let venue: ReplayVenueConfiguration
 
-    /// The setup for `configuration`'s venue and account with `--latency-ms` (orders and
-    /// cancels alike) and `--fee-cents` (per share, taker and maker alike).
+    /// The setup for `configuration`'s venue and account with `--latency` (orders and
+    /// cancels alike) and `--fee` (per share, taker and maker alike).
     init(configuration: Configuration, scan: PluginScan, latencyMilliseconds latency: Int64, feeCents fee: Int64) {
         self.configuration = configuration
         self.scan = scan

@@ -1,7 +1,8 @@
 import CommandLineKit
 
 /// Every command of `tickwork`, as data. Each subcommand's definition and code live in
-/// `Subcommands/`; only commands that work are registered here.
+/// `Subcommands/`; only commands that work are registered here. Every runnable command takes
+/// `--verbose`, added here.
 enum CommandTree {
     static let root = Command(
         name: "tickwork",
@@ -40,5 +41,5 @@ enum CommandTree {
             WatchShow.group,
             Command(name: "symbols", summary: "Search and refresh the symbol directory.", subcommands: [SymbolsSearch.command, SymbolsRefresh.command]),
         ]
-    )
+    ).addingToEveryCommand(DefaultConfiguration.verbose)
 }

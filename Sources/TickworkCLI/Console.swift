@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// Where commands write: stdout for results, stderr for diagnostics. Colour is used only when
 /// the stream is a terminal and `NO_COLOR` is not set.
@@ -19,6 +20,21 @@ public enum Console {
     /// place on a terminal; an empty `text` erases it.
     public static func status(_ text: String) {
         write("\r\u{1B}[K" + text, to: STDERR_FILENO)
+    }
+
+    /// Whether `--verbose` was given, and the verbose lines already written.
+    private static let verbosity = Mutex<(on: Bool, said: Set<String>)>((false, []))
+
+    /// Turns `--verbose` on for the rest of the process (`Tickwork.main`, before the command runs).
+    static func beVerbose() {
+        verbosity.withLock { $0.on = true }
+    }
+
+    /// Writes `text` and a newline to stderr under `--verbose`, once however often it is said
+    /// (a command that reads its configuration twice names it once).
+    static func verbose(_ text: String) {
+        let write = verbosity.withLock { state in state.on && state.said.insert(text).inserted }
+        if write { err(text) }
     }
 
     /// Whether stdout should get ANSI colour.

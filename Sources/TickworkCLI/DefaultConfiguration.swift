@@ -9,7 +9,8 @@ enum DefaultConfiguration {
     /// The name errors use for the embedded file.
     static let name = "config/tickwork.json"
 
-    /// Says on stderr which configuration a command reads and how it was found.
+    /// Every command's `--verbose` (`CommandTree` adds it to each): says on stderr which
+    /// configuration the command reads and how it was found.
     static let verbose: Option<Bool> = .flag("--verbose", help: "Say on stderr which configuration is read and how it was found.")
 
     /// The embedded file's text.
@@ -54,12 +55,17 @@ enum DefaultConfiguration {
 """#
 
     /// The configuration `option` (`--config`) names, or the one `ConfigurationSource.locate`
-    /// finds without it; with `verbose`, a line on stderr says which. Every command reading a
-    /// configuration comes here.
-    static func load(_ option: String?, verbose: Bool = false) throws -> Configuration {
+    /// finds without it; under `--verbose`, a line on stderr says which. Every command reading
+    /// a configuration comes here.
+    static func load(_ option: String?) throws -> Configuration {
+        try load(locate(option))
+    }
+
+    /// The source `option` names, or the one found without it, said under `--verbose`.
+    static func locate(_ option: String?) throws -> ConfigurationSource {
         let source = try ConfigurationSource.locate(option: option)
-        if verbose { Console.err("tickwork: \(source.verboseLine)") }
-        return try load(source)
+        Console.verbose("tickwork: \(source.verboseLine)")
+        return source
     }
 
     /// The configuration of `source`, named in every error by its `label` (the path and how it

@@ -37,6 +37,7 @@ public enum Tickwork {
         case .run(let command, let invocation):
             guard let run = command.run else { return 0 }
             for warning in invocation.warnings { Console.err("tickwork: warning: \(warning)") }
+            if invocation.isGiven(DefaultConfiguration.verbose) { Console.beVerbose() }
             if blocksEarlySignals && !command.earlySignals.isEmpty { EarlySignals.block(command.earlySignals) }
             do {
                 return try run(invocation)

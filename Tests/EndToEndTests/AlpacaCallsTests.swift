@@ -22,7 +22,7 @@ import Testing
         let spaced = try await tickwork(["quote", "AAPL", "MSFT"])
         #expect(spaced.status == 0 && spaced.stdout.contains("AAPL") && spaced.stdout.contains("$101.20"), "\(spaced.stdout)")
 
-        let placed = try await tickwork(["order", "place", "AAPL", "buy", "10", "--price", "10000", "--json"])
+        let placed = try await tickwork(["order", "place", "AAPL", "buy", "10", "--price", "100.00", "--json"])
         #expect(placed.status == 0)
         let order = try #require(try JSONSerialization.jsonObject(with: Data(placed.stdout.utf8)) as? [String: Any])
         let id = try #require(order["id"] as? String)

@@ -22,7 +22,7 @@ import Testing
         let quote = try await tickwork(["quote", "FOOBAR"])
         #expect(quote.status == 0 && quote.stdout.contains("$50.00"), "\(quote.stderr)")
 
-        let placed = try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "4000", "--json"])
+        let placed = try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "40.00", "--json"])
         #expect(placed.status == 0, "\(placed.stderr)")
         let order = try #require(try JSONSerialization.jsonObject(with: Data(placed.stdout.utf8)) as? [String: Any])
         let id = try #require(order["id"] as? String)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `tickwork watch --source alpaca` and `tickwork symbols refresh --source alpaca`, the built
+/// `tickwork watch --api alpaca` and `tickwork symbols refresh --api alpaca`, the built
 /// binary against `tickwork exchange`'s own Alpaca API (snapshots, assets) over loopback.
 @Suite(.processHeavy, .timeLimit(.minutes(10))) struct AlpacaWatchTests {
     @Test func theWatchListIsQuotedFromAlpacaSnapshotsAndTheDirectoryRebuiltFromAssets() async throws {
@@ -10,7 +10,7 @@ import TestSupport
         defer { exchange.stop() }
         let state = try TemporaryDirectory("tickwork-alpacawatch")
         defer { state.remove() }
-        let source = ["--source", "alpaca", "--base-url", "http://" + exchange.listenAddress]
+        let source = ["--api", "alpaca", "--base-url", "http://" + exchange.listenAddress]
         func tickwork(_ arguments: [String]) async throws -> TickworkProcess.Result {
             try await TickworkProcess.run(
                 arguments + source,

@@ -46,7 +46,7 @@ import TestSupport
         #expect(verify.stdout.contains("ok, \(fills) entries"))
     }
 
-    static let marketMaker = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=2", "--param", "quoteSize=20", "--latency-ms", "2"]
+    static let marketMaker = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=2", "--param", "quoteSize=20", "--latency", "2ms"]
 
     @Test func backtestWritesAReportWhoseLedgerVerifiesAndRepeatsByteForByte() async throws {
         let scratch = try TemporaryDirectory()

@@ -43,7 +43,7 @@ import TestSupport
         chmod(directories.config + "/api-key", 0o600)
 
         let daemon = try SpawnedProcess(
-            ["run", "--config", directories.config + "/tickwork.json", "--duration", "1"], directory: directories.elsewhere)
+            ["run", "--config", directories.config + "/tickwork.json", "--duration", "1s"], directory: directories.elsewhere)
         #expect(await daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: directories.config + "/ledger.jsonl"), "\(daemon.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directories.elsewhere + "/ledger.jsonl"))
@@ -55,7 +55,7 @@ import TestSupport
     @Test func theEmbeddedDefaultKeepsItsFilesInTheWorkingDirectoryAndSaysSo() async throws {
         let directories = try Directories()
         defer { directories.remove() }
-        let daemon = try SpawnedProcess(["run", "--duration", "1"], directory: directories.elsewhere)
+        let daemon = try SpawnedProcess(["run", "--duration", "1s"], directory: directories.elsewhere)
         #expect(await daemon.exitStatus(within: 60) == 0, "\(daemon.stderr)")
         #expect(FileManager.default.fileExists(atPath: directories.elsewhere + "/tickwork-ledger.jsonl"))
         let start = daemon.stderr.split(separator: "\n").first { $0.contains("starting") }.map(String.init) ?? ""

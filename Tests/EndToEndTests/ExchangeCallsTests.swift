@@ -15,7 +15,7 @@ import Testing
         let heartbeat = try await tickwork(["heartbeat"])
         #expect(heartbeat.status == 0 && heartbeat.stdout.contains("venue TESTEX are up"))
 
-        let placed = try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "4950", "--json"])
+        let placed = try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "49.50", "--json"])
         #expect(placed.status == 0)
         let order = try #require(try JSONSerialization.jsonObject(with: Data(placed.stdout.utf8)) as? [String: Any])
         let id = try #require(order["id"] as? Int)
@@ -43,7 +43,7 @@ import Testing
         defer { exchange.stop() }
         let missing = try await TickworkProcess.run(["order", "status", "FOOBAR", "999999", "--base-url", exchange.baseURL])
         #expect(missing.status == 1 && missing.stderr.hasPrefix("tickwork: exchange \(exchange.baseURL): not found"))
-        let badSide = try await TickworkProcess.run(["order", "place", "FOOBAR", "hold", "10", "--price", "100", "--base-url", exchange.baseURL])
+        let badSide = try await TickworkProcess.run(["order", "place", "FOOBAR", "hold", "10", "--price", "1.00", "--base-url", exchange.baseURL])
         #expect(badSide.status == 64 && badSide.stderr.contains("SIDE: expected buy or sell"))
         let noPrice = try await TickworkProcess.run(["order", "place", "FOOBAR", "buy", "10", "--base-url", exchange.baseURL])
         #expect(noPrice.status == 64 && noPrice.stderr.contains("--price"))

@@ -59,8 +59,8 @@ import Glibc
         let daemon = try SpawnedProcess(["run", "--config", workspace.config], environment: Self.key)
         let baseURL = try #require(await Self.embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
         // A bid under the ask gives the book a mid for the risk checker's price collar.
-        _ = try await Self.call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
-        _ = try await Self.call(["order", "place", "FOOBAR", "sell", "10", "--price", "5000"], baseURL, account: "SELLER")
+        _ = try await Self.call(["order", "place", "FOOBAR", "buy", "10", "--price", "49.90"], baseURL, account: "SELLER")
+        _ = try await Self.call(["order", "place", "FOOBAR", "sell", "10", "--price", "50.00"], baseURL, account: "SELLER")
         var filled: [[Int]] = []
         await daemon.wait(upTo: 30) {
             filled = await (try? exchangeFills(baseURL, account: "EXB123456")) ?? []

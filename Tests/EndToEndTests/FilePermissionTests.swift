@@ -70,7 +70,7 @@ import TestSupport
         let workspace = try Workspace()
         defer { workspace.remove() }
         try "not a library\n".write(toFile: workspace.plugins + "/libBroken.so", atomically: true, encoding: .utf8)
-        let result = try await TickworkProcess.run(["run", "--config", workspace.config, "--duration", "1"])
+        let result = try await TickworkProcess.run(["run", "--config", workspace.config, "--duration", "1s"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("strategy loaded"))
         #expect(!result.stderr.contains("libBroken.so"), "\(result.stderr)")
@@ -94,7 +94,7 @@ import TestSupport
         defer { workspace.remove() }
         try Data("practice-key\n".utf8).write(to: URL(fileURLWithPath: workspace.directory + "/api-key"))
         chmod(workspace.directory + "/api-key", 0o644)
-        let result = try await TickworkProcess.run(["run", "--config", workspace.config, "--duration", "1"])
+        let result = try await TickworkProcess.run(["run", "--config", workspace.config, "--duration", "1s"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(workspace.directory)/api-key: "), "\(result.stderr)")
         #expect(result.stderr.contains("(mode 0644)"), "\(result.stderr)")

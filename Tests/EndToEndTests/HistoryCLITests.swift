@@ -36,7 +36,7 @@ import TestSupport
 
     @Test func fillsAsATableInDollarsAndUTCTimes() async throws {
         let sample = try await Self.sample()
-        let result = try await TickworkProcess.run(["history", "fills", "--db", sample.database, "--symbol", "X"])
+        let result = try await TickworkProcess.run(["history", "fills", "X", "--db", sample.database])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)

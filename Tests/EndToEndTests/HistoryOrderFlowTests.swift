@@ -45,10 +45,10 @@ import Glibc
         let daemon = try SpawnedProcess(["run", "--config", config], environment: Self.key)
         let baseURL = try #require(await ExchangeRestartTests.embeddedBaseURL(daemon), "no embedded exchange address: \(daemon.stderr)")
         // A bid under the ask gives the book a mid for the risk checker's price collar.
-        _ = try await ExchangeRestartTests.call(["order", "place", "FOOBAR", "buy", "10", "--price", "4990"], baseURL, account: "SELLER")
-        _ = try await ExchangeRestartTests.call(["order", "place", "FOOBAR", "sell", "40", "--price", "5000"], baseURL, account: "SELLER")
+        _ = try await ExchangeRestartTests.call(["order", "place", "FOOBAR", "buy", "10", "--price", "49.90"], baseURL, account: "SELLER")
+        _ = try await ExchangeRestartTests.call(["order", "place", "FOOBAR", "sell", "40", "--price", "50.00"], baseURL, account: "SELLER")
         #expect(await daemon.wait(upTo: 30) {
-            let filled = (await Self.rows("orders", database, ["--symbol", "FOOBAR"])?.first?["state"] as? String) == "filled"
+            let filled = (await Self.rows("orders", database, ["FOOBAR"])?.first?["state"] as? String) == "filled"
             let denied = !(await Self.rows("denials", database) ?? []).isEmpty
             return filled && denied
         }, "history: \(daemon.stderr)")

@@ -75,7 +75,7 @@ import Glibc
     @Test func tailFiltersBySymbolAndStrategyIntoAnAlignedTableWithoutColourOffATerminal() async throws {
         let (directory, path) = try Self.ledger(fills: 12)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try await TickworkProcess.run(["tail", "--ledger", path, "--symbol", "X", "--strategy", "a"])
+        let result = try await TickworkProcess.run(["tail", "X", "--ledger", path, "--strategy", "a"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         // Orders 0, 6 are strategy a in X (order % 3 == 0 and even).

@@ -12,7 +12,7 @@ import TestSupport
         let directory = scratch.path
         let live = try ParityCLITests.writeConfiguration(
             in: directory, name: "live.json", halfSpreadCents: 2, data: ["books", "trades", "bars:1Min"])
-        let run = try await TickworkProcess.run(["run", "--config", live, "--duration", "6", "--log-level", "warning"])
+        let run = try await TickworkProcess.run(["run", "--config", live, "--duration", "6s", "--log-level", "warning"])
         #expect(run.status == 0, "\(run.stderr)")
 
         let text = try String(contentsOfFile: directory + "/session.jsonl", encoding: .utf8)

@@ -14,7 +14,7 @@ import TestSupport
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, quantity: 10, extra: extra)
         defer { workspace.remove() }
-        let run = try await TickworkProcess.run(["run", "--config", workspace.config, "--duration", "1"], environment: ["TICKWORK_API_KEY": "k"])
+        let run = try await TickworkProcess.run(["run", "--config", workspace.config, "--duration", "1s"], environment: ["TICKWORK_API_KEY": "k"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains(line), "\(run.stderr)")
     }
@@ -26,7 +26,7 @@ import TestSupport
             alpacaBaseURL: "http://" + exchange.listenAddress, venue: "TESTEX", account: "PAPER1", strategies: DaemonWorkspace.firstSteps(quantity: 10))
         defer { workspace.remove() }
         let run = try await TickworkProcess.run(
-            ["run", "--config", workspace.config, "--duration", "1"], environment: ["APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"])
+            ["run", "--config", workspace.config, "--duration", "1s"], environment: ["APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("Alpaca: stop, stop-limit, trailing stop, bracket, OCO, OTO and replace are kept at the broker"), "\(run.stderr)")
     }

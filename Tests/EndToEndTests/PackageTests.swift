@@ -112,7 +112,7 @@ struct PackageTests {
         }
 
         // The embedded default: its own simulated exchange, FirstSteps, a ledger in the directory.
-        let run = try await Self.runHidden([release + "/tickwork", "run", "--duration", "1"], hiding: toolchain, in: work)
+        let run = try await Self.runHidden([release + "/tickwork", "run", "--duration", "1s"], hiding: toolchain, in: work)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: work + "/tickwork-ledger.jsonl"), "\(run.stderr)")
     }

@@ -32,7 +32,7 @@ import TestSupport
         let directory = scratch.path
         let live = try Self.writeConfiguration(in: directory, name: "live.json", halfSpreadCents: 2)
         let changed = try Self.writeConfiguration(in: directory, name: "changed.json", halfSpreadCents: 3)
-        let run = try await TickworkProcess.run(["run", "--config", live, "--duration", "4", "--log-level", "warning"])
+        let run = try await TickworkProcess.run(["run", "--config", live, "--duration", "4s", "--log-level", "warning"])
         #expect(run.status == 0, "\(run.stderr)")
 
         let same = try await TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", live])

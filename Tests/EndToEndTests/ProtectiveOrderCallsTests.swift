@@ -22,27 +22,27 @@ import Testing
         let bought = try await tickwork(["order", "place", "FOOBAR", "buy", "40", "--type", "market"])
         #expect(bought.status == 0, "\(bought.stderr)")
 
-        let stop = try json(try await tickwork(["order", "place", "FOOBAR", "sell", "5", "--type", "stop", "--stop-price", "4950", "--tif", "gtc"]))
+        let stop = try json(try await tickwork(["order", "place", "FOOBAR", "sell", "5", "--type", "stop", "--stop-price", "49.50", "--tif", "gtc"]))
         #expect(stop["type"] as? String == "stop" && stop["stop_price"] as? String == "49.50" && stop["time_in_force"] as? String == "gtc")
         let stopLimit = try json(try await tickwork([
-            "order", "place", "FOOBAR", "sell", "5", "--type", "stop-limit", "--stop-price", "4950", "--price", "4900",
+            "order", "place", "FOOBAR", "sell", "5", "--type", "stop-limit", "--stop-price", "49.50", "--price", "49.00",
         ]))
         #expect(stopLimit["type"] as? String == "stop_limit" && stopLimit["limit_price"] as? String == "49.00")
         let trailing = try json(try await tickwork(["order", "place", "FOOBAR", "sell", "5", "--type", "trailing-stop", "--trail-percent", "1.5"]))
         #expect(trailing["type"] as? String == "trailing_stop" && trailing["trail_percent"] as? String == "1.50", "\(trailing)")
-        let trailingPrice = try json(try await tickwork(["order", "place", "FOOBAR", "sell", "5", "--type", "trailing-stop", "--trail", "50"]))
+        let trailingPrice = try json(try await tickwork(["order", "place", "FOOBAR", "sell", "5", "--type", "trailing-stop", "--trail", "0.50"]))
         #expect(trailingPrice["trail_price"] as? String == "0.50", "\(trailingPrice)")
 
         let bracket = try json(try await tickwork([
-            "order", "place", "FOOBAR", "buy", "10", "--price", "4000", "--bracket", "take-profit=5200,stop-loss=3800,stop-limit=3790",
+            "order", "place", "FOOBAR", "buy", "10", "--price", "40.00", "--bracket", "take-profit=52.00,stop-loss=38.00,stop-limit=37.90",
         ]))
         #expect(bracket["order_class"] as? String == "bracket" && bracket["limit_price"] as? String == "40.00")
         let legs = try #require(bracket["legs"] as? [[String: Any]])
         #expect(Set(legs.compactMap { $0["type"] as? String }) == ["limit", "stop_limit"] && legs.allSatisfy { $0["side"] as? String == "sell" })
 
-        let resting = try json(try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "4000"]))
+        let resting = try json(try await tickwork(["order", "place", "FOOBAR", "buy", "10", "--price", "40.00"]))
         let id = try #require(resting["id"] as? String)
-        let replaced = try await tickwork(["order", "replace", "FOOBAR", id, "--price", "4100", "--qty", "7"])
+        let replaced = try await tickwork(["order", "replace", "FOOBAR", id, "--price", "41.00", "--qty", "7"])
         let replacement = try json(replaced)
         #expect(replacement["limit_price"] as? String == "41.00" && replacement["qty"] as? Int == 7, "\(replacement)")
         #expect(replacement["id"] as? String != id && (replacement["client_order_id"] as? String)?.hasPrefix("cli-") == true)
@@ -57,11 +57,11 @@ import Testing
             try await TickworkProcess.run(arguments + ["--base-url", exchange.baseURL], environment: ["TICKWORK_API_KEY": "test-key"])
         }
         let cases: [([String], String)] = [
-            (["--type", "stop", "--stop-price", "4950"], "cannot keep stop orders"),
-            (["--type", "trailing-stop", "--trail", "50"], "cannot keep trailing stop orders"),
-            (["--price", "4950", "--tif", "opg"], "venue TESTEX: the venue has no time in force opg"),
-            (["--price", "4950", "--bracket", "take-profit=5200,stop-loss=4800"], "cannot keep bracket and stop orders (only 'tickwork run' emulates"),
-            (["--oco", "take-profit=5200,stop-loss=4800"], "cannot keep OCO and stop orders"),
+            (["--type", "stop", "--stop-price", "49.50"], "cannot keep stop orders"),
+            (["--type", "trailing-stop", "--trail", "0.50"], "cannot keep trailing stop orders"),
+            (["--price", "49.50", "--tif", "opg"], "venue TESTEX: the venue has no time in force opg"),
+            (["--price", "49.50", "--bracket", "take-profit=52.00,stop-loss=48.00"], "cannot keep bracket and stop orders (only 'tickwork run' emulates"),
+            (["--oco", "take-profit=52.00,stop-loss=48.00"], "cannot keep OCO and stop orders"),
         ]
         for (options, message) in cases {
             let refused = try await tickwork(["order", "place", "FOOBAR", "sell", "10"] + options)
@@ -70,31 +70,31 @@ import Testing
         }
         #expect(try exchange.openOrders(of: "EXB123456").isEmpty, "nothing was sent")
 
-        let gtc = try await tickwork(["order", "place", "FOOBAR", "buy", "1", "--price", "4950", "--tif", "gtc", "--json"])
+        let gtc = try await tickwork(["order", "place", "FOOBAR", "buy", "1", "--price", "49.50", "--tif", "gtc", "--json"])
         #expect(gtc.status == 0, "a plain order works until cancelled there: \(gtc.stderr)")
         let id = try #require(try json(gtc)["id"] as? Int)
-        let replace = try await tickwork(["order", "replace", "FOOBAR", String(id), "--price", "4900"])
+        let replace = try await tickwork(["order", "replace", "FOOBAR", String(id), "--price", "49.00"])
         #expect(replace.status == 1 && replace.stderr.contains("cannot amend an order in place"), "\(replace.stderr)")
     }
 
     @Test func optionsThatDoNotMakeAnOrderAreUsageErrors() async throws {
         let cases: [([String], String)] = [
             (["--type", "stop"], "--stop-price: required"),
-            (["--type", "stop-limit", "--stop-price", "4950"], "--price: required"),
-            (["--type", "stop", "--stop-price", "4950", "--price", "4900"], "--price: a stop order has no limit price"),
-            (["--price", "4950", "--stop-price", "4900"], "--stop-price: only a stop or stop-limit"),
-            (["--type", "trailing-stop", "--trail", "50", "--trail-percent", "1"], "takes one of them"),
+            (["--type", "stop-limit", "--stop-price", "49.50"], "--price: required"),
+            (["--type", "stop", "--stop-price", "49.50", "--price", "49.00"], "--price: a stop order has no limit price"),
+            (["--price", "49.50", "--stop-price", "49.00"], "--stop-price: only a stop or stop-limit"),
+            (["--type", "trailing-stop", "--trail", "0.50", "--trail-percent", "1"], "takes one of them"),
             (["--type", "trailing-stop", "--trail-percent", "1.555"], "at most two decimals"),
-            (["--type", "fok", "--price", "4950", "--tif", "gtc"], "its time in force"),
-            (["--type", "stop", "--stop-price", "4950", "--bracket", "take-profit=5200,stop-loss=4800"], "a limit or market order"),
-            (["--price", "4950", "--bracket", "take-profit=5200"], "take-profit=CENTS,stop-loss=CENTS"),
-            (["--oco", "take-profit=5200,stop-loss=4800", "--price", "4950"], "--price does not go with it"),
+            (["--type", "fok", "--price", "49.50", "--tif", "gtc"], "its time in force"),
+            (["--type", "stop", "--stop-price", "49.50", "--bracket", "take-profit=52.00,stop-loss=48.00"], "a limit or market order"),
+            (["--price", "49.50", "--bracket", "take-profit=52.00"], "take-profit=PRICE,stop-loss=PRICE"),
+            (["--oco", "take-profit=52.00,stop-loss=48.00", "--price", "49.50"], "--price does not go with it"),
         ]
         for (options, message) in cases {
             let result = try await TickworkProcess.run(["order", "place", "FOOBAR", "sell", "10"] + options)
             #expect(result.status == 64 && result.stderr.contains(message), "\(options): \(result.stderr)")
         }
         let replace = try await TickworkProcess.run(["order", "replace", "FOOBAR", "1"])
-        #expect(replace.status == 64 && replace.stderr.contains("give --price CENTS, --qty N or both"), "\(replace.stderr)")
+        #expect(replace.status == 64 && replace.stderr.contains("give --price PRICE, --qty N or both"), "\(replace.stderr)")
     }
 }

@@ -13,7 +13,7 @@ import TestSupport
         let directory = scratch.path
         let data = directory + "/live.jsonl"
         let record = try await TickworkProcess.run([
-            "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "10", "--duration", "5",
+            "record", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "10ms", "--duration", "5s",
         ])
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.hasPrefix("recorded "))
@@ -39,7 +39,7 @@ import TestSupport
         defer { scratch.remove() }
         let directory = scratch.path
         let data = directory + "/live.twrb"
-        let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
+        let recorder = try SpawnedProcess(["record", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20ms"])
         let started = await recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 }
         recorder.send(SIGINT)
         #expect(started)
@@ -84,14 +84,14 @@ import TestSupport
         defer { scratch.remove() }
         let directory = scratch.path
         let result = try await TickworkProcess.run([
-            "record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--venue", "NOPEX", "--account", "EXB1",
-            "--out", directory + "/books.jsonl", "--duration", "1",
+            "record", "FOOBAR", "--base-url", exchange.baseURL, "--venue", "NOPEX", "--account", "EXB1",
+            "--out", directory + "/books.jsonl", "--duration", "1s",
         ])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("tickwork: exchange \(exchange.baseURL): venue NOPEX is not answering"), "\(result.stderr)")
     }
 
-    @Test(arguments: [["record", "--out", "x.jsonl"], ["record", "--symbol", "FOOBAR"], ["record", "convert", "a.jsonl", "b.csv"], ["record", "convert", "a.jsonl"]])
+    @Test(arguments: [["record", "--out", "x.jsonl"], ["record", "FOOBAR"], ["record", "convert", "a.jsonl", "b.csv"], ["record", "convert", "a.jsonl"]])
     func badCommandLinesExit64(arguments: [String]) async throws {
         let result = try await TickworkProcess.run(arguments)
         #expect(result.status == 64)
@@ -115,7 +115,7 @@ extension RecordCLITests {
             try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 25)
         }
         let data = directory + "/market.jsonl"
-        let recorder = try SpawnedProcess(["record", "--symbol", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20"])
+        let recorder = try SpawnedProcess(["record", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--interval", "20ms"])
         #expect(await recorder.wait(upTo: 20) { ((try? RecordingFormat.open(path: data).readAll().count) ?? 0) >= 3 })
 
         let config = directory + "/live.json"

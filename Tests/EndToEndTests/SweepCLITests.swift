@@ -5,7 +5,7 @@ import TestSupport
 /// `tickwork sweep` without Slurm: a planned sweep run here gives the local sweep's results, a
 /// cell run twice writes the same bytes, and collect names what is missing.
 @Suite(.processHeavy, .timeLimit(.minutes(10))) struct SweepCLITests {
-    static let grid = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2,4", "--param", "quoteSize=10,50", "--latency-ms", "2"]
+    static let grid = ["--strategy", "MarketMaker", "--param", "halfSpreadCents=1,2,4", "--param", "quoteSize=10,50", "--latency", "2ms"]
 
     /// Plans the six-cell grid over a fresh recording in `scratch`; returns the recording and
     /// the sweep directory.

@@ -7,8 +7,7 @@ import StockFighter
 import StrategyKit
 
 /// The one-call commands' way to Alpaca, chosen by `--api alpaca` or a configuration whose
-/// exchange is Alpaca's: the trading URL (`--base-url`, else the configuration's, else
-/// `tickwork exchange`'s address), the market-data URL, the key id and secret
+/// exchange is Alpaca's: the trading and market-data URLs (`urls`), the key id and secret
 /// (`APCA_API_KEY_ID` and `APCA_API_SECRET_KEY` win over the configuration's sources; absent
 /// keys are not an error: the API answers "unauthorized").
 struct AlpacaConnection: APIConnection {
@@ -18,14 +17,26 @@ struct AlpacaConnection: APIConnection {
     enum API: String, CaseIterable, Sendable { case stockfighter, alpaca }
 
     static let api: Option<API?> = .optional(
-        "--api", "API", help: "stockfighter or alpaca (default: the configuration's exchange.api); Alpaca's --base-url defaults to \(defaultBaseURL).",
+        "--api", "API", help: "stockfighter or alpaca (default: the configuration's exchange.api).",
         parse: ValueParser { text throws(ValueError) in
             guard let api = API(rawValue: text) else { throw .expected("stockfighter or alpaca") }
             return api
         })
 
-    /// Where `tickwork exchange` serves Alpaca's API by default.
-    static let defaultBaseURL = "http://127.0.0.1:8080"
+    /// Alpaca's paper-trading API (orders, account, assets) and its market-data API: where
+    /// `--api alpaca` goes unless `--base-url` or an Alpaca configuration says otherwise, in
+    /// every command (`tickwork exchange` serves both at http://127.0.0.1:8080).
+    static let defaultBaseURL = "https://paper-api.alpaca.markets"
+    static let defaultMarketDataURL = "https://data.alpaca.markets"
+
+    /// The trading and market-data URLs: `baseURL` (`--base-url`) for both when given, else the
+    /// configuration's Alpaca URLs, else Alpaca's own.
+    static func urls(_ baseURL: String?, _ configuration: Configuration) -> (trading: String, data: String) {
+        if let baseURL { return (baseURL, baseURL) }
+        guard case .alpaca(let configured) = configuration.exchange.api else { return (defaultBaseURL, defaultMarketDataURL) }
+        let trading = configuration.exchange.baseURL ?? defaultBaseURL
+        return (trading, configured.marketDataURL ?? trading)
+    }
 
     let baseURL: String
     let json: Bool
@@ -38,7 +49,7 @@ struct AlpacaConnection: APIConnection {
     /// The connection if `invocation` is for Alpaca, else nil (the StockFighter path runs).
     static func selected(_ invocation: Invocation) throws -> AlpacaConnection? {
         let configuration = try DefaultConfiguration.load(
-            invocation[ExchangeConnection.config], verbose: invocation[DefaultConfiguration.verbose])
+            invocation[ExchangeConnection.config])
         let configured: API = if case .alpaca = configuration.exchange.api { .alpaca } else { .stockfighter }
         guard (invocation[Self.api] ?? configured) == .alpaca else { return nil }
         return try AlpacaConnection(invocation, configuration)
@@ -47,8 +58,8 @@ struct AlpacaConnection: APIConnection {
     private init(_ invocation: Invocation, _ configuration: Configuration) throws {
         var settings = AlpacaSettings(marketDataURL: nil, secret: .environment("APCA_API_SECRET_KEY"), extendedHours: false)
         if case .alpaca(let configured) = configuration.exchange.api { settings = configured }
-        let configuredURL = configuration.exchange.api == .stockFighter ? nil : configuration.exchange.baseURL
-        baseURL = invocation[ExchangeConnection.baseURL] ?? configuredURL ?? Self.defaultBaseURL
+        let urls = Self.urls(invocation[ExchangeConnection.baseURL], configuration)
+        baseURL = urls.trading
         json = invocation[ExchangeConnection.json]
         account = invocation[ExchangeConnection.account] ?? configuration.exchange.account
         venue = invocation[ExchangeConnection.venue] ?? configuration.exchange.venue
@@ -63,7 +74,7 @@ struct AlpacaConnection: APIConnection {
             secret: try key("APCA_API_SECRET_KEY", settings.secret, ("exchange.apiSecretEnv", "exchange.apiSecretFile")))
         do throws(AlpacaError) {
             client = try AlpacaClient(
-                tradingURL: baseURL, marketDataURL: settings.marketDataURL ?? baseURL, credentials: credentials,
+                tradingURL: urls.trading, marketDataURL: urls.data, credentials: credentials,
                 policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)),
                 caFile: configuration.exchange.caFile)
         } catch .transport(.tlsSetupFailed(let reason)) {

@@ -77,11 +77,21 @@ enum BacktestCommand {
     static let history: Option<String?> = .optional(
         "--history", "FILE", help: "Write the run's fills to this history database too (see tickwork history).")
     static let json: Option<Bool> = .flag("--json", help: "Print the metrics as JSON instead of a summary.")
-    static let latency: Option<Int64> = .defaulted(
-        "--latency-ms", "N", default: 0, help: "Order and cancel latency to the simulated exchange (default 0).", parse: .integer(in: 0...60_000))
-    static let fee: Option<Int64> = .defaulted(
-        "--fee-cents", "N", default: 0, help: "Fee per share on every fill, in cents; negative is a rebate (default 0).",
-        parse: .integer(in: -1_000...1_000))
+    static let latency: Option<Duration> = Option<Duration>.defaulted(
+        "--latency", "DURATION", default: .zero, help: "Order and cancel latency to the simulated exchange (e.g. 5ms; default 0ms).",
+        parse: .duration(in: .zero ... .seconds(60), bareNumberIn: .milliseconds)
+    ).deprecatedAlias("--latency-ms")
+    static let fee: Option<Price> = Option<Price>.defaulted(
+        "--fee", "PRICE", default: .zero, help: "Fee per share on every fill in dollars, whole cents (0.01 or 1c); negative is a rebate (default 0).",
+        parse: ValueParser<Price>.price(in: Price(cents: -1_000) ... Price(cents: 1_000))
+    ).deprecatedAlias("--fee-cents")
+
+    /// `--fee` in cents, which a sweep's manifest and the simulated venue's schedule hold.
+    static func feeCents(_ invocation: Invocation) throws(CLIError) -> Int64 {
+        let fee = invocation[Self.fee]
+        guard fee.units % Price.unitsPerCent == 0 else { throw .usage("--fee: \(fee) is not a whole number of cents") }
+        return fee.units / Price.unitsPerCent
+    }
 
     /// A replay takes --config alone; a backtest takes --data and one of --config and --strategy,
     /// and --report only for a single run.
@@ -112,8 +122,8 @@ enum BacktestCommand {
         }
         let data = invocation[Self.data]
         let grid = invocation[Self.params]
-        let latency = invocation[Self.latency]
-        let fee = invocation[Self.fee]
+        let latency = invocation[Self.latency].wholeMilliseconds
+        let fee = try Self.feeCents(invocation)
 
         var configuration = try DefaultConfiguration.load(configPath.map(ConfigurationSource.option) ?? .embedded)
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)

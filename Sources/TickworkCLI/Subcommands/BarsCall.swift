@@ -25,15 +25,11 @@ enum BarsCall {
             guard let timeframe = AlpacaTimeframe(rawValue: text) else { throw .expected("a timeframe such as 1Min, 15Min, 1Hour or 1Day") }
             return timeframe
         })
-    static let from: Option<Timestamp?> = .optional("--from", "TIME", help: "The first bar's time, ISO-8601 (default: Alpaca's).", parse: time)
-    static let to: Option<Timestamp?> = .optional("--to", "TIME", help: "The last bar's time, ISO-8601 (default: now).", parse: time)
+    static let from: Option<Timestamp?> = .optional(
+        "--from", "TIME", help: "The first bar's time, as history's --since takes it: ISO-8601, today, yesterday or Nd (default: Alpaca's).",
+        parse: HistoryTime.parser)
+    static let to: Option<Timestamp?> = .optional("--to", "TIME", help: "The last bar's time, in the forms of --from (default: now).", parse: HistoryTime.parser)
     static let csv: Option<Bool> = .flag("--csv", help: "Print CSV: time,open,high,low,close,volume,trades.")
-
-    /// An ISO-8601 time such as 2026-12-01T14:30:00Z or 2026-12-01T09:30:00-05:00.
-    static let time = ValueParser { text throws(ValueError) -> Timestamp in
-        guard let time = Timestamp(iso8601: text) else { throw .expected("an ISO-8601 time such as 2026-12-01T14:30:00Z") }
-        return time
-    }
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         guard let connection = try AlpacaConnection.selected(invocation) else {

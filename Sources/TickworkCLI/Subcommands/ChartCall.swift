@@ -25,11 +25,8 @@ enum ChartCall {
 
     static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The stock, e.g. AAPL.", parse: .name())
     static let day: Option<Timestamp?> = .optional(
-        "--day", "DATE", help: "The day, YYYY-MM-DD (default: today, UTC).",
-        parse: ValueParser { text throws(ValueError) in
-            guard text.count == 10, let time = Timestamp(iso8601: text + "T00:00:00Z") else { throw .expected("a date such as 2026-12-01") }
-            return time
-        })
+        "--day", "TIME", help: "The UTC day this time falls on: 2026-12-01, today, yesterday or Nd, as history's --since (default: today).",
+        parse: HistoryTime.parser)
     static let out: Option<String> = .required("--out", "FILE", help: "Where to write the chart: FILE.svg or FILE.html.", parse: .text)
 
     static func run(_ invocation: Invocation) throws -> Int32 {
@@ -37,7 +34,7 @@ enum ChartCall {
             throw CLIError.usage("chart: the StockFighter API has no bars; use --api alpaca")
         }
         let symbol = invocation[Self.symbol]
-        let start = invocation[Self.day] ?? WallClock.now().startOfUTCDay
+        let start = (invocation[Self.day] ?? WallClock.now()).startOfUTCDay
         let end = start.advanced(byNanoseconds: Timestamp.nanosecondsPerDay)
         let (bars, daily) = try connection.call { client throws(AlpacaError) in
             let bars = try await client.bars(symbol, timeframe: .oneMinute, start: start, end: end)
@@ -51,7 +48,19 @@ enum ChartCall {
         } catch {
             throw CLIError.failure("\(path): cannot write the chart: \(error.systemReason)")
         }
-        Console.out("\(path): \(symbol), \(bars.count) one-minute bars\(chart.previousClose.map { ", previous close \($0)" } ?? "")")
+        if connection.json {
+            Console.out(try JSONOutput.encode(Drawn(file: path, symbol: symbol.rawValue, bars: bars.count, previousClose: chart.previousClose?.description)))
+        } else {
+            Console.out("\(path): \(symbol), \(bars.count) one-minute bars\(chart.previousClose.map { ", previous close \($0)" } ?? "")")
+        }
         return 0
+    }
+
+    /// What `--json` prints: the file written and what it shows (the close in decimal dollars).
+    struct Drawn: Encodable {
+        var file: String
+        var symbol: String
+        var bars: Int
+        var previousClose: String?
     }
 }

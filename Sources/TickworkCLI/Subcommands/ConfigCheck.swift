@@ -15,7 +15,7 @@ enum ConfigCheck {
             file's directory, in the embedded default against the current directory.
             """,
         arguments: [file],
-        options: [DefaultConfiguration.verbose],
+        options: [JSONOutput.flag],
         run: run
     )
 
@@ -23,13 +23,20 @@ enum ConfigCheck {
         "FILE", help: "The configuration (default: $TICKWORK_CONFIG, else /etc/tickwork/tickwork.json, else the embedded config/tickwork.json).")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configuration = try DefaultConfiguration.load(invocation[Self.file], verbose: invocation[DefaultConfiguration.verbose])
+        let configuration = try DefaultConfiguration.load(invocation[Self.file])
         let scan = try configuration.loadPlugins()
         let instances = try configuration.instantiateStrategies(from: scan)
         let exchange = configuration.embeddedExchange == nil
             ? configuration.exchange.baseURL ?? ""
             : "the embedded exchange"
         let list = instances.map { "\($0.settings.id) (\($0.plugin.descriptor.name) \($0.plugin.descriptor.version))" }
+        if invocation[JSONOutput.flag] {
+            Console.out(try JSONOutput.encode(Checked(
+                file: configuration.file, exchange: exchange, venue: configuration.exchange.venue.rawValue,
+                account: configuration.exchange.account.rawValue, strategies: instances.map(\.settings.id.rawValue),
+                ledger: configuration.ledger.path, riskStatePath: configuration.riskStatePath, plugins: configuration.effectivePluginDirectory)))
+            return 0
+        }
         Console.out("\(configuration.file): ok")
         let api = if case .alpaca(let alpaca) = configuration.exchange.api {
             "Alpaca's API\(alpaca.marketDataURL.map { " (market data: \($0))" } ?? "") at "
@@ -40,5 +47,17 @@ enum ConfigCheck {
         Console.out("  trading states: \(configuration.riskStatePath)")
         Console.out("  plugins: \(configuration.effectivePluginDirectory)")
         return 0
+    }
+
+    /// What `--json` prints: the paths resolved, as the text says them.
+    struct Checked: Encodable {
+        var file: String
+        var exchange: String
+        var venue: String
+        var account: String
+        var strategies: [String]
+        var ledger: String
+        var riskStatePath: String
+        var plugins: String
     }
 }

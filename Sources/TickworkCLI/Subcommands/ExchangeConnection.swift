@@ -12,7 +12,7 @@ struct ExchangeConnection: APIConnection {
     typealias Failure = ExchangeError
 
     /// The options every one-call exchange command takes.
-    static let options: [any OptionDeclaration] = [config, AlpacaConnection.api, baseURL, venue, account, json, DefaultConfiguration.verbose]
+    static let options: [any OptionDeclaration] = [config, AlpacaConnection.api, baseURL, venue, account, json]
 
     static let config: Option<String?> = .optional(
         "--config", "FILE", help: "The configuration naming the exchange, venue, account and key (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")

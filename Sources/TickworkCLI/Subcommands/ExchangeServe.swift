@@ -70,9 +70,9 @@ enum ExchangeServe {
     static let keepClosed: Option<Int64> = .defaulted(
         "--keep-closed", "N", default: 100_000, help: "Closed orders kept per stock (default 100000); 0 keeps none.",
         parse: .integer(in: 0...100_000_000))
-    static let keepClosedFor: Option<Int64> = .defaulted(
-        "--keep-closed-for", "S", default: 3_600, help: "Seconds a closed order is kept after it closed (default 3600).",
-        parse: .integer(in: 1...31_536_000))
+    static let keepClosedFor: Option<Duration> = .defaulted(
+        "--keep-closed-for", "DURATION", default: .seconds(3_600), help: "How long a closed order is kept after it closed (default 1h).",
+        parse: .duration(in: .seconds(1) ... .seconds(31_536_000), bareNumberIn: .seconds))
     static let alpacaCash: Option<Money> = .defaulted(
         "--alpaca-cash", "DOLLARS", default: Money(cents: 10_000_000), help: "Each Alpaca account's starting cash (default 100000).",
         parse: ValueParser { text throws(ValueError) in
@@ -102,7 +102,7 @@ enum ExchangeServe {
         configuration.botSeed = UInt64(invocation[Self.seed])
         if bots > 0 { configuration.bots = BotConfiguration(bots: Int(bots)) }
         configuration.orderRetention = OrderRetention(
-            maxClosedOrders: Int(invocation[Self.keepClosed]), maxAge: .seconds(invocation[Self.keepClosedFor]))
+            maxClosedOrders: Int(invocation[Self.keepClosed]), maxAge: invocation[Self.keepClosedFor])
         configuration.alpaca?.startingCash = invocation[Self.alpacaCash]
         configuration.alpaca?.session = invocation[Self.alpacaSession]
         let rateLimit = invocation[Self.alpacaRateLimit]

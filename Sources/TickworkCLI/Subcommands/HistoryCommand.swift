@@ -25,9 +25,9 @@ enum HistoryCommand {
     )
 
     static let filters: [any OptionDeclaration] = [
-        HistoryOptions.symbol, HistoryOptions.strategy, HistoryOptions.side, HistoryOptions.since, HistoryOptions.until,
+        SymbolArgument.deprecatedOption, HistoryOptions.strategy, HistoryOptions.side, HistoryOptions.since, HistoryOptions.until,
     ]
-    static let common: [any OptionDeclaration] = [HistoryOptions.config, HistoryOptions.database, DefaultConfiguration.verbose]
+    static let common: [any OptionDeclaration] = [HistoryOptions.config, HistoryOptions.database]
 
     static let fills = listing(
         "fills", summary: "List fills, oldest first.", filter: HistoryOptions.order) { try $0.fills($1) }
@@ -43,7 +43,7 @@ enum HistoryCommand {
         query: @escaping @Sendable (HistoryDatabase, HistoryFilter) throws -> [Record]
     ) -> Command {
         Command(
-            name: name, summary: summary, options: common + filters + [filter, HistoryOptions.limit] + HistoryOptions.output,
+            name: name, summary: summary, arguments: [HistoryOptions.symbol], options: common + filters + [filter, HistoryOptions.limit] + HistoryOptions.output,
             validate: HistoryOptions.validateOutput,
             run: { invocation in
                 let rows = try query(try HistoryOptions.open(invocation), HistoryOptions.filter(invocation))
@@ -59,7 +59,8 @@ enum HistoryCommand {
     static let pnl = Command(
         name: "pnl", summary: "Fills, volume and realized P&L by day, strategy or symbol.",
         discussion: "Whole UTC days: --since and --until select the days they fall on (until's day excluded at midnight).",
-        options: common + [HistoryOptions.symbol, HistoryOptions.strategy, HistoryOptions.since, HistoryOptions.until, grouping]
+        arguments: [HistoryOptions.symbol],
+        options: common + [SymbolArgument.deprecatedOption, HistoryOptions.strategy, HistoryOptions.since, HistoryOptions.until, grouping]
             + HistoryOptions.output,
         validate: HistoryOptions.validateOutput,
         run: { invocation in
@@ -111,13 +112,24 @@ enum HistoryCommand {
             said on stderr. Refused while another process writes the database (tickwork run, \
             whose history writer keeps it caught up): stop it first.
             """,
-        options: [HistoryOptions.config, rebuilt, ledger, DefaultConfiguration.verbose],
+        options: [HistoryOptions.config, rebuilt, ledger, JSONOutput.flag],
         run: { invocation in
-            let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config], verbose: invocation[DefaultConfiguration.verbose])
+            let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config])
             let path = invocation[rebuilt] ?? configuration.historyPath
             let source = invocation[ledger] ?? configuration.ledger.path
             let count = try HistoryCatchUp.rebuild(path: path, ledger: source) { line in Console.err("tickwork: \(line)") }
-            Console.out("\(path): rebuilt from \(source), \(count) fill\(count == 1 ? "" : "s")")
+            if invocation[JSONOutput.flag] {
+                Console.out(try JSONOutput.encode(Rebuilt(database: path, ledger: source, fills: count)))
+            } else {
+                Console.out("\(path): rebuilt from \(source), \(count) fill\(count == 1 ? "" : "s")")
+            }
             return 0
         })
+
+    /// What `history rebuild --json` prints.
+    struct Rebuilt: Encodable {
+        var database: String
+        var ledger: String
+        var fills: Int
+    }
 }

@@ -8,7 +8,7 @@ enum HistoryOptions {
         "--config", "FILE", help: "The configuration naming the ledger and history.path (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let database: Option<String?> = .optional(
         "--db", "FILE", help: "The history database itself, read as it is (not caught up with any ledger).")
-    static let symbol: Option<Symbol?> = .optional("--symbol", "S", help: "Only this symbol.", parse: .name())
+    static let symbol = SymbolArgument.optional(help: "Only this symbol.")
     static let strategy: Option<StrategyID?> = .optional("--strategy", "ID", help: "Only this strategy.", parse: .name())
     static let side: Option<Side?> = .optional("--side", "SIDE", help: "Only buy or sell.", parse: .oneOf("buy or sell"))
     static let since: Option<Timestamp?> = .optional(
@@ -36,12 +36,14 @@ enum HistoryOptions {
     }
 
     /// The filter the options given make (each command declares the elements its table has).
-    static func filter(_ invocation: Invocation) -> HistoryFilter {
+    static func filter(_ invocation: Invocation) throws(CLIError) -> HistoryFilter {
         func value<Value>(_ option: Option<Value?>) -> Value? {
             invocation.declares(option) ? invocation[option] : nil
         }
+        // A command that filters by symbol takes SYMBOL and the old --symbol.
+        let symbol = invocation.declares(SymbolArgument.deprecatedOption) ? try SymbolArgument.value(invocation, Self.symbol) : nil
         return HistoryFilter(
-            symbol: value(symbol), strategy: value(strategy), side: value(side), since: value(since), until: value(until),
+            symbol: symbol, strategy: value(strategy), side: value(side), since: value(since), until: value(until),
             orderID: value(order).map { OrderID(rawValue: $0) }, code: value(code), limit: value(limit).map { Int($0) })
     }
 
@@ -51,7 +53,7 @@ enum HistoryOptions {
     /// writes it (`HistoryCatchUp.open`).
     static func open(_ invocation: Invocation) throws -> HistoryDatabase {
         if let path = invocation[database] { return try HistoryDatabase.readOnly(path: path) }
-        let configuration = try DefaultConfiguration.load(invocation[config], verbose: invocation[DefaultConfiguration.verbose])
+        let configuration = try DefaultConfiguration.load(invocation[config])
         return try HistoryCatchUp.open(path: configuration.historyPath, ledger: configuration.ledger.path) { line in
             Console.err("tickwork: \(line)")
         }

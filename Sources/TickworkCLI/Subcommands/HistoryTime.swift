@@ -2,8 +2,9 @@ import CommandLineKit
 @_spi(Host) import StrategyKit
 import Wire
 
-/// The times `--since` and `--until` of `tickwork history` take: an ISO-8601 date (midnight
-/// UTC) or time, `today` or `yesterday` (midnight UTC), or `<N>d` (N days before now).
+/// The times every time option takes (`history --since/--until`, `bars --from/--to`, `chart
+/// --day`): an ISO-8601 date (midnight UTC) or time, `today` or `yesterday` (midnight UTC), or
+/// `<N>d` (N days before now).
 enum HistoryTime {
     static let parser = ValueParser<Timestamp> { text throws(ValueError) in
         guard let time = parse(text, now: WallClock.now()) else {

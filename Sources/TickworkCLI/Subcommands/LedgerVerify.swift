@@ -17,7 +17,7 @@ enum LedgerVerify {
             in integer units of $0.0001). Reads ledgers of format version 1 (cents) and 2.
             """,
         arguments: [file],
-        options: [config, json, DefaultConfiguration.verbose],
+        options: [config, json],
         run: run
     )
 
@@ -27,7 +27,7 @@ enum LedgerVerify {
     static let json: Option<Bool> = .flag("--json", help: "Print the summary as JSON.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let path = try invocation[Self.file] ?? DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose]).ledger.path
+        let path = try invocation[Self.file] ?? DefaultConfiguration.load(invocation[Self.config]).ledger.path
         let verification = try LedgerVerification(path: path)
         let summary = verification.summary
         if invocation[Self.json] {

@@ -4,8 +4,8 @@ import StockFighter
 import StrategyKit
 import Wire
 
-/// `tickwork order place SYMBOL buy|sell QTY [--price CENTS] [--type TYPE] [--tif TIF]
-/// [--stop-price CENTS] [--trail CENTS | --trail-percent P] [--bracket EXITS | --oco EXITS]`.
+/// `tickwork order place SYMBOL buy|sell QTY [--price PRICE] [--type TYPE] [--tif TIF]
+/// [--stop-price PRICE] [--trail PRICE | --trail-percent P] [--bracket EXITS | --oco EXITS]`.
 enum OrderPlaceCall {
     static let command = Command(
         name: "place",
@@ -14,8 +14,8 @@ enum OrderPlaceCall {
             Sends the order once. If the answer is lost (a time-out or a dropped connection), the \
             order is looked up in the account's orders before anything is concluded: the command \
             reports the order if it was placed, and fails if it was not or cannot be told.
-            Prices are in cents. A stop (market once a trade prints at or through --stop-price), \
-            a stop-limit (a limit at --price from then on), a trailing stop (--trail cents or \
+            Prices are in dollars (49.50; cents only with c: 4950c). A stop (market once a trade prints at or through --stop-price), \
+            a stop-limit (a limit at --price from then on), a trailing stop (--trail dollars or \
             --trail-percent behind the best price since it was placed), a bracket (this order as \
             the entry, with a take-profit limit and a stop-loss on the other side, one cancelling \
             the other once it fills) and an OCO (a take-profit and a stop-loss for QTY on SIDE, \
@@ -38,10 +38,10 @@ enum OrderPlaceCall {
             guard let shares = Int64(text), shares > 0 else { throw .expected("a positive integer") }
             return Quantity(shares: shares)
         })
-    static let price: Option<Int64> = .defaulted(
-        "--price", "CENTS", default: 0,
-        help: "The limit price in cents, e.g. 5100 for $51.00 (required for limit, fok, ioc and stop-limit).",
-        parse: .integer(in: 0...OrderPlacement.maxCents))
+    static let price: Option<Price> = .defaulted(
+        "--price", "PRICE", default: .zero,
+        help: "The limit price in dollars, e.g. 51.00 (or cents: 5100c; required for limit, fok, ioc and stop-limit).",
+        parse: .price(in: .zero ... OrderPlacement.maxPrice))
     static let type: Option<OrderPlacement.Kind> = .defaulted(
         "--type", "TYPE", default: .limit,
         help: "limit (default), market, fok (fill-or-kill), ioc (immediate-or-cancel), stop, stop-limit or trailing-stop.",
@@ -50,11 +50,12 @@ enum OrderPlaceCall {
         "--tif", "TIF", default: .day,
         help: "day (default), gtc (until cancelled), opg (the opening auction) or cls (the closing auction); not with fok or ioc.",
         parse: .oneOf("day, gtc, opg or cls"))
-    static let stopPrice: Option<Int64?> = .optional(
-        "--stop-price", "CENTS", help: "A stop's or stop-limit's stop price in cents, e.g. 4950 for $49.50.",
-        parse: .integer(in: 1...OrderPlacement.maxCents))
-    static let trail: Option<Int64?> = .optional(
-        "--trail", "CENTS", help: "A trailing stop's distance in cents, e.g. 50 for $0.50.", parse: .integer(in: 1...OrderPlacement.maxCents))
+    static let stopPrice: Option<Price?> = .optional(
+        "--stop-price", "PRICE", help: "A stop's or stop-limit's stop price in dollars, e.g. 49.50.",
+        parse: .price(in: OrderPlacement.minPrice ... OrderPlacement.maxPrice))
+    static let trail: Option<Price?> = .optional(
+        "--trail", "PRICE", help: "A trailing stop's distance in dollars, e.g. 0.50.",
+        parse: .price(in: OrderPlacement.minPrice ... OrderPlacement.maxPrice))
     static let trailPercent: Option<Int64?> = .optional(
         "--trail-percent", "P", help: "A trailing stop's distance in percent, at most two decimals, e.g. 1.5.",
         parse: ValueParser { text throws(ValueError) in
@@ -66,7 +67,7 @@ enum OrderPlaceCall {
         })
     static let bracket: Option<OrderPlacement.Exits?> = .optional(
         "--bracket", "EXITS",
-        help: "Make the order (limit or market) a bracket's entry with these exits: take-profit=CENTS,stop-loss=CENTS[,stop-limit=CENTS].",
+        help: "Make the order (limit or market) a bracket's entry with these exits: take-profit=PRICE,stop-loss=PRICE[,stop-limit=PRICE] in dollars.",
         parse: OrderPlacement.Exits.parser)
     static let oco: Option<OrderPlacement.Exits?> = .optional(
         "--oco", "EXITS", help: "Place an OCO of these exits (as --bracket's) for QTY on SIDE instead; no --type or --price.",

@@ -7,8 +7,10 @@ enum OrderPlacement: Sendable {
     case single(OrderRequest)
     case group(OrderGroup)
 
-    /// The largest price in cents an option takes, as `--price` always has.
-    static let maxCents = Int64(Int32.max)
+    /// The largest price an option takes: as many cents as `--price` always took.
+    static let maxPrice = Price(cents: Int64(Int32.max))
+    /// The smallest nonzero price an option takes, the SDK's unit.
+    static let minPrice = Price(units: 1)
 
     /// `--type`: how the order executes, and what holds it back.
     enum Kind: String, Sendable, CaseIterable {
@@ -20,26 +22,29 @@ enum OrderPlacement: Sendable {
         var isPriced: Bool { self == .limit || self == .fok || self == .ioc || self == .stopLimit }
     }
 
-    /// `--bracket` and `--oco`: the exits' prices in cents, `take-profit=5200,stop-loss=4800`
-    /// with an optional `stop-limit=4790` (the stop-loss a stop-limit, else a market stop).
+    /// `--bracket` and `--oco`: the exits' prices as `--price` takes them,
+    /// `take-profit=52.00,stop-loss=48.00` with an optional `stop-limit=47.90` (the stop-loss a stop-limit, else a market stop).
     struct Exits: Sendable, Hashable {
         var takeProfit: Price
         var stopLoss: Price
         var stopLimit: Price?
 
-        static let parser = ValueParser<Exits> { text throws(ValueError) in
-            let expected = "take-profit=CENTS,stop-loss=CENTS[,stop-limit=CENTS]"
+        static let parser = ValueParser<Exits>(noting: { text throws(ValueError) in
+            let expected = "take-profit=PRICE,stop-loss=PRICE[,stop-limit=PRICE], prices in dollars (52.00) or cents (5200c)"
             var prices: [String: Price] = [:]
+            var oldForm = false
             for field in text.split(separator: ",", omittingEmptySubsequences: false) {
                 let pair = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard pair.count == 2, ["take-profit", "stop-loss", "stop-limit"].contains(pair[0]), prices[String(pair[0])] == nil,
-                      let cents = Int64(pair[1]), (1...maxCents).contains(cents)
+                      let (price, isOldForm) = PriceText.parse(String(pair[1])), (minPrice...maxPrice).contains(price)
                 else { throw .expected(expected) }
-                prices[String(pair[0])] = Price(cents: cents)
+                prices[String(pair[0])] = price
+                oldForm = oldForm || isOldForm
             }
             guard let takeProfit = prices["take-profit"], let stopLoss = prices["stop-loss"] else { throw .expected(expected) }
-            return Exits(takeProfit: takeProfit, stopLoss: stopLoss, stopLimit: prices["stop-limit"])
-        }
+            let exits = Exits(takeProfit: takeProfit, stopLoss: stopLoss, stopLimit: prices["stop-limit"])
+            return (exits, oldForm ? "a bare integer is cents for one more release; write dollars (52.00) or cents with c (5200c)" : nil)
+        })
     }
 
     /// The placement of a validated invocation.
@@ -53,7 +58,7 @@ enum OrderPlacement: Sendable {
                 timeInForce: timeInForce))
             return
         }
-        let price = Price(cents: invocation[Call.price])
+        let price = invocation[Call.price]
         let request: OrderRequest
         switch invocation[Call.type] {
         case .limit: request = OrderRequest(symbol: symbol, side: side, price: price, qty: qty, timeInForce: timeInForce)
@@ -61,13 +66,13 @@ enum OrderPlacement: Sendable {
         case .fok: request = OrderRequest(symbol: symbol, side: side, type: .fillOrKill, price: price, qty: qty)
         case .ioc: request = OrderRequest(symbol: symbol, side: side, type: .immediateOrCancel, price: price, qty: qty)
         case .stop:
-            request = .stop(symbol: symbol, side: side, stopPrice: Price(cents: invocation[Call.stopPrice] ?? 0), qty: qty, timeInForce: timeInForce)
+            request = .stop(symbol: symbol, side: side, stopPrice: invocation[Call.stopPrice] ?? .zero, qty: qty, timeInForce: timeInForce)
         case .stopLimit:
             request = .stopLimit(
-                symbol: symbol, side: side, stopPrice: Price(cents: invocation[Call.stopPrice] ?? 0), limitPrice: price, qty: qty,
+                symbol: symbol, side: side, stopPrice: invocation[Call.stopPrice] ?? .zero, limitPrice: price, qty: qty,
                 timeInForce: timeInForce)
         case .trailingStop:
-            let trail: Trail = invocation[Call.trail].map { .price(Price(cents: $0)) } ?? .basisPoints(invocation[Call.trailPercent] ?? 0)
+            let trail: Trail = invocation[Call.trail].map { .price($0) } ?? .basisPoints(invocation[Call.trailPercent] ?? 0)
             request = .trailingStop(symbol: symbol, side: side, trail: trail, qty: qty, timeInForce: timeInForce)
         }
         if let exits = invocation[Call.bracket] {
@@ -91,8 +96,8 @@ enum OrderPlacement: Sendable {
             }
             return
         }
-        guard !kind.isPriced || invocation[Call.price] > 0 else {
-            throw .usage("--price: required (in cents) for a \(kind.rawValue) order")
+        guard !kind.isPriced || invocation[Call.price] > .zero else {
+            throw .usage("--price: required (in dollars) for a \(kind.rawValue) order")
         }
         // A market order has always taken (and ignored) one; a stop given one was meant as a stop-limit.
         if kind == .stop || kind == .trailingStop, invocation.isGiven(Call.price) {
@@ -100,7 +105,7 @@ enum OrderPlacement: Sendable {
         }
         let stopped = kind == .stop || kind == .stopLimit
         if stopped != (invocation[Call.stopPrice] != nil) {
-            throw .usage(stopped ? "--stop-price: required (in cents) for a \(kind.rawValue) order" : "--stop-price: only a stop or stop-limit has one")
+            throw .usage(stopped ? "--stop-price: required (in dollars) for a \(kind.rawValue) order" : "--stop-price: only a stop or stop-limit has one")
         }
         let trails = [Call.trail, Call.trailPercent].filter(invocation.isGiven).count
         if kind == .trailingStop, trails != 1 { throw .usage("--trail or --trail-percent: a trailing-stop takes one of them") }

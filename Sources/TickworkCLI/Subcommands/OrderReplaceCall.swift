@@ -20,18 +20,18 @@ enum OrderReplaceCall {
         arguments: [OrderStatusCall.symbol, OrderStatusCall.id],
         options: [price, qty] + ExchangeConnection.options,
         validate: { invocation throws(CLIError) in
-            guard invocation[Self.price] != nil || invocation[Self.qty] != nil else { throw .usage("give --price CENTS, --qty N or both") }
+            guard invocation[Self.price] != nil || invocation[Self.qty] != nil else { throw .usage("give --price PRICE, --qty N or both") }
         },
         run: run
     )
 
-    static let price: Option<Int64?> = .optional(
-        "--price", "CENTS", help: "The new limit (or a stop's new stop price) in cents, e.g. 5100 for $51.00.",
-        parse: .integer(in: 1...OrderPlacement.maxCents))
+    static let price: Option<Price?> = .optional(
+        "--price", "PRICE", help: "The new limit (or a stop's new stop price) in dollars, e.g. 51.00.",
+        parse: .price(in: OrderPlacement.minPrice ... OrderPlacement.maxPrice))
     static let qty: Option<Int64?> = .optional("--qty", "N", help: "The new quantity in shares.", parse: .integer(in: 1...Int64(Int32.max)))
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let price = invocation[Self.price].map(Price.init(cents:))
+        let price = invocation[Self.price]
         let qty = invocation[Self.qty].map(Quantity.init(shares:))
         let symbol = invocation[OrderStatusCall.symbol]
         if let alpaca = try AlpacaConnection.selected(invocation) {

@@ -18,37 +18,44 @@ enum Record {
         name: "record",
         summary: "Record one symbol's order book from an exchange, for backtests.",
         discussion: """
-            Polls the book of --symbol every --interval milliseconds from the configured \
+            Polls the book of SYMBOL every --interval from the configured \
             exchange (or --base-url) and appends each snapshot, with the exchange's time and \
             the time it was received, to --out: compact if the name ends in .twrc, binary if \
-            it ends in .twrb, else JSON Lines. Stops on SIGINT or SIGTERM, or after --duration seconds, and closes the file; \
+            it ends in .twrb, else JSON Lines. Stops on SIGINT or SIGTERM, or after --duration, and closes the file; \
             a recorder that is killed leaves a file whose last line at most is lost. A poll that \
             fails is reported on stderr and the next one goes on.
             """,
+        arguments: [symbol],
         options: [
-            symbol, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
-            DefaultConfiguration.verbose,
+            SymbolArgument.deprecatedOption, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
+            json,
         ],
         subcommands: [RecordConvert.command],
+        validate: { invocation throws(CLIError) in
+            guard try SymbolArgument.value(invocation, symbol) != nil else { throw .usage("missing argument SYMBOL") }
+        },
         run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
-    static let symbol: Option<Symbol> = .required("--symbol", "SYMBOL", help: "The stock whose book to record.", parse: .name())
+    static let symbol = SymbolArgument.optional(help: "The stock whose book to record (required).")
+    static let json: Option<Bool> = .flag("--json", help: "Print what was recorded as JSON.")
     static let out: Option<String> = .required(
         "--out", "FILE", help: "The recording to write (.twrc: compact; .twrb: binary; otherwise JSON Lines).", parse: .text)
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration naming the exchange and venue (default: the embedded one).")
-    static let interval: Option<Int64> = .defaulted(
-        "--interval", "MS", default: 250, help: "Milliseconds between polls (default 250).", parse: .integer(in: 1...3_600_000))
-    static let duration: Option<Int64?> = .optional(
-        "--duration", "SECONDS", help: "Stop after this many seconds.", parse: .integer(in: 1...31_536_000))
+        "--config", "FILE", help: "The configuration naming the exchange and venue (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
+    static let interval: Option<Duration> = .defaulted(
+        "--interval", "DURATION", default: .milliseconds(250), help: "Time between polls (default 250ms).",
+        parse: .duration(in: .milliseconds(1) ... .seconds(3_600), bareNumberIn: .milliseconds))
+    static let duration: Option<Duration?> = .optional(
+        "--duration", "DURATION", help: "Stop after this long (e.g. 30s, 2h).",
+        parse: .duration(in: .seconds(1) ... .seconds(31_536_000), bareNumberIn: .seconds))
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let symbol = invocation[Self.symbol]
+        guard let symbol = try SymbolArgument.value(invocation, Self.symbol) else { preconditionFailure("validate requires SYMBOL") }
         let out = invocation[Self.out]
         let interval = invocation[Self.interval]
         let duration = invocation[Self.duration]
-        var configuration = try DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose])
+        var configuration = try DefaultConfiguration.load(invocation[Self.config])
         if let venue = invocation[ExchangeConnection.venue] { configuration.exchange.venue = venue }
         let baseURL = invocation[ExchangeConnection.baseURL] ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
         let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
@@ -63,15 +70,28 @@ enum Record {
             path: out, header: RecordingHeader(venue: venue, symbols: [symbol], producer: "tickwork record \(Tickwork.version)"),
             format: RecordingFormat(fileName: out))
         let poller = BookPoller(
-            client: client, venue: venue, symbol: symbol, writer: writer, interval: .milliseconds(interval),
-            duration: duration.map { .seconds($0) })
+            client: client, venue: venue, symbol: symbol, writer: writer, interval: interval,
+            duration: duration)
         let group = ServiceGroup([.init("poller", poller)])
         if let error = try runBlocking({ await group.run() }).error(of: "poller") {
             throw error
         }
         let (books, failures) = poller.counts
         try writer.close()
-        Console.out("recorded \(books) books of \(symbol) on \(venue) to \(out)\(failures > 0 ? " (\(failures) polls failed)" : "")")
+        if invocation[Self.json] {
+            Console.out(try JSONOutput.encode(Recorded(symbol: symbol.rawValue, venue: venue.rawValue, file: out, books: books, failedPolls: failures)))
+        } else {
+            Console.out("recorded \(books) books of \(symbol) on \(venue) to \(out)\(failures > 0 ? " (\(failures) polls failed)" : "")")
+        }
         return 0
+    }
+
+    /// What `--json` prints.
+    struct Recorded: Encodable {
+        var symbol: String
+        var venue: String
+        var file: String
+        var books: Int
+        var failedPolls: Int
     }
 }

@@ -18,17 +18,17 @@ enum Resume {
             up on SIGHUP (systemctl reload tickwork); one that is stopped, when it starts. If the \
             day's loss is still beyond the limit, the next check halts it again: raise maxLoss first.
             """,
-        options: [config, strategy, DefaultConfiguration.verbose],
+        options: [config, strategy],
         run: run
     )
 
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration naming the state file (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
+        "--config", "FILE", help: "The configuration naming the state file (default: the embedded one).")
     static let strategy: Option<StrategyID?> = .optional(
         "--strategy", "ID", help: "The strategy to resume (default: the whole account).", parse: .name())
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let configuration = try DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose])
+        let configuration = try DefaultConfiguration.load(invocation[Self.config])
         let scope = invocation[Self.strategy].map(TradingScope.strategy) ?? .account
         if case .strategy(let id) = scope, !configuration.strategies.contains(where: { $0.id == id }) {
             throw CLIError.failure("\(configuration.file): no strategy with id \(id)")

@@ -32,14 +32,15 @@ enum Run {
             are refused, and so is an API key file they may read.
             Under systemd (Type=notify) it reports READY, STATUS, WATCHDOG, RELOADING and STOPPING.
             """,
-        options: [config, duration, logFormat, logLevel, DefaultConfiguration.verbose],
+        options: [config, duration, logFormat, logLevel],
         run: run, earlySignals: [SIGTERM, SIGINT, SIGHUP]
     )
 
     static let config: Option<String?> = .optional(
         "--config", "FILE", help: "The configuration (default: $TICKWORK_CONFIG, else /etc/tickwork/tickwork.json, else the embedded config/tickwork.json).")
-    static let duration: Option<Int64?> = .optional(
-        "--duration", "SECONDS", help: "Stop by itself after this many seconds, as if sent SIGTERM.", parse: .integer(in: 1...31_536_000))
+    static let duration: Option<Duration?> = .optional(
+        "--duration", "DURATION", help: "Stop by itself after this long (e.g. 30s, 8h), as if sent SIGTERM.",
+        parse: .duration(in: .seconds(1) ... .seconds(31_536_000), bareNumberIn: .seconds))
     static let logFormat: Option<LoggingSettings.Format?> = .optional(
         "--log-format", "FORMAT", help: "text or json (default: the configuration's logging.format).", parse: .oneOf("text or json"))
     static let logLevel: Option<LoggingSettings.Level?> = .optional(
@@ -47,12 +48,11 @@ enum Run {
         parse: .oneOf("debug, info, warning or error"))
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let source = try ConfigurationSource.locate(option: invocation[Self.config])
-        if invocation[DefaultConfiguration.verbose] { Console.err("tickwork: \(source.verboseLine)") }
+        let source = try DefaultConfiguration.locate(invocation[Self.config])
         var configuration = try DefaultConfiguration.load(source)
         if let format = invocation[Self.logFormat] { configuration.logging.format = format }
         if let level = invocation[Self.logLevel] { configuration.logging.level = level }
         let daemon = try Daemon(configuration: configuration, configPath: source.path)
-        return try daemon.run(duration: invocation[Self.duration].map { .seconds($0) })
+        return try daemon.run(duration: invocation[Self.duration])
     }
 }

@@ -19,7 +19,7 @@ enum Status {
             answer with a status. A monitor that requires a token is sent the one in the \
             environment variable that --token-env names.
             """,
-        options: [url, config, json, tokenEnv, DefaultConfiguration.verbose],
+        options: [url, config, json, tokenEnv],
         run: run
     )
 
@@ -36,7 +36,7 @@ enum Status {
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let text = try invocation[Self.url] ?? monitorURL(
-            of: DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose]))
+            of: DefaultConfiguration.load(invocation[Self.config]))
         guard let address = address(of: text) else {
             throw CLIError.usage("--url: expected http://HOST:PORT, got \"\(text)\"")
         }

@@ -14,8 +14,8 @@ enum SweepPlan {
         summary: "Write a sweep's cells, manifest and Slurm batch script to a directory.",
         discussion: """
             Takes the inputs of a 'tickwork backtest' sweep (--data, once or more: every cell \
-            replays the files in order; --strategy or --config, --param lists, --latency-ms, \
-            --fee-cents) \
+            replays the files in order; --strategy or --config, --param lists, --latency, \
+            --fee) \
             and writes --out DIR: cells/NNNN.json (each cell's strategy and parameter values), \
             sweep.json (the grid, each recording's path, size and SHA-256, this Tickwork's \
             version and path, and the --config file's path, size and SHA-256) and sweep.sbatch, a Slurm batch \
@@ -26,7 +26,7 @@ enum SweepPlan {
             configuration, the directory and this tickwork at the same paths (a shared file system); copying \
             data to a node first (--stage) is not built.
             """,
-        options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory],
+        options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag],
         validate: validate,
         run: run
     )
@@ -85,12 +85,16 @@ enum SweepPlan {
         let strategyName = try base.strategyName()
         let manifest = SweepManifest(
             version: Tickwork.version, strategy: strategyName, grid: grid.axes, data: files,
-            latencyMilliseconds: invocation[BacktestCommand.latency], feeCents: invocation[BacktestCommand.fee],
+            latencyMilliseconds: invocation[BacktestCommand.latency].wholeMilliseconds, feeCents: try BacktestCommand.feeCents(invocation),
             resources: SweepManifest.Resources(
                 maxParallel: Int(invocation[maxParallel]), time: invocation[time], memory: invocation[memory]),
             executable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
             configuration: try configPath.map(plannedFile))
         try write(manifest, to: directory)
+        if invocation[JSONOutput.flag] {
+            Console.out(try JSONOutput.encode(Planned(directory: directory.path, cells: cells.count, strategy: strategyName, data: data)))
+            return 0
+        }
         Console.out(
             "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategyName) over \(data.joined(separator: ", "))\n"
                 + "  on Slurm: tickwork sweep submit \(directory.path)\n  here:     tickwork sweep run \(directory.path)")
@@ -125,5 +129,13 @@ enum SweepPlan {
     static func absolute(_ path: String) -> String {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
         return url.standardizedFileURL.path
+    }
+
+    /// What `--json` prints.
+    struct Planned: Encodable {
+        var directory: String
+        var cells: Int
+        var strategy: String
+        var data: [String]
     }
 }

@@ -16,7 +16,7 @@ enum SweepSubmit {
             override), split at spaces: --sbatch-args "--partition=short --qos=low".
             """,
         arguments: [directory],
-        options: [sbatchArguments],
+        options: [sbatchArguments, JSONOutput.flag],
         run: run
     )
 
@@ -29,7 +29,11 @@ enum SweepSubmit {
         let runner = try SweepCellRunner(directory: directory, verifyChecksum: true)
         let job = try submit(directory, arguments: words(invocation[sbatchArguments]))
         let manifest = runner.manifest
-        Console.out("\(directory.path): submitted as job \(job): \(manifest.cells) cells, at most \(manifest.resources.maxParallel) at once")
+        if invocation[JSONOutput.flag] {
+            Console.out(try JSONOutput.encode(Submitted(directory: directory.path, job: job, cells: manifest.cells, maxParallel: manifest.resources.maxParallel)))
+        } else {
+            Console.out("\(directory.path): submitted as job \(job): \(manifest.cells) cells, at most \(manifest.resources.maxParallel) at once")
+        }
         return 0
     }
 
@@ -44,5 +48,13 @@ enum SweepSubmit {
         let jobs = directory.jobs() + [job]
         try DurableFile.replace(directory.jobsPath, with: Array(jobs.map { "\($0)\n" }.joined().utf8))
         return job
+    }
+
+    /// What `--json` prints.
+    struct Submitted: Encodable {
+        var directory: String
+        var job: Int
+        var cells: Int
+        var maxParallel: Int
     }
 }

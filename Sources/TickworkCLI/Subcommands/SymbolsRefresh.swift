@@ -15,9 +15,9 @@ enum SymbolsRefresh {
             the state directory, which 'symbols search' and 'watch add' then use instead of the \
             shipped directory. Finnhub's key is read from --key-file, else from the variable or \
             file --config's finnhub.apiKeyEnv or finnhub.apiKeyFile names, else from \
-            $FINNHUB_API_KEY; Alpaca's as 'watch --source alpaca' reads it.
+            $FINNHUB_API_KEY; Alpaca's as 'watch --api alpaca' reads it.
             """,
-        options: QuoteSourceOptions.options,
+        options: QuoteSourceOptions.options + [JSONOutput.flag],
         run: run
     )
 
@@ -40,7 +40,11 @@ enum SymbolsRefresh {
         } catch {
             throw CLIError.failure("\(path): cannot write the directory: \(error)")
         }
-        Console.out("\(path): \(directory.entries.count) symbols from \(opened.source.name)")
+        if invocation[JSONOutput.flag] {
+            Console.out(try JSONOutput.encode(["file": path, "symbols": String(directory.entries.count), "source": opened.source.name]))
+        } else {
+            Console.out("\(path): \(directory.entries.count) symbols from \(opened.source.name)")
+        }
         return 0
     }
 }

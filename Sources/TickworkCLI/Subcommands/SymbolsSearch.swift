@@ -12,7 +12,8 @@ enum SymbolsSearch {
             tickers starting with TEXT, names with words starting with TEXT's words ("berkshire b"), \
             then names or tickers containing TEXT; ties in name order. Searches symbols.csv in the \
             state directory once 'tickwork symbols refresh' has written one, else the directory \
-            shipped with Tickwork (US index members and common ETFs).
+            shipped with Tickwork (US index members and common ETFs). Exit status 1 when nothing \
+            matches, with or without --json (which then prints []), as grep does.
             """,
         arguments: [text],
         options: [limit, json],
@@ -29,7 +30,7 @@ enum SymbolsSearch {
         let matches = directory.search(invocation[Self.text], limit: Int(invocation[Self.limit]))
         if invocation[Self.json] {
             Console.out(try JSONOutput.encode(matches.map(\.entry)))
-            return 0
+            return matches.isEmpty ? 1 : 0
         }
         guard !matches.isEmpty else {
             Console.err("no symbol matches \"\(invocation[Self.text])\"")

@@ -10,7 +10,7 @@ enum Tail {
         name: "tail",
         summary: "Show the last fills of the ledger; with -f, follow new ones as they land.",
         discussion: """
-            Prints the last N fills (default 10) as a table: time (UTC), strategy, symbol, side, \
+            Prints the last --limit fills (default 10) as a table: time (UTC), strategy, symbol, side, \
             quantity, price in dollars, and the strategy's position and realized P&L in that \
             symbol after the fill. With -f it keeps printing fills as another process appends \
             them, each batch followed by a running total line, until interrupted; it follows the \
@@ -19,7 +19,8 @@ enum Tail {
             Every line is checked as it is read; a corrupt ledger stops the command with the line \
             at fault. Colour only on a terminal, and never when NO_COLOR is set.
             """,
-        options: [ledger, config, follow, lines, symbol, strategy, json, DefaultConfiguration.verbose],
+        arguments: [symbol],
+        options: [ledger, config, follow, limit, SymbolArgument.deprecatedOption, strategy, json],
         run: run
     )
 
@@ -28,16 +29,17 @@ enum Tail {
     static let config: Option<String?> = .optional(
         "--config", "FILE", help: "The configuration naming the ledger (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let follow: Option<Bool> = .flag("--follow", short: "-f", help: "Keep printing fills as they are appended.")
-    static let lines: Option<Int64> = .defaulted(
-        "--lines", "N", short: "-n", default: 10, help: "How many fills to show first (default 10).", parse: .integer(in: 0...1_000_000))
-    static let symbol: Option<String?> = .optional("--symbol", "S", help: "Only fills of this symbol.")
+    static let limit: Option<Int64> = Option<Int64>.defaulted(
+        "--limit", "N", short: "-n", default: 10, help: "How many fills to show first (default 10).", parse: .integer(in: 0...1_000_000)
+    ).deprecatedAlias("--lines")
+    static let symbol = SymbolArgument.optional(help: "Only fills of this symbol.")
     static let strategy: Option<String?> = .optional("--strategy", "ID", help: "Only fills of this strategy.")
     static let json: Option<Bool> = .flag("--json", help: "Print the ledger's lines (JSON Lines) instead of a table.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        let path = try invocation[Self.ledger] ?? DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose]).ledger.path
-        let count = Int(invocation[Self.lines])
-        let filter = TailFilter(symbol: invocation[Self.symbol], strategy: invocation[Self.strategy])
+        let path = try invocation[Self.ledger] ?? DefaultConfiguration.load(invocation[Self.config]).ledger.path
+        let count = Int(invocation[Self.limit])
+        let filter = TailFilter(symbol: try SymbolArgument.value(invocation, Self.symbol)?.rawValue, strategy: invocation[Self.strategy])
         let json = invocation[Self.json]
         let follow = invocation[Self.follow]
         var last: [LedgerEntry] = []

@@ -12,15 +12,15 @@ enum WatchEdit {
         name: "add",
         summary: "Add symbols to a watch list.",
         discussion: """
-            A symbol is accepted when the symbol directory knows it or the quote source (--source) \
+            A symbol is accepted when the symbol directory knows it or the quote source (--api) \
             quotes it; one unknown to both is refused with the nearest matches, and nothing is added.
             """,
-        arguments: [symbols], options: [WatchListOptions.list] + QuoteSourceOptions.options, run: runAdd)
+        arguments: [symbols], options: [WatchListOptions.list, json] + QuoteSourceOptions.options, run: runAdd)
     static let remove = Command(
-        name: "rm", summary: "Remove symbols from a watch list.", arguments: [symbols], options: [WatchListOptions.list], run: runRemove)
+        name: "rm", summary: "Remove symbols from a watch list.", arguments: [symbols], options: [WatchListOptions.list, json], run: runRemove)
     static let move = Command(
         name: "move", summary: "Move a symbol to another place in a watch list.",
-        arguments: [symbol], options: [WatchListOptions.list, to, before],
+        arguments: [symbol], options: [WatchListOptions.list, to, before, json],
         validate: { invocation throws(CLIError) in
             guard (invocation[to] == nil) != (invocation[before] == nil) else { throw .usage("give --to N or --before SYMBOL, one of them") }
         },
@@ -31,7 +31,7 @@ enum WatchEdit {
     static let symbol: Argument<Symbol> = .required("SYMBOL", help: "The symbol to move.", parse: .name())
     static let to: Option<Int64?> = .optional("--to", "N", help: "Its new place, 1 being the top.", parse: .integer(in: 1...100_000))
     static let before: Option<Symbol?> = .optional("--before", "SYMBOL", help: "Put it just before this symbol.", parse: .name())
-    static let json: Option<Bool> = .flag("--json", help: "Print the symbols as a JSON array.")
+    static let json: Option<Bool> = .flag("--json", help: "Print the symbols (added, removed, or the list) as a JSON array.")
 
     static func runAdd(_ invocation: Invocation) throws -> Int32 {
         let wanted = invocation[symbols].map { Symbol($0.rawValue.uppercased()) }
@@ -57,6 +57,7 @@ enum WatchEdit {
         }
         let name = invocation[WatchListOptions.list]
         let added = try store.update { lists in lists.add(wanted, to: name) }
+        if invocation[json] { Console.out(try JSONOutput.encode(added.map(\.rawValue))); return 0 }
         Console.out(added.isEmpty ? "\(name): nothing new" : "\(name): added \(added.map(\.rawValue).joined(separator: " "))")
         return 0
     }
@@ -65,6 +66,7 @@ enum WatchEdit {
         let name = invocation[WatchListOptions.list]
         let removed = invocation[symbols].map { Symbol($0.rawValue.uppercased()) }
         try edit { lists throws(WatchLists.EditError) in try lists.remove(removed, from: name) }
+        if invocation[json] { Console.out(try JSONOutput.encode(removed.map(\.rawValue))); return 0 }
         Console.out("\(name): removed \(removed.map(\.rawValue).joined(separator: " "))")
         return 0
     }
@@ -77,7 +79,8 @@ enum WatchEdit {
         } else if let other = invocation[before] {
             try edit { lists throws(WatchLists.EditError) in try lists.move(moving, before: Symbol(other.rawValue.uppercased()), in: name) }
         }
-        Console.out("\(name): \(try WatchListOptions.load(WatchListOptions.store()).symbols(name).map(\.rawValue).joined(separator: " "))")
+        let order = try WatchListOptions.load(WatchListOptions.store()).symbols(name).map(\.rawValue)
+        Console.out(invocation[json] ? try JSONOutput.encode(order) : "\(name): \(order.joined(separator: " "))")
         return 0
     }
 

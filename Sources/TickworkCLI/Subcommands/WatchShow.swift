@@ -38,17 +38,18 @@ enum WatchShow {
         SIGTERM end it and restore the terminal. With NO_COLOR nothing is coloured; when stdout \
         is not a terminal one table is printed per refresh (--once: one, then exit). --json \
         prints one JSON line per refresh, prices in decimal dollars.
-        With no --source it quotes the simulated exchange the configuration embeds (the embedded \
-        default lists FOOBAR), started in this process with no key. --source finnhub needs a \
+        With no --api (or --api stockfighter) it quotes the simulated exchange the configuration embeds (the embedded \
+        default lists FOOBAR), started in this process with no key. --api finnhub needs a \
         key (from --key-file, else the variable or file --config's finnhub.apiKeyEnv or \
         finnhub.apiKeyFile names, else $FINNHUB_API_KEY) and keeps to Finnhub's free plan (60 calls a minute): rows it could not refresh keep \
-        their last quote and show its age, and after a 429 it backs off. --source alpaca asks \
+        their last quote and show its age, and after a 429 it backs off. --api alpaca asks \
         Alpaca's market data for the whole list in one snapshots request (key id and secret \
         from $APCA_API_KEY_ID and $APCA_API_SECRET_KEY or an Alpaca configuration's sources).
         """
 
-    static let interval: Option<Int64> = .defaulted(
-        "--interval", "SECONDS", default: 5, help: "Seconds between refreshes (default 5).", parse: .integer(in: 1...3_600))
+    static let interval: Option<Duration> = .defaulted(
+        "--interval", "DURATION", default: .seconds(5), help: "Time between refreshes (default 5s).",
+        parse: .duration(in: .seconds(1) ... .seconds(3_600), bareNumberIn: .seconds))
     static let once: Option<Bool> = .flag("--once", help: "Print the table once and exit.")
     static let json: Option<Bool> = .flag("--json", help: "Print one JSON line per refresh.")
 
@@ -62,13 +63,13 @@ enum WatchShow {
         var directory = try DirectoryFile.load(stateDirectory: store.directory)
         let opened = try QuoteSourceOptions(invocation)
         defer { opened.close() }
-        if invocation[QuoteSourceOptions.source] == .simulated, let listed = try? opened.symbols() {
+        if invocation[QuoteSourceOptions.source] == .stockfighter, let listed = try? opened.symbols() {
             // The simulated exchange's companies are in no directory: it names them itself.
             directory = SymbolDirectory(directory.entries + listed)
         }
         var view = WatchLoop(
             board: WatchBoard(symbols: symbols, directory: directory), source: opened.source, list: name,
-            interval: .seconds(invocation[Self.interval]), json: invocation[Self.json], once: invocation[Self.once])
+            interval: invocation[Self.interval], json: invocation[Self.json], once: invocation[Self.once])
         view.run()
         return 0
     }

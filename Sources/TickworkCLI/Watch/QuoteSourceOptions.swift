@@ -10,7 +10,7 @@ import SimulatedMarket
 import StockFighter
 import StrategyKit
 
-/// Where quotes and symbol lists come from, as `--source`, `--config`, `--base-url` and
+/// Where quotes and symbol lists come from, as `--api`, `--config`, `--base-url` and
 /// `--key-file` say: the simulated exchange (by default the one the configuration embeds,
 /// started in this process as `tickwork run` starts it; no key needed), Finnhub (key from
 /// `--key-file`, else the configuration's `finnhub` key source, else `$FINNHUB_API_KEY`:
@@ -19,27 +19,27 @@ import StrategyKit
 struct QuoteSourceOptions {
     /// The sources there are.
     enum Kind: String, CaseIterable, Sendable {
-        case simulated, finnhub, alpaca
+        /// The configuration's exchange: the simulated one it embeds, or a running one.
+        case stockfighter
+        case finnhub, alpaca
     }
 
-    static let options: [any OptionDeclaration] = [source, config, baseURL, keyFile, DefaultConfiguration.verbose]
+    static let options: [any OptionDeclaration] = [source, config, baseURL, keyFile]
 
-    static let source: Option<Kind> = .defaulted(
-        "--source", "SOURCE", default: .simulated,
-        help: "simulated (default: the configuration's embedded exchange), finnhub or alpaca.",
-        parse: .oneOf("simulated, finnhub or alpaca"))
+    static let source: Option<Kind> = Option<Kind>.defaulted(
+        "--api", "API", default: .stockfighter,
+        help: "stockfighter (default: the simulated exchange the configuration embeds, or --base-url of a running one), finnhub or alpaca.",
+        parse: ValueParser<Kind>.oneOf("stockfighter, finnhub or alpaca").accepting(
+            old: { $0 == "simulated" ? .stockfighter : nil }, deprecation: "say stockfighter; simulated goes in the next release")
+    ).deprecatedAlias("--source")
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration whose embedded exchange is quoted (default: the embedded one).")
+        "--config", "FILE", help: "The configuration whose exchange is quoted (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let baseURL: Option<String?> = .optional(
         "--base-url", "URL",
-        help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for alpaca, one base for trading and market data (a running 'tickwork exchange': http://127.0.0.1:8080; default: the configuration's Alpaca URLs, else \(alpacaTradingURL) and \(alpacaDataURL)); for simulated, a running 'tickwork exchange' (http://127.0.0.1:8080/api/v1) instead of an embedded one.")
+        help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for alpaca, one base for trading and market data (a running 'tickwork exchange': http://127.0.0.1:8080; default: the configuration's Alpaca URLs, else \(AlpacaConnection.defaultBaseURL) and \(AlpacaConnection.defaultMarketDataURL)); for stockfighter, a running 'tickwork exchange' (http://127.0.0.1:8080/api/v1) instead of an embedded one.")
     static let keyFile: Option<String?> = .optional(
         "--key-file", "FILE",
         help: "Read the Finnhub key from FILE (private to its owner) instead of where --config's finnhub.apiKeyEnv or finnhub.apiKeyFile says (default $\(FinnhubSettings.defaultKeyVariable)).")
-
-    /// Alpaca's paper-trading API (assets) and its market-data API (snapshots).
-    static let alpacaTradingURL = "https://paper-api.alpaca.markets"
-    static let alpacaDataURL = "https://data.alpaca.markets"
 
     /// The source, and the exchange started for it (stop it when done), if any.
     let source: any QuoteSource
@@ -51,7 +51,7 @@ struct QuoteSourceOptions {
     /// Opens the source `invocation` names; a usage error for a bad URL, a failure for a
     /// missing key or an exchange that cannot start.
     init(_ invocation: Invocation) throws {
-        let configuration = try DefaultConfiguration.load(invocation[Self.config], verbose: invocation[DefaultConfiguration.verbose])
+        let configuration = try DefaultConfiguration.load(invocation[Self.config])
         switch invocation[Self.source] {
         case .finnhub:
             let key = try APIKeyResolver.resolveFinnhub(keyFile: invocation[Self.keyFile], in: configuration)
@@ -63,7 +63,7 @@ struct QuoteSourceOptions {
             alpaca = AlpacaQuoteSource(client: try Self.alpacaClient(invocation[Self.baseURL], configuration))
             finnhub = nil
             server = nil
-        case .simulated:
+        case .stockfighter:
             alpaca = nil
             if let baseURL = invocation[Self.baseURL] {
                 let source = FinnhubQuoteSource(name: "simulated", client: try Self.client(baseURL, token: nil, caFile: nil), callsPerMinute: nil)
@@ -73,7 +73,7 @@ struct QuoteSourceOptions {
                 return
             }
             guard let server = try EmbeddedExchange.start(configuration) else {
-                throw CLIError.usage("--source simulated: \(configuration.file) embeds no exchange; give --base-url of a running one")
+                throw CLIError.usage("--api stockfighter: \(configuration.file) embeds no exchange; give --base-url of a running one")
             }
             Self.awaitFirstTrades(server, configuration)
             self.server = server
@@ -123,14 +123,11 @@ struct QuoteSourceOptions {
     private static func alpacaClient(_ baseURL: String?, _ configuration: Configuration) throws -> AlpacaClient {
         var settings = AlpacaSettings(marketDataURL: nil, secret: .environment("APCA_API_SECRET_KEY"), extendedHours: false)
         var keyID = APIKeySource.environment("APCA_API_KEY_ID")
-        var trading = alpacaTradingURL, data = alpacaDataURL
+        let (trading, data) = AlpacaConnection.urls(baseURL, configuration)
         if case .alpaca(let configured) = configuration.exchange.api {
             settings = configured
             keyID = configuration.exchange.apiKey
-            trading = configuration.exchange.baseURL ?? trading
-            data = configured.marketDataURL ?? trading
         }
-        if let baseURL { (trading, data) = (baseURL, baseURL) }
         let environment = ProcessInfo.processInfo.environment
         let credentials = AlpacaCredentials(
             keyID: try APIKeyResolver.resolve(keyID, keys: ("exchange.apiKeyEnv", "exchange.apiKeyFile"), in: configuration, optional: true, environment: environment),
