@@ -10,6 +10,7 @@
 #   /etc/tickwork/               root:tickwork 0750; tickwork.json (config/systemd.json) if none
 #                                is there yet, root:tickwork 0640 so the service can read it
 #   /usr/local/share/doc/tickwork/README.md
+#   /usr/local/share/bash-completion/completions/tickwork, /usr/local/share/zsh/site-functions/_tickwork
 # Run as root. Environment: PREFIX (default /usr/local); DESTDIR (default empty: the live system;
 # otherwise a root directory to fill, whose etc/passwd and etc/group get the user);
 # TICKWORK_BIN_DIR (default: build in release mode) installs the binaries of that directory
@@ -47,6 +48,12 @@ done
 ln -sf "$prefix/lib/tickwork/tickwork" "$dest$prefix/bin/tickwork"
 install -m 0644 systemd/tickwork.service systemd/tickwork-exchange.service "$dest/etc/systemd/system/"
 install -m 0644 README.md "$dest$prefix/share/doc/tickwork/README.md"
+# Shell completion, made by the installed binary from its command tree (bash-completion and
+# Debian's zsh look in these directories under /usr/local).
+install -d -m 0755 "$dest$prefix/share/bash-completion/completions" "$dest$prefix/share/zsh/site-functions"
+"$dest$prefix/lib/tickwork/tickwork" completion bash >"$dest$prefix/share/bash-completion/completions/tickwork"
+"$dest$prefix/lib/tickwork/tickwork" completion zsh >"$dest$prefix/share/zsh/site-functions/_tickwork"
+chmod 0644 "$dest$prefix/share/bash-completion/completions/tickwork" "$dest$prefix/share/zsh/site-functions/_tickwork"
 
 install -d -o root -g "$gid" -m 0750 "$dest/etc/tickwork"
 if [ ! -e "$dest/etc/tickwork/tickwork.json" ]; then

@@ -7,11 +7,14 @@
 #       systemd/        the unit files and the sysusers file, as scripts/install.sh installs them
 #       config/         tickwork.json (the embedded default), systemd.json (the service's), README
 #       man/tickwork.1  the help of `tickwork` and of every command, as a manual page
+#       completions/    tickwork.bash and _tickwork (zsh): `tickwork completion bash|zsh`
 #       README.md, strategies/README.md, BUILD-INFO (version, compiler, system libraries needed)
 #   OUT_DIR/tickwork_VERSION_DEBARCH.deb          the same files laid out for Debian: /usr/lib/tickwork/
 #       (binary, plugins, runtime/), /usr/bin/tickwork, /lib/systemd/system/,
 #       /usr/lib/sysusers.d/tickwork.conf, /etc/tickwork/tickwork.json (a conffile, from
-#       config/systemd.json), /usr/share/man/man1/tickwork.1.gz, /usr/share/doc/tickwork/; its
+#       config/systemd.json), /usr/share/man/man1/tickwork.1.gz, the shell completions
+#       (/usr/share/bash-completion/completions/tickwork, /usr/share/zsh/vendor-completions/_tickwork),
+#       /usr/share/doc/tickwork/; its
 #       maintainer scripts (packaging/debian/) create the user and set owners and modes.
 # The binary's, the SDK's and the plugins' runpath is $ORIGIN:$ORIGIN/runtime and the runtime
 # libraries' is $ORIGIN, set with patchelf on the copies: nothing points into the toolchain. The
@@ -54,7 +57,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 name="tickwork-$version"
 tree="$work/$name"
-mkdir -p "$tree/runtime" "$tree/systemd" "$tree/config" "$tree/man" "$tree/strategies"
+mkdir -p "$tree/runtime" "$tree/systemd" "$tree/config" "$tree/man" "$tree/strategies" "$tree/completions"
 
 install -m 0755 "$bin/tickwork" "$tree/tickwork"
 for library in "$bin"/lib*.so; do
@@ -116,6 +119,9 @@ install -m 0644 config/tickwork.json config/systemd.json config/README.md "$tree
 install -m 0644 README.md "$tree/"
 install -m 0644 strategies/README.md "$tree/strategies/"
 bash scripts/manpage.sh "$tree/tickwork" "$version" >"$tree/man/tickwork.1"
+"$tree/tickwork" completion bash >"$tree/completions/tickwork.bash"
+"$tree/tickwork" completion zsh >"$tree/completions/_tickwork"
+chmod 0644 "$tree/completions/tickwork.bash" "$tree/completions/_tickwork"
 {
     echo "tickwork $version for linux-$arch"
     echo "built with: $(swift --version 2>/dev/null | head -n 1)"
@@ -130,7 +136,8 @@ tar -C "$work" --owner=0 --group=0 --numeric-owner --sort=name -czf "$tarball" "
 deb="$work/deb"
 lib="$deb/usr/lib/tickwork"
 mkdir -p "$lib" "$deb/usr/bin" "$deb/lib/systemd/system" "$deb/usr/lib/sysusers.d" "$deb/etc/tickwork" \
-    "$deb/usr/share/man/man1" "$deb/usr/share/doc/tickwork/examples" "$deb/DEBIAN"
+    "$deb/usr/share/man/man1" "$deb/usr/share/doc/tickwork/examples" "$deb/DEBIAN" \
+    "$deb/usr/share/bash-completion/completions" "$deb/usr/share/zsh/vendor-completions"
 cp -a "$tree/tickwork" "$tree"/lib*.so "$tree/runtime" "$lib/"
 ln -s ../lib/tickwork/tickwork "$deb/usr/bin/tickwork"
 for unit in tickwork.service tickwork-exchange.service; do
@@ -146,6 +153,8 @@ sed 's|scripts/install.sh installs it as /usr/local/lib/sysusers.d/tickwork.conf
 chmod 0750 "$deb/etc/tickwork"
 install -m 0640 config/systemd.json "$deb/etc/tickwork/tickwork.json"
 gzip -9n <"$tree/man/tickwork.1" >"$deb/usr/share/man/man1/tickwork.1.gz"
+install -m 0644 "$tree/completions/tickwork.bash" "$deb/usr/share/bash-completion/completions/tickwork"
+install -m 0644 "$tree/completions/_tickwork" "$deb/usr/share/zsh/vendor-completions/_tickwork"
 install -m 0644 README.md "$tree/BUILD-INFO" "$deb/usr/share/doc/tickwork/"
 install -m 0644 config/README.md "$deb/usr/share/doc/tickwork/config.md"
 install -m 0644 strategies/README.md "$deb/usr/share/doc/tickwork/strategies.md"

@@ -40,6 +40,7 @@ enum CommandTree {
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
             WatchShow.group,
             Command(name: "symbols", summary: "Search and refresh the symbol directory.", subcommands: [SymbolsSearch.command, SymbolsRefresh.command]),
+            Completion.command,
         ]
     ).addingToEveryCommand(DefaultConfiguration.verbose)
 }

@@ -165,6 +165,8 @@ struct PackageTests {
         #expect(try scratch.attributes("/usr/lib/tickwork/tickwork") == (0o755, 0, 0))
         #expect(try scratch.attributes("/usr/lib/tickwork/libFirstSteps.so") == (0o644, 0, 0))
         #expect(try scratch.attributes("/lib/systemd/system/tickwork.service") == (0o644, 0, 0))
+        #expect(try scratch.attributes("/usr/share/bash-completion/completions/tickwork") == (0o644, 0, 0))
+        #expect(try scratch.attributes("/usr/share/zsh/vendor-completions/_tickwork") == (0o644, 0, 0))
 
         for unit in ["tickwork.service", "tickwork-exchange.service"] {
             let verify = try await scratch.verifyUnit("/lib/systemd/system/" + unit, command: "/usr/bin/tickwork", binary: "/usr/lib/tickwork/tickwork")
