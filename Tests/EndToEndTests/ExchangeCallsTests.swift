@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The one-call exchange commands against a spawned `tickwork exchange`.
 @Suite(.processHeavy, .timeLimit(.minutes(10))) struct ExchangeCallsTests {
@@ -47,5 +48,25 @@ import Testing
         #expect(badSide.status == 64 && badSide.stderr.contains("SIDE: expected buy or sell"))
         let noPrice = try await TickworkProcess.run(["order", "place", "FOOBAR", "buy", "10", "--base-url", exchange.baseURL])
         #expect(noPrice.status == 64 && noPrice.stderr.contains("--price"))
+    }
+
+    /// One base URL per API: the StockFighter base the one-call commands take also gives
+    /// `watch --api stockfighter` that exchange's quotes.
+    @Test func watchTakesTheSameStockFighterBaseAsTheOneCallCommands() async throws {
+        let exchange = try await ExchangeFixture(bots: 4)
+        defer { exchange.stop() }
+        let state = try TemporaryDirectory("tickwork-watch-base")
+        defer { state.remove() }
+        let environment = ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""]
+        // A symbol is quoted once it has traded: the bots' first trade takes a moment.
+        var added = try await TickworkProcess.run(["watch", "add", "FOOBAR", "--api", "stockfighter", "--base-url", exchange.baseURL], environment: environment)
+        for _ in 0..<60 where added.status != 0 {
+            try await Task.sleep(for: .milliseconds(500))
+            added = try await TickworkProcess.run(["watch", "add", "FOOBAR", "--api", "stockfighter", "--base-url", exchange.baseURL], environment: environment)
+        }
+        #expect(added.status == 0, "\(added.stderr)")
+        let watched = try await TickworkProcess.run(["watch", "--once", "--api", "stockfighter", "--base-url", exchange.baseURL], environment: environment)
+        #expect(watched.status == 0, "\(watched.stderr)")
+        #expect(watched.stdout.contains("FOOBAR"), "\(watched.stdout)")
     }
 }

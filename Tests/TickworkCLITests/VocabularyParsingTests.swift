@@ -106,3 +106,12 @@ import Testing
         #expect(old.warnings.count == 4, "\(old.warnings)")
     }
 }
+
+/// One base URL per API: the StockFighter base of a running exchange serves `watch` too.
+@Suite(.timeLimit(.minutes(10))) struct QuoteBaseTests {
+    @Test func theStockFighterBaseLeadsToTheSameExchangesQuotes() {
+        #expect(QuoteSourceOptions.quoteBase("http://127.0.0.1:8080/ob/api") == "http://127.0.0.1:8080/api/v1")
+        #expect(QuoteSourceOptions.quoteBase("http://127.0.0.1:8080/ob/api/") == "http://127.0.0.1:8080/api/v1")
+        #expect(QuoteSourceOptions.quoteBase("http://127.0.0.1:8080/api/v1") == "http://127.0.0.1:8080/api/v1")
+    }
+}

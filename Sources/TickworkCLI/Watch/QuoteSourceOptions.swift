@@ -36,7 +36,7 @@ struct QuoteSourceOptions {
         "--config", "FILE", help: "The configuration whose exchange is quoted (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let baseURL: Option<String?> = .optional(
         "--base-url", "URL",
-        help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for alpaca, one base for trading and market data (a running 'tickwork exchange': http://127.0.0.1:8080; default: the configuration's Alpaca URLs, else \(AlpacaConnection.defaultBaseURL) and \(AlpacaConnection.defaultMarketDataURL)); for stockfighter, a running 'tickwork exchange' (http://127.0.0.1:8080/api/v1) instead of an embedded one.")
+        help: "The Finnhub-style API base: \(FinnhubClient.defaultBaseURL) for finnhub; for alpaca, one base for trading and market data (a running 'tickwork exchange': http://127.0.0.1:8080; default: the configuration's Alpaca URLs, else \(AlpacaConnection.defaultBaseURL) and \(AlpacaConnection.defaultMarketDataURL)); for stockfighter, a running 'tickwork exchange' (its StockFighter base http://127.0.0.1:8080/ob/api, as the other commands take it, or its /api/v1) instead of an embedded one.")
     static let keyFile: Option<String?> = .optional(
         "--key-file", "FILE",
         help: "Read the Finnhub key from FILE (private to its owner) instead of where --config's finnhub.apiKeyEnv or finnhub.apiKeyFile says (default $\(FinnhubSettings.defaultKeyVariable)).")
@@ -66,7 +66,8 @@ struct QuoteSourceOptions {
         case .stockfighter:
             alpaca = nil
             if let baseURL = invocation[Self.baseURL] {
-                let source = FinnhubQuoteSource(name: "simulated", client: try Self.client(baseURL, token: nil, caFile: nil), callsPerMinute: nil)
+                let client = try Self.client(Self.quoteBase(baseURL), token: nil, caFile: nil)
+                let source = FinnhubQuoteSource(name: "simulated", client: client, callsPerMinute: nil)
                 finnhub = source
                 self.source = source
                 server = nil
@@ -81,6 +82,16 @@ struct QuoteSourceOptions {
             finnhub = FinnhubQuoteSource(name: "simulated", client: client, callsPerMinute: nil)
         }
         source = (finnhub ?? alpaca)!
+    }
+
+    /// The simulated exchange's Finnhub-style API for `url`: the StockFighter base the other
+    /// commands take for `--api stockfighter` (`.../ob/api`) becomes the same exchange's
+    /// `.../api/v1`, so one base URL names the exchange everywhere; any other URL is taken as is.
+    static func quoteBase(_ url: String) -> String {
+        let stockFighter = "/ob/api"
+        var trimmed = Substring(url)
+        if trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed.hasSuffix(stockFighter) ? trimmed.dropLast(stockFighter.count) + "/api/v1" : url
     }
 
     /// Stops the exchange started for the source.
