@@ -24,6 +24,7 @@ import TestSupport
         (["history", "orders", "FOOBAR"], 0),
         (["history", "denials"], 0),
         (["history", "pnl"], 0),
+        (["history", "sql", "SELECT 1 WHERE 0"], 0),
         (["watch", "list"], 0),
         (["symbols", "search", "zzqqxx"], 1),
     ]
@@ -39,6 +40,22 @@ import TestSupport
         // What --json printed is JSON (or nothing, for tail's JSON Lines of no fill).
         if !json.stdout.isEmpty {
             #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "\(json.stdout)")
+        }
+    }
+
+    @Test func anEmptyPluginDirectoryAndAnExchangeWithNoOrdersAreEmptyListings() async throws {
+        let (directory, environment) = try installation()
+        defer { directory.remove() }
+        let plugins = directory.path + "/plugins"
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let calls = ["--base-url", exchange.baseURL]
+        for arguments in [["strategies", "list", "--plugin-dir", plugins], ["orders"] + calls, ["orders", "FOOBAR"] + calls] {
+            for json in [[], ["--json"]] {
+                let result = try await TickworkProcess.run(arguments + json, environment: environment.merging(["TICKWORK_API_KEY": "k"]) { $1 })
+                #expect(result.status == 0, "\(arguments + json): \(result.stderr)")
+            }
         }
     }
 
