@@ -29,7 +29,7 @@ enum ExchangeServe {
             never repeats an id an earlier run gave (unless that run averaged over a million \
             orders a second or the clock was set back). Closed orders, with their fills, stay \
             in memory for status lookups and account lists until --keep-closed more orders of \
-            their stock have closed or --keep-closed-for seconds have passed since they closed \
+            their stock have closed or --keep-closed-for has passed since they closed \
             (forgotten within a quarter more); open orders always stay. A forgotten order is \
             answered 404 like an id never given, and leaves the account's order list, so a \
             daemon reconciling after a restart finds only the orders kept: the defaults keep \
