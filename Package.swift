@@ -84,13 +84,14 @@ let package = Package(
         // Parameter sweeps: many backtests over one grid, on this machine's cores or as a planned
         // directory of cells that Slurm runs.
         .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire"], exclude: ["README.md"]),
-        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History"], exclude: ["README.md"]),
-        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire"], exclude: ["README.md"]),
+        .target(name: "Notify", dependencies: [strategyKit, "HTTP", "Lifecycle", "Wire"], exclude: ["README.md"]),
+        .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History", "Notify"], exclude: ["README.md"]),
+        .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire", "Notify"], exclude: ["README.md"]),
         // The command-line framework: commands as data, typed options and arguments, parsing, help.
         .target(name: "CommandLineKit", exclude: ["README.md"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History"],
+            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History", "Notify"],
             exclude: ["README.md"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(

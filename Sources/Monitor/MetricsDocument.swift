@@ -1,4 +1,5 @@
 import Live
+import Notify
 import Risk
 import StrategyKit
 
@@ -8,9 +9,11 @@ import StrategyKit
 public enum MetricsDocument {
     /// The exposition of `snapshot` and `traffic` at `now`; `ledgerBytes` is the ledger file's
     /// size (nil when it cannot be read), `historyFlowDropped` the order-flow records the
-    /// history's hand-off dropped (nil when the daemon keeps no history).
+    /// history's hand-off dropped (nil when the daemon keeps no history), `notify` each
+    /// webhook's figures (none without notifications).
     public static func metrics(
-        _ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, ledgerBytes: Int64?, historyFlowDropped: UInt64?, now: Timestamp
+        _ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, ledgerBytes: Int64?, historyFlowDropped: UInt64?, now: Timestamp,
+        notify: [NotifyFigures] = []
     ) -> String {
         var out = MetricsExposition()
         let stats = snapshot.statistics
@@ -86,7 +89,23 @@ public enum MetricsDocument {
         histogram(&out, "tickwork_place_ack_latency_seconds", "Time from sending an order to the exchange's answer.", traffic.placeToAcknowledge)
         histogram(&out, "tickwork_decision_latency_seconds", "Time the engine took over one event (strategies and risk checks included).", snapshot.decisionLatency)
         histogram(&out, "tickwork_ledger_sync_seconds", "Time waiting for the ledger to make fills durable.", snapshot.ledgerSync)
+        notifications(&out, notify)
         return out.text
+    }
+
+    /// The `notify` webhooks' queues, one sample per webhook in each family.
+    private static func notifications(_ out: inout MetricsExposition, _ figures: [NotifyFigures]) {
+        guard !figures.isEmpty else { return }
+        let families: [(String, MetricsExposition.Kind, String, (NotifyFigures) -> Int64)] = [
+            ("tickwork_notify_sent_total", .counter, "Notification messages a webhook accepted.", { Int64(clamping: $0.sent) }),
+            ("tickwork_notify_failed_total", .counter, "Notification messages given up on (refused, or out of attempts).", { Int64(clamping: $0.failed) }),
+            ("tickwork_notify_dropped_total", .counter, "Notices dropped, oldest first, from a full webhook queue.", { Int64(clamping: $0.dropped) }),
+            ("tickwork_notify_queue_depth", .gauge, "Notices waiting for a webhook.", { Int64($0.queued) }),
+        ]
+        for (name, kind, help, value) in families {
+            out.family(name, kind, help: help)
+            for webhook in figures { out.sample(name, ["webhook": webhook.webhook], value(webhook)) }
+        }
     }
 
     private static func counter(_ out: inout MetricsExposition, _ name: String, _ help: String, _ value: Int) {

@@ -3,6 +3,7 @@ import Glibc
 import History
 import HTTP
 import Live
+import Notify
 import StrategyKit
 
 /// Answers the monitor's requests from the board: the one place its paths, its bearer-token
@@ -21,6 +22,8 @@ public struct MonitorRoutes: Sendable {
     /// the daemon keeps no history.
     let historyFlow: HistoryFlow?
     let now: @Sendable () -> Timestamp
+    /// Each `notify` webhook's figures for `/metrics`; nil without notifications.
+    public var notifyFigures: (@Sendable () -> [NotifyFigures])?
 
     public init(
         board: MonitorBoard, token: String?, version: String, ledgerPath: String?, historyFlow: HistoryFlow? = nil,
@@ -52,7 +55,8 @@ public struct MonitorRoutes: Sendable {
         case "/metrics":
             guard let snapshot = board.snapshot else { return Self.notReady }
             let text = MetricsDocument.metrics(
-                snapshot, traffic: board.traffic, ledgerBytes: ledgerBytes(), historyFlowDropped: historyFlow?.dropped, now: time)
+                snapshot, traffic: board.traffic, ledgerBytes: ledgerBytes(), historyFlowDropped: historyFlow?.dropped, now: time,
+                notify: notifyFigures?() ?? [])
             return Self.fresh(HTTPResponse(status: 200, contentType: MetricsExposition.contentType, text: text))
         case "/api/status":
             guard let snapshot = board.snapshot else { return Self.notReady }

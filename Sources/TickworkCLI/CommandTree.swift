@@ -38,6 +38,7 @@ enum CommandTree {
             ChartCall.command,
             Command(name: "strategies", summary: "Inspect strategy plugins.", subcommands: [StrategiesList.command]),
             Command(name: "config", summary: "Work with configuration files.", subcommands: [ConfigCheck.command]),
+            Command(name: "notify", summary: "Check the notify webhooks.", subcommands: [NotifyTest.command]),
             WatchShow.group,
             Command(name: "symbols", summary: "Search and refresh the symbol directory.", subcommands: [SymbolsSearch.command, SymbolsRefresh.command]),
             Completion.command,

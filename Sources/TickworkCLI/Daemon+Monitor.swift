@@ -3,6 +3,7 @@ import FoundationEssentials
 import History
 import Live
 import Monitor
+import Notify
 import StockFighter
 import Wire
 
@@ -28,9 +29,10 @@ extension Daemon {
             board: board, venue: configuration.exchange.venue, account: configuration.exchange.account, ledgerSequence: ledgerSequence)
         journal.appended = { [feed] entry in feed.appended(entry) }
         journal.synced = { [feed] duration in feed.synced(in: duration) }
-        let routes = MonitorRoutes(
+        var routes = MonitorRoutes(
             board: board, token: token, version: Tickwork.version, ledgerPath: configuration.ledger.path, historyFlow: historyFlow,
             now: WallClock.now)
+        if let notifier { routes.notifyFigures = { notifier.figures } }
         let server: MonitorServer
         do {
             server = try MonitorServer(listen: settings.listen, routes: routes)

@@ -4,6 +4,7 @@ import HTTP
 import Ledger
 import Lifecycle
 import Live
+import Notify
 import Risk
 import SimulatedMarket
 import StockFighter
@@ -22,6 +23,10 @@ final class Daemon {
     let configPath: String?
     let hooks: DaemonHooks
     let logger: Logger
+    /// The `notify` webhooks; nil when the configuration has none.
+    let notifier: Notifier?
+    /// The ledger failure the daemon exits 3 for, told in its last words.
+    private(set) var ledgerFailure: LiveRunnerError?
 
     init(configuration: Configuration, configPath: String?, hooks: DaemonHooks = DaemonHooks()) throws {
         self.configuration = configuration
@@ -29,10 +34,23 @@ final class Daemon {
         self.hooks = hooks
         let handler = StderrLogHandler(style: StderrLogHandler.style(for: configuration.logging.format))
         logger = Logger(part: "daemon", level: configuration.logging.level, handler: handler)
+        notifier = try Self.makeNotifier(configuration, logger: logger)
     }
 
-    /// Runs until a signal (or `duration`), and returns the exit status.
+    /// Runs until a signal (or `duration`), and returns the exit status; the webhooks hear of
+    /// the stop (and why) before it returns or throws.
     func run(duration: Duration?) throws -> Int32 {
+        do {
+            let status = try trade(duration: duration)
+            sayLastWords(status: status, error: nil)
+            return status
+        } catch {
+            sayLastWords(status: 1, error: error)
+            throw error
+        }
+    }
+
+    private func trade(duration: Duration?) throws -> Int32 {
         let base = configPath == nil ? "the current directory \(configuration.directory)" : configuration.directory
         logger.info("starting", [
             "version": Tickwork.version, "config": configuration.file, "ledger": configuration.ledger.path,
@@ -110,7 +128,7 @@ final class Daemon {
             engine.restore(fill)
         }
         engine.settlementWindowMs = configuration.settlementWindowMs
-        engine.orderFlow = HistoryFlowObserver(flow: historyFlow, runStart: WallClock.now())
+        engine.orderFlow = orderFlow(history: HistoryFlowObserver(flow: historyFlow, runStart: WallClock.now()))
         let runner = LiveRunner(
             engine: engine, broker: broker,
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
@@ -122,6 +140,11 @@ final class Daemon {
         if let monitor {
             // Started before the runner and stopped after it, so the last state is served to the end.
             entries.insert(.init("monitor", monitor.server), at: entries.count - 1)
+        }
+        if let notifier {
+            // Started right after the SIGHUP handler and stopped just before it: it hears everything.
+            entries.insert(.init("notify", notifier), at: 1)
+            notifier.post(Notice(.daemon, at: WallClock.now(), "started", [.init("version", Tickwork.version)]))
         }
         let group = ServiceGroup(entries)
         let report = try runBlocking { await group.run() }
@@ -135,6 +158,7 @@ final class Daemon {
     /// Says why on stderr, in the CLI's one-line form, and returns `ledgerFailureStatus`.
     func ledgerFailed(_ error: LiveRunnerError) -> Int32 {
         Console.err("tickwork: \(error)")
+        ledgerFailure = error
         return Self.ledgerFailureStatus
     }
 

@@ -121,6 +121,7 @@ extension Configuration {
         configuration.emulatedOrders = try root.bool("emulatedOrders") ?? true
         configuration.monitor = try parseMonitor(&root)
         configuration.finnhub = try parseFinnhub(&root)
+        configuration.notify = try parseNotify(&root)
         try root.finish()
         configuration.resolvePaths()
         return configuration

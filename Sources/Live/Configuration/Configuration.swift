@@ -44,6 +44,8 @@ public struct Configuration: Sendable {
     public var monitor: MonitorSettings? = nil
     /// Where the Finnhub key of `--source finnhub` is found; nil: `$FINNHUB_API_KEY`.
     public var finnhub: FinnhubSettings? = nil
+    /// The webhooks told of fills, halts, failures and the daemon's start and stop; nil: none.
+    public var notify: NotifySettings? = nil
 
     /// Every symbol some strategy trades, sorted, without repeats.
     public var symbols: [Symbol] {
