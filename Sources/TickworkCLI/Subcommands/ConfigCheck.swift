@@ -46,6 +46,7 @@ enum ConfigCheck {
         Console.out("  ledger: \(configuration.ledger.path) (fsync \(configuration.ledger.fsync.rawValue))")
         Console.out("  trading states: \(configuration.riskStatePath)")
         Console.out("  plugins: \(configuration.effectivePluginDirectory)")
+        if let notify = configuration.notify { Console.out("  notify: \(NotifyTest.describe(notify))") }
         return 0
     }
 

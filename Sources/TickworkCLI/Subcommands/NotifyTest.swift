@@ -35,6 +35,19 @@ enum NotifyTest {
         var milliseconds: Int64
     }
 
+    /// The webhooks of `settings` in one line, naming where each URL comes from, never the URL
+    /// beyond its host (`config check`).
+    static func describe(_ settings: NotifySettings) -> String {
+        settings.webhooks.map { webhook in
+            let url = switch webhook.url {
+            case .inline(let url): url.redacted
+            case .secret(.environment(let name)): "URL from $\(name)"
+            case .secret(.file(let path)): "URL from file \(path)"
+            }
+            return "\(webhook.name ?? "webhook") (\(webhook.format.rawValue), \(url), \(webhook.events.count) event kinds)"
+        }.joined(separator: "; ")
+    }
+
     static func run(_ invocation: Invocation) throws -> Int32 {
         let configuration = try DefaultConfiguration.load(invocation[Self.config])
         let logger = Logger(part: "notify", level: .error, handler: StderrLogHandler(style: .text))
@@ -51,6 +64,9 @@ enum NotifyTest {
                     milliseconds: seconds * 1_000 + attoseconds / 1_000_000_000_000_000))
             }
         }
+        // One webhook's messages together, in the configuration's order.
+        let order = Dictionary(notifier.webhooks.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        rows = rows.enumerated().sorted { (order[$0.element.webhook] ?? 0, $0.offset) < (order[$1.element.webhook] ?? 0, $1.offset) }.map(\.element)
         if invocation[Self.json] {
             Console.out(try JSONOutput.encode(rows))
         } else {
