@@ -67,7 +67,7 @@ let package = Package(
             name: "Quotes", dependencies: [strategyKit, "Quoting", "HTTP", "Wire", "SystemIO"],
             exclude: ["README.md", "Directory/PROVENANCE.md", "Directory/etfs.csv"], resources: [.embedInCode("Directory/symbols.csv")]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
-        .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL"]),
+        .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL", "Lifecycle"]),
         .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", "Quoting", strategyKit], exclude: ["README.md", "Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], exclude: ["README.md"], swiftSettings: hotPathSettings),
         // Recordings: their forms, readers and writers, and the session recorder.
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "Quoting", "TestSupport", "Wire", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
-        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
+        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Notify", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
         .testTarget(
             name: "BacktestTests", dependencies: ["Backtest", "Recording", "Reports", "Sweeps", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),
@@ -145,6 +145,7 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
+        .testTarget(name: "NotifyTests", dependencies: ["Notify", "HTTP", "HTTPTesting", "Lifecycle", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",

@@ -11,8 +11,9 @@ public func waitUntilCancelled() async {
 }
 
 /// A one-way gate for one waiter: `park` suspends until `open`, in whichever order the two
-/// come (cancellation may open it before the waiter parks).
-final class CancellationGate: Sendable {
+/// come (cancellation may open it before the waiter parks; the first of several threads to finish
+/// may open it for a waiter still on its way).
+public final class CancellationGate: Sendable {
     private enum State {
         case closed
         case parked(CheckedContinuation<Void, Never>)
@@ -21,8 +22,10 @@ final class CancellationGate: Sendable {
 
     private let state = Mutex(State.closed)
 
+    public init() {}
+
     /// Resumes `continuation` once the gate is open (at once if it is).
-    func park(_ continuation: CheckedContinuation<Void, Never>) {
+    public func park(_ continuation: CheckedContinuation<Void, Never>) {
         let openAlready = state.withLock { state in
             guard case .open = state else {
                 state = .parked(continuation)
@@ -34,7 +37,7 @@ final class CancellationGate: Sendable {
     }
 
     /// Opens the gate, resuming the waiter if one is parked; opening twice does nothing more.
-    func open() {
+    public func open() {
         let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
             defer { state = .open }
             guard case .parked(let continuation) = state else { return nil }

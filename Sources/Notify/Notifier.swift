@@ -47,27 +47,36 @@ public final class Notifier: Service, Sendable {
     /// Each webhook's figures, in configuration order.
     public var figures: [NotifyFigures] { channels.map(\.currentFigures) }
 
-    /// Runs a sender thread per webhook until cancelled, then lets them drain for `drainTime`.
+    /// Runs a sender thread per webhook until cancelled, then lets them drain for `drainTime`
+    /// and returns by then: a sender still inside a request ends by itself after its time-out.
     public func run() async {
+        let finish = CancellationGate()
         let running = Locked(channels.count)
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                guard !channels.isEmpty else { return done.resume() }
-                for channel in channels {
-                    OSThread.detach(name: "tickwork-notify") {
-                        channel.send()
-                        var last = false
-                        running.update {
-                            $0 -= 1
-                            last = $0 == 0
-                        }
-                        if last { done.resume() }
-                    }
+        for channel in channels {
+            OSThread.detach(name: "tickwork-notify") {
+                channel.send()
+                var last = false
+                running.update {
+                    $0 -= 1
+                    last = $0 == 0
                 }
+                if last { finish.open() }
             }
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { finish.park($0) }
         } onCancel: { [channels, drainTime] in
             let deadline = MonotonicClock.nanoseconds() + MonotonicClock.nanoseconds(of: drainTime)
             for channel in channels { channel.stop(drainingUntil: deadline) }
+            OSThread.detach(name: "tickwork-notify") {
+                let clock = ConditionLock()
+                clock.lock()
+                while MonotonicClock.nanoseconds() < deadline {
+                    clock.wait(timeout: .nanoseconds(Int64(clamping: deadline - min(deadline, MonotonicClock.nanoseconds()))))
+                }
+                clock.unlock()
+                finish.open()
+            }
         }
     }
 

@@ -9,10 +9,12 @@ public struct Webhook: Sendable, Hashable {
     public var fillBatch: Duration?
     /// Telegram's chat (`chat_id`); nil for the other formats.
     public var chatID: String?
+    /// A PEM file of certificate authorities trusted for `https://` besides the system's.
+    public var caFile: String?
 
     public init(
         name: String, url: WebhookURL, format: WebhookFormat, events: Set<NoticeKind> = Set(NoticeKind.allCases),
-        fillBatch: Duration? = nil, chatID: String? = nil
+        fillBatch: Duration? = nil, chatID: String? = nil, caFile: String? = nil
     ) {
         self.name = name
         self.url = url
@@ -20,5 +22,6 @@ public struct Webhook: Sendable, Hashable {
         self.events = events
         self.fillBatch = fillBatch
         self.chatID = chatID
+        self.caFile = caFile
     }
 }

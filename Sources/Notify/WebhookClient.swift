@@ -23,7 +23,7 @@ final class WebhookClient: Sendable {
         self.webhook = webhook
         let configuration = HTTPClientConfiguration(connectTimeout: timeout, responseTimeout: timeout, busyPollInterval: .zero)
         do throws(HTTPError) {
-            let tls = webhook.url.secure ? try TLSClientContext() : nil
+            let tls = webhook.url.secure ? try TLSClientContext(caFile: webhook.caFile) : nil
             connection = HTTPClientConnection(address: webhook.url.address, configuration: configuration, tls: tls)
             setupError = nil
         } catch {

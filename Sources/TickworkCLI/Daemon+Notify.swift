@@ -38,7 +38,7 @@ extension Daemon {
             }
             webhooks.append(Webhook(
                 name: webhook.name ?? url.address.host, url: url, format: webhook.format, events: webhook.events,
-                fillBatch: webhook.fillBatch, chatID: webhook.chatID))
+                fillBatch: webhook.fillBatch, chatID: webhook.chatID, caFile: webhook.caFile))
         }
         let notifyLogger = logger.forPart("notify")
         return Notifier(

@@ -90,9 +90,10 @@ public final class SpawnedProcess {
     }
 
     /// Polls `condition` every `pollInterval` for at most `timeout` seconds, suspending between
-    /// looks; whether it held.
+    /// looks; whether it held. Also the bounded wait of tests that spawn no process (a thread's
+    /// work seen from outside).
     @discardableResult
-    private static func poll(upTo timeout: TimeInterval, until condition: () async -> Bool) async -> Bool {
+    public static func poll(upTo timeout: TimeInterval, until condition: () async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         while ContinuousClock.now < deadline {
             if await condition() { return true }

@@ -37,5 +37,11 @@ extension Configuration {
         pluginDirectory = pluginDirectory.map { Self.resolve($0, against: directory) }
         recordingPath = recordingPath.map { Self.resolve($0, against: directory) }
         exchange.caFile = exchange.caFile.map { Self.resolve($0, against: directory) }
+        if var settings = notify {
+            for index in settings.webhooks.indices {
+                settings.webhooks[index].caFile = settings.webhooks[index].caFile.map { Self.resolve($0, against: directory) }
+            }
+            notify = settings
+        }
     }
 }

@@ -33,6 +33,8 @@ public struct WebhookSettings: Sendable, Hashable {
     public var fillBatch: Duration?
     /// Telegram's `chat_id` (`chatId`), required with the `telegram` format and only there.
     public var chatID: String?
+    /// A PEM file of certificate authorities trusted besides the system's (absolute once read).
+    public var caFile: String?
 }
 
 extension Configuration {
@@ -91,7 +93,8 @@ extension Configuration {
         if format != .telegram, chatID != nil { throw object.error("chatId", "only the telegram format takes a chat id") }
         let settings = WebhookSettings(
             name: try object.string("name"), url: url, format: format, events: events,
-            fillBatch: try object.duration("fillBatch", in: .milliseconds(100)...(.seconds(3_600))), chatID: chatID)
+            fillBatch: try object.duration("fillBatch", in: .milliseconds(100)...(.seconds(3_600))), chatID: chatID,
+            caFile: try object.string("caFile"))
         try object.finish()
         return settings
     }
