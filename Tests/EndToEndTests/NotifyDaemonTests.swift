@@ -1,0 +1,101 @@
+import Foundation
+import HTTP
+import HTTPTesting
+import Testing
+import TestSupport
+
+/// The daemon's notifications as an operator meets them: the ledger failure told before the
+/// exit 3 (a webhook that never answers does not hold the exit up), and `tickwork notify test`.
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct NotifyDaemonTests {
+    /// A temporary directory with a configuration trading MarketMaker against `exchange` and
+    /// telling `notify` (a JSON object's text).
+    struct Workspace {
+        let directory: String
+        let config: String
+
+        init(exchange: ExchangeFixture, notify: String) throws {
+            directory = NSTemporaryDirectory() + "tickwork-notify-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            config = directory + "/tickwork.json"
+            let text = """
+                {"version": 1,
+                 "exchange": {"baseURL": "\(exchange.baseURL)", "venue": "TESTEX", "account": "EXB123456"},
+                 "pollIntervalMs": 50,
+                 "strategies": [{"id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
+                                 "parameters": {"symbol": "FOOBAR", "halfSpreadCents": 10, "quoteSize": 10}}],
+                 "ledger": {"path": "\(directory)/ledger.jsonl", "fsync": "always"},
+                 "riskStatePath": "\(directory)/risk.json",
+                 "notify": \(notify)}
+                """
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+        }
+
+        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// The events and titles of the JSON-format notices in `requests`, in order.
+    static func notices(_ requests: [HTTPRequest]) -> [String] {
+        requests.flatMap { request -> [String] in
+            let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]
+            return (object?["notices"] as? [[String: Any]] ?? []).map { "\($0["event"] as? String ?? "?"): \($0["title"] as? String ?? "?")" }
+        }
+    }
+
+    @Test func aLedgerFailureIsToldBeforeTheDaemonExits3EvenWithAWebhookThatNeverAnswers() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        let silent = try SilentListener()
+        defer { silent.stop() }
+        let workspace = try Workspace(exchange: exchange, notify: """
+            {"webhooks": [
+              {"name": "ops", "format": "json", "urlEnv": "OPS_WEBHOOK", "events": ["ledger", "daemon"]},
+              {"name": "silent", "format": "slack", "url": "http://\(silent.address)/never", "events": ["ledger", "daemon"]}]}
+            """)
+        defer { workspace.remove() }
+        // A ledger nobody can trust: the daemon cancels the account's orders and exits 3 at start.
+        try "not a ledger line\n".write(toFile: workspace.directory + "/ledger.jsonl", atomically: true, encoding: .utf8)
+        let daemon = try SpawnedProcess(
+            ["run", "--config", workspace.config],
+            environment: DaemonTests.key.merging(["OPS_WEBHOOK": "http://\(receiver.address)/hook/SECRET"]) { $1 })
+        #expect(await daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
+        // Looked at once the process has gone: what arrived, arrived before the exit.
+        let told = Self.notices(receiver.received)
+        #expect(told.count == 2, "\(told)")
+        #expect(told.first?.hasPrefix("ledger: ledger failed") == true, "\(told)")
+        #expect(told.last == "daemon: stopped", "\(told)")
+        let body = String(decoding: receiver.received.first?.body ?? [], as: UTF8.self)
+        #expect(body.contains(#""exit":"3""#), "\(body)")
+        #expect(daemon.stderr.contains("last notice not delivered") && daemon.stderr.contains("webhook=silent"), "\(daemon.stderr)")
+        #expect(!daemon.stderr.contains("SECRET") && !daemon.stderr.contains("/never"), "\(daemon.stderr)")
+    }
+
+    @Test func notifyTestSendsEachKindToEachWebhookAndSaysWhatCameOfIt() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        let down = try #require(RawSocket.bindLoopback())
+        defer { close(down.fd) }
+        let workspace = try Workspace(exchange: exchange, notify: """
+            {"webhooks": [
+              {"name": "ops", "format": "telegram", "chatId": "42", "url": "http://\(receiver.address)/botSECRET/sendMessage"},
+              {"name": "down", "format": "discord", "url": "http://127.0.0.1:\(down.port)/api/webhooks/SECRET", "events": ["daemon"]}]}
+            """)
+        defer { workspace.remove() }
+        let result = try await TickworkProcess.run(["notify", "test", "--config", workspace.config, "--json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 9)
+        #expect(rows.filter { $0["webhook"] as? String == "ops" }.allSatisfy { $0["status"] as? Int == 200 })
+        let failed = rows.filter { $0["error"] != nil }
+        #expect(failed.count == 1 && failed.first?["webhook"] as? String == "down" && failed.first?["event"] as? String == "daemon")
+        #expect(receiver.received.count == 8)
+        #expect(!result.stdout.contains("SECRET"))
+        let text = try await TickworkProcess.run(["notify", "test", "--config", workspace.config])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("ops      http://\(receiver.address)  fills"), "\(text.stdout)")
+        #expect(!text.stdout.contains("SECRET"))
+    }
+}
