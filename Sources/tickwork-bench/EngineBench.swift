@@ -19,15 +19,19 @@ enum EngineBench {
     }
 
     /// FirstSteps loaded from its plugin, a fresh book each step; after each decision the
-    /// order is closed unfilled so the next book decides again.
+    /// order is closed unfilled so the next book decides again. With `filling`, it is closed
+    /// filled instead (one share), and the handling of that fill is a figure too
+    /// (`<figure>.fill`): where the order flow's observers hear of fills.
     static func decisionLatency(
         steps: Int = 200_000, figure: String = "engine.decision", extraInputs: [String: String] = [:],
-        orderFlow: (any OrderFlowObserver)? = nil
+        orderFlow: (any OrderFlowObserver)? = nil, filling: Bool = false
     ) throws {
         let engine = try makeEngine(journal: MemoryFillJournal())
         engine.orderFlow = orderFlow
         var samples: [UInt64] = []
         samples.reserveCapacity(steps)
+        var fillSamples: [UInt64] = []
+        fillSamples.reserveCapacity(filling ? steps : 0)
         for step in 1...steps {
             let time = Timestamp(nanoseconds: Int64(step) * 100_000_000)
             let book = book(at: time, sequence: UInt64(step))
@@ -35,16 +39,21 @@ enum EngineBench {
             let actions = try engine.handle(.book(book))
             samples.append(monotonicNanoseconds() - start)
             guard case .place(let client, let approved)? = actions.first else { preconditionFailure("no decision at step \(step)") }
+            let fills = filling ? [OrderFill(price: approved.request.price, qty: approved.request.qty, ts: time)] : []
             let status = OrderStatus(
                 id: OrderID(Int64(step)), venue: "TESTEX", symbol: "FOOBAR", account: "BENCH", side: .buy, type: .limit,
-                price: approved.request.price, originalQty: approved.request.qty, qty: .zero, ts: time, fills: [],
-                totalFilled: .zero, open: false)
+                price: approved.request.price, originalQty: approved.request.qty, qty: .zero, ts: time, fills: fills,
+                totalFilled: filling ? approved.request.qty : .zero, open: false)
+            let placed = monotonicNanoseconds()
             _ = try engine.handle(.placed(client, status, at: time))
+            if filling { fillSamples.append(monotonicNanoseconds() - placed) }
         }
-        samples.sort()
         let inputs = ["strategy": "FirstSteps (plugin)", "decisions": String(steps), "book": "10 levels a side"].merging(extraInputs) { $1 }
-        Figure(name: figure + ".p50", unit: "ns", value: Double(percentile(samples, 0.5)), inputs: inputs).print()
-        Figure(name: figure + ".p99", unit: "ns", value: Double(percentile(samples, 0.99)), inputs: inputs).print()
+        for (name, figures) in [(figure, samples), (figure + ".fill", fillSamples)] where !figures.isEmpty {
+            let sorted = figures.sorted()
+            Figure(name: name + ".p50", unit: "ns", value: Double(percentile(sorted, 0.5)), inputs: inputs).print()
+            Figure(name: name + ".p99", unit: "ns", value: Double(percentile(sorted, 0.99)), inputs: inputs).print()
+        }
     }
 
     /// Against the in-process simulated exchange over loopback HTTP with the keep-alive

@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try RunnerBench.run()
     }),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("notify", NotifyBench.run),
     ("monitor", MonitorBench.run),
     ("sizes", SizeBench.run),
     ("matching", { runMatchingBench() }),
