@@ -1,36 +1,22 @@
 import Foundation
 import HTTP
 import HTTPTesting
+import Ledger
+import StrategyKit
 import Testing
 import TestSupport
 
-/// The daemon's notifications as an operator meets them: the ledger failure told before the
-/// exit 3 (a webhook that never answers does not hold the exit up), and `tickwork notify test`.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon's notifications as an operator meets them: its start and stop, the ledger failure
+/// told before the exit 3 (a webhook that never answers does not hold the exit up), a refusal
+/// to trade, and `tickwork notify test`.
 @Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct NotifyDaemonTests {
-    /// A temporary directory with a configuration trading MarketMaker against `exchange` and
-    /// telling `notify` (a JSON object's text).
-    struct Workspace {
-        let directory: String
-        let config: String
-
-        init(exchange: ExchangeFixture, notify: String) throws {
-            directory = NSTemporaryDirectory() + "tickwork-notify-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            config = directory + "/tickwork.json"
-            let text = """
-                {"version": 1,
-                 "exchange": {"baseURL": "\(exchange.baseURL)", "venue": "TESTEX", "account": "EXB123456"},
-                 "pollIntervalMs": 50,
-                 "strategies": [{"id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
-                                 "parameters": {"symbol": "FOOBAR", "halfSpreadCents": 10, "quoteSize": 10}}],
-                 "ledger": {"path": "\(directory)/ledger.jsonl", "fsync": "always"},
-                 "riskStatePath": "\(directory)/risk.json",
-                 "notify": \(notify)}
-                """
-            try text.write(toFile: config, atomically: true, encoding: .utf8)
-        }
-
-        func remove() { try? FileManager.default.removeItem(atPath: directory) }
+    /// A workspace trading FirstSteps against `exchange` and telling `notify` (a JSON object's text).
+    static func workspace(_ exchange: ExchangeFixture, notify: String) throws -> DaemonWorkspace {
+        try DaemonWorkspace(exchange: exchange, quantity: 10, extra: ", \"notify\": \(notify)")
     }
 
     /// The events and titles of the JSON-format notices in `requests`, in order.
@@ -48,14 +34,14 @@ import TestSupport
         defer { receiver.stop() }
         let silent = try SilentListener()
         defer { silent.stop() }
-        let workspace = try Workspace(exchange: exchange, notify: """
+        let workspace = try Self.workspace(exchange, notify: """
             {"webhooks": [
               {"name": "ops", "format": "json", "urlEnv": "OPS_WEBHOOK", "events": ["ledger", "daemon"]},
               {"name": "silent", "format": "slack", "url": "http://\(silent.address)/never", "events": ["ledger", "daemon"]}]}
             """)
         defer { workspace.remove() }
         // A ledger nobody can trust: the daemon cancels the account's orders and exits 3 at start.
-        try "not a ledger line\n".write(toFile: workspace.directory + "/ledger.jsonl", atomically: true, encoding: .utf8)
+        try "not a ledger line\n".write(toFile: workspace.ledger, atomically: true, encoding: .utf8)
         let daemon = try SpawnedProcess(
             ["run", "--config", workspace.config],
             environment: DaemonTests.key.merging(["OPS_WEBHOOK": "http://\(receiver.address)/hook/SECRET"]) { $1 })
@@ -78,7 +64,7 @@ import TestSupport
         defer { receiver.stop() }
         let down = try #require(RawSocket.bindLoopback())
         defer { close(down.fd) }
-        let workspace = try Workspace(exchange: exchange, notify: """
+        let workspace = try Self.workspace(exchange, notify: """
             {"webhooks": [
               {"name": "ops", "format": "telegram", "chatId": "42", "url": "http://\(receiver.address)/botSECRET/sendMessage"},
               {"name": "down", "format": "discord", "url": "http://127.0.0.1:\(down.port)/api/webhooks/SECRET", "events": ["daemon"]}]}
@@ -97,5 +83,42 @@ import TestSupport
         #expect(text.status == 1)
         #expect(text.stdout.contains("ops      http://\(receiver.address)  fills"), "\(text.stdout)")
         #expect(!text.stdout.contains("SECRET"))
+    }
+
+    @Test func aStartAFillAndAStopAreToldAndARefusalAtTheNextStart() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        let workspace = try Self.workspace(exchange, notify: """
+            {"webhooks": [{"format": "json", "url": "http://\(receiver.address)/hook"}]}
+            """)
+        defer { workspace.remove() }
+        try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 10)
+        try exchange.place(account: "SELLER", side: "buy", price: 4_990, qty: 10)
+        let first = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
+        #expect(await first.wait(upTo: 30) { Self.notices(receiver.received).contains { $0.hasPrefix("fills: fill: buy") } }, "\(first.stderr)")
+        first.send(SIGTERM)
+        #expect(await first.exitStatus(within: 30) == 0, "\(first.stderr)")
+        let told = Self.notices(receiver.received)
+        #expect(told.first == "daemon: started", "\(told)")
+        #expect(told.last == "daemon: stopped", "\(told)")
+
+        // A fill of the same order that the exchange never showed: the next start refuses to
+        // trade, and says so.
+        var last: Fill?
+        _ = try LedgerReader.forEach(in: workspace.ledger) { last = $0.fill }
+        var extra = try #require(last)
+        extra.index += 1
+        extra.qty = 5
+        let ledger = try LedgerWriter(path: workspace.ledger, venue: extra.venue, account: extra.account)
+        _ = try ledger.append(extra)
+        try ledger.close()
+        let count = receiver.received.count
+        let second = try SpawnedProcess(["run", "--config", workspace.config], environment: DaemonTests.key)
+        #expect(await second.exitStatus(within: 30) == 1, "\(second.stderr)")
+        let refusal = Self.notices(Array(receiver.received.dropFirst(count)))
+        #expect(refusal.contains("reconciliation: refused to trade: the exchange does not match the ledger"), "\(refusal)\n\(second.stderr)")
+        #expect(refusal.last == "daemon: stopped", "\(refusal)")
     }
 }
