@@ -3,6 +3,7 @@ import History
 import HTTP
 @testable import Live
 @testable import Monitor
+import Notify
 import StrategyKit
 import Testing
 import TestSupport
@@ -57,6 +58,26 @@ import TestSupport
         #expect(try await PrometheusParser.promtoolProblems(of: text) == "")
         #expect(text.contains("# TYPE tickwork_history_flow_dropped_total counter"))
         #expect(try await PrometheusParser.samples(of: text)[dropped] == 3)
+    }
+
+    @Test func metricsCountEachWebhooksSentFailedDroppedAndQueuedNotices() async throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        var routes = fixture.routes()
+        #expect(!Self.get(routes, "/metrics").bodyText.contains("tickwork_notify_"))
+        let url = try #require(WebhookURL("http://127.0.0.1:9/hook"))
+        let notifier = Notifier(webhooks: [Webhook(name: "ops", url: url, format: .slack)], policy: DeliveryPolicy(queueLimit: 2), origin: "o") { _ in }
+        for number in 0..<5 {
+            notifier.post(Notice(.daemon, at: Timestamp(nanoseconds: Int64(number)), "n"))
+        }
+        routes.notifyFigures = { notifier.figures }
+        let text = Self.get(routes, "/metrics").bodyText
+        #expect(try await PrometheusParser.promtoolProblems(of: text) == "")
+        let samples = try await PrometheusParser.samples(of: text)
+        #expect(samples["tickwork_notify_sent_total{webhook=\"ops\"}"] == 0)
+        #expect(samples["tickwork_notify_failed_total{webhook=\"ops\"}"] == 0)
+        #expect(samples["tickwork_notify_dropped_total{webhook=\"ops\"}"] == 3)
+        #expect(samples["tickwork_notify_queue_depth{webhook=\"ops\"}"] == 2)
     }
 
     @Test func theExpositionEscapesLabelValuesAndAddsUpHistogramBuckets() {
