@@ -1,3 +1,4 @@
+import Glibc
 import Lifecycle
 
 /// The daemon's notifications: a `Service` holding one bounded queue and sender thread per
@@ -15,7 +16,6 @@ public final class Notifier: Service, Sendable {
     public let origin: String
     public let drainTime: Duration
     let channels: [WebhookChannel]
-    let log: @Sendable (String) -> Void
     /// One bit per `NoticeKind` some webhook wants, so an unwanted notice is never built.
     private let wanted: UInt32
 
@@ -29,7 +29,6 @@ public final class Notifier: Service, Sendable {
         self.policy = policy
         self.origin = origin
         self.drainTime = drainTime
-        self.log = log
         channels = webhooks.map { WebhookChannel($0, policy: policy, origin: origin, log: log) }
         wanted = webhooks.reduce(0) { mask, webhook in webhook.events.reduce(mask) { $0 | Self.bit($1) } }
     }
@@ -68,13 +67,11 @@ public final class Notifier: Service, Sendable {
         } onCancel: { [channels, drainTime] in
             let deadline = MonotonicClock.nanoseconds() + MonotonicClock.nanoseconds(of: drainTime)
             for channel in channels { channel.stop(drainingUntil: deadline) }
+            // The cancelled task cannot sleep (`Task.sleep` throws at once), so a thread keeps the time.
             OSThread.detach(name: "tickwork-notify") {
-                let clock = ConditionLock()
-                clock.lock()
-                while MonotonicClock.nanoseconds() < deadline {
-                    clock.wait(timeout: .nanoseconds(Int64(clamping: deadline - min(deadline, MonotonicClock.nanoseconds()))))
+                while case let now = MonotonicClock.nanoseconds(), now < deadline {
+                    usleep(UInt32(min(deadline - now, 1_000_000) / 1_000))
                 }
-                clock.unlock()
                 finish.open()
             }
         }
