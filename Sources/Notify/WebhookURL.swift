@@ -2,8 +2,9 @@ import HTTP
 
 /// A webhook's address, `http://` or `https://` `host[:port]` and a request target. Its path
 /// and query usually hold a secret (Slack's and Discord's webhook paths, Telegram's bot token),
-/// so only `redacted` (the scheme and host) is ever logged or printed.
-public struct WebhookURL: Sendable, Hashable, CustomStringConvertible {
+/// so only `redacted` (the scheme and host) is ever logged or printed: its description, debug
+/// description and mirror (what `print`, `dump` and a struct holding it show) say nothing more.
+public struct WebhookURL: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Whether it is spoken over TLS (`https://`).
     public var secure: Bool
     public var address: HTTPAddress
@@ -57,4 +58,8 @@ public struct WebhookURL: Sendable, Hashable, CustomStringConvertible {
 
     /// `redacted`: a URL is never printed whole, not even by string interpolation.
     public var description: String { redacted }
+
+    public var debugDescription: String { redacted }
+
+    public var customMirror: Mirror { Mirror(self, children: ["redacted": redacted]) }
 }

@@ -59,6 +59,12 @@ import Testing
         #expect(telegram.target == "/bot123456:SECRET-token/sendMessage")
         #expect(telegram.redacted == "https://api.telegram.org")
         #expect("\(telegram)" == "https://api.telegram.org")
+        let webhook = Webhook(name: "t", url: telegram, format: .telegram, chatID: "1")
+        var dumped = ""
+        dump(webhook, to: &dumped)
+        for shown in ["\(webhook)", String(reflecting: webhook), String(reflecting: telegram), dumped] {
+            #expect(shown.contains("api.telegram.org") && !shown.contains("SECRET"), "\(shown)")
+        }
         let local = try #require(WebhookURL("http://127.0.0.1:9000?key=SECRET"))
         #expect(local.target == "/?key=SECRET")
         #expect("\(local)" == "http://127.0.0.1:9000")
