@@ -13,13 +13,13 @@ import Glibc
     static let account = "EXB123456"
 
     /// A temporary directory with a configuration running MarketMaker against `exchange`, the
-    /// ledger on `disk`.
+    /// ledger on `disk`, `extra` (`, "key": value…`) appended.
     struct Workspace {
         let directory: String
         let config: String
         let disk: FullDisk
 
-        init(exchange: ExchangeFixture, disk kind: FullDisk.Kind) throws {
+        init(exchange: ExchangeFixture, disk kind: FullDisk.Kind, extra: String = "") throws {
             directory = NSTemporaryDirectory() + "tickwork-ledger-failure-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             disk = try FullDisk(under: directory, kind: kind)
@@ -31,7 +31,7 @@ import Glibc
                  "strategies": [{"id": "mm", "plugin": "MarketMaker", "symbols": ["FOOBAR"],
                                  "parameters": {"symbol": "FOOBAR", "halfSpreadCents": 10, "quoteSize": 10}}],
                  "ledger": {"path": "\(disk.directory)/ledger.jsonl", "fsync": "always"},
-                 "riskStatePath": "\(directory)/risk.json"}
+                 "riskStatePath": "\(directory)/risk.json"\(extra)}
                 """
             try text.write(toFile: config, atomically: true, encoding: .utf8)
         }

@@ -57,6 +57,28 @@ import Glibc
         #expect(!daemon.stderr.contains("SECRET") && !daemon.stderr.contains("/never"), "\(daemon.stderr)")
     }
 
+    @Test func aLedgerFailureWhileTradingIsToldBeforeTheDaemonExits3() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let receiver = try WebhookReceiver()
+        defer { receiver.stop() }
+        let failing = LedgerFailureTests()
+        let notify = #", "notify": {"webhooks": [{"format": "json", "url": "http://\#(receiver.address)/", "events": ["ledger", "daemon"]}]}"#
+        let workspace = try LedgerFailureTests.Workspace(exchange: exchange, disk: .fileSizeLimit, extra: notify)
+        defer { workspace.remove() }
+        try failing.provideMarket(exchange)
+        // Appends fail from the start (the file-size limit), so the first fill fails the ledger.
+        try workspace.disk.fill()
+        let daemon = try workspace.disk.spawn(["run", "--config", workspace.config], environment: DaemonTests.key)
+        #expect(await daemon.wait(upTo: 30) { ((try? failing.openOrders(exchange)) ?? []).count == 2 }, "no quotes: \(daemon.stderr)")
+        #expect(try await failing.tradeThroughTheBid(exchange, daemon: daemon), "no quotes to trade with: \(daemon.stderr)")
+        #expect(await daemon.exitStatus(within: 60) == 3, "\(daemon.stderr)")
+        let told = Self.notices(receiver.received)
+        #expect(told.first == "daemon: started", "\(told)")
+        #expect(told.contains { $0.hasPrefix("ledger: ledger failed") }, "\(told)")
+        #expect(told.last == "daemon: stopped", "\(told)")
+    }
+
     @Test func notifyTestSendsEachKindToEachWebhookAndSaysWhatCameOfIt() async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
