@@ -84,12 +84,13 @@ final class WebhookChannel: @unchecked Sendable {
         while true {
             let now = MonotonicClock.nanoseconds()
             if let deadline = drainDeadline, now >= deadline { return nil }
+            // What waits in the queue goes first: a halt matters more than a batch of fills.
+            if !queue.isEmpty { return queue.removeFirst() }
             let batchDue = webhook.fillBatch.map { fillsSince + MonotonicClock.nanoseconds(of: $0) } ?? 0
             if !fills.isEmpty, drainDeadline != nil || now >= batchDue {
                 defer { fills.removeAll(keepingCapacity: true) }
                 return fills
             }
-            if !queue.isEmpty { return queue.removeFirst() }
             if drainDeadline != nil && fills.isEmpty { return nil }
             let wake = fills.isEmpty ? drainDeadline : min(batchDue, drainDeadline ?? .max)
             if let wake {
