@@ -13,6 +13,11 @@ import TestSupport
     /// Quick retries, so that a test of back-off takes milliseconds.
     static let quick = DeliveryPolicy(queueLimit: 16, timeout: .seconds(5), attempts: 1_000, firstBackoff: .milliseconds(10), maxBackoff: .milliseconds(40))
 
+    /// How long a test waits for what a sender does: long, because the notifier's `run()` needs
+    /// a thread of the concurrency pool to start, which the whole suite's blocking tests can hold
+    /// for tens of seconds on a small machine.
+    static let patience: TimeInterval = 180
+
     static func notice(_ number: Int, _ kind: NoticeKind = .tradingState) -> Notice {
         Notice(kind, at: Timestamp(nanoseconds: Int64(number)), "notice \(number)")
     }
@@ -50,7 +55,7 @@ import TestSupport
         let notifier = try Self.notifier("http://\(receiver.address)/hook")
         try await Self.running(notifier) {
             for number in 1...3 { notifier.post(Self.notice(number)) }
-            #expect(await SpawnedProcess.poll(upTo: 30) { receiver.received.count == 3 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { receiver.received.count == 3 })
         }
         #expect(receiver.received.flatMap(Self.titles) == ["notice 1", "notice 2", "notice 3"])
         #expect(receiver.received.allSatisfy { $0.method == "POST" && $0.target == "/hook" && $0.headers["Content-Type"] == "application/json" })
@@ -75,7 +80,7 @@ import TestSupport
         try await Self.running(notifier) {
             notifier.post(Self.notice(0))
             // The sender has taken the first notice and waits for an answer that never comes.
-            #expect(await SpawnedProcess.poll(upTo: 30) { notifier.figures[0].queued == 0 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { notifier.figures[0].queued == 0 })
             for number in 1...50 { notifier.post(Self.notice(number)) }
             let figures = notifier.figures[0]
             #expect(figures.queued == 4)
@@ -96,7 +101,7 @@ import TestSupport
             close(reserved.fd)
             let receiver = try WebhookReceiver(address: HTTPAddress(host: "127.0.0.1", port: reserved.port))
             defer { receiver.stop() }
-            #expect(await SpawnedProcess.poll(upTo: 30) { notifier.figures[0].sent == 1 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { notifier.figures[0].sent == 1 })
             // Delivered once: nothing more arrives however long one waits.
             #expect(!(await SpawnedProcess.poll(upTo: 0.5) { receiver.received.count > 1 }))
             #expect(receiver.received.flatMap(Self.titles) == ["notice 1"])
@@ -114,7 +119,7 @@ import TestSupport
         let notifier = try Self.notifier("http://\(receiver.address)/")
         try await Self.running(notifier) {
             notifier.post(Self.notice(1))
-            #expect(await SpawnedProcess.poll(upTo: 30) { notifier.figures[0].sent == 1 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { notifier.figures[0].sent == 1 })
         }
         #expect(receiver.received.count == 4)
         #expect(notifier.figures[0].failed == 0)
@@ -127,7 +132,7 @@ import TestSupport
         let notifier = try Self.notifier("http://\(receiver.address)/bot1234:SECRET/sendMessage?token=SECRET", format: .telegram, log: log)
         try await Self.running(notifier) {
             notifier.post(Self.notice(1))
-            #expect(await SpawnedProcess.poll(upTo: 30) { notifier.figures[0].failed == 1 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { notifier.figures[0].failed == 1 })
         }
         #expect(receiver.received.count == 1)
         #expect(log.get().count == 1)
@@ -142,7 +147,7 @@ import TestSupport
         let notifier = try Self.notifier("http://127.0.0.1:\(reserved.port)/services/T000/B000/SECRET", format: .slack, policy: policy, log: log)
         try await Self.running(notifier) {
             notifier.post(Self.notice(1))
-            #expect(await SpawnedProcess.poll(upTo: 30) { notifier.figures[0].failed == 1 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { notifier.figures[0].failed == 1 })
         }
         let lines = log.get()
         #expect(lines.count == 1)
@@ -156,7 +161,7 @@ import TestSupport
         try await Self.running(notifier) {
             for number in 1...5 { notifier.post(Self.notice(number, .fills)) }
             notifier.post(Self.notice(6, .ledger))
-            #expect(await SpawnedProcess.poll(upTo: 30) { receiver.received.count == 2 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { receiver.received.count == 2 })
         }
         // The ledger's notice does not wait for the batch; the five fills come as one.
         #expect(Set(receiver.received.map(Self.titles)) == [["notice 6"], ["notice 1", "notice 2", "notice 3", "notice 4", "notice 5"]])
@@ -192,7 +197,7 @@ import TestSupport
         let notifier = try Self.notifier("https://\(front.address)/hook", caFile: certificates.caFile)
         try await Self.running(notifier) {
             notifier.post(Self.notice(1))
-            #expect(await SpawnedProcess.poll(upTo: 30) { notifier.figures[0].sent == 1 })
+            #expect(await SpawnedProcess.poll(upTo: Self.patience) { notifier.figures[0].sent == 1 })
         }
         #expect(receiver.received.flatMap(Self.titles) == ["notice 1"])
         // Without the test authority the certificate is refused, and nothing is sent.
