@@ -1,4 +1,5 @@
 import StrategyKit
+import Wire
 
 /// Reads one JSON object of a configuration, key by key, remembering the key path for errors
 /// and which keys were read, so that `finish()` can refuse any key nobody asked for: a typo
@@ -126,22 +127,9 @@ extension ConfigObject {
     /// A duration written with its unit, `500ms`, `10s`, `2m` or `1h`, within `range`.
     mutating func duration(_ key: String, in range: ClosedRange<Duration>) throws(ConfigurationError) -> Duration? {
         guard let value = value(key) else { return nil }
-        guard case .string(let text) = value, let duration = Self.duration(text), range.contains(duration) else {
-            throw error(key, "expected a duration from \(range.lowerBound) to \(range.upperBound) with its unit (500ms, 10s, 2m, 1h), got \(value.brief)")
+        guard case .string(let text) = value, let duration = DurationText.parse(text), range.contains(duration) else {
+            throw error(key, "expected a duration from \(DurationText.describe(range.lowerBound)) to \(DurationText.describe(range.upperBound)) with its unit (500ms, 10s, 2m, 1h), got \(value.brief)")
         }
         return duration
-    }
-
-    /// `text` as a whole number and a unit (`ms`, `s`, `m`, `h`), nil otherwise.
-    static func duration(_ text: String) -> Duration? {
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, let number = Int64(digits) else { return nil }
-        switch text.dropFirst(digits.count) {
-        case "ms": return .milliseconds(number)
-        case "s": return .seconds(number)
-        case "m": return number <= Int64.max / 60 ? .seconds(number * 60) : nil
-        case "h": return number <= Int64.max / 3_600 ? .seconds(number * 3_600) : nil
-        default: return nil
-        }
     }
 }
