@@ -206,7 +206,9 @@ final class EventLoop: @unchecked Sendable {
             Socket.setNonBlocking(fd)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             Socket.setNoDelay(fd)
-            connections.append(ServerConnection(fd: fd, ticket: ticket, limits: configuration.limits, now: now))
+            let connection = ServerConnection(fd: fd, ticket: ticket, limits: configuration.limits, now: now)
+            connection.peer = HTTPPeer.of(fd, storage: peer, length: length)
+            connections.append(connection)
         }
     }
 
@@ -282,7 +284,8 @@ final class EventLoop: @unchecked Sendable {
                     connection.sentContinue = true
                 }
                 return false
-            case let .request(request, consumed):
+            case .request(var request, let consumed):
+                request.peer = connection.peer
                 connection.inputStart += consumed
                 connection.sentContinue = false
                 // Whole: from now on it is answered, never closed for room; evicted first, it is closed.

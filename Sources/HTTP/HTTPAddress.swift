@@ -1,4 +1,5 @@
-/// A host and TCP port, written `HOST:PORT` (`[v6addr]:PORT` for an IPv6 literal).
+/// A host and TCP port, written `HOST:PORT` (`[v6addr]:PORT` for an IPv6 literal), or a
+/// Unix-domain socket's absolute path (`unixSocket(_:)`: the path as the host, port 0).
 public struct HTTPAddress: Sendable, Hashable, CustomStringConvertible {
     /// A host name or numeric address.
     public var host: String
@@ -21,8 +22,19 @@ public struct HTTPAddress: Sendable, Hashable, CustomStringConvertible {
         self.init(host: String(host), port: port)
     }
 
-    /// `HOST:PORT`, with brackets around an IPv6 literal.
+    /// The Unix-domain socket at `path`, an absolute path (what a server binds, a client
+    /// connects to).
+    public static func unixSocket(_ path: String) -> HTTPAddress {
+        precondition(path.hasPrefix("/"), "a Unix socket's path is absolute")
+        return HTTPAddress(host: path, port: 0)
+    }
+
+    /// Whether this is a Unix-domain socket's path rather than a host and port.
+    public var isUnixSocket: Bool { host.hasPrefix("/") }
+
+    /// `HOST:PORT`, with brackets around an IPv6 literal; `unix:PATH` for a Unix socket.
     public var description: String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        if isUnixSocket { return "unix:\(host)" }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

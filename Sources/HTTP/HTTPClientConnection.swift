@@ -63,7 +63,8 @@ public final class HTTPClientConnection: Sendable {
         self.address = address
         self.configuration = configuration
         self.tls = tls
-        hostHeader = address.port == (tls == nil ? 80 : 443) ? address.host : address.description
+        hostHeader =
+            address.isUnixSocket ? "localhost" : address.port == (tls == nil ? 80 : 443) ? address.host : address.description
     }
 
     /// Sends `request` and returns the server's response (interim 1xx responses skipped), or

@@ -10,6 +10,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: HTTPHeaders
     /// The body bytes (empty when there is none).
     public var body: [UInt8]
+    /// Who sent it, as the server saw the connection; nil on a request a client builds.
+    public var peer: HTTPPeer?
 
     /// A request; `Content-Length`, `Host` and `Connection` are added by the client connection
     /// when absent.

@@ -35,6 +35,8 @@ final class ServerConnection {
     var requestStarted: UInt64 = 0
     /// The held response's stream and how it starts, while `phase` is `streaming`.
     var stream: (handle: HTTPStream, start: HTTPStreamStart)?
+    /// Who connected, handed to the handler with each request.
+    var peer: HTTPPeer?
 
     init(fd: Int32, ticket: ConnectionTicket, limits: HTTPLimits, now: UInt64) {
         self.fd = fd

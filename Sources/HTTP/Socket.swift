@@ -14,6 +14,7 @@ enum Socket {
 
     /// The first stream address `getaddrinfo` gives for `address` (passive: for binding).
     static func resolve(_ address: HTTPAddress, passive: Bool) throws(HTTPError) -> Resolved {
+        if address.isUnixSocket { return try unixAddress(address) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -32,7 +33,25 @@ enum Socket {
         return resolved
     }
 
-    /// The port a bound socket was given.
+    /// A Unix-domain socket's address (`sockaddr_un`); its path must fit `sun_path` with its NUL.
+    private static func unixAddress(_ address: HTTPAddress) throws(HTTPError) -> Resolved {
+        var unix = sockaddr_un()
+        unix.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(address.host.utf8)
+        let capacity = MemoryLayout.size(ofValue: unix.sun_path)
+        guard path.count < capacity else {
+            throw .invalidAddress(address.description, reason: "a Unix socket's path is limited to \(capacity - 1) bytes")
+        }
+        withUnsafeMutableBytes(of: &unix.sun_path) { $0.copyBytes(from: path) }
+        var resolved = Resolved()
+        withUnsafeMutableBytes(of: &resolved.storage) { target in
+            withUnsafeBytes(of: &unix) { target.copyMemory(from: $0) }
+        }
+        resolved.length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        return resolved
+    }
+
+    /// The port a bound socket was given (0 for a Unix socket).
     static func boundPort(_ fd: Int32) -> UInt16? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -40,6 +59,7 @@ enum Socket {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard status == 0 else { return nil }
+        if Int32(storage.ss_family) == AF_UNIX { return 0 }
         return withUnsafeBytes(of: &storage) { raw in
             // sin_port and sin6_port sit at the same offset, in network byte order.
             let port = raw.loadUnaligned(fromByteOffset: 2, as: UInt16.self)
