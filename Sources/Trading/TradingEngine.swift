@@ -91,6 +91,8 @@ public final class TradingEngine {
     var replacements: [PendingReplacement] = []
     /// The latest fills, newest last, to tell a strategy which trades were its own.
     var recentFills: [Fill] = []
+    /// An operator's flatten under way, advanced by every event but a book.
+    var flattening: Flatten?
     /// Strategies reacting to rejections can loop; deeper callback chains are cut off.
     static let maxCallbackDepth = 8
 
@@ -266,6 +268,7 @@ public final class TradingEngine {
             try fireTimers(at: now, into: &actions)
             try evaluateLoss(at: now, into: &actions)
         }
+        if flattening != nil { advanceFlatten(at: now, into: &actions) }
         return actions
     }
 
