@@ -33,6 +33,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
         case timer
         /// The runner's own tick at half systemd's watchdog interval.
         case watchdog
+        /// An operator's command (the control socket, the monitor's control routes).
+        case control(OperatorRequest)
     }
 
     /// What a reload brings: the strategies and limits to use, and the trading states as saved
@@ -56,7 +58,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
     /// The broker calls the engine loop starts, as child tasks of `run()`.
     typealias Requests = ThrowingDiscardingTaskGroup<any Error>
 
-    public let inbox = Inbox<Message>()
+    public let inbox: Inbox<Message>
     let engine: TradingEngine
     let broker: any Broker
     let pollInterval: Duration
@@ -92,7 +94,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
     var armedWakeUp: Timestamp?
 
     /// A runner of `engine` trading through `broker`, polling books, trades and orders every
-    /// `pollInterval` and the market session every `sessionPollInterval`, with a tick every
+    /// `pollInterval` and the market session every `sessionPollInterval`, reading `inbox` (made
+    /// first when something must post to it before the runner exists), with a tick every
     /// `tickInterval` besides the engine's own wake-ups. On stop it waits at most `cancelWait`
     /// for the open orders to close; after a ledger failure it sweeps the account's orders for
     /// at most `emergencyWait`. A polled book whose exchange time is more than
@@ -106,8 +109,10 @@ public final class LiveRunner: Service, @unchecked Sendable {
         notifier: SystemdNotifier = SystemdNotifier(), reloader: Reloader? = nil, recorder: (any EngineRecorder)? = nil,
         monitor: MonitorFeed? = nil, cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
         exchangeTimeAllowance: Duration? = nil, now: @escaping @Sendable () -> Timestamp,
-        stopReason: @escaping @Sendable (StopCause?) -> String = { $0?.description ?? "cancelled" }
+        stopReason: @escaping @Sendable (StopCause?) -> String = { $0?.description ?? "cancelled" },
+        inbox: Inbox<Message> = Inbox()
     ) {
+        self.inbox = inbox
         self.engine = engine
         self.broker = broker
         self.pollInterval = pollInterval
@@ -221,6 +226,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
             case .watchdog:
                 // Sent from this loop, so a stuck engine stops it.
                 notifier.watchdog()
+            case .control(let request):
+                carryOut(request, &requests)
             }
             armWakeUp(&requests)
             monitor?.publishIfDue(engine, now: now)
@@ -275,6 +282,8 @@ public final class LiveRunner: Service, @unchecked Sendable {
                     perform(engine.cancelOpenOrders(), &requests)
                 case .pollOrders:
                     if ContinuousClock.now < deadline { pollOpenOrders(&requests) }
+                case .control(let request):
+                    request.answer(refusal(of: request.command, "the daemon is stopping"))
                 case .stop, .reload, .timer, .watchdog:
                     break
                 }

@@ -43,5 +43,6 @@ extension Configuration {
             }
             notify = settings
         }
+        controlSocket = controlSocket.map { Self.resolve($0, against: directory) }
     }
 }

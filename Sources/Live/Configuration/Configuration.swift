@@ -46,6 +46,9 @@ public struct Configuration: Sendable {
     public var finnhub: FinnhubSettings? = nil
     /// The webhooks told of fills, halts, failures and the daemon's start and stop; nil: none.
     public var notify: NotifySettings? = nil
+    /// The operator's control socket (`controlSocket`); nil: in the runtime directory
+    /// (`controlSocketPath(environment:)`).
+    public var controlSocket: String? = nil
 
     /// Every symbol some strategy trades, sorted, without repeats.
     public var symbols: [Symbol] {
