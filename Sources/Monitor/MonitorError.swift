@@ -10,6 +10,8 @@ public enum MonitorError: Error, Equatable, CustomStringConvertible {
     case emptyToken
     /// The listening socket could not be opened.
     case couldNotListen(String, HTTPError)
+    /// The control socket at the path cannot be served, and why.
+    case controlSocket(String, String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum MonitorError: Error, Equatable, CustomStringConvertible {
             "monitor.listen: \(address) is not a loopback address; set monitor.tokenEnv or monitor.tokenFile to serve it there"
         case .emptyToken: "monitor.tokenEnv/tokenFile: the token is empty"
         case .couldNotListen(let address, let error): "monitor.listen: cannot listen on \(address): \(error)"
+        case .controlSocket(let path, let reason): "control socket \(path): \(reason)"
         }
     }
 }

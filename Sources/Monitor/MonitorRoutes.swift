@@ -24,12 +24,15 @@ public struct MonitorRoutes: Sendable {
     let now: @Sendable () -> Timestamp
     /// Each `notify` webhook's figures for `/metrics`; nil without notifications.
     public var notifyFigures: (@Sendable () -> [NotifyFigures])?
+    /// The operator's control routes, served behind the token; nil: none.
+    let control: ControlRoutes?
 
     public init(
         board: MonitorBoard, token: String?, version: String, ledgerPath: String?, historyFlow: HistoryFlow? = nil,
-        now: @escaping @Sendable () -> Timestamp
+        control: ControlRoutes? = nil, now: @escaping @Sendable () -> Timestamp
     ) {
         self.board = board
+        self.control = control
         self.token = token
         self.version = version
         self.ledgerPath = ledgerPath
@@ -40,6 +43,7 @@ public struct MonitorRoutes: Sendable {
 
     /// The response to `request`.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        if ControlRoutes.isControl(request) { return controlResponse(to: request) }
         if let token, !Self.authorized(request.headers["Authorization"], token: token) {
             var response = HTTPResponse(status: 401, contentType: "text/plain; charset=utf-8", text: "a bearer token is required\n")
             response.headers.set(name: "WWW-Authenticate", value: "Bearer")
@@ -72,6 +76,25 @@ public struct MonitorRoutes: Sendable {
         default:
             return HTTPResponse(status: 404, contentType: "text/plain; charset=utf-8", text: "no such page: /metrics, /api/status, /api/events, /\n")
         }
+    }
+
+    /// A control route's answer: only with a token configured, and only to a request that
+    /// carries it, on any address (loopback too: a page in a browser on this machine can reach
+    /// loopback).
+    private func controlResponse(to request: HTTPRequest) -> HTTPResponse {
+        guard let control else {
+            return HTTPResponse(status: 404, contentType: "text/plain; charset=utf-8", text: "this monitor serves no control routes\n")
+        }
+        let who = "monitor client " + (request.peer?.description ?? "unknown")
+        guard let token else {
+            return control.refused(request, who: who, status: 403, "control on the monitor needs a token: set monitor.tokenEnv or monitor.tokenFile")
+        }
+        guard Self.authorized(request.headers["Authorization"], token: token) else {
+            var response = control.refused(request, who: who, status: 401, "a bearer token is required")
+            response.headers.set(name: "WWW-Authenticate", value: "Bearer")
+            return response
+        }
+        return control.respond(to: request, who: who)
     }
 
     /// The last fill an event-stream client saw: its `Last-Event-ID`, or `?after=N` (for curl).

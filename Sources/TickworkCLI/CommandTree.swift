@@ -10,7 +10,10 @@ enum CommandTree {
         subcommands: [
             Run.command,
             ExchangeServe.command,
+            OperatorControl.halt,
+            OperatorControl.reduceOnly,
             Resume.command,
+            OperatorControl.flatten,
             Status.command,
             PlayLevel.command,
             Record.command,

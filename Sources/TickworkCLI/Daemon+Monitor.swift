@@ -11,9 +11,9 @@ extension Daemon {
     /// The monitor's feed (handed to the runner) and its server (a service of the group), when
     /// the configuration has a `monitor` object. Started here, before trading, so that a refused
     /// address or token fails the start (exit 1) rather than a running daemon. `/metrics` counts
-    /// the records `historyFlow` drops.
+    /// the records `historyFlow` drops; `control` is served behind the token.
     func startMonitor(
-        journal: LedgerFillJournal, ledgerSequence: UInt64, historyFlow: HistoryFlow
+        journal: LedgerFillJournal, ledgerSequence: UInt64, historyFlow: HistoryFlow, control: ControlRoutes
     ) throws -> (feed: MonitorFeed, server: MonitorServer)? {
         guard let settings = configuration.monitor else { return nil }
         // Found as the API key is (a file in `$CREDENTIALS_DIRECTORY` first, refused when group or
@@ -31,7 +31,7 @@ extension Daemon {
         journal.synced = { [feed] duration in feed.synced(in: duration) }
         var routes = MonitorRoutes(
             board: board, token: token, version: Tickwork.version, ledgerPath: configuration.ledger.path, historyFlow: historyFlow,
-            now: WallClock.now)
+            control: control, now: WallClock.now)
         if let notifier { routes.notifyFigures = { notifier.figures } }
         let server: MonitorServer
         do {

@@ -5,6 +5,7 @@ import Ledger
 import Lifecycle
 import Live
 import Notify
+import Monitor
 import Risk
 import SimulatedMarket
 import StockFighter
@@ -109,8 +110,14 @@ final class Daemon {
 
         let ledgerJournal = LedgerFillJournal(ledger: ledger)
         let historyFlow = HistoryFlow()
-        let monitor = try startMonitor(journal: ledgerJournal, ledgerSequence: ledger.durableSequence, historyFlow: historyFlow)
+        // Made before the runner, for the control routes to post the operator's commands to.
+        let inbox = Inbox<LiveRunner.Message>()
+        let control = ControlRoutes(inbox: inbox, logger: logger.forPart("control"))
+        let monitor = try startMonitor(
+            journal: ledgerJournal, ledgerSequence: ledger.durableSequence, historyFlow: historyFlow, control: control)
         defer { monitor?.server.stop() }
+        let controlServer = try startControlServer(control)
+        defer { controlServer.stop() }
         let recorder = try configuration.recordingPath.map { path in
             try LiveSessionRecorder(
                 path: path, venue: configuration.exchange.venue, symbols: configuration.symbols,
@@ -134,7 +141,8 @@ final class Daemon {
             pollInterval: .milliseconds(configuration.pollIntervalMs), riskStatePath: configuration.riskStatePath,
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
             reloader: reloader(), recorder: recorder, monitor: monitor?.feed,
-            exchangeTimeAllowance: configuration.exchangeTimeAllowance, now: WallClock.now, stopReason: Self.stopReason)
+            exchangeTimeAllowance: configuration.exchangeTimeAllowance, now: WallClock.now, stopReason: Self.stopReason,
+            inbox: inbox)
         hooks.started?(runner.inbox)
         var entries = services(ownServer, ledger, recorder, runner, duration, historyFlow)
         if let monitor {
@@ -146,6 +154,8 @@ final class Daemon {
             entries.insert(.init("notify", notifier), at: 1)
             notifier.post(Notice(.daemon, at: WallClock.now(), "started", [.init("version", Tickwork.version)]))
         }
+        // Started before the runner and stopped after it, as the monitor is.
+        entries.insert(.init("control", controlServer), at: entries.count - 1)
         let group = ServiceGroup(entries)
         let report = try runBlocking { await group.run() }
         return try exitStatus(report)
