@@ -146,7 +146,7 @@ let package = Package(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "HTTP", "HTTPTesting", "Lifecycle", "TestSupport", "Wire", strategyKit]),
-        .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Notify", "Trading", "Ledger", "History", "HTTP", "TestSupport", "TradingTestSupport", strategyKit]),
+        .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Notify", "Trading", "Ledger", "History", "HTTP", "Lifecycle", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
             dependencies: ["TickworkCLI", "CommandLineKit", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Trading", "Quotes", "Quoting", strategyKit]),
