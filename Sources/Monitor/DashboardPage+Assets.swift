@@ -8,11 +8,14 @@ extension DashboardPage {
         .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
         th,td{text-align:left;padding:3px 8px;border-bottom:1px solid #d0d7de;white-space:nowrap}
         #chart svg{width:100%;height:auto}.halted{color:#cf222e;font-weight:bold}.reducing{color:#9a6700}
+        .controls button,.controls select,.controls input{font:inherit;margin:2px 4px 2px 0}
         """
 
     /// The page's script: reloads the status every two seconds, adds fills from the event
     /// stream as they come, redraws the equity chart, and marks the body
     /// `data-chart="drawn"` once the chart has two points or more (what the browser test waits for).
+    /// Its control buttons ask for the control token once per tab (`sessionStorage`, forgotten
+    /// on a 401) and post the command for the chosen scope.
     static let script = #"""
         "use strict";
         const byId = id => document.getElementById(id);
@@ -64,6 +67,28 @@ extension DashboardPage {
             if (response.ok) render(await response.json());
           } catch (e) { byId("summary").textContent = "the daemon is not answering"; }
         }
+        async function control(action) {
+          let token = sessionStorage.getItem("tickworkControlToken");
+          if (!token) {
+            token = prompt("The monitor's token (monitor.tokenEnv or tokenFile), to " + action);
+            if (!token) return;
+            sessionStorage.setItem("tickworkControlToken", token);
+          }
+          const body = {};
+          if (byId("scope").value !== "account") body.strategy = byId("scope").value;
+          if (action === "halt" && byId("reason").value) body.reason = byId("reason").value;
+          try {
+            const response = await fetch("/api/control/" + action, {method: "POST", cache: "no-store", body: JSON.stringify(body),
+              headers: {"Authorization": "Bearer " + token, "Content-Type": "application/json"}});
+            if (response.status === 401) sessionStorage.removeItem("tickworkControlToken");
+            const text = await response.text();
+            let message = text.trim();
+            try { message = JSON.parse(text).message; } catch (e) {}
+            byId("control-result").textContent = action + ": " + message;
+          } catch (e) { byId("control-result").textContent = action + ": the daemon is not answering"; }
+          refresh();
+        }
+        for (const button of document.querySelectorAll("button[data-action]")) button.addEventListener("click", () => control(button.dataset.action));
         for (const tr of byId("fills").rows) seen.add(Number(tr.cells[0].textContent));
         refresh();
         setInterval(refresh, 2000);

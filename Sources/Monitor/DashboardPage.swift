@@ -27,6 +27,7 @@ enum DashboardPage {
 
             """
         html += section("Trading states", id: "states", head: ["scope", "state", "reason", "since"], rows: states(snapshot))
+        html += controls(snapshot)
         html += section("Positions", id: "positions", head: ["strategy", "symbol", "shares", "avg cost", "mark"], rows: positions(snapshot))
         html += section("Open orders", id: "orders", head: ["strategy", "symbol", "side", "price", "qty", "filled"], rows: orders(snapshot))
         html += section("Fills", id: "fills", head: ["#", "time", "strategy", "symbol", "side", "price", "qty"], rows: fills(snapshot))
@@ -42,6 +43,21 @@ enum DashboardPage {
             html += "<tr>" + row.map { "<td>\(SVGChart.escape($0))</td>" }.joined() + "</tr>"
         }
         return html + "</tbody></table></div></section>\n"
+    }
+
+    /// The operator's halt / reduce-only / resume buttons for a chosen scope: the script asks
+    /// for the control token once (kept in the tab's `sessionStorage`) and posts to
+    /// `/api/control/...`; the answer shows beside them.
+    private static func controls(_ snapshot: MonitorSnapshot?) -> String {
+        let scopes = ["account"] + (snapshot?.strategies.map(\.id.rawValue) ?? [])
+        let options = scopes.map { "<option value=\"\(SVGChart.escape($0))\">\(SVGChart.escape($0))</option>" }.joined()
+        return """
+            <section><h2>Control</h2><p class="controls"><select id="scope" aria-label="scope">\(options)</select>
+            <input id="reason" placeholder="reason (halt)" aria-label="reason">
+            <button data-action="halt">Halt</button><button data-action="reduce-only">Reduce only</button>
+            <button data-action="resume">Resume</button> <span id="control-result"></span></p></section>
+
+            """
     }
 
     private static func summary(_ snapshot: MonitorSnapshot?, traffic: MonitorBoard.Traffic, now: Timestamp) -> String {

@@ -81,6 +81,15 @@ struct ControlRoutesTests {
         #expect(engine.sent.count == 3)
     }
 
+    @Test func theDashboardHasControlButtonsThatAskForTheToken() throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        let page = String(decoding: fixture.routes().respond(to: HTTPRequest(method: "GET", target: "/", headers: ["Host": "localhost"])).body, as: UTF8.self)
+        for action in ["halt", "reduce-only", "resume"] { #expect(page.contains(#"<button data-action="\#(action)">"#)) }
+        #expect(page.contains(#"<option value="s1">s1</option>"#))
+        #expect(page.contains("sessionStorage.setItem") && page.contains(#""/api/control/" + action"#))
+    }
+
     @Test func aCommandTheEngineDoesNotAnswerInTimeIs504() throws {
         let routes = ControlRoutes(post: { _ in }, logger: Logger(part: "control", handler: CollectingHandler()), answerWait: .milliseconds(50))
         #expect(routes.respond(to: HTTPRequest(method: "POST", target: "/api/control/halt"), who: "test").status == 504)
