@@ -15,6 +15,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("daemon-memory", { try DaemonMemoryBench.run() }),
     ("notify", NotifyBench.run),
     ("monitor", MonitorBench.run),
+    ("halt", { try HaltBench.run() }),
     ("sizes", SizeBench.run),
     ("matching", { runMatchingBench() }),
     ("server", {
