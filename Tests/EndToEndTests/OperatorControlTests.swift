@@ -41,6 +41,20 @@ import TestSupport
         return daemon
     }
 
+    /// A daemon quoting with MarketMaker against another account's liquidity, once both its quotes
+    /// rest, with the exchange and workspace (`extra` and `environment` as for the workspace and
+    /// the daemon); the caller stops the exchange and removes the workspace.
+    static func quoting(extra: String = "", environment: [String: String] = [:]) async throws
+        -> (exchange: ExchangeFixture, workspace: DaemonWorkspace, daemon: SpawnedProcess)
+    {
+        let exchange = try await ExchangeFixture()
+        try provideLiquidity(exchange)
+        let workspace = try DaemonWorkspace(exchange: exchange, strategies: marketMaker, extra: extra)
+        let daemon = try await startDaemon(workspace, environment: environment)
+        #expect(await daemon.wait(upTo: 30) { (try? exchange.openOrders(of: "EXB123456").count) == 2 }, "\(daemon.stderr)")
+        return (exchange, workspace, daemon)
+    }
+
     /// The account's position as the exchange's orders add it up.
     static func position(_ exchange: ExchangeFixture) throws -> Int {
         try exchange.orders(of: "EXB123456").reduce(0) { total, order in
@@ -50,13 +64,9 @@ import TestSupport
     }
 
     @Test func aHaltCancelsTheQuotesAndTheStatesSurviveSIGKILLUntilResumed() async throws {
-        let exchange = try await ExchangeFixture()
+        let (exchange, workspace, daemon) = try await Self.quoting()
         defer { exchange.stop() }
-        try Self.provideLiquidity(exchange)
-        let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
-        let daemon = try await Self.startDaemon(workspace)
-        #expect(await daemon.wait(upTo: 30) { (try? exchange.openOrders(of: "EXB123456").count) == 2 }, "\(daemon.stderr)")
 
         let halt = try await Self.control("halt", workspace, ["--reason", "operator test"])
         #expect(halt.status == 0, "\(halt.stderr)")
@@ -86,13 +96,9 @@ import TestSupport
     }
 
     @Test func aFlattenWithRestingQuotesAndAFillInFlightClosesExactlyThePosition() async throws {
-        let exchange = try await ExchangeFixture()
+        let (exchange, workspace, daemon) = try await Self.quoting()
         defer { exchange.stop() }
-        try Self.provideLiquidity(exchange)
-        let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
-        let daemon = try await Self.startDaemon(workspace)
-        #expect(await daemon.wait(upTo: 30) { (try? exchange.openOrders(of: "EXB123456").count) == 2 }, "\(daemon.stderr)")
         // Another account sells 8 into the bid, and the flatten follows at once: the fill may
         // reach the daemon only with the cancel's answer.
         let bid = try #require(try exchange.openOrders(of: "EXB123456").first { $0["direction"] as? String == "buy" })
@@ -111,16 +117,12 @@ import TestSupport
     }
 
     @Test func onTheMonitorControlTakesTheRightTokenOnly() async throws {
-        let exchange = try await ExchangeFixture()
+        let (exchange, workspace, daemon) = try await Self.quoting(
+            extra: #", "monitor": {"listen": "127.0.0.1:0", "tokenEnv": "TICKWORK_MONITOR_TOKEN"}"#,
+            environment: ["TICKWORK_MONITOR_TOKEN": "s3cret"])
         defer { exchange.stop() }
-        try Self.provideLiquidity(exchange)
-        let workspace = try DaemonWorkspace(
-            exchange: exchange, strategies: Self.marketMaker,
-            extra: #", "monitor": {"listen": "127.0.0.1:0", "tokenEnv": "TICKWORK_MONITOR_TOKEN"}"#)
         defer { workspace.remove() }
-        let daemon = try await Self.startDaemon(workspace, environment: ["TICKWORK_MONITOR_TOKEN": "s3cret"])
         let address = try #require(HTTPAddress(parsing: MonitorEndToEndTests.monitorAddress(daemon) ?? ""))
-        #expect(await daemon.wait(upTo: 30) { (try? exchange.openOrders(of: "EXB123456").count) == 2 }, "\(daemon.stderr)")
         func post(_ route: String, token: String?, body: String = "") throws -> HTTPResponse {
             let connection = HTTPClientConnection(address: address)
             defer { connection.close() }
