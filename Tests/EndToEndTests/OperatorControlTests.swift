@@ -154,6 +154,18 @@ import TestSupport
         defer { exchange.stop() }
         let workspace = try DaemonWorkspace(exchange: exchange, strategies: Self.marketMaker)
         defer { workspace.remove() }
+        // A process holding the ledger and serving no socket (as a daemon of an older version):
+        // the change is refused, not written where that daemon would overwrite it.
+        #expect(FileManager.default.createFile(atPath: workspace.ledger, contents: nil))
+        let holder = open(workspace.ledger, O_RDONLY)
+        #expect(flock(holder, LOCK_EX) == 0)
+        let refused = try await Self.control("halt", workspace)
+        close(holder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("tickwork: halt: a daemon holds the ledger \(workspace.ledger) but none answers on"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.directory + "/risk.json"))
+        try FileManager.default.removeItem(atPath: workspace.ledger)
+
         let halt = try await Self.control("halt", workspace, ["--strategy", "mm"])
         #expect(halt.status == 0)
         #expect(halt.stdout == "strategy mm: active -> halted in \(workspace.directory)/risk.json (no daemon answers on \(workspace.directory)/tickwork.sock; a daemon reads it when it starts)\n")

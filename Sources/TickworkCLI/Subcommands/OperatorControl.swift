@@ -1,5 +1,6 @@
 import CommandLineKit
 import FoundationEssentials
+import Ledger
 import Live
 import Monitor
 import Risk
@@ -9,7 +10,8 @@ import Wire
 /// `tickwork halt`, `reduce-only`, `flatten` (and `resume`'s work): an operator's command to
 /// the daemon through its control socket (`Configuration.controlSocketPath`). When no daemon
 /// answers there, halt, reduce-only and resume are written into the trading-state file instead
-/// (read by the daemon when it starts); flatten needs a running daemon.
+/// (read by the daemon when it starts), unless a daemon holds the ledger (one serving no socket
+/// there, which would overwrite the file); flatten needs a running daemon.
 enum OperatorControl {
     static let halt = Command(
         name: "halt",
@@ -76,6 +78,12 @@ enum OperatorControl {
         do throws(ControlClient.Failure) {
             report = ControlReport(via: "daemon", path: socket, outcome: try ControlClient(path: socket).send(command))
         } catch .noDaemon {
+            // A daemon without a control socket would overwrite the file with its own states.
+            if LedgerWriter.isHeld(configuration.ledger.path) {
+                throw CLIError.failure(
+                    "\(command.name): a daemon holds the ledger \(configuration.ledger.path) but none answers on \(socket); "
+                        + "a change written to the state file would be lost: stop it first, or set controlSocket to the socket it serves")
+            }
             guard let offline = try write(command, to: configuration.riskStatePath, strategies: configuration.strategies.map(\.id))
             else {
                 throw CLIError.failure("\(command.name) needs the running daemon: none answers on \(socket)")
