@@ -16,9 +16,6 @@ import Testing
     /// `level` plays the level's own strategy unless given one, `backtest` and `sweep plan` read
     /// a configuration only when given one.
     static let findsNoConfiguration: Set<String> = ["level", "backtest", "sweep plan"]
-    /// Commands that print without `--json` yet, until the change that gives them one (issue
-    /// 50's control commands rewrite `resume`); the test fails when one has it, to be removed here.
-    static let awaitingJSON: Set<String> = ["resume"]
 
     /// README.md's tables under "## Options".
     struct Vocabulary {
@@ -99,9 +96,7 @@ import Testing
                 }
             }
             let names = Set(command.options.map(\.name))
-            if awaitingJSON.contains(name) {
-                if names.contains("--json") { found.append("\(name): has --json now; take it out of awaitingJSON") }
-            } else if !command.hidden, !silent.contains(name), !names.contains("--json") {
+            if !command.hidden, !silent.contains(name), !names.contains("--json") {
                 found.append("\(name): prints without --json")
             }
             if names.contains("--config"), !findsNoConfiguration.contains(name), !names.contains("--verbose") {

@@ -78,10 +78,15 @@ import Testing
     }
 
     @Test func symbolIsNowTheArgument() throws {
-        for command in [["record", "--out", "x"], ["tail"], ["history", "fills"], ["history", "pnl"]] {
+        for command in [["record", "--out", "x"], ["tail"], ["history", "fills"], ["history", "pnl"], ["flatten"]] {
             let old = try Self.invocation(command + ["--symbol", "FOOBAR"])
             #expect(old.warnings == ["--symbol is deprecated: give the symbol as the SYMBOL argument (it goes in the next release)"])
-            let argument = command[0] == "record" ? Record.symbol : command[0] == "tail" ? Tail.symbol : HistoryOptions.symbol
+            let argument = switch command[0] {
+            case "record": Record.symbol
+            case "tail": Tail.symbol
+            case "flatten": OperatorControl.symbol
+            default: HistoryOptions.symbol
+            }
             #expect(try SymbolArgument.value(old, argument) == Symbol("FOOBAR"))
             #expect(try SymbolArgument.value(Self.invocation(command + ["FOOBAR"]), argument) == Symbol("FOOBAR"))
         }

@@ -22,7 +22,7 @@ enum NotifyTest {
     )
 
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration (default: the embedded config/tickwork.json).")
+        "--config", "FILE", help: "The configuration (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let json: Option<Bool> = .flag("--json", help: "Print one JSON object per message sent, in an array.")
 
     /// One message's outcome, as `--json` prints it.

@@ -49,20 +49,21 @@ enum OperatorControl {
             rounds. Each step is in the daemon's log and every fill in the ledger. Exit 1 when \
             no daemon answers.
             """,
-        options: [config, strategy, symbol, json],
-        run: { try run($0) { scope, invocation in .flatten(scope, symbol: invocation[symbol]) } }
+        arguments: [symbol],
+        options: [config, strategy, SymbolArgument.deprecatedOption, json],
+        run: { try run($0) { scope, invocation in .flatten(scope, symbol: try SymbolArgument.value(invocation, symbol)) } }
     )
 
     static let config: Option<String?> = .optional(
-        "--config", "FILE", help: "The configuration naming the daemon's socket and state file (default: the embedded one).")
+        "--config", "FILE", help: "The configuration naming the daemon's socket and state file (default: $TICKWORK_CONFIG, else the installed one, else the embedded one).")
     static let strategy: Option<StrategyID?> = .optional(
         "--strategy", "ID", help: "The strategy (default: the whole account).", parse: .name())
     static let reason: Option<String?> = .optional("--reason", "TEXT", help: "Why, for the daemon's log.")
-    static let symbol: Option<Symbol?> = .optional("--symbol", "SYMBOL", help: "Close this symbol only (default: every symbol).", parse: .name())
+    static let symbol = SymbolArgument.optional(help: "Close this symbol only (default: every symbol).")
     static let json: Option<Bool> = .flag("--json", help: "Print the outcome as a JSON object.")
 
     /// Sends the command `make` builds for the chosen scope, and prints what came of it.
-    static func run(_ invocation: Invocation, _ make: (TradingScope, Invocation) -> OperatorCommand) throws -> Int32 {
+    static func run(_ invocation: Invocation, _ make: (TradingScope, Invocation) throws -> OperatorCommand) throws -> Int32 {
         let configuration = try DefaultConfiguration.load(invocation[config])
         let scope = invocation[strategy].map(TradingScope.strategy) ?? .account
         if case .strategy(let id) = scope, !configuration.strategies.contains(where: { $0.id == id }) {
