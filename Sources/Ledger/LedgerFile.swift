@@ -22,7 +22,7 @@ enum LedgerFile {
             } catch {
                 throw LedgerError(error)
             }
-            fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            fd = Glibc.open(path, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o640)
             if fd >= 0 {
                 // The new name must survive a crash as well as the lines written under it.
                 do throws(SystemCallError) {

@@ -160,7 +160,7 @@ struct PackageTests {
         let group = try scratch.id(of: "tickwork")
         #expect(try scratch.attributes("/etc/tickwork") == (0o750, 0, group))
         #expect(try scratch.attributes("/etc/tickwork/tickwork.json") == (0o640, 0, group))
-        #expect(try scratch.attributes("/var/lib/tickwork") == (0o700, user, group))
+        #expect(try scratch.attributes("/var/lib/tickwork") == (0o750, user, group))
         #expect(try scratch.attributes("/usr/lib/tickwork") == (0o755, 0, 0))
         #expect(try scratch.attributes("/usr/lib/tickwork/tickwork") == (0o755, 0, 0))
         #expect(try scratch.attributes("/usr/lib/tickwork/libFirstSteps.so") == (0o644, 0, 0))
