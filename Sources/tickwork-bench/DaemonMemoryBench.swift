@@ -5,9 +5,10 @@ import Live
 import Glibc
 #endif
 
-/// The resident memory of a real `tickwork run` over many polls: it trades (polls) ten symbols
-/// every 10 ms against a separate `tickwork exchange`, and its RSS is read from /proc early and
-/// after about 100,000 polls. With `monitor`, the daemon serves its monitor too and this scrapes
+/// The memory of a real `tickwork run` over many polls: it trades (polls) ten symbols every
+/// 10 ms against a separate `tickwork exchange`, and its memory is read from /proc early and
+/// after about 100,000 polls: private (USS, the goal: what this process alone costs), anonymous
+/// (heap and stacks) and resident (RSS, which counts the shared Swift runtime the plugins need). With `monitor`, the daemon serves its monitor too and this scrapes
 /// `/metrics` and `/api/status` every second (the figures are then `daemon.monitor.rss.*`).
 enum DaemonMemoryBench {
     static func run(seconds: Int = 100, monitor: Bool = false) throws {
@@ -41,18 +42,22 @@ enum DaemonMemoryBench {
         let scraper = monitor ? try MonitorScraper.of(log: log) : nil
         defer { scraper?.stop() }
         sleep(UInt32(seconds / 10))
-        let early = resident(of: daemon.processIdentifier)
+        let early = Usage(of: daemon.processIdentifier)
         sleep(UInt32(seconds - seconds / 10))
-        let late = resident(of: daemon.processIdentifier)
+        let late = Usage(of: daemon.processIdentifier)
         kill(daemon.processIdentifier, SIGTERM)
         daemon.waitUntilExit()
         let summary = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last { $0.contains("summary") } ?? ""
         let polls = summary.split(separator: " ").first { $0.hasPrefix("books=") }.map { String($0.dropFirst(6)) } ?? "?"
         let inputs = ["symbols": "10", "pollIntervalMs": "10", "seconds": String(seconds), "polls": polls]
-        let name = monitor ? "daemon.monitor.rss" : "daemon.rss"
+        let name = monitor ? "daemon.monitor" : "daemon"
         let scrapes = scraper.map { ["monitor": "on, scraped \($0.stop()) times"] } ?? [:]
-        Figure(name: name + ".early", unit: "MB", value: Double(early) / 1_048_576, inputs: inputs.merging(["at": "\(seconds / 10) s"].merging(scrapes) { $1 }) { $1 }).print()
-        Figure(name: name + ".late", unit: "MB", value: Double(late) / 1_048_576, inputs: inputs.merging(["at": "\(seconds) s"].merging(scrapes) { $1 }) { $1 }).print()
+        for (when, usage) in [("early", early), ("late", late)] {
+            let at = inputs.merging(["at": "\(when == "early" ? seconds / 10 : seconds) s"].merging(scrapes) { $1 }) { $1 }
+            for (measure, bytes) in [("uss", usage.unique), ("anonymous", usage.anonymous), ("rss", usage.resident)] {
+                Figure(name: "\(name).\(measure).\(when)", unit: "MB", value: Double(bytes) / 1_048_576, inputs: at).print()
+            }
+        }
     }
 
     struct BenchError: Error, CustomStringConvertible {
@@ -76,10 +81,27 @@ enum DaemonMemoryBench {
         return process
     }
 
-    /// VmRSS of process `pid`, in bytes.
-    static func resident(of pid: Int32) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1_024
+    /// A process's memory from `/proc/PID/smaps_rollup`, in bytes.
+    struct Usage {
+        /// `Private_Clean` + `Private_Dirty`: the pages no other process shares (USS).
+        var unique = 0
+        /// `Anonymous`: heap, stacks and other memory backed by no file.
+        var anonymous = 0
+        /// `Rss`.
+        var resident = 0
+
+        init(of pid: Int32) {
+            let rollup = (try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)) ?? ""
+            for line in rollup.split(separator: "\n") {
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                guard fields.count >= 2, let kilobytes = Int(fields[1]) else { continue }
+                switch fields[0] {
+                case "Private_Clean:", "Private_Dirty:": unique += kilobytes * 1_024
+                case "Anonymous:": anonymous = kilobytes * 1_024
+                case "Rss:": resident = kilobytes * 1_024
+                default: break
+                }
+            }
+        }
     }
 }
