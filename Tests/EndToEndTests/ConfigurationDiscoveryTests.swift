@@ -65,7 +65,17 @@ import TestSupport
         chmod(path, Prerequisite.isRoot ? 0o600 : 0)
         chmod(directory.path, 0o755)
         chmod(etc, hiddenDirectory ? (Prerequisite.isRoot ? 0o700 : 0) : 0o755)
-        let asUser = Prerequisite.isRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", TickworkProcess.buildDirectory + "/tickwork"] : []
+        // nobody may not reach the build directory (a clone in a 0700 mktemp directory): it runs
+        // a copy of the binary and the StrategyKit it loads ($ORIGIN) from the test's directory.
+        let binary = directory.path + "/bin"
+        if Prerequisite.isRoot {
+            try FileManager.default.createDirectory(atPath: binary, withIntermediateDirectories: true)
+            chmod(binary, 0o755)
+            for file in ["tickwork", "libStrategyKit.so"] {
+                try FileManager.default.copyItem(atPath: TickworkProcess.buildDirectory + "/" + file, toPath: binary + "/" + file)
+            }
+        }
+        let asUser = Prerequisite.isRoot ? ["--reuid=65534", "--regid=65534", "--clear-groups", binary + "/tickwork"] : []
         let result = try await TickworkProcess.run(
             asUser + ["tail"], environment: ["TICKWORK_INSTALLED_CONFIG": path],
             executable: Prerequisite.isRoot ? "/usr/bin/setpriv" : TickworkProcess.buildDirectory + "/tickwork")
