@@ -11,7 +11,7 @@ import TestSupport
         let directory = try TemporaryDirectory("tickwork-no-result")
         let text = try String(contentsOfFile: TickworkProcess.packageRoot + "/config/tickwork.json", encoding: .utf8)
         try text.write(toFile: directory.path + "/tickwork.json", atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: directory.path + "/tickwork-ledger.jsonl", contents: Data())
+        try #require(FileManager.default.createFile(atPath: directory.path + "/tickwork-ledger.jsonl", contents: Data()))
         return (directory, ["TICKWORK_CONFIG": directory.path + "/tickwork.json", "XDG_STATE_HOME": directory.path, "STATE_DIRECTORY": ""])
     }
 
