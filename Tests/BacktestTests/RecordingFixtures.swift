@@ -65,6 +65,10 @@ enum RecordingFixtures {
                 .accountOrders([status], venue: "TESTEX", symbol: index % 2 == 0 ? nil : "FOOBAR", requestedAt: at, time: at),
                 .tradingStateChanged("RISK_MAX_LOSS account: active -> halted", time: at),
                 .timer(at),
+                .trade(RecordedTrade(Trade(symbol: "FOOBAR", price: 5001, qty: 4, time: at, isOurs: true))),
+                .trade(RecordedTrade(
+                    Trade(symbol: "FOOBAR", price: Price(units: 50_012_345 + Int64(index)), qty: Quantity(shares: Int64(index + 1)), time: at),
+                    receivedTime: Timestamp(nanoseconds: time + 2_500), conditions: index % 2 == 0 ? ["@", "F", "T"] : [])),
                 .start(at),
                 .stop(at),
             ]

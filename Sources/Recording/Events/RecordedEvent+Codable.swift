@@ -7,7 +7,7 @@ import Trading
 extension RecordedEvent: Codable {
     private enum Key: String, CodingKey {
         case kind, venue, symbol, seq, exchangeTime, receivedTime, bids, asks
-        case time, client, order, orders, reason, orderID, requestedAt, strategy, request, change, fill, trade, session
+        case time, client, order, orders, reason, orderID, requestedAt, strategy, request, change, fill, trade, session, conditions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,7 +58,10 @@ extension RecordedEvent: Codable {
         case "timer":
             self = .timer(try time())
         case "trade":
-            self = .trade(try container.decode(Trade.self, forKey: .trade))
+            let trade = try container.decode(Trade.self, forKey: .trade)
+            self = .trade(RecordedTrade(
+                trade, receivedTime: try container.decodeIfPresent(Timestamp.self, forKey: .receivedTime),
+                conditions: try container.decodeIfPresent([String].self, forKey: .conditions) ?? []))
         case "session":
             self = .session(try container.decode(MarketSession.self, forKey: .session), time: try time())
         case "replace":
@@ -104,8 +107,10 @@ extension RecordedEvent: Codable {
             try container.encode(fill, forKey: .fill)
             return
         }
-        if case .trade(let trade) = self {
-            try container.encode(trade, forKey: .trade)
+        if case .trade(let recorded) = self {
+            try container.encode(recorded.trade, forKey: .trade)
+            if recorded.receivedTime != recorded.trade.time { try container.encode(recorded.receivedTime, forKey: .receivedTime) }
+            if !recorded.conditions.isEmpty { try container.encode(recorded.conditions, forKey: .conditions) }
             return
         }
         try container.encode(time, forKey: .time)

@@ -14,7 +14,7 @@ extension RecordedEvent {
         case .accountOrders(let statuses, let venue, let symbol, let requestedAt, let time):
             self = .accountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt, time: time)
         case .timer(let time): self = .timer(time)
-        case .trade(let trade): self = .trade(trade)
+        case .trade(let trade): self = .trade(RecordedTrade(trade))
         case .session(let session, let time): self = .session(session, time: time)
         }
     }
@@ -44,7 +44,7 @@ extension RecordedEvent {
         case .accountOrders(let statuses, let venue, let symbol, let requestedAt, let time):
             .accountOrders(statuses, venue: venue, symbol: symbol, requestedAt: requestedAt, at: time)
         case .timer(let time): .timer(time)
-        case .trade(let trade): .trade(trade)
+        case .trade(let trade): .trade(trade.trade)
         case .session(let session, let time): .session(session, at: time)
         case .place, .cancel, .replace, .tradingStateChanged, .fill, .start, .stop: nil
         }

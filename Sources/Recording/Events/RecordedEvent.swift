@@ -25,8 +25,8 @@ public enum RecordedEvent: Hashable, Sendable {
     indirect case accountOrders([OrderStatus], venue: Venue, symbol: Symbol?, requestedAt: Timestamp, time: Timestamp)
     /// Input: a timer tick of the engine's clock.
     case timer(Timestamp)
-    /// A trade printed at the venue (SDK 4.0 sessions).
-    case trade(Trade)
+    /// Input: a trade printed at the venue (SDK 4.0 sessions, book recordings with trades).
+    indirect case trade(RecordedTrade)
     /// The market's session as the broker's clock said it.
     indirect case session(MarketSession, time: Timestamp)
     /// Input: the engine started trading (`TradingEngine.start`).
@@ -69,7 +69,7 @@ public enum RecordedEvent: Hashable, Sendable {
         switch self {
         case .book(let book): book.receivedTime
         case .fill(let fill): fill.time
-        case .trade(let trade): trade.time
+        case .trade(let trade): trade.receivedTime
         case .timer(let time), .start(let time), .stop(let time), .session(_, let time): time
         case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time),
              .cancelFailed(_, _, let time), .orderReports(_, let time), .accountOrders(_, _, _, _, let time),

@@ -26,6 +26,8 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
     /// What wrote the file, e.g. `tickwork record 0.1` or `tickwork run 0.1`.
     public var producer: String
     public var kind: Content
+    /// The trading day a day file covers (`data download`); nil for a recording of a live venue.
+    public var session: RecordingSession?
 
     /// The format name every header carries.
     public static let formatName = "tickwork-recording"
@@ -47,12 +49,13 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
     public static let oldestReadableVersion = 1
 
     /// A header of the current format version.
-    public init(venue: Venue, symbols: [Symbol], producer: String, kind: Content = .books) {
+    public init(venue: Venue, symbols: [Symbol], producer: String, kind: Content = .books, session: RecordingSession? = nil) {
         self.format = Self.formatName
         self.version = Self.currentVersion
         self.venue = venue
         self.symbols = symbols
         self.producer = producer
         self.kind = kind
+        self.session = session
     }
 }
