@@ -148,13 +148,13 @@ import Testing
     }
 
     @Test func eachReaderRefusesTheOtherBinaryVersionByItsVersion() throws {
-        let compact = RecordingFixtures.temporaryPath("v4.twrc")
+        let compact = RecordingFixtures.temporaryPath("current.twrc")
         let binary = RecordingFixtures.temporaryPath("v2.twrb")
         defer { for path in [compact, binary] { try? FileManager.default.removeItem(atPath: path) } }
         let events = Self.books(3).map { RecordedEvent.book($0) }
         try RecordingFixtures.write(events, to: compact, format: .compact)
         try RecordingFixtures.write(events, to: binary, format: .binary)
-        #expect(throws: BacktestError.badHeader(path: compact, reason: "version 4 is the compact form, not the binary one")) {
+        #expect(throws: BacktestError.badHeader(path: compact, reason: "version \(RecordingHeader.compactVersion) is the compact form, not the binary one")) {
             try BinaryRecordingReader(path: compact)
         }
         #expect(throws: BacktestError.badHeader(path: binary, reason: "version 2 is the binary form, not the compact one")) {

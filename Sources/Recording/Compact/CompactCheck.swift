@@ -13,7 +13,7 @@ enum CompactCheck {
     /// The check of a compact file of `version`; nil for a version that is not the compact form's.
     init?(version: Int) {
         switch version {
-        case RecordingHeader.compactVersion: self = .crc32
+        case 4...RecordingHeader.compactVersion: self = .crc32
         case 3: self = .version3
         default: return nil
         }

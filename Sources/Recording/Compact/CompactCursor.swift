@@ -40,9 +40,14 @@ struct CompactCursor {
 
     /// A varint length and that many bytes of UTF-8.
     mutating func name() throws(CompactFault) -> String {
+        String(decoding: try rawName(), as: UTF8.self)
+    }
+
+    /// A varint length and that many bytes, not decoded.
+    mutating func rawName() throws(CompactFault) -> UnsafeRawBufferPointer {
         let count = try varint()
         guard count <= UInt64(remaining) else { throw CompactFault("a name is longer than the record") }
         defer { offset += Int(count) }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: body[offset..<offset + Int(count)]), as: UTF8.self)
+        return UnsafeRawBufferPointer(rebasing: body[offset..<offset + Int(count)])
     }
 }

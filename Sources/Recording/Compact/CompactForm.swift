@@ -11,6 +11,10 @@ enum CompactForm {
     static let json: UInt8 = 2
     /// A book as the changes from the previous book of its stream.
     static let delta: UInt8 = 3
+    /// A trade printed at the venue, whole (`CompactTradeCodec`; version 5).
+    static let trade: UInt8 = 4
+    /// The first version whose records may be trades.
+    static let tradeVersion = 5
 
     /// At most this many books of a stream follow one another without a key frame.
     static let keyFrameInterval = 1_000

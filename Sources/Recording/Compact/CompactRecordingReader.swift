@@ -1,8 +1,8 @@
 import FoundationEssentials
 import StrategyKit
 
-/// Reads the compact form: the binary form's `TWRB` and header, version 3 or 4, then framed
-/// records whose books are key frames or deltas (see RECORDINGS.md, "Compact").
+/// Reads the compact form: the binary form's `TWRB` and header, version 3 to 5, then framed
+/// records whose books are key frames or deltas and, from version 5, trades (see RECORDINGS.md, "Compact").
 ///
 /// Every record's check value (the version's, `CompactCheck`) is verified before it is used: a damaged record throws
 /// `BacktestError.malformedRecord` naming its number and byte offset. Called again after that,
@@ -16,13 +16,14 @@ public final class CompactRecordingReader: RecordingReader {
     private let decoder = JSONDecoder()
     private let check: CompactCheck
     private var books: CompactBookDecoder
+    private var trades = CompactTradeCodec()
     private var recordNumber = 0
     /// The offset of the damaged record last reported, until reading resumes after it.
     private var damagedAt: Int?
     /// Deltas skipped since damage because their stream's base was lost.
     private var orphanDeltas = 0
 
-    /// Opens `path` and reads its header, which must be the compact form's (version 3 or 4).
+    /// Opens `path` and reads its header, which must be the compact form's (version 3 to 5).
     /// The file is mapped into memory when it can be (a regular file) and `bufferSize` is nil;
     /// otherwise it is read `bufferSize` bytes at a time (see `FileInput`).
     public convenience init(path: String, bufferSize: Int? = nil) throws(BacktestError) {
@@ -93,6 +94,7 @@ public final class CompactRecordingReader: RecordingReader {
                 case CompactForm.keyFrame: read = .book(try books.keyFrame(frame.body))
                 case CompactForm.delta: read = try books.delta(frame.body).map { .book($0) }
                 case CompactForm.json: read = .other(try json(frame.body))
+                case CompactForm.trade where header.version >= CompactForm.tradeVersion: read = .other(.trade(try trades.trade(frame.body)))
                 default: throw CompactFault("unknown record kind \(frame.kind)")
                 }
             } catch {

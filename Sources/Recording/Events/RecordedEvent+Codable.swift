@@ -59,6 +59,9 @@ extension RecordedEvent: Codable {
             self = .timer(try time())
         case "trade":
             let trade = try container.decode(Trade.self, forKey: .trade)
+            if let refusal = RecordedNumbers.tradeRefusal(price: trade.price.units, qty: trade.qty.shares) {
+                throw DecodingError.dataCorruptedError(forKey: .trade, in: container, debugDescription: refusal)
+            }
             self = .trade(RecordedTrade(
                 trade, receivedTime: try container.decodeIfPresent(Timestamp.self, forKey: .receivedTime),
                 conditions: try container.decodeIfPresent([String].self, forKey: .conditions) ?? []))

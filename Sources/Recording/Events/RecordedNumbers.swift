@@ -34,6 +34,14 @@ enum RecordedNumbers {
         return "every entry is within range"
     }
 
+    /// The reason for refusing a trade whose price or quantity (from 1 share) is not accepted;
+    /// nil when both are.
+    static func tradeRefusal(price: Int64, qty: Int64) -> String? {
+        guard prices.contains(price) else { return outOfRange("trade.price", price, prices) }
+        guard fillQuantities.contains(qty) else { return outOfRange("trade.qty", qty, fillQuantities) }
+        return nil
+    }
+
     /// `field: value is out of range lower...upper`.
     static func outOfRange(_ field: String, _ value: Int64, _ range: ClosedRange<Int64>) -> String {
         "\(field): \(value) is out of range \(range.lowerBound)...\(range.upperBound)"

@@ -36,11 +36,11 @@ public struct RecordingHeader: Hashable, Sendable, Codable {
     public static let currentVersion = 2
     /// The version this code writes in the compact form, which only it carries (version 2 and
     /// the compact records), so that files of the other forms written now still read in builds
-    /// before it, and those builds refuse a compact file by its version: 4, records closed by
-    /// CRC-32.
-    public static let compactVersion = 4
+    /// before it, and those builds refuse a compact file by its version: 5, records closed by
+    /// CRC-32, trades as records of their own.
+    public static let compactVersion = 5
     /// The versions of the compact form, all of which this code reads: 3 closed its records with
-    /// a check value of its own, 4 with CRC-32.
+    /// a check value of its own, 4 with CRC-32, and 5 adds the trade record.
     public static let compactVersions = 3...compactVersion
     /// The newest version this code reads.
     public static let newestReadableVersion = compactVersion

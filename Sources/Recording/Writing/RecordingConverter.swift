@@ -2,7 +2,7 @@
 ///
 /// Converting a file the writer produced to another form and back gives the same bytes (the
 /// compact form's header says version 4 where the others say 2). An older file comes out as
-/// the current version: a version-3 compact file as version 4, its records closed by CRC-32.
+/// the current version: a version-3 or version-4 compact file as version 5, its records closed by CRC-32.
 public enum RecordingConverter {
     /// Reads `source` (any form) and writes every record to `destination` in `format`.
     /// Returns what the reader tolerated (an incomplete final record is left out).

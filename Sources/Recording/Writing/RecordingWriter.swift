@@ -14,6 +14,7 @@ public final class RecordingWriter {
     private var pending: [UInt8] = []
     private let encoder = RecordEncoder()
     private var compact = CompactBookEncoder()
+    private var tradeBody: [UInt8] = []
     private static let flushThreshold = 1 << 20
 
     /// Creates (or truncates) `path` and writes `header`, as the current version whatever its
@@ -59,6 +60,10 @@ public final class RecordingWriter {
             case .compact:
                 if case .book(let book) = event {
                     compact.append(book, to: &pending)
+                } else if case .trade(let trade) = event {
+                    tradeBody.removeAll(keepingCapacity: true)
+                    CompactTradeCodec.appendBody(trade, to: &tradeBody)
+                    CompactBookEncoder.appendRecord(kind: CompactForm.trade, body: tradeBody, to: &pending)
                 } else {
                     CompactBookEncoder.appendRecord(kind: CompactForm.json, body: try encoder.json(event), to: &pending)
                 }
