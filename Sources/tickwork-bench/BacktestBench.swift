@@ -148,19 +148,22 @@ enum BacktestBench {
             fills: backtester.statistics.fills, orders: backtester.statistics.orders)
     }
 
-    /// A backtester of `strategy` on FOOBAR at TESTEX within `limits` and `accountLimits`, 1 ms
-    /// order and cancel latency, logging nothing.
+    /// A backtester of `strategy` on `symbol` (FOOBAR) at `venue` (TESTEX), called with `data`
+    /// (every book), within `limits` and `accountLimits`, 1 ms order and cancel latency, logging
+    /// nothing.
     static func backtester(
-        strategy: any Strategy, parameters: StrategyParameters, limits: RiskLimits, accountLimits: AccountRiskLimits
+        strategy: any Strategy, parameters: StrategyParameters, limits: RiskLimits, accountLimits: AccountRiskLimits,
+        venue: Venue = "TESTEX", symbol: Symbol = "FOOBAR", data: MarketDataSubscription = .everyBook
     ) -> Backtester {
         let backtester = Backtester(
             venue: ReplayVenueConfiguration(
-                venue: "TESTEX", account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
+                venue: venue, account: "BENCH", orderLatencyMilliseconds: 1, cancelLatencyMilliseconds: 1,
                 fees: FeeSchedule(takerPerShare: 1, makerPerShare: -1))
         ) { journal in
             TradingEngine(
-                venue: "TESTEX",
-                strategies: [EngineStrategy(id: "mm", symbols: ["FOOBAR"], parameters: parameters, strategy: strategy, limits: limits)],
+                venue: venue,
+                strategies: [EngineStrategy(
+                    id: "mm", symbols: [symbol], parameters: parameters, strategy: strategy, limits: limits, data: data)],
                 accountLimits: accountLimits, journal: journal,
                 logger: Logger(part: "engine", level: .error, handler: DiscardingLogHandler()))
         }
@@ -193,7 +196,7 @@ enum BacktestBench {
 
     /// The CPU time `clock` (the calling thread's, or the whole process's) has counted, in
     /// nanoseconds.
-    private static func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
+    static func cpuNanoseconds(_ clock: clockid_t) -> UInt64 {
         var time = timespec()
         clock_gettime(clock, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
@@ -243,7 +246,7 @@ enum BacktestBench {
 }
 
 /// A strategy that looks at nothing and never trades, to time what surrounds a strategy.
-private final class IdleStrategy: Strategy {}
+final class IdleStrategy: Strategy {}
 
 /// Drops every log record: the engine logs each order and fill, which would time the terminal.
 final class DiscardingLogHandler: LogHandler {

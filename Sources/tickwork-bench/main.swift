@@ -27,6 +27,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("ledger", { try runLedgerBench() }),
     ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
+    ("history-day", HistoryDayBench.run),
     ("bars", { try BarBench.run() }),
     ("recording-forms", RecordingFormsBench.run),
     ("client-decode", { try runBookDecodeBench() }),
