@@ -14,6 +14,13 @@ import Trading
 /// beside it in a `BookView` when every strategy reads views); requests it
 /// sends with no latency are answered at once. At the end, requests still on their way are
 /// answered, the engine stops (cancelling its open orders) and the cancels are answered.
+///
+/// A recorded trade goes to the engine the same way, at its receive time (the engine hears it
+/// with the venue's time, as live). A day file's session (its header's) is the market's: when
+/// the day's first record comes, the engine is told the market as it then is (before `start`
+/// on the first day, as live), and the venue takes orders within it alone; at the open and at
+/// the close the engine is told again, each at its own instant (requests and timers due before
+/// it first), and at the close the venue expires the day orders still open.
 public final class Backtester {
     /// The engine under test.
     public let engine: TradingEngine
@@ -28,6 +35,8 @@ public final class Backtester {
     private var liquidity: [FillID: Liquidity] = [:]
     private var now: Timestamp?
     private var finished = false
+    /// The current day's session and its changes still to come; nil without a session.
+    private var schedule: SessionSchedule?
 
     /// A backtester on `venue`, whose engine `makeEngine` builds around the journal it is given
     /// (fills go to the metrics and then to `ledger`, when given). With `session`, every engine
@@ -43,17 +52,47 @@ public final class Backtester {
         self.metrics = metrics
     }
 
-    /// Feeds every book of `reader` and finishes; `progress` is called every `progressInterval`
-    /// books. Other records (of a session recording) are skipped: the venue answers instead.
+    /// Feeds every book and trade of `reader` and finishes; `progress` is called every
+    /// `progressInterval` records. Other records (of a session recording) are skipped: the venue
+    /// answers instead. A recording with neither a session nor a strategy that hears trades (or
+    /// builds bars of them) is read a book at a time, its trades skipped by the reader.
     public func run(
         _ reader: any RecordingReader, progressInterval: Int = 100_000, progress: ((BacktestStatistics) -> Void)? = nil
     ) throws(BacktestError) -> BacktestMetrics {
-        while let book = try reader.nextBook() {
-            try feed(book)
-            if let progress, statistics.books % progressInterval == 0 { progress(statistics) }
+        if reader.header.session == nil, engine.symbolsWantingTrades.isEmpty {
+            while let book = try reader.nextBook() {
+                try feed(book)
+                if let progress, statistics.books % progressInterval == 0 { progress(statistics) }
+            }
+        } else {
+            try replayMarket(reader, progressInterval: progressInterval, progress: progress)
         }
         try finish()
         return metrics
+    }
+
+    /// Feeds every book and trade of `reader`, each file of a sequence beginning its day (its
+    /// header's session) at its first record.
+    private func replayMarket(
+        _ reader: any RecordingReader, progressInterval: Int, progress: ((BacktestStatistics) -> Void)?
+    ) throws(BacktestError) {
+        let sequence = reader as? RecordingSequence
+        var day: Int?
+        var records = 0
+        while let record = try reader.nextMarketRecord() {
+            let file = sequence?.fileIndex ?? 0
+            if day != file {
+                day = file
+                try beginDay((sequence?.currentHeader ?? reader.header).session, at: record.time)
+            }
+            try fireSessionChanges(through: max(record.time, now ?? record.time))
+            switch consume record {
+            case .book(let book): try feed(book)
+            case .trade(let trade): try feed(trade)
+            }
+            records += 1
+            if let progress, records % progressInterval == 0 { progress(statistics) }
+        }
     }
 
     /// Feeds one book at its `receivedTime`; a book received before the previous one (out of
@@ -65,16 +104,41 @@ public final class Backtester {
         try process(book)
     }
 
+    /// Feeds a recorded trade at its `receivedTime` (the simulated clock's time when that is
+    /// earlier); the engine hears it with the venue's time, as live.
+    public func feed(_ trade: RecordedTrade) throws(BacktestError) {
+        precondition(!finished, "feed after finish")
+        let time = max(trade.receivedTime, now ?? trade.receivedTime)
+        try startIfNeeded(at: time)
+        try deliverArrivals(before: time, inclusive: false)
+        try fireTimers(before: time)
+        now = time
+        statistics.trades += 1
+        let event = EngineEvent.trade(trade.trade)
+        try handle(time, { try self.engine.handle(event) }, recorded: { event })
+        try deliverArrivals(before: time, inclusive: true)
+    }
+
+    /// Starts the engine at `time` unless it has started. Inlined: every book asks.
+    @inline(__always)
+    private func startIfNeeded(at time: Timestamp) throws(BacktestError) {
+        guard now == nil else { return }
+        now = time
+        try start(at: time)
+    }
+
+    /// Starts the engine at `time`, the simulated clock's.
+    private func start(at time: Timestamp) throws(BacktestError) {
+        let actions = try engineCall { try engine.start(at: time) }
+        try session?.started(at: time, actions: actions)
+        perform(actions, at: time)
+    }
+
     /// Feeds `book` at its `receivedTime`, which is not before the simulated clock's time.
     private func process(_ book: consuming BookSnapshot) throws(BacktestError) {
         precondition(!finished, "feed after finish")
         let time = book.receivedTime
-        if now == nil {
-            now = time
-            let actions = try engineCall { try engine.start(at: time) }
-            try session?.started(at: time, actions: actions)
-            perform(actions, at: time)
-        }
+        try startIfNeeded(at: time)
         try deliverArrivals(before: time, inclusive: false)
         try fireTimers(before: time)
         try deliver(venue.apply(book))
@@ -102,10 +166,63 @@ public final class Backtester {
         }
     }
 
-    /// Ends the run: answers the requests on their way, stops the engine, answers its cancels.
+    /// Begins a day (a file of the recording) at `time`, its first record's: what is left of the
+    /// previous day's session happens first (its close), then the engine is told the market as
+    /// `session` has it then, before the engine starts on the first day, and the venue takes
+    /// orders within `session` from then on. Without a session the market is always open (told
+    /// so only after a day that had one).
+    private func beginDay(_ session: RecordingSession?, at time: Timestamp) throws(BacktestError) {
+        try fireSessionChanges(through: nil)
+        let at = max(time, now ?? time)
+        if now != nil {
+            try deliverArrivals(before: at, inclusive: false)
+            try fireTimers(before: at)
+        }
+        let market: MarketSession
+        if let session {
+            let day = SessionSchedule(session, from: at)
+            market = day.market(at: at)
+            schedule = day
+        } else {
+            guard schedule != nil else { return }
+            market = .alwaysOpen
+            schedule = nil
+        }
+        venue.session = session
+        let starting = now == nil
+        now = at
+        try handle(.session(market, at: at))
+        if starting { try start(at: at) }
+    }
+
+    /// Makes the day's session changes due by `time` (all when nil) happen, each at its own
+    /// instant: requests arriving and timers due by then first, then the venue expires day
+    /// orders at a close, then the engine is told of an open or a close.
+    private func fireSessionChanges(through time: Timestamp?) throws(BacktestError) {
+        while let due = schedule?.nextChange, time.map({ due <= $0 }) ?? true, let (_, change) = schedule?.takeNext() {
+            let at = max(due, now ?? due)
+            try deliverArrivals(before: at, inclusive: true)
+            try fireTimers(before: at)
+            now = at
+            guard let day = schedule else { return }
+            switch change {
+            case .open:
+                try handle(.session(day.market(at: at), at: at))
+            case .close:
+                try deliver(venue.expireDayOrders(at: at, extendedToo: day.closeEndsExtendedHours))
+                try handle(.session(day.market(at: at), at: at))
+            case .extendedClose:
+                try deliver(venue.expireDayOrders(at: at, extendedToo: true))
+            }
+        }
+    }
+
+    /// Ends the run: answers the requests on their way, has what is left of the day's session
+    /// happen (its close), stops the engine, answers its cancels.
     public func finish() throws(BacktestError) {
         guard !finished, let start = now else { return }
         try deliverArrivals(before: nil, inclusive: true)
+        try fireSessionChanges(through: nil)
         let end = now ?? start
         let actions = engine.stop(at: end)
         try session?.stopped(at: end, actions: actions)
@@ -140,6 +257,9 @@ public final class Backtester {
                 try handle(.cancelFailed(orderID, reason: reason, at: time))
             case .filled(let update):
                 remember(update)
+                try handle(.orderReports([update.status], at: update.time))
+            case .expired(let update):
+                statistics.expired += 1
                 try handle(.orderReports([update.status], at: update.time))
             }
         }

@@ -21,7 +21,8 @@ extension ReplayVenue {
         let level = book.map { Self.displayed(at: request.price, side: request.side, in: $0.entries(of: request.side), hint: &levelStart) } ?? 0
         orders.append(SimulatedOrder(
             status: status, queueAhead: level, lastLevel: level, levelStart: levelStart,
-            crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false))
+            crossedByTakenLiquidity: book.map { Self.recordedBookCrosses(request.price, side: request.side, $0) } ?? false,
+            timeInForce: request.timeInForce, extendedHours: takesExtendedHours(request)))
         if rests {
             resting.append(orders.count - 1)
             restingChanges += 1

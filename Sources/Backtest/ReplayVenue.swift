@@ -40,6 +40,9 @@ public struct ReplayVenue: Sendable {
     var restingChanges: UInt64 = 0
     /// Our resting orders of the last book's symbol as entries.
     var ownEntries = OwnOrderEntries()
+    /// The trading day's session (a day file's header's), within which orders are taken; nil
+    /// for a recording of a venue without one: always open.
+    public var session: RecordingSession?
 
     /// A venue with no orders and no books.
     public init(configuration: ReplayVenueConfiguration) {
@@ -140,6 +143,10 @@ public struct ReplayVenue: Sendable {
                 reports.append(.placeRejected(clientID, order, reason: "price must be positive", time: now))
                 return
             }
+            if let refusal = sessionRefusal(of: order) {
+                reports.append(.placeRejected(clientID, order, reason: refusal, time: now))
+                return
+            }
             reports.append(.placed(clientID, accept(order, clientID: clientID)))
         case .cancel(let id):
             guard let index = orderIndex(of: id) else {
@@ -186,4 +193,9 @@ struct SimulatedOrder: Sendable {
     /// The order rested while the recorded book still crossed its price (it had taken that
     /// liquidity itself); trade-through does not count until the recorded book stops crossing.
     var crossedByTakenLiquidity: Bool
+    /// How long it works: a day order expires at the session's close (`ReplayVenue.expireDayOrders`).
+    var timeInForce: TimeInForce
+    /// Whether it went out as an extended-hours order, which expires at the end of the extended
+    /// hours instead.
+    var extendedHours: Bool
 }

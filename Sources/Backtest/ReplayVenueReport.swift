@@ -15,11 +15,14 @@ public enum ReplayVenueReport: Hashable, Sendable {
     case cancelRejected(OrderID, reason: String, time: Timestamp)
     /// A resting order filled (in part) as a later book showed trading.
     case filled(ReplayOrderUpdate)
+    /// A day order still open at the session's close, closed by the venue with its fills kept
+    /// (Alpaca's `expired`).
+    case expired(ReplayOrderUpdate)
 
     /// When the venue produced the report (simulated time).
     public var time: Timestamp {
         switch self {
-        case .placed(_, let update), .cancelled(let update), .filled(let update): update.time
+        case .placed(_, let update), .cancelled(let update), .filled(let update), .expired(let update): update.time
         case .placeRejected(_, _, _, let time), .cancelRejected(_, _, let time): time
         }
     }

@@ -19,6 +19,9 @@ public protocol RecordingReader: AnyObject {
     /// without making a `RecordedEvent` of it, a large enum that costs its making and its
     /// destruction on every book.
     func nextBook() throws(BacktestError) -> BookSnapshot?
+    /// The next book or trade, records of other kinds read (a broken one throws as in `next()`)
+    /// and skipped; nil at the end. A backtest's loop when trades reach its strategies.
+    func nextMarketRecord() throws(BacktestError) -> MarketRecord?
 }
 
 extension RecordingReader {
@@ -26,6 +29,18 @@ extension RecordingReader {
     public func nextBook() throws(BacktestError) -> BookSnapshot? {
         while let event = try next() {
             if case .book(let book) = consume event { return book }
+        }
+        return nil
+    }
+
+    /// `next()` until a book or a trade.
+    public func nextMarketRecord() throws(BacktestError) -> MarketRecord? {
+        while let event = try next() {
+            switch consume event {
+            case .book(let book): return .book(book)
+            case .trade(let trade): return .trade(trade)
+            default: continue
+            }
         }
         return nil
     }

@@ -5,9 +5,15 @@ import StrategyKit
 /// venue and one kind; the sequence's header is the first file's with the symbols of all of
 /// them, in order of first appearance. Times are not required to rise across files: a book
 /// received before the one before it is handled as within one file (at the simulated clock's
-/// time, see `Backtester.feed`).
+/// time, see `Backtester.feed`). Each file keeps its own header's session (a day file's):
+/// `currentHeader` is the header of the file being read, and `fileIndex` says when it changed.
 public final class RecordingSequence: RecordingReader {
     public let header: RecordingHeader
+    /// The header of the file the last record came from (the first file's before any record,
+    /// the last file's after the end).
+    public private(set) var currentHeader: RecordingHeader
+    /// Which file, counted from 0 in the order given, the last record came from.
+    public private(set) var fileIndex = 0
     /// The readers still to finish, the current one first; each file is opened up front, so a
     /// missing or foreign file fails before any record is replayed.
     private var readers: [any RecordingReader]
@@ -37,6 +43,7 @@ public final class RecordingSequence: RecordingReader {
         }
         self.header = header
         self.readers = readers
+        currentHeader = readers[0].header
     }
 
     /// The recordings at `paths` (at least one) as one reader: the file's own reader for one
@@ -65,6 +72,10 @@ public final class RecordingSequence: RecordingReader {
         try fromCurrent { (reader) throws(BacktestError) in try reader.nextBook() }
     }
 
+    public func nextMarketRecord() throws(BacktestError) -> MarketRecord? {
+        try fromCurrent { (reader) throws(BacktestError) in try reader.nextMarketRecord() }
+    }
+
     /// What `read` gives of the current reader, the next one's once it ends; nil when all have.
     private func fromCurrent<Value>(_ read: (any RecordingReader) throws(BacktestError) -> Value?) throws(BacktestError) -> Value? {
         while let reader = readers.first {
@@ -72,6 +83,10 @@ public final class RecordingSequence: RecordingReader {
             finishedWarnings += reader.warnings
             finishedBytes += max(reader.progress.consumed, reader.progress.total)
             readers.removeFirst()
+            if let next = readers.first {
+                fileIndex += 1
+                currentHeader = next.header
+            }
         }
         return nil
     }
