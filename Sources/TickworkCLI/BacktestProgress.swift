@@ -20,7 +20,7 @@ final class BacktestProgress {
         guard elapsed > .seconds(2) else { return }
         let (consumed, total) = reader.progress
         let nanoseconds = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
-        let line = ProgressLine(events: statistics.books, elapsedNanoseconds: nanoseconds, consumedBytes: consumed, totalBytes: total)
+        let line = ProgressLine(events: statistics.books + statistics.trades, elapsedNanoseconds: nanoseconds, consumedBytes: consumed, totalBytes: total)
         Console.status(line.text)
         shown = true
     }

@@ -22,7 +22,15 @@ struct BacktestSetup {
         self.scan = scan
         venue = ReplayVenueConfiguration(
             venue: configuration.exchange.venue, account: configuration.exchange.account, orderLatencyMilliseconds: latency,
-            cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)))
+            cancelLatencyMilliseconds: latency, fees: FeeSchedule(takerPerShare: Money(cents: fee), makerPerShare: Money(cents: fee)),
+            extendedHours: Self.extendedHours(of: configuration))
+    }
+
+    /// Whether the configuration's broker sends limit day orders as extended-hours orders
+    /// (Alpaca's `exchange.extendedHours`).
+    private static func extendedHours(of configuration: Configuration) -> Bool {
+        guard case .alpaca(let settings) = configuration.exchange.api else { return false }
+        return settings.extendedHours
     }
 
     /// The one-strategy configuration for `--strategy NAME`: the embedded default's risk

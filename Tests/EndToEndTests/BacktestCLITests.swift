@@ -162,6 +162,62 @@ import TestSupport
         #expect(broken.stderr.split(separator: "\n").count == 1)
     }
 
+    /// Day files of FOOBAR (`DIR/FOOBAR/2026-11-02.twrc` on), each with its session (14:30 to 21:00
+    /// UTC) in its header: a book before the open, two in the session with a trade, one after.
+    static func writeDays(_ days: Int, to directory: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for day in 0..<Int64(days) {
+            let midnight: Int64 = (1_793_577_600 + day * 86_400) * 1_000_000_000
+            func at(_ minutes: Int64) -> Timestamp { Timestamp(nanoseconds: midnight + minutes * 60_000_000_000) }
+            let session = RecordingSession(date: "2026-11-0\(2 + day)", open: at(870), close: at(1_260))
+            let writer = try RecordingWriter(
+                path: "\(directory)/\(session.date).twrc",
+                header: RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests", session: session), format: .compact)
+            for (index, minutes) in [Int64(780), 900, 1_200, 1_290].enumerated() {
+                try writer.append(.book(BookSnapshot.fixture(
+                    bids: [(5000, 100)], asks: [(5004, 100)], exchangeTime: at(minutes), receivedTime: at(minutes), sequence: UInt64(index + 1))))
+            }
+            try writer.append(.trade(RecordedTrade(Trade(symbol: "FOOBAR", price: Price(cents: 5002), qty: 10, time: at(901)))))
+            try writer.close()
+        }
+    }
+
+    @Test func aDirectoryOfDayFilesReplaysTheDaysFromToWithTheirSessionsAndTrades() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path + "/FOOBAR/"
+        try Self.writeDays(3, to: directory)
+        let run = try await TickworkProcess.run(
+            ["backtest", "--data", directory, "--from", "2026-11-03", "--to", "2026-11-04", "--market-data", "books,trades"] + Self.marketMaker)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("MarketMaker over \(directory) (2026-11-03...2026-11-04)\n"))
+        let counts = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("8 books, 2 trades, ") })
+        // The quotes sent before the open and after the close are refused; those of the session
+        // rest, and expire at its close.
+        #expect(counts.contains(" rejected, ") && counts.contains(" expired"), "\(run.stdout)")
+        #expect(!counts.contains(" 0 rejected"))
+
+        let all = try await TickworkProcess.run(["backtest", "--data", directory, "--market-data", "books,trades"] + Self.marketMaker)
+        #expect(all.stdout.contains("\n12 books, 3 trades, "), "\(all.stdout)")
+    }
+
+    @Test func fromAndToNeedDayFilesAndDates() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let plain = scratch.path + "/books.jsonl"
+        try Self.writeDriftingRecording(to: plain, books: 10, format: .jsonLines)
+        let undated = try await TickworkProcess.run(["backtest", "--data", plain, "--from", "2026-11-03"] + Self.marketMaker)
+        #expect(undated.status == 64)
+        #expect(undated.stderr.contains("--from/--to need day files: \(plain)"), "\(undated.stderr)")
+        let badDate = try await TickworkProcess.run(["backtest", "--data", plain, "--to", "2026-13-01"] + Self.marketMaker)
+        #expect(badDate.status == 64)
+        #expect(badDate.stderr.contains("2026-13-01 is not a date"), "\(badDate.stderr)")
+        try Self.writeDays(1, to: scratch.path + "/FOOBAR")
+        let none = try await TickworkProcess.run(["backtest", "--data", scratch.path + "/FOOBAR", "--from", "2026-12-01"] + Self.marketMaker)
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no day files"), "\(none.stderr)")
+    }
+
     @Test func aMissingRecordingExits1NamingTheFile() async throws {
         let result = try await TickworkProcess.run(["backtest", "--data", "/nonexistent/books.jsonl", "--strategy", "MarketMaker"])
         #expect(result.status == 1)

@@ -24,6 +24,16 @@ enum BacktestCommand {
             a thousand records ahead of the engine (a sweep's cells read their own, on one thread \
             each). Several --data files are replayed one after another as one recording (of \
             one venue; the strategies trade the symbols of all of them).
+            A --data directory is its day files (YYYY-MM-DD.twrc, .twrb or .jsonl, as 'tickwork \
+            data download' writes them), replayed in date order as one run; --from and --to \
+            (YYYY-MM-DD, inclusive) keep the days between them, and need every recording to \
+            say its day (by its name, or its header's session). A day file's session is the \
+            market's: strategies are told the market closed or open when its day begins, and \
+            again at the open and the close (onSession, as live), the simulated exchange refuses \
+            orders outside the regular session (MARKET_CLOSED) except limit day orders within \
+            the extended hours when the configuration's exchange.extendedHours is set, and \
+            expires day orders still open at the close. Recorded trades reach the strategies \
+            in time order with the books. A recording without a session is always open.
             The strategies are those of --config, or the one plugin --strategy names with the \
             embedded configuration's risk limits, trading the recording's symbols and called \
             with the market data --market-data names (every book by default). A --param \
@@ -44,13 +54,17 @@ enum BacktestCommand {
             and its actions must be the recorded ones. It prints "identical" and exits 0, or the \
             first divergence with both sides and exits 1.
             """,
-        options: [data, replay, config, strategy, marketData, params, report, history, json, latency, fee],
+        options: [data, from, to, replay, config, strategy, marketData, params, report, history, json, latency, fee],
         validate: validate,
         run: run
     )
 
     static let data: Option<[String]> = .repeated(
-        "--data", "FILE", help: "A recording to replay; several play in order (a pipe will do, except for a sweep).", parse: .text)
+        "--data", "FILE",
+        help: "A recording to replay, or a directory of day files; several play in order (a pipe will do, except for a sweep).",
+        parse: .text)
+    static let from: Option<String?> = .optional("--from", "DATE", help: "The first day to replay (YYYY-MM-DD; needs day files).")
+    static let to: Option<String?> = .optional("--to", "DATE", help: "The last day to replay (YYYY-MM-DD, inclusive; needs day files).")
     static let replay: Option<String?> = .optional("--replay", "FILE", help: "Check a recorded live session against the engine instead.")
     static let config: Option<String?> = .optional("--config", "FILE", help: "The configuration whose strategies and risk limits to use.")
     static let strategy: Option<String?> = .optional("--strategy", "NAME", help: "Backtest this one plugin strategy instead of a configuration.")
@@ -97,12 +111,18 @@ enum BacktestCommand {
     /// and --report only for a single run.
     static func validate(_ invocation: Invocation) throws(CLIError) {
         if invocation[replay] != nil {
-            let others: [any OptionDeclaration] = [data, strategy, marketData, params, report, history, latency, fee]
+            let others: [any OptionDeclaration] = [data, from, to, strategy, marketData, params, report, history, latency, fee]
             let extra = others.first(where: invocation.isGiven).map(\.spec.name)
             guard extra == nil, !invocation[json] else { throw .usage("--replay takes --config alone, not \(extra ?? "--json")") }
             return
         }
         guard !invocation[data].isEmpty else { throw .usage("missing --data FILE (or --replay FILE)") }
+        do throws(BacktestError) {
+            // With no paths, checks the dates alone.
+            _ = try DayRecordings.select([], from: invocation[from], to: invocation[to])
+        } catch {
+            throw .usage(error.description)
+        }
         guard (invocation[config] == nil) != (invocation[strategy] == nil) else {
             throw .usage("give either --config FILE or --strategy NAME")
         }
@@ -120,7 +140,6 @@ enum BacktestCommand {
         if let replay = invocation[Self.replay] {
             return try BacktestReplay.run(replay, configuration: try DefaultConfiguration.load(configPath.map(ConfigurationSource.option) ?? .embedded))
         }
-        let data = invocation[Self.data]
         let grid = invocation[Self.params]
         let latency = invocation[Self.latency].wholeMilliseconds
         let fee = try Self.feeCents(invocation)
@@ -135,6 +154,7 @@ enum BacktestCommand {
                 _ = try base.configuration(texts: texts, header: nil, scan: scan)
             }
         }
+        let data = try days(invocation)
         let sweeping = base != nil && grid.count > 1
         if sweeping, let pipe = data.first(where: { !isRegularFile($0) }) {
             throw CLIError.failure("\(pipe): a sweep reads the recording once per cell and needs a file, not a pipe")
@@ -151,9 +171,27 @@ enum BacktestCommand {
         if let base, sweeping {
             return try BacktestSweep.run(grid, base: base, header: header, data: data, setup: setup, json: invocation[Self.json])
         }
+        let range = invocation[Self.from] != nil || invocation[Self.to] != nil
+            ? " (\(invocation[Self.from] ?? "…")...\(invocation[Self.to] ?? "…"))" : ""
         return try single(
-            setup, reader: reader, data: data.joined(separator: ", "), report: invocation[Self.report],
+            setup, reader: reader, data: invocation[Self.data].joined(separator: ", ") + range, report: invocation[Self.report],
             history: invocation[Self.history], json: invocation[Self.json])
+    }
+
+    /// The recordings `--data` names, a directory's day files in date order, within `--from` and
+    /// `--to`; a usage error when those are given and a recording's day is unknown.
+    static func days(_ invocation: Invocation) throws -> [String] {
+        let (data, from, to) = (invocation[Self.data], invocation[Self.from], invocation[Self.to])
+        let all = try DayRecordings.select(data)
+        if from != nil || to != nil, let unknown = all.first(where: { $0.date == nil }) {
+            throw CLIError.usage("--from/--to need day files: \(unknown.path) says no day (name it YYYY-MM-DD.twrc, or give its header a session)")
+        }
+        let days = from == nil && to == nil ? all : try DayRecordings.select(data, from: from, to: to)
+        guard !days.isEmpty else {
+            let within = from == nil && to == nil ? "" : " from \(from ?? "the first") to \(to ?? "the last")"
+            throw CLIError.failure("\(data.joined(separator: ", ")): no day files (YYYY-MM-DD.twrc, .twrb or .jsonl)\(within)")
+        }
+        return days.map(\.path)
     }
 
     /// Whether `path` is a regular file (not a pipe or a device), following links.
@@ -206,9 +244,11 @@ enum BacktestCommand {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             Console.out(report.textSummary, terminator: "")
             let denied = report.denials.map { ", \($0.denied) denied" } ?? ""
+            let trades = statistics.trades > 0 ? "\(statistics.trades) trades, " : ""
+            let expired = statistics.expired > 0 ? ", \(statistics.expired) expired" : ""
             Console.out(
-                "\(statistics.books) books, \(statistics.orders) orders, \(statistics.cancels) cancels, "
-                    + "\(statistics.rejected) rejected\(denied) in \(seconds.fixedText(places: 2)) s")
+                "\(statistics.books) books, \(trades)\(statistics.orders) orders, \(statistics.cancels) cancels, "
+                    + "\(statistics.rejected) rejected\(expired)\(denied) in \(seconds.fixedText(places: 2)) s")
             for line in report.denials?.lines ?? [] { Console.out(line) }
             if let directory { Console.out("report: \(directory)") }
         }
