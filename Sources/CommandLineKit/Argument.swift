@@ -26,6 +26,19 @@ public struct Argument<Value: Sendable>: ArgumentDeclaration {
         return argument
     }
 
+    /// The last argument, taking any number of words, none included (`tickwork record
+    /// [SYMBOL...]`, whose symbol may still come by an old option).
+    public static func zeroOrMore<Element>(_ name: String, help: String, parse: ValueParser<Element>) -> Argument<Value>
+    where Value == [Element] {
+        var argument = Argument(name, optional: true, help: help) { _, _ throws(CLIError) in [] }
+        argument.spec.resolveRest = { texts, warnings throws(CLIError) in
+            var values: [Element] = []
+            for text in texts { values.append(try parse.value(of: text, for: name, warnings: &warnings)) }
+            return values
+        }
+        return argument
+    }
+
     /// An argument that must be given (`tickwork book SYMBOL`).
     public static func required(_ name: String, help: String, parse: ValueParser<Value>) -> Argument<Value> {
         Argument(name, optional: false, help: help) { text, warnings throws(CLIError) in

@@ -14,6 +14,22 @@ enum SymbolArgument {
         .optional("SYMBOL", help: help, parse: .name())
     }
 
+    /// Any number of `SYMBOL...` arguments with `help` (`record`).
+    static func list(help: String) -> Argument<[Symbol]> {
+        .zeroOrMore("SYMBOL...", help: help, parse: .name())
+    }
+
+    /// The symbols given as `argument`, or the one of the old option; empty when neither. Both
+    /// at once, unless they say the same one symbol, is a usage error.
+    static func values(_ invocation: Invocation, _ argument: Argument<[Symbol]>) throws(CLIError) -> [Symbol] {
+        let given = invocation[argument]
+        guard let old = invocation[deprecatedOption] else { return given }
+        guard given.isEmpty || given == [old] else {
+            throw .usage("SYMBOL \(given.map(\.rawValue).joined(separator: " ")) and --symbol \(old) disagree; give the symbols as SYMBOL...")
+        }
+        return [old]
+    }
+
     /// The symbol given as `argument` or with the old option; nil when neither. Both at once
     /// is a usage error.
     static func value(_ invocation: Invocation, _ argument: Argument<Symbol?>) throws(CLIError) -> Symbol? {

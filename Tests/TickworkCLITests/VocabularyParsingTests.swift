@@ -78,11 +78,14 @@ import Testing
     }
 
     @Test func symbolIsNowTheArgument() throws {
-        for command in [["record", "--out", "x"], ["tail"], ["history", "fills"], ["history", "pnl"], ["flatten"]] {
+        let record = try Self.invocation(["record", "--out", "x", "--symbol", "FOOBAR"])
+        #expect(record.warnings == ["--symbol is deprecated: give the symbol as the SYMBOL argument (it goes in the next release)"])
+        #expect(try SymbolArgument.values(record, Record.symbols) == [Symbol("FOOBAR")])
+        #expect(try SymbolArgument.values(Self.invocation(["record", "FOOBAR", "BARFOO", "--out", "x"]), Record.symbols) == ["FOOBAR", "BARFOO"])
+        for command in [["tail"], ["history", "fills"], ["history", "pnl"], ["flatten"]] {
             let old = try Self.invocation(command + ["--symbol", "FOOBAR"])
             #expect(old.warnings == ["--symbol is deprecated: give the symbol as the SYMBOL argument (it goes in the next release)"])
             let argument = switch command[0] {
-            case "record": Record.symbol
             case "tail": Tail.symbol
             case "flatten": OperatorControl.symbol
             default: HistoryOptions.symbol

@@ -1,3 +1,5 @@
+import Alpaca
+import Brokerage
 import CommandLineKit
 import Dispatch
 import FoundationEssentials
@@ -12,32 +14,41 @@ import Trading
 import Glibc
 #endif
 
-/// `tickwork record`: polls one symbol's order book and writes a `books` recording.
+/// `tickwork record`: polls the symbols' books and last trades and writes a `books` recording.
 enum Record {
     static let command = Command(
         name: "record",
-        summary: "Record one symbol's order book from an exchange, for backtests.",
+        summary: "Record symbols' order books and trades from an exchange, for backtests.",
         discussion: """
-            Polls the book of SYMBOL every --interval from the configured \
-            exchange (or --base-url) and appends each snapshot, with the exchange's time and \
-            the time it was received, to --out: compact if the name ends in .twrc, binary if \
-            it ends in .twrb, else JSON Lines. Stops on SIGINT or SIGTERM, or after --duration, and closes the file; \
+            Polls the book and the last trade of each SYMBOL every --interval from the \
+            configured exchange (or --base-url) and appends each book, with the exchange's time \
+            and the time it was received, and each new trade to --out: compact if the name ends \
+            in .twrc, binary if it ends in .twrb, else JSON Lines. A book no newer than the last \
+            one of its symbol is left out (a backtest would drop it). On StockFighter the trade is \
+            the quote's last (last, lastSize, lastTrade), one request more per symbol; with --api \
+            alpaca (or an Alpaca configuration) the books are the latest quotes (one level a \
+            side) and the trades the latest trades, one request each per poll for every symbol, \
+            at least 600ms apart to stay within Alpaca's 200 requests a minute. \
+            Stops on SIGINT or SIGTERM, or after --duration, and closes the file; \
             a recorder that is killed leaves a file whose last line at most is lost. A poll that \
             fails is reported on stderr and the next one goes on.
             """,
-        arguments: [symbol],
+        arguments: [symbols],
         options: [
-            SymbolArgument.deprecatedOption, out, config, ExchangeConnection.baseURL, ExchangeConnection.venue, ExchangeConnection.account, interval, duration,
-            json,
+            SymbolArgument.deprecatedOption, out, config, AlpacaConnection.api, ExchangeConnection.baseURL, ExchangeConnection.venue,
+            ExchangeConnection.account, interval, duration, json,
         ],
         subcommands: [RecordConvert.command],
         validate: { invocation throws(CLIError) in
-            guard try SymbolArgument.value(invocation, symbol) != nil else { throw .usage("missing argument SYMBOL") }
+            guard try !SymbolArgument.values(invocation, symbols).isEmpty else { throw .usage("missing argument SYMBOL") }
         },
         run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
-    static let symbol = SymbolArgument.optional(help: "The stock whose book to record (required).")
+    static let symbols = SymbolArgument.list(help: "The stocks whose books and trades to record (at least one).")
+    /// Alpaca allows 200 requests a minute; a poll asks twice (the quotes and the trades of every
+    /// symbol).
+    static let alpacaInterval: Duration = .milliseconds(600)
     static let json: Option<Bool> = .flag("--json", help: "Print what was recorded as JSON.")
     static let out: Option<String> = .required(
         "--out", "FILE", help: "The recording to write (.twrc: compact; .twrb: binary; otherwise JSON Lines).", parse: .text)
@@ -51,12 +62,49 @@ enum Record {
         parse: .duration(in: .seconds(1) ... .seconds(31_536_000), bareNumberIn: .seconds))
 
     static func run(_ invocation: Invocation) throws -> Int32 {
-        guard let symbol = try SymbolArgument.value(invocation, Self.symbol) else { preconditionFailure("validate requires SYMBOL") }
+        let symbols = try SymbolArgument.values(invocation, Self.symbols)
         let out = invocation[Self.out]
-        let interval = invocation[Self.interval]
+        var interval = invocation[Self.interval]
         let duration = invocation[Self.duration]
+        let (broker, venue): (any Broker, Venue)
+        if let alpaca = try AlpacaConnection.selected(invocation) {
+            do {
+                _ = try runBlocking { try await alpaca.client.clock() }
+            } catch {
+                throw CLIError.failure("\(alpaca.endpoint) is not answering: \(error)")
+            }
+            (broker, venue) = (alpaca.broker(symbols: symbols), alpaca.venue)
+            interval = max(interval, alpacaInterval)
+        } else {
+            (broker, venue) = try stockFighter(invocation)
+        }
+        let writer = try RecordingWriter(
+            path: out, header: RecordingHeader(venue: venue, symbols: symbols, producer: "tickwork record \(Tickwork.version)"),
+            format: RecordingFormat(fileName: out))
+        let poller = BookPoller(broker: broker, venue: venue, symbols: symbols, writer: writer, interval: interval, duration: duration)
+        let group = ServiceGroup([.init("poller", poller)])
+        if let error = try runBlocking({ await group.run() }).error(of: "poller") {
+            throw error
+        }
+        let (books, trades, failures) = poller.counts
+        try writer.close()
+        let names = symbols.map(\.rawValue)
+        if invocation[Self.json] {
+            Console.out(try JSONOutput.encode(Recorded(
+                symbols: names, venue: venue.rawValue, file: out, books: books, trades: trades, failedPolls: failures)))
+        } else {
+            Console.out(
+                "recorded \(books) books and \(trades) trades of \(names.joined(separator: ", ")) on \(venue) to \(out)"
+                    + (failures > 0 ? " (\(failures) polls failed)" : ""))
+        }
+        return 0
+    }
+
+    /// The StockFighter exchange of the configuration (or `--base-url`), once its venue answers.
+    private static func stockFighter(_ invocation: Invocation) throws -> (any Broker, Venue) {
         var configuration = try DefaultConfiguration.load(invocation[Self.config])
         if let venue = invocation[ExchangeConnection.venue] { configuration.exchange.venue = venue }
+        if let account = invocation[ExchangeConnection.account] { configuration.exchange.account = account }
         let baseURL = invocation[ExchangeConnection.baseURL] ?? configuration.exchange.baseURL ?? ExchangeConnection.defaultBaseURL
         let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
         let client = try ExchangeClientFactory.make(baseURL: baseURL, configuration: configuration, keyOptional: true, logger: logger)
@@ -66,32 +114,16 @@ enum Record {
         } catch {
             throw CLIError.failure("exchange \(baseURL): venue \(venue) is not answering: \(error)")
         }
-        let writer = try RecordingWriter(
-            path: out, header: RecordingHeader(venue: venue, symbols: [symbol], producer: "tickwork record \(Tickwork.version)"),
-            format: RecordingFormat(fileName: out))
-        let poller = BookPoller(
-            client: client, venue: venue, symbol: symbol, writer: writer, interval: interval,
-            duration: duration)
-        let group = ServiceGroup([.init("poller", poller)])
-        if let error = try runBlocking({ await group.run() }).error(of: "poller") {
-            throw error
-        }
-        let (books, failures) = poller.counts
-        try writer.close()
-        if invocation[Self.json] {
-            Console.out(try JSONOutput.encode(Recorded(symbol: symbol.rawValue, venue: venue.rawValue, file: out, books: books, failedPolls: failures)))
-        } else {
-            Console.out("recorded \(books) books of \(symbol) on \(venue) to \(out)\(failures > 0 ? " (\(failures) polls failed)" : "")")
-        }
-        return 0
+        return (StockFighterBroker(client: client, account: configuration.exchange.account), venue)
     }
 
     /// What `--json` prints.
     struct Recorded: Encodable {
-        var symbol: String
+        var symbols: [String]
         var venue: String
         var file: String
         var books: Int
+        var trades: Int
         var failedPolls: Int
     }
 }
