@@ -12,6 +12,8 @@ extension ReplayVenue {
             let index = resting[position]
             position += 1
             guard orders[index].status.symbol == book.symbol else { continue }
+            // Outside its hours an order neither fills nor moves up its queue, as at Alpaca.
+            if session != nil, !works(extendedHours: orders[index].extendedHours) { continue }
             let fillQty = orders[index].step(against: book)
             if fillQty > 0 {
                 anyClosed = anyClosed || fillQty == orders[index].status.qty.shares

@@ -9,14 +9,21 @@ extension ReplayVenue {
     /// (`AlpacaBroker`): `MARKET_CLOSED`.
     func sessionRefusal(of order: OrderRequest) -> String? {
         guard let session else { return nil }
-        if now >= session.open && now < session.close { return nil }
         let extended = takesExtendedHours(order)
-        if extended, now >= session.extendedOpen ?? session.open, now < session.extendedClose ?? session.close { return nil }
+        if works(extendedHours: extended) { return nil }
         let when = now < session.open ? "until \(session.open)" : "since \(session.close)"
         let hint = configuration.extendedHours
             ? (extended ? "outside the extended hours too" : "only limit day orders trade in the extended hours")
             : "the venue takes no extended-hours orders"
         return "MARKET_CLOSED: the market is closed \(when) (session of \(session.date)); \(hint)"
+    }
+
+    /// Whether an order trades now: within the regular session, or, an extended-hours order,
+    /// within the extended hours; always without a session.
+    func works(extendedHours: Bool) -> Bool {
+        guard let session else { return true }
+        if now >= session.open && now < session.close { return true }
+        return extendedHours && now >= session.extendedOpen ?? session.open && now < session.extendedClose ?? session.close
     }
 
     /// Whether `order` goes out as an extended-hours order: the venue takes them, and it is a

@@ -189,3 +189,33 @@ enum SessionDays {
         #expect(backtester.statistics.rejected == 0 && backtester.statistics.expired == 0)
     }
 }
+
+extension SessionBacktestTests {
+    @Test func aRestingOrderFillsOnlyWithinItsHours() throws {
+        var venue = ReplayVenue(configuration: ReplayVenueConfiguration(venue: "TESTEX", account: "EXB123456", extendedHours: true))
+        func session(_ day: Int) -> RecordingSession {
+            RecordingSession(
+                date: SessionDays.date(day), open: SessionDays.time(day, 14, 30), close: SessionDays.time(day, 21, 0),
+                extendedOpen: SessionDays.time(day, 9, 0), extendedClose: SessionDays.time(day + 1, 1, 0))
+        }
+        func book(_ day: Int, _ hour: Int64, ask: Int64) -> [String] {
+            let time = SessionDays.time(day, hour, 0).nanoseconds
+            return venue.apply(RecordingFixtures.book(sequence: UInt64(time / 1_000_000), time: time, bids: [(4900, 10)], asks: [(ask, 10)]))
+                .compactMap { if case .filled(let update) = $0 { "\(update.status.id) \(update.status.totalFilled.shares)" } else { nil } }
+        }
+        venue.session = session(0)
+        #expect(book(0, 15, ask: 5100).isEmpty)
+        // A gtc order, which never trades outside the session, and a limit day order, which goes
+        // out as an extended-hours one.
+        for (client, timeInForce) in [(UInt64(1), TimeInForce.gtc), (2, .day)] {
+            venue.submit(
+                OrderRequest(symbol: "FOOBAR", side: .buy, price: Price(cents: 5000), qty: 10, timeInForce: timeInForce),
+                clientID: ClientOrderID(rawValue: client), at: SessionDays.time(0, 15, 0))
+        }
+        #expect(venue.advance(to: SessionDays.time(0, 15, 0)).count == 2)
+        #expect(book(0, 22, ask: 4990) == ["2 10"])
+        venue.session = session(1)
+        #expect(book(1, 10, ask: 4990).isEmpty)
+        #expect(book(1, 15, ask: 4990) == ["1 10"])
+    }
+}
