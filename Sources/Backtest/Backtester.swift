@@ -59,7 +59,8 @@ public final class Backtester {
     public func run(
         _ reader: any RecordingReader, progressInterval: Int = 100_000, progress: ((BacktestStatistics) -> Void)? = nil
     ) throws(BacktestError) -> BacktestMetrics {
-        if reader.header.session == nil, engine.symbolsWantingTrades.isEmpty {
+        let sessions = (reader as? RecordingSequence)?.hasSessions ?? (reader.header.session != nil)
+        if !sessions, engine.symbolsWantingTrades.isEmpty {
             while let book = try reader.nextBook() {
                 try feed(book)
                 if let progress, statistics.books % progressInterval == 0 { progress(statistics) }

@@ -219,3 +219,25 @@ extension SessionBacktestTests {
         #expect(book(1, 15, ask: 4990) == ["1 10"])
     }
 }
+
+extension SessionBacktestTests {
+    @Test func aDayFileAfterARecordingWithoutASessionClosesTheMarketAtItsStart() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try SessionDays.write(days: 2, to: directory.path)
+        let plain = directory.file("plain.jsonl")
+        let writer = try RecordingWriter(path: plain, header: RecordingHeader(venue: "TESTEX", symbols: ["FOOBAR"], producer: "tests"), format: .jsonLines)
+        try writer.append(.book(RecordingFixtures.book(
+            sequence: 1, time: SessionDays.time(0, 15, 0).nanoseconds, bids: [(5000, 100)], asks: [(5002, 100)])))
+        try writer.close()
+        let probe = SessionProbe()
+        let backtester = try Self.backtester(probe, extendedHours: false)
+        _ = try backtester.run(try RecordingSequence.open(paths: [plain, directory.file("\(SessionDays.date(1)).twrc")]))
+        #expect(Array(probe.log.prefix(4)) == [
+            "d0 15:00:00.000 accepted day", "d0 15:00:00.000 accepted gtc", "d1 13:00:00.000 closed, opens d1 14:30:00.000",
+            "d1 13:00:00.000 book, opens d1 14:30:00.000",
+        ])
+        // The day order of a day without a session knew no close; it expires at the next one.
+        #expect(probe.log.contains("d1 21:00:00.000 closed day"))
+    }
+}

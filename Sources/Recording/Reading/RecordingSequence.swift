@@ -14,6 +14,8 @@ public final class RecordingSequence: RecordingReader {
     public private(set) var currentHeader: RecordingHeader
     /// Which file, counted from 0 in the order given, the last record came from.
     public private(set) var fileIndex = 0
+    /// Whether any of the files says its trading day's session (a day file's header).
+    public let hasSessions: Bool
     /// The readers still to finish, the current one first; each file is opened up front, so a
     /// missing or foreign file fails before any record is replayed.
     private var readers: [any RecordingReader]
@@ -44,6 +46,7 @@ public final class RecordingSequence: RecordingReader {
         self.header = header
         self.readers = readers
         currentHeader = readers[0].header
+        hasSessions = readers.contains { $0.header.session != nil }
     }
 
     /// The recordings at `paths` (at least one) as one reader: the file's own reader for one
