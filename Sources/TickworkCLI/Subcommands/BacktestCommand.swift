@@ -172,7 +172,7 @@ enum BacktestCommand {
             return try BacktestSweep.run(grid, base: base, header: header, data: data, setup: setup, json: invocation[Self.json])
         }
         let range = invocation[Self.from] != nil || invocation[Self.to] != nil
-            ? " (\(invocation[Self.from] ?? "…")...\(invocation[Self.to] ?? "…"))" : ""
+            ? " (\(invocation[Self.from] ?? "")...\(invocation[Self.to] ?? ""))" : ""
         return try single(
             setup, reader: reader, data: invocation[Self.data].joined(separator: ", ") + range, report: invocation[Self.report],
             history: invocation[Self.history], json: invocation[Self.json])
