@@ -48,28 +48,46 @@ public final class CompactRecordingReader: RecordingReader {
     public var progress: (consumed: Int, total: Int) { (input.consumedByteCount, input.size) }
 
     public func next() throws(BacktestError) -> RecordedEvent? {
-        switch try read(skippingOthers: false) {
+        switch try read(.all) {
         case .book(let book): .book(book)
+        case .trade(let trade): .trade(trade)
         case .other(let event): event
         case .end: nil
         }
     }
 
     public func nextBook() throws(BacktestError) -> BookSnapshot? {
-        guard case .book(let book) = try read(skippingOthers: true) else { return nil }
+        guard case .book(let book) = try read(.books) else { return nil }
         return book
+    }
+
+    public func nextMarketRecord() throws(BacktestError) -> MarketRecord? {
+        switch try read(.market) {
+        case .book(let book): .book(book)
+        case .trade(let trade): .trade(trade)
+        case .other, .end: nil
+        }
     }
 
     /// What `read` found.
     private enum Read {
         case book(BookSnapshot)
+        case trade(RecordedTrade)
         case other(RecordedEvent)
         case end
     }
 
-    /// The next record; with `skippingOthers`, the next book, records of other kinds decoded
-    /// (so that a broken one throws) and passed over.
-    private func read(skippingOthers: Bool) throws(BacktestError) -> Read {
+    /// The records `read` returns; the others are decoded (so that a broken one throws) and
+    /// passed over.
+    private enum Wanted {
+        case all
+        /// Books and trades.
+        case market
+        case books
+    }
+
+    /// The next record that `wanted` takes.
+    private func read(_ wanted: Wanted) throws(BacktestError) -> Read {
         if let damagedAt { try resume(after: damagedAt) }
         while true {
             let offset = input.consumedByteCount
@@ -94,7 +112,7 @@ public final class CompactRecordingReader: RecordingReader {
                 case CompactForm.keyFrame: read = .book(try books.keyFrame(frame.body))
                 case CompactForm.delta: read = try books.delta(frame.body).map { .book($0) }
                 case CompactForm.json: read = .other(try json(frame.body))
-                case CompactForm.trade where header.version >= CompactForm.tradeVersion: read = .other(.trade(try trades.trade(frame.body)))
+                case CompactForm.trade where header.version >= CompactForm.tradeVersion: read = .trade(try trades.trade(frame.body))
                 default: throw CompactFault("unknown record kind \(frame.kind)")
                 }
             } catch {
@@ -109,8 +127,10 @@ public final class CompactRecordingReader: RecordingReader {
                 orphanDeltas += 1
                 continue
             }
-            if skippingOthers, case .other = read { continue }
-            return read
+            switch (wanted, read) {
+            case (.all, _), (.market, .book), (.market, .trade), (.books, .book): return read
+            default: continue
+            }
         }
     }
 
