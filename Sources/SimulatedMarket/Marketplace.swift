@@ -14,7 +14,7 @@ final class Marketplace: Sendable {
         var bookPrefixes: [Symbol: (version: UInt64, bytes: [UInt8])] = [:]
         /// When closed orders past the retention's age are next looked for, in nanoseconds.
         var nextAgeSweep = Int64.min
-        /// Every trade on the venue, as bars and latest trades.
+        /// Every trade on the venue, as bars and latest trades, and its quote and trade history.
         var tape = TradeTape()
     }
 
@@ -51,7 +51,8 @@ final class Marketplace: Sendable {
         for (index, listing) in configuration.listings.enumerated() {
             let symbols = listing.stocks.map(\.symbol)
             state.listings[listing.venue] = Listing(
-                exchange: Exchange(venue: listing.venue, symbols: symbols, firstOrderID: firstOrderID), stocks: listing.stocks)
+                exchange: Exchange(venue: listing.venue, symbols: symbols, firstOrderID: firstOrderID), stocks: listing.stocks,
+                tape: TradeTape(retention: configuration.orderRetention))
             if let bots = configuration.bots {
                 let seed = configuration.botSeed &+ UInt64(index)
                 state.bots.append((listing.venue, MarketBots(symbols: symbols, configuration: bots, seed: seed)))
@@ -174,7 +175,7 @@ final class Marketplace: Sendable {
 
     /// Forgets closed orders of `listing` as `retention` asks, when it is time: on a book of
     /// `symbols` holding `slack` more closed orders than it keeps, and on every book once per
-    /// sweep interval.
+    /// sweep interval (when the quote and trade history past the retention's age goes too).
     static func forgetClosedOrders(of listing: inout Listing, in symbols: [Symbol], retention: OrderRetention?, at time: Timestamp) {
         guard let retention else { return }
         let cutoff = Timestamp(nanoseconds: time.nanoseconds &- retention.maxAgeNanoseconds)
@@ -182,6 +183,7 @@ final class Marketplace: Sendable {
         if time.nanoseconds >= listing.nextAgeSweep {
             listing.nextAgeSweep = time.nanoseconds &+ retention.sweepIntervalNanoseconds
             due = listing.exchange.symbols
+            listing.tape.forgetHistory(before: cutoff)
         }
         guard !due.isEmpty else { return }
         listing.exchange.forgetClosedOrders(in: due, closedBefore: cutoff, keepingAtMost: retention.maxClosedOrders)

@@ -4,8 +4,10 @@ import Quoting
 
 /// Every trade of one venue, kept as 1-minute and UTC-day bars and the latest trade per stock:
 /// the one record of trading the simulated exchange serves figures from (Finnhub's day quote,
-/// Alpaca's bars, latest trades and snapshots, and the marks of Alpaca positions). Every batch of
-/// match events on the venue passes through `record(_:on:symbol:)`, whoever traded.
+/// Alpaca's bars, latest trades and snapshots, and the marks of Alpaca positions), and the
+/// venue's quote and trade history (`MarketHistory`, Alpaca's historical quotes and trades).
+/// Every batch of match events on the venue passes through `record(_:on:symbol:at:)`, whoever
+/// traded or changed a book.
 struct TradeTape {
     /// A trade as the market-data APIs report it.
     struct Print {
@@ -20,23 +22,39 @@ struct TradeTape {
     /// Each stock's UTC-day bars, oldest first: the days it traded.
     private(set) var dayBars: [Symbol: [TradeBar]] = [:]
     private(set) var latest: [Symbol: Print] = [:]
+    /// Every quote change and trade, as far back as the retention keeps them.
+    private(set) var history: MarketHistory
     private var tradeCount: Int64 = 0
+
+    /// An empty tape whose history is kept as `retention` keeps closed orders.
+    init(retention: OrderRetention? = nil) { history = MarketHistory(retention: retention) }
 
     static let nanosecondsPerMinute: Int64 = 60_000_000_000
 
-    /// Records the trades among `events` on `exchange`. `symbol` names the book when the caller
-    /// knows it (the orders may already be forgotten by the books); otherwise the orders tell.
-    mutating func record(_ events: [MatchEvent], on exchange: Exchange, symbol known: Symbol? = nil) {
+    /// Records the trades among `events` on `exchange`, then the top of book of the stock they
+    /// changed (of every stock when the batch's stock is not known) where it moved. `symbol`
+    /// names the book when the caller knows it (the orders may already be forgotten by the
+    /// books); otherwise the orders tell.
+    mutating func record(_ events: [MatchEvent], on exchange: Exchange, symbol known: Symbol? = nil, at time: Timestamp) {
+        guard !events.isEmpty else { return }
         for case .fill(let trade) in events {
             guard let symbol = known ?? exchange.symbol(of: trade.incoming) ?? exchange.symbol(of: trade.standing) else { continue }
             record(symbol, price: trade.price, qty: trade.qty, at: trade.time)
         }
+        for symbol in known.map({ [$0] }) ?? exchange.symbols {
+            if let quote = exchange.quote(symbol, at: time) { history.note(quote, of: symbol, at: time) }
+        }
     }
+
+    /// Forgets the history older than `cutoff`.
+    mutating func forgetHistory(before cutoff: Timestamp) { history.forget(before: cutoff) }
 
     /// Records a trade of `symbol`: into its minute's and its day's bars, and as its latest trade.
     mutating func record(_ symbol: Symbol, price: Price, qty: Quantity, at time: Timestamp) {
         tradeCount += 1
-        latest[symbol] = Print(time: time, price: price, qty: qty, id: tradeCount)
+        let print = Print(time: time, price: price, qty: qty, id: tradeCount)
+        latest[symbol] = print
+        history.note(print, of: symbol)
         Self.add(price, qty, to: &minuteBars[symbol, default: []], start: time.startOfPeriod(nanoseconds: Self.nanosecondsPerMinute))
         Self.add(price, qty, to: &dayBars[symbol, default: []], start: time.startOfUTCDay)
     }

@@ -32,6 +32,7 @@ public final class VenueServer: Sendable {
         http.fewClientsPollInterval = configuration.fewClientsPollInterval
         do {
             server = try HTTPServer(configuration: http) { request in
+                if faults.shouldRateLimit(request) { return AlpacaRouter.rateLimited(retryAfterSeconds: 1) }
                 let response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
                 log?("\(request.method) \(request.target) -> \(response.status)")
                 return faults.shouldDrop(request) ? .noAnswer : response
@@ -88,6 +89,13 @@ public final class VenueServer: Sendable {
     /// network loses a response: for tests of a client's retries (did the order go in?).
     public func dropResponses(_ count: Int = 1, method: String, path: String) {
         faults.drop(count, method: method, path: path)
+    }
+
+    /// Answers the next `count` requests `method path` (the path without its query) 429 with
+    /// Alpaca's body and `Retry-After: 1`, without carrying them out: for tests of a client's
+    /// rate-limit handling in the middle of a paged read.
+    public func rateLimitResponses(_ count: Int = 1, method: String, path: String) {
+        faults.rateLimit(count, method: method, path: path)
     }
 
     /// Stops the bots and the server: closes the listener and every connection. Harmless to call

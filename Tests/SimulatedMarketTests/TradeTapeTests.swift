@@ -59,7 +59,7 @@ import Testing
         _ = try exchange.submit(
             symbol: symbol, account: Account("TAKER1"), side: .buy, type: .limit, price: Price(cents: 700), qty: 2, at: at(1), into: &events)
         var tape = TradeTape()
-        tape.record(events, on: exchange)
+        tape.record(events, on: exchange, at: at(1))
         #expect(tape.latest[symbol]?.price == Price(cents: 700) && tape.latest[symbol]?.qty == 2)
         #expect(tape.dayQuote(symbol)?.price == Price(cents: 700))
         #expect(tape.minuteBars[symbol]?.count == 1 && tape.dayBars[symbol]?.count == 1)

@@ -38,6 +38,16 @@ struct AlpacaRouter: Sendable {
         }
     }
 
+    /// A 429 as Alpaca answers one over its limit, asking to come back in `retryAfterSeconds`.
+    static func rateLimited(retryAfterSeconds: Int) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json")
+        headers.add(name: "Retry-After", value: String(retryAfterSeconds))
+        var json = JSONWriter()
+        json.alpacaFailure(.rateLimited)
+        return HTTPResponse(status: 429, headers: headers, body: json.bytes)
+    }
+
     private func authenticate(_ request: HTTPRequest) throws(AlpacaFailure) -> Account {
         let unauthorized = AlpacaFailure.unauthorized(
             "unauthorized. APCA-API-KEY-ID must name an account and APCA-API-SECRET-KEY carry its API key")
@@ -72,6 +82,9 @@ struct AlpacaRouter: Sendable {
         case (2, "clock"):
             try expect(method, "GET")
             return (200, try marketplace.alpacaClock())
+        case (2, "calendar"):
+            try expect(method, "GET")
+            return (200, try marketplace.alpacaCalendar(query: query))
         case (2, "assets"):
             try expect(method, "GET")
             return (200, try marketplace.alpacaAssets(query: query))
@@ -105,17 +118,21 @@ struct AlpacaRouter: Sendable {
     }
 
     /// `/v2/stocks/...`: the multi-symbol forms (`quotes/latest`, `trades/latest`, `snapshots`,
-    /// `bars`) and the one-symbol forms (`{symbol}/bars`, `{symbol}/quotes/latest`,
-    /// `{symbol}/trades/latest`, `{symbol}/snapshot`).
+    /// `bars`, `quotes`, `trades`) and the one-symbol forms (`{symbol}/bars`, `{symbol}/quotes`,
+    /// `{symbol}/trades`, `{symbol}/quotes/latest`, `{symbol}/trades/latest`, `{symbol}/snapshot`).
     private func routeData(_ request: HTTPRequest, _ rest: [Substring], _ query: AlpacaQuery) throws(AlpacaFailure) -> [UInt8] {
         try expect(request.method, "GET")
         let data = marketplace
         switch rest.count {
         case 1 where rest[0] == "snapshots": return try data.alpacaSnapshots(try required(query.symbols()), single: false)
         case 1 where rest[0] == "bars": return try data.alpacaBars(try required(query.symbols()), query: query, single: false)
+        case 1 where rest[0] == "quotes": return try data.alpacaHistory(.quotes, try required(query.symbols()), query: query, single: false)
+        case 1 where rest[0] == "trades": return try data.alpacaHistory(.trades, try required(query.symbols()), query: query, single: false)
         case 2 where rest[0] == "quotes" && rest[1] == "latest": return try data.alpacaLatestQuotes(try required(query.symbols()), single: false)
         case 2 where rest[0] == "trades" && rest[1] == "latest": return try data.alpacaLatestTrades(try required(query.symbols()), single: false)
         case 2 where rest[1] == "bars": return try data.alpacaBars([Symbol(String(rest[0]))], query: query, single: true)
+        case 2 where rest[1] == "quotes": return try data.alpacaHistory(.quotes, [Symbol(String(rest[0]))], query: query, single: true)
+        case 2 where rest[1] == "trades": return try data.alpacaHistory(.trades, [Symbol(String(rest[0]))], query: query, single: true)
         case 2 where rest[1] == "snapshot": return try data.alpacaSnapshots([Symbol(String(rest[0]))], single: true)
         case 3 where rest[1] == "quotes" && rest[2] == "latest": return try data.alpacaLatestQuotes([Symbol(String(rest[0]))], single: true)
         case 3 where rest[1] == "trades" && rest[2] == "latest": return try data.alpacaLatestTrades([Symbol(String(rest[0]))], single: true)

@@ -2,16 +2,26 @@ import StrategyKit
 import Wire
 
 extension JSONWriter {
-    /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}`: prices as JSON numbers, 0 for an empty side.
+    /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}` of the book now.
     mutating func alpacaQuote(_ quote: Quote) {
+        alpacaQuote(time: quote.quoteTime, bid: quote.bid, bidSize: quote.bidSize, ask: quote.ask, askSize: quote.askSize)
+    }
+
+    /// A Quote of the history.
+    mutating func alpacaQuote(_ record: MarketHistory.QuoteRecord) {
+        alpacaQuote(time: record.time, bid: record.bid, bidSize: record.bidSize, ask: record.ask, askSize: record.askSize)
+    }
+
+    /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}`: prices as JSON numbers, 0 for an empty side.
+    private mutating func alpacaQuote(time: Timestamp, bid: Price?, bidSize: Quantity, ask: Price?, askSize: Quantity) {
         raw("{")
-        timeMember("t", quote.quoteTime)
+        timeMember("t", time)
         stringMember("ax", "V")
-        dollarNumber("ap", quote.ask ?? .zero)
-        intMember("as", quote.askSize.shares)
+        dollarNumber("ap", ask ?? .zero)
+        intMember("as", askSize.shares)
         stringMember("bx", "V")
-        dollarNumber("bp", quote.bid ?? .zero)
-        intMember("bs", quote.bidSize.shares)
+        dollarNumber("bp", bid ?? .zero)
+        intMember("bs", bidSize.shares)
         member("c")
         raw("[\"R\"]")
         stringMember("z", "C")
