@@ -4,19 +4,33 @@ import Wire
 
 /// Token-bucket rate limits per venue, shared by every caller holding the same limiter (an
 /// invoker, and so every user of one client). Calls not aimed at a venue share one bucket.
+/// It adds up the waits it asks for, so that a caller can tell how much of its time the rate
+/// budget took.
 public final class RateLimiter: Sendable {
-    /// Requests per second per venue.
-    public let ratePerSecond: Int
+    /// Requests a `period` per venue.
+    public let count: Int
+    public let period: Duration
     /// Requests allowed at once after a quiet spell.
     public let burst: Int
     private let buckets = Mutex<[Venue?: TokenBucket]>([:])
+    private let waits = Mutex<Duration>(.zero)
 
     /// A limiter allowing `ratePerSecond` requests a second per venue, bursts of `burst`.
-    public init(ratePerSecond: Int, burst: Int) {
-        precondition(ratePerSecond > 0 && burst > 0, "a rate limit needs a positive rate and burst")
-        self.ratePerSecond = ratePerSecond
+    public convenience init(ratePerSecond: Int, burst: Int) {
+        self.init(count: ratePerSecond, per: .seconds(1), burst: burst)
+    }
+
+    /// A limiter allowing `count` requests every `period` per venue (Alpaca: 200 a minute),
+    /// bursts of `burst`.
+    public init(count: Int, per period: Duration, burst: Int) {
+        precondition(count > 0 && period > .zero && burst > 0, "a rate limit needs a positive rate and burst")
+        self.count = count
+        self.period = period
         self.burst = burst
     }
+
+    /// The waits handed out so far, added up: the time callers spent held by the budget.
+    public var waited: Duration { waits.withLock { $0 } }
 
     /// Waits until `venue`'s bucket grants a request. Returns early, without waiting out the
     /// reservation, if the task is cancelled.
@@ -30,9 +44,10 @@ public final class RateLimiter: Sendable {
     /// Takes a token from `venue`'s bucket at `now` and returns the wait before using it.
     func reserve(_ venue: Venue?, now: ContinuousClock.Instant) -> Duration {
         buckets.withLock { buckets in
-            var bucket = buckets[venue] ?? TokenBucket(ratePerSecond: ratePerSecond, burst: burst, now: now)
+            var bucket = buckets[venue] ?? TokenBucket(count: count, per: period, burst: burst, now: now)
             let wait = bucket.reserve(now: now)
             buckets[venue] = bucket
+            if wait > .zero { waits.withLock { $0 += wait } }
             return wait
         }
     }

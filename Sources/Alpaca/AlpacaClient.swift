@@ -147,6 +147,21 @@ public final class AlpacaClient: Sendable {
         return bars
     }
 
+    /// The quotes of `range` (its symbol, start and end), oldest first, a page at a time.
+    public func historicalQuotes(_ range: HistoryRange) -> HistoryPages<GetHistoricalQuotes> {
+        HistoryPages(invoker: invoker, command: GetHistoricalQuotes(range))
+    }
+
+    /// The trades of `range`, oldest first, a page at a time.
+    public func historicalTrades(_ range: HistoryRange) -> HistoryPages<GetHistoricalTrades> {
+        HistoryPages(invoker: invoker, command: GetHistoricalTrades(range))
+    }
+
+    /// The trading days from `start` to `end` (`YYYY-MM-DD`).
+    public func calendar(start: String, end: String) async throws(AlpacaError) -> [AlpacaCalendarDay] {
+        try await invoker.run(GetCalendar(start: start, end: end))
+    }
+
     /// The `limit` newest articles about `symbols`, following pages of at most 50.
     public func news(_ symbols: [Symbol], limit: Int = 10) async throws(AlpacaError) -> [NewsArticle] {
         var articles: [NewsArticle] = []

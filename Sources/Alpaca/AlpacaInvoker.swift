@@ -6,7 +6,7 @@ import Wire
 
 /// Runs Alpaca commands: sends the key id and secret, picks the trading or market-data
 /// transport, turns error statuses into `AlpacaError`s, decodes, retries what may be retried,
-/// and honours the rate limit's `X-Ratelimit-Reset`.
+/// and honours the rate limit's `X-Ratelimit-Reset` and `Retry-After`.
 ///
 /// Reads and cancels are retried on transport failures, 5xx and 429 within `policy` (after a
 /// 429, no request of this invoker goes out before the reset). A placement is retried only when
@@ -98,7 +98,9 @@ public final class AlpacaInvoker: Sendable {
         let name = command.description
         guard (200..<300).contains(response.status) else {
             let error = AlpacaErrorBody.error(status: response.status, body: response.body, headers: response.headers, endpoint: name)
-            if case .rateLimited(_, let reset, _) = error { block(untilEpochSeconds: reset) }
+            if case .rateLimited(_, let reset, _) = error {
+                block(untilEpochSeconds: reset, retryAfter: response.headers["retry-after"].flatMap { Int64($0.trimmingWhitespace) })
+            }
             throw error
         }
         return try response.body.withUnsafeBytes { body -> Result<C.Result, AlpacaError> in
@@ -110,10 +112,14 @@ public final class AlpacaInvoker: Sendable {
         }.get()
     }
 
-    /// Holds every request until `reset` (epoch seconds), or for a second when the API gave none.
-    private func block(untilEpochSeconds reset: Int64?) {
+    /// Holds every request until `reset` (`X-Ratelimit-Reset`, epoch seconds) and for
+    /// `retryAfter` seconds (`Retry-After`), whichever is later, or for a second when the API
+    /// gave neither.
+    private func block(untilEpochSeconds reset: Int64?, retryAfter: Int64?) {
         let now = wallClock().nanoseconds
-        let until = reset.map { $0 * 1_000_000_000 } ?? now + 1_000_000_000
+        let untilReset = reset.map { $0 * 1_000_000_000 }
+        let untilRetry = retryAfter.map { now + max(0, min($0, 3_600)) * 1_000_000_000 }
+        let until = max(untilReset ?? .min, untilRetry ?? .min, untilReset == nil && untilRetry == nil ? now + 1_000_000_000 : .min)
         blockedUntil.withLock { $0 = max($0, until) }
     }
 
