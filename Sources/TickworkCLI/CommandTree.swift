@@ -18,6 +18,7 @@ enum CommandTree {
             PlayLevel.command,
             Record.command,
             BacktestCommand.command,
+            Command(name: "data", summary: "Download market history into day recordings, and list what is there.", subcommands: [DataDownload.command, DataList.command]),
             Command(
                 name: "sweep", summary: "Run a backtest sweep as a Slurm job array: plan, submit, status, collect (or run here).",
                 subcommands: [

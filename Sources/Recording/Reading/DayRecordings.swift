@@ -77,7 +77,7 @@ public enum DayRecordings {
     }
 
     /// Whether `text` is a calendar date written `YYYY-MM-DD`.
-    static func isDate(_ text: String) -> Bool {
+    public static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),

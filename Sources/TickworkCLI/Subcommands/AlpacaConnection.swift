@@ -46,6 +46,9 @@ struct AlpacaConnection: APIConnection {
     /// The venue the broker's statuses name (`--venue`, else the configuration's).
     let venue: Venue
 
+    /// A one-call command's retries: three attempts within 15 s.
+    static let oneCallPolicy = RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15))
+
     /// The connection if `invocation` is for Alpaca, else nil (the StockFighter path runs).
     static func selected(_ invocation: Invocation) throws -> AlpacaConnection? {
         let configuration = try DefaultConfiguration.load(
@@ -55,7 +58,17 @@ struct AlpacaConnection: APIConnection {
         return try AlpacaConnection(invocation, configuration)
     }
 
-    private init(_ invocation: Invocation, _ configuration: Configuration) throws {
+    /// The connection of a command that only Alpaca serves (`data download`), whatever the
+    /// configuration's exchange, with `policy`'s retries under `rateLimiter`, which every request
+    /// of the process shares.
+    static func alpacaOnly(_ invocation: Invocation, policy: RetryPolicy, rateLimiter: RateLimiter) throws -> AlpacaConnection {
+        let configuration = try DefaultConfiguration.load(invocation[ExchangeConnection.config])
+        return try AlpacaConnection(invocation, configuration, policy: policy, rateLimiter: rateLimiter)
+    }
+
+    private init(
+        _ invocation: Invocation, _ configuration: Configuration, policy: RetryPolicy = oneCallPolicy, rateLimiter: RateLimiter? = nil
+    ) throws {
         var settings = AlpacaSettings(marketDataURL: nil, secret: .environment("APCA_API_SECRET_KEY"), extendedHours: false)
         if case .alpaca(let configured) = configuration.exchange.api { settings = configured }
         let urls = Self.urls(invocation[ExchangeConnection.baseURL], configuration)
@@ -75,8 +88,7 @@ struct AlpacaConnection: APIConnection {
         do throws(AlpacaError) {
             client = try AlpacaClient(
                 tradingURL: urls.trading, marketDataURL: urls.data, credentials: credentials,
-                policy: RetryPolicy(attemptTimeout: .seconds(5), maxAttempts: 3, totalBudget: .seconds(15)),
-                caFile: configuration.exchange.caFile)
+                policy: policy, rateLimiter: rateLimiter, caFile: configuration.exchange.caFile)
         } catch .transport(.tlsSetupFailed(let reason)) {
             throw CLIError.failure("\(configuration.file): exchange.caFile: \(reason)")
         } catch {
