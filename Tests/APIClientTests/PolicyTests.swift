@@ -25,6 +25,7 @@ import Testing
         #expect(limiter.reserve("TESTEX", now: now) == .seconds(1))
         #expect(limiter.reserve("OTHER", now: now) == .zero)
         #expect(limiter.reserve(nil, now: now) == .zero)
+        #expect(limiter.waited == .seconds(1), "the waits handed out, added up")
     }
 
     @Test func apiKeyNeverPrintsItsSecret() {

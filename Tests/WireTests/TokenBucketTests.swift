@@ -23,4 +23,12 @@ import Wire
         // a second after the start there is exactly one.
         #expect(takes == [true, true, false, false, true, false])
     }
+
+    @Test func aBucketOfSoManyAMinutePacesBelowOneASecond() {
+        let start = ContinuousClock.now
+        var bucket = TokenBucket(count: 200, per: .seconds(60), burst: 1, now: start)
+        #expect(bucket.reserve(now: start) == .zero)
+        #expect(bucket.reserve(now: start) == .milliseconds(300), "200 a minute is one every 0.3 s")
+        #expect(bucket.reserve(now: start) == .milliseconds(600))
+    }
 }
