@@ -1,7 +1,9 @@
-/// A token bucket: `ratePerSecond` tokens a second, holding at most `burst`. Pure arithmetic
-/// over instants given by the caller, so it is deterministic to test.
+/// A token bucket: `ratePerSecond` tokens a second (or `count` a `period`: Alpaca's 200 a
+/// minute), holding at most `burst`. Pure arithmetic over instants given by the caller, so it is
+/// deterministic to test.
 public struct TokenBucket: Sendable, Hashable {
-    public let ratePerSecond: Int
+    /// Tokens added a second.
+    public let ratePerSecond: Double
     public let burst: Int
     /// Tokens available at `updated`; negative when callers have reserved tokens ahead.
     private var tokens: Double
@@ -9,8 +11,14 @@ public struct TokenBucket: Sendable, Hashable {
 
     /// A full bucket at `now`.
     public init(ratePerSecond: Int, burst: Int, now: ContinuousClock.Instant) {
-        precondition(ratePerSecond > 0 && burst > 0, "a rate limit needs a positive rate and burst")
-        self.ratePerSecond = ratePerSecond
+        self.init(count: ratePerSecond, per: .seconds(1), burst: burst, now: now)
+    }
+
+    /// A full bucket at `now` that gains `count` tokens every `period`.
+    public init(count: Int, per period: Duration, burst: Int, now: ContinuousClock.Instant) {
+        let seconds = Double(period.components.seconds) + Double(period.components.attoseconds) / 1e18
+        precondition(count > 0 && seconds > 0 && burst > 0, "a rate limit needs a positive rate and burst")
+        self.ratePerSecond = Double(count) / seconds
         self.burst = burst
         self.tokens = Double(burst)
         self.updated = now
@@ -22,7 +30,7 @@ public struct TokenBucket: Sendable, Hashable {
         refill(now: now)
         tokens -= 1
         guard tokens < 0 else { return .zero }
-        return .seconds(-tokens / Double(ratePerSecond))
+        return .seconds(-tokens / ratePerSecond)
     }
 
     /// Takes one token at `now` if a whole one is there, and says whether it did; a refusal
@@ -38,7 +46,7 @@ public struct TokenBucket: Sendable, Hashable {
         guard now > updated else { return }
         let elapsed = now - updated
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(Double(burst), tokens + seconds * Double(ratePerSecond))
+        tokens = min(Double(burst), tokens + seconds * ratePerSecond)
         updated = now
     }
 }
