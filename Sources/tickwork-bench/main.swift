@@ -37,6 +37,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("tls", { try runBlocking { try await runTLSBench() } }),
     ("symbols", SymbolSearchBench.run),
     ("indicators", IndicatorBench.run),
+    ("download", DownloadBench.run),
 ]
 
 if CommandLine.arguments.dropFirst().first == "gate" {
