@@ -49,6 +49,15 @@ struct AlpacaQuery {
         return text
     }
 
+    /// The `page_token` of a paged market-data call, `SYMBOL.N` (where the next page starts: a
+    /// bar's start, a record's id); nil when absent, 422 for a token this server did not give.
+    func pageToken() throws(AlpacaFailure) -> (symbol: Symbol, position: Int64)? {
+        guard let token = self["page_token"] else { return nil }
+        let parts = token.split(separator: ".")
+        guard parts.count == 2, let position = Int64(parts[1]) else { throw .invalid("page_token \(token) is not one this server gave") }
+        return (Symbol(String(parts[0])), position)
+    }
+
     /// The comma-separated symbols of `name`, in order, without repeats; empty when absent.
     func symbols(_ name: String = "symbols") -> [Symbol] {
         var seen: Set<String> = []

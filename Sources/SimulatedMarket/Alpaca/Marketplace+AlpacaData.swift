@@ -97,11 +97,7 @@ extension Marketplace {
         let limit = try query.int("limit", in: 1...10_000, default: 1_000)
         let requestedStart = try query.time("start")
         let requestedEnd = try query.time("end")
-        let resume = try query["page_token"].map { (token: String) throws(AlpacaFailure) -> (Symbol, Int64) in
-            let parts = token.split(separator: ".")
-            guard parts.count == 2, let start = Int64(parts[1]) else { throw .invalid("page_token \(token) is not one this server gave") }
-            return (Symbol(String(parts[0])), start)
-        }
+        let resume = try query.pageToken()
         let (pages, next) = try withAlpaca(nil) { alpaca, listing, time throws(AlpacaFailure) -> ([(Symbol, [TradeBar])], String?) in
             let end = (requestedEnd ?? time).nanoseconds
             let start = requestedStart?.nanoseconds ?? time.startOfUTCDay.nanoseconds

@@ -19,11 +19,7 @@ extension Marketplace {
         _ = try query.choice("feed", ["sip", "iex", "otc", "delayed_sip", "boats", "overnight"], default: "sip")
         let requestedStart = try query.time("start")
         let requestedEnd = try query.time("end")
-        let resume = try query["page_token"].map { (token: String) throws(AlpacaFailure) -> (Symbol, Int64) in
-            let parts = token.split(separator: ".")
-            guard parts.count == 2, let id = Int64(parts[1]) else { throw .invalid("page_token \(token) is not one this server gave") }
-            return (Symbol(String(parts[0])), id)
-        }
+        let resume = try query.pageToken()
         var json = JSONWriter(capacity: 128 + 120 * limit)
         let next = try withAlpaca(nil) { _, listing, time throws(AlpacaFailure) -> String? in
             let end = (requestedEnd ?? time).nanoseconds
