@@ -96,7 +96,7 @@ import Testing
 
     @Test func badInputIsOneLineAndExit64() async throws {
         for (arguments, message) in [
-            (["AAPL", "--from", "2026-11-31", "--to", "2026-12-01", "--out", "x"], "--from: expected a date YYYY-MM-DD"),
+            (["AAPL", "--from", "2026-11-31", "--to", "2026-12-01", "--out", "x"], "--from: expected a date YYYY-MM-DD, today, yesterday or a number of days"),
             (["AAPL", "--from", "2026-12-02", "--to", "2026-12-01", "--out", "x"], "--from: 2026-12-02 is after --to 2026-12-01"),
             (["AAPL", "--from", "2026-12-01", "--to", "2026-12-01", "--out", "x", "--api", "stockfighter"], "the StockFighter API has no history"),
             (["AAPL", "--from", "2026-12-01", "--to", "2026-12-01", "--out", "x", "--feed", "nyse"], "--feed: expected iex, sip or delayed_sip"),

@@ -39,10 +39,11 @@ enum DataDownload {
     )
 
     static let symbols: Argument<[Symbol]> = .oneOrMore("SYMBOL...", help: "The stocks, e.g. AAPL MSFT.", parse: .name())
-    static let from: Option<String> = .required("--from", "DATE", help: "The first trading day, YYYY-MM-DD (New York).", parse: date)
-    static let to: Option<String> = .required("--to", "DATE", help: "The last trading day, YYYY-MM-DD (New York).", parse: date)
+    static let from: Option<String> = .required(
+        "--from", "TIME", help: "The first trading day: 2026-11-02, today, yesterday or 7d (the date of the time, UTC).", parse: date)
+    static let to: Option<String> = .required("--to", "TIME", help: "The last trading day, in the forms of --from.", parse: date)
     static let out: Option<String> = .required(
-        "--out", "DIR", help: "Where the SYMBOL/YYYY-MM-DD.twrc files go.", parse: ValueParser { text throws(ValueError) in text })
+        "--out", "DIR", help: "Where the SYMBOL/YYYY-MM-DD.twrc files go.", parse: .text)
     static let feed: Option<AlpacaFeed?> = .optional(
         "--feed", "FEED", help: "iex (the free plan's), sip or delayed_sip (default: the account's).",
         parse: ValueParser { text throws(ValueError) in
@@ -58,9 +59,14 @@ enum DataDownload {
         "--page-size", "N", default: 10_000, help: "Records a request, 1...10000 (default 10000, Alpaca's most).",
         parse: .integer(in: 1...10_000))
 
+    /// A trading day: the date a time option's value names (`HistoryTime`), e.g. `2026-11-02`, or
+    /// the UTC date of `today`, `yesterday` or `7d`.
     static let date = ValueParser<String> { text throws(ValueError) in
-        guard DayRecordings.isDate(text) else { throw .expected("a date YYYY-MM-DD") }
-        return text
+        if text.count == 10 {
+            guard DayRecordings.isDate(text) else { throw .expected("a date YYYY-MM-DD, today, yesterday or a number of days such as 7d") }
+            return text
+        }
+        return String(try HistoryTime.parser.parse(text).iso8601.prefix(10))
     }
 
     /// How a download retries: a 429's wait and a lost connection are ridden out for minutes,
