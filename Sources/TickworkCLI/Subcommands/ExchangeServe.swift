@@ -34,9 +34,10 @@ enum ExchangeServe {
             answered 404 like an id never given, and leaves the account's order list, so a \
             daemon reconciling after a restart finds only the orders kept: the defaults keep \
             over half an hour of the default bots' trading. The same port serves Alpaca's \
-            trading API (/v2/account, clock, assets, orders, positions, \
+            trading API (/v2/account, clock, calendar, assets, orders, positions, \
             account/activities/FILL), market data (/v2/stocks/...: latest quotes and trades, \
-            snapshots, bars from 1Min to 1Day built from the simulated trades) and a generated \
+            snapshots, bars from 1Min to 1Day built from the simulated trades, and the history \
+            of quotes and trades, kept as closed orders are) and a generated \
             news feed (/v1beta1/news, marked as simulated, the same for the same --seed) on the \
             stocks of --venue (or TESTEX): point an Alpaca client's base URL at \
             http://HOST:PORT. APCA-API-KEY-ID names the account and APCA-API-SECRET-KEY is its key \
