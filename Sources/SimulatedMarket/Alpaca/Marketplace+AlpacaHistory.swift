@@ -2,92 +2,96 @@
 import Wire
 
 extension Marketplace {
-    /// Which history `alpacaHistory` serves.
-    enum AlpacaHistoryKind: String {
-        case quotes, trades
-    }
-
     /// `quotes` and `trades`: the venue's quote changes or prints from `start` (the UTC day's
     /// start by default) to `end` (now; both inclusive), symbol by symbol in name order, oldest
     /// first (`sort=desc`: newest first), `limit` (1000 by default, 10000 at most) records a page
     /// across the symbols; `next_page_token` (`SYMBOL.id`) continues where the page stopped.
     /// One symbol: `{"quotes":[...],"symbol":S,"next_page_token":...}`; several:
-    /// `{"quotes":{"S":[...]},"next_page_token":...}`.
-    func alpacaHistory(_ kind: AlpacaHistoryKind, _ symbols: [Symbol], query: AlpacaQuery, single: Bool) throws(AlpacaFailure) -> [UInt8] {
-        let limit = try query.int("limit", in: 1...10_000, default: 1_000)
-        let ascending = try query.choice("sort", ["asc", "desc"], default: "asc") == "asc"
-        _ = try query.choice("feed", ["sip", "iex", "otc", "delayed_sip", "boats", "overnight"], default: "sip")
-        let requestedStart = try query.time("start")
-        let requestedEnd = try query.time("end")
-        let resume = try query.pageToken()
-        var json = JSONWriter(capacity: 128 + 120 * limit)
-        let next = try withAlpaca(nil) { _, listing, time throws(AlpacaFailure) -> String? in
-            let end = (requestedEnd ?? time).nanoseconds
-            let start = requestedStart?.nanoseconds ?? time.startOfUTCDay.nanoseconds
-            guard start <= end else { throw .invalid("start must not be after end") }
-            json.raw("{")
-            json.string(kind.rawValue)
-            json.raw(single ? ":[" : ":{")
-            var left = limit
-            var written = 0
-            var next: String?
-            let ordered = symbols.filter { listing.exchange.lists($0) }.sorted { $0.rawValue < $1.rawValue }
-            for symbol in ordered where left > 0 {
-                if let (resumeSymbol, _) = resume, symbol.rawValue < resumeSymbol.rawValue { continue }
-                let from = resume.flatMap { $0.0 == symbol ? $0.1 : nil }
-                let history = listing.tape.history
-                let count: Int
-                switch kind {
-                case .quotes:
-                    let page = (history.quotes[symbol] ?? []).page(from: start, to: end, resume: from, ascending: ascending, limit: left)
-                    count = Self.write(page.records, ascending, symbol, single, first: written == 0, to: &json) { $0.alpacaQuote($1) }
-                    next = page.next.map { "\(symbol.rawValue).\($0)" }
-                case .trades:
-                    let page = (history.trades[symbol] ?? []).page(from: start, to: end, resume: from, ascending: ascending, limit: left)
-                    count = Self.write(page.records, ascending, symbol, single, first: written == 0, to: &json) { $0.alpacaTrade($1) }
-                    next = page.next.map { "\(symbol.rawValue).\($0)" }
-                }
-                left -= count
-                written += count > 0 ? 1 : 0
-                if next != nil { break }
-                // A full page that ends a symbol's records continues at the next symbol.
-                if left == 0, let later = ordered.first(where: { $0.rawValue > symbol.rawValue }) {
-                    next = "\(later.rawValue).\(ascending ? 0 : Int64.max)"
-                }
-            }
-            return next
+    /// `{"quotes":{"S":[...]},"next_page_token":...}`. The page is copied out under the lock and
+    /// written after it.
+    func alpacaQuoteHistory(_ symbols: [Symbol], query: AlpacaQuery, single: Bool) throws(AlpacaFailure) -> [UInt8] {
+        let request = try HistoryRequest(query)
+        let (pages, next) = try withAlpaca(nil) { _, listing, time throws(AlpacaFailure) in
+            try request.collect(symbols.filter(listing.exchange.lists), at: time) { listing.tape.history.quotes[$0] ?? [] }
         }
-        if single {
-            json.raw("]")
-            json.stringMember("symbol", symbols[0].rawValue)
+        return request.write("quotes", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaQuote($1) }
+    }
+
+    /// `trades`, as `alpacaQuoteHistory` serves quotes.
+    func alpacaTradeHistory(_ symbols: [Symbol], query: AlpacaQuery, single: Bool) throws(AlpacaFailure) -> [UInt8] {
+        let request = try HistoryRequest(query)
+        let (pages, next) = try withAlpaca(nil) { _, listing, time throws(AlpacaFailure) in
+            try request.collect(symbols.filter(listing.exchange.lists), at: time) { listing.tape.history.trades[$0] ?? [] }
+        }
+        return request.write("trades", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaTrade($1) }
+    }
+}
+
+/// The query of a history page, read and checked before the lock is taken.
+private struct HistoryRequest {
+    let limit: Int
+    let ascending: Bool
+    let start: Timestamp?
+    let end: Timestamp?
+    let resume: (symbol: Symbol, position: Int64)?
+
+    init(_ query: AlpacaQuery) throws(AlpacaFailure) {
+        limit = try query.int("limit", in: 1...10_000, default: 1_000)
+        ascending = try query.choice("sort", ["asc", "desc"], default: "asc") == "asc"
+        _ = try query.choice("feed", ["sip", "iex", "otc", "delayed_sip", "boats", "overnight"], default: "sip")
+        start = try query.time("start")
+        end = try query.time("end")
+        resume = try query.pageToken()
+    }
+
+    /// The page's records of each of `listed` (the symbols asked for that the venue lists), in
+    /// name order, from `records`, and the next page's token.
+    func collect<R: HistoryRecord>(
+        _ listed: [Symbol], at time: Timestamp, _ records: (Symbol) -> [R]
+    ) throws(AlpacaFailure) -> (pages: [(Symbol, [R])], next: String?) {
+        let last = (end ?? time).nanoseconds
+        let first = start?.nanoseconds ?? time.startOfUTCDay.nanoseconds
+        guard first <= last else { throw .invalid("start must not be after end") }
+        let ordered = listed.sorted { $0.rawValue < $1.rawValue }
+        var pages: [(Symbol, [R])] = []
+        var left = limit
+        for (index, symbol) in ordered.enumerated() {
+            if let resume, symbol.rawValue < resume.symbol.rawValue { continue }
+            let from = resume.flatMap { $0.symbol == symbol ? $0.position : nil }
+            let page = records(symbol).page(from: first, to: last, resume: from, ascending: ascending, limit: left)
+            if !page.records.isEmpty { pages.append((symbol, ascending ? Array(page.records) : page.records.reversed())) }
+            left -= page.records.count
+            if let next = page.next { return (pages, "\(symbol.rawValue).\(next)") }
+            // A page filled to the limit by a symbol's last records goes on with the next symbol.
+            if left == 0, index + 1 < ordered.count {
+                return (pages, "\(ordered[index + 1].rawValue).\(ascending ? 0 : Int64.max)")
+            }
+        }
+        return (pages, nil)
+    }
+
+    /// The page's JSON: the records of `single` as an array with `symbol`, else by symbol.
+    func write<R>(_ kind: String, _ pages: [(Symbol, [R])], next: String?, single: Symbol?, _ item: (inout JSONWriter, R) -> Void) -> [UInt8] {
+        var json = JSONWriter(capacity: 128 + 120 * pages.reduce(0) { $0 + $1.1.count })
+        json.raw("{")
+        json.string(kind)
+        if let single {
+            json.raw(":")
+            json.array(pages.first?.1 ?? [], item)
+            json.stringMember("symbol", single.rawValue)
         } else {
+            json.raw(":{")
+            for (index, (symbol, records)) in pages.enumerated() {
+                if index > 0 { json.raw(",") }
+                json.string(symbol.rawValue)
+                json.raw(":")
+                json.array(records, item)
+            }
             json.raw("}")
         }
         json.member("next_page_token")
         if let next { json.string(next) } else { json.raw("null") }
         json.raw("}")
         return json.bytes
-    }
-
-    /// Writes `records` (ascending) in the order asked: the bare array's items for one symbol,
-    /// else `"S":[...]` (nothing for no records). Returns how many it wrote.
-    private static func write<R>(
-        _ records: ArraySlice<R>, _ ascending: Bool, _ symbol: Symbol, _ single: Bool, first: Bool, to json: inout JSONWriter,
-        _ item: (inout JSONWriter, R) -> Void
-    ) -> Int {
-        guard !records.isEmpty else { return 0 }
-        if !single {
-            if !first { json.raw(",") }
-            json.string(symbol.rawValue)
-            json.raw(":[")
-        }
-        var index = 0
-        for record in ascending ? Array(records) : records.reversed() {
-            if index > 0 { json.raw(",") }
-            item(&json, record)
-            index += 1
-        }
-        if !single { json.raw("]") }
-        return records.count
     }
 }
