@@ -119,22 +119,28 @@ extension Marketplace {
             }
             return (pages, nil)
         }
-        return Self.writeBars(pages, next: next, single: single ? symbols[0] : nil)
+        return Self.writePages("bars", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaBar($1) }
     }
 
-    private static func writeBars(_ pages: [(Symbol, [TradeBar])], next: String?, single: Symbol?) -> [UInt8] {
+    /// A page of a paged market-data call (`bars`, `quotes`, `trades`): for `single`,
+    /// `{"KIND":[...],"symbol":S,...}`, else `{"KIND":{"S":[...]},...}`; then `next_page_token`.
+    static func writePages<R>(
+        _ kind: String, _ pages: [(Symbol, [R])], next: String?, single: Symbol?, _ item: (inout JSONWriter, R) -> Void
+    ) -> [UInt8] {
         var json = JSONWriter(capacity: 128 + 120 * pages.reduce(0) { $0 + $1.1.count })
+        json.raw("{")
+        json.string(kind)
         if let single {
-            json.raw("{\"bars\":")
-            json.array(pages.first?.1 ?? []) { $0.alpacaBar($1) }
+            json.raw(":")
+            json.array(pages.first?.1 ?? [], item)
             json.stringMember("symbol", single.rawValue)
         } else {
-            json.raw("{\"bars\":{")
-            for (index, (symbol, bars)) in pages.enumerated() {
+            json.raw(":{")
+            for (index, (symbol, records)) in pages.enumerated() {
                 if index > 0 { json.raw(",") }
                 json.string(symbol.rawValue)
                 json.raw(":")
-                json.array(bars) { $0.alpacaBar($1) }
+                json.array(records, item)
             }
             json.raw("}")
         }

@@ -14,7 +14,7 @@ extension Marketplace {
         let (pages, next) = try withAlpaca(nil) { _, listing, time throws(AlpacaFailure) in
             try request.collect(symbols.filter(listing.exchange.lists), at: time) { listing.tape.history.quotes[$0] ?? [] }
         }
-        return request.write("quotes", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaQuote($1) }
+        return Self.writePages("quotes", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaQuote($1) }
     }
 
     /// `trades`, as `alpacaQuoteHistory` serves quotes.
@@ -23,7 +23,7 @@ extension Marketplace {
         let (pages, next) = try withAlpaca(nil) { _, listing, time throws(AlpacaFailure) in
             try request.collect(symbols.filter(listing.exchange.lists), at: time) { listing.tape.history.trades[$0] ?? [] }
         }
-        return request.write("trades", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaTrade($1) }
+        return Self.writePages("trades", pages, next: next, single: single ? symbols[0] : nil) { $0.alpacaTrade($1) }
     }
 }
 
@@ -68,30 +68,5 @@ private struct HistoryRequest {
             }
         }
         return (pages, nil)
-    }
-
-    /// The page's JSON: the records of `single` as an array with `symbol`, else by symbol.
-    func write<R>(_ kind: String, _ pages: [(Symbol, [R])], next: String?, single: Symbol?, _ item: (inout JSONWriter, R) -> Void) -> [UInt8] {
-        var json = JSONWriter(capacity: 128 + 120 * pages.reduce(0) { $0 + $1.1.count })
-        json.raw("{")
-        json.string(kind)
-        if let single {
-            json.raw(":")
-            json.array(pages.first?.1 ?? [], item)
-            json.stringMember("symbol", single.rawValue)
-        } else {
-            json.raw(":{")
-            for (index, (symbol, records)) in pages.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.string(symbol.rawValue)
-                json.raw(":")
-                json.array(records, item)
-            }
-            json.raw("}")
-        }
-        json.member("next_page_token")
-        if let next { json.string(next) } else { json.raw("null") }
-        json.raw("}")
-        return json.bytes
     }
 }
