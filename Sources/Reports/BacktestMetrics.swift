@@ -10,7 +10,7 @@ import Trading
 /// mids of the books as recorded (`mark(_:)`), without our resting orders: the report values
 /// positions at the market's mid, where the engine's portfolio marks to the mid of the book as
 /// shown to strategies, our orders beside it. The maximum drawdown follows equity after every
-/// fill and mark. For the Sharpe and Sortino ratios, equity is sampled every
+/// fill and mark. For the Sharpe, Sortino and Calmar ratios, equity is sampled every
 /// `sampleIntervalNanoseconds` of simulated time from the first event (60 s by default); the
 /// returns are the changes between consecutive samples, annualised by `sqrt(periodsPerYear)`
 /// (by default, the intervals in 252 trading days of 6.5 hours). The charts and `equity.csv`
@@ -129,7 +129,16 @@ public struct BacktestMetrics: Sendable {
             maxPosition: tally.maxPosition, maxDrawdown: tally.maxDrawdown,
             sharpe: ReturnStatistics.sharpe(returns, periodsPerYear: periodsPerYear),
             sortino: ReturnStatistics.sortino(returns, periodsPerYear: periodsPerYear),
-            profitFactor: ReturnStatistics.profitFactor(grossProfit: tally.grossProfit, grossLoss: tally.grossLoss))
+            profitFactor: ReturnStatistics.profitFactor(grossProfit: tally.grossProfit, grossLoss: tally.grossLoss),
+            calmar: ReturnStatistics.calmar(returns, maxDrawdown: tally.maxDrawdown.units, periodsPerYear: periodsPerYear))
+    }
+
+    /// The account's equity path as the return ratios see it: what a walk-forward lays end to
+    /// end with other runs' (`EquityPath.stitched`).
+    public func accountPath() -> EquityPath {
+        EquityPath(
+            sampledEquity: account.sampledEquity, final: accountEquity, peak: account.peak, trough: account.trough,
+            maxDrawdown: account.maxDrawdown, periodsPerYear: periodsPerYear)
     }
 
     /// Where `id`'s tally is in `strategies`, added (flat so far) when it has none.

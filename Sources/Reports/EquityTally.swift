@@ -13,6 +13,8 @@ struct EquityTally: Sendable {
     var grossProfit: Int64 = 0
     var grossLoss: Int64 = 0
     var peak: Money = .zero
+    /// The lowest equity seen (0 at the start), which a walk-forward's stitched drawdown needs.
+    var trough: Money = .zero
     var maxDrawdown: Money = .zero
     /// Equity at each sample boundary, for the return ratios.
     var sampledEquity: [Money] = []
@@ -28,9 +30,10 @@ struct EquityTally: Sendable {
         if result > 0 { grossProfit += result } else { grossLoss -= result }
     }
 
-    /// Moves the peak and the drawdown to account for equity `value`.
+    /// Moves the peak, the trough and the drawdown to account for equity `value`.
     mutating func observe(_ value: Money) {
         peak = max(peak, value)
+        trough = min(trough, value)
         maxDrawdown = max(maxDrawdown, peak - value)
     }
 }

@@ -25,11 +25,14 @@ public struct MetricsSummary: Hashable, Sendable, Codable {
     public var sortino: Double?
     /// Gross profit over gross loss of per-fill results (realized change minus fee); nil with no loss.
     public var profitFactor: Double?
+    /// Annualised mean return over the maximum drawdown (`ReturnStatistics.calmar`); nil when
+    /// undefined.
+    public var calmar: Double?
 
     public init(
         totalPnL: Money, realizedPnL: Money, unrealizedPnL: Money, fees: Money, fills: Int, volume: Quantity,
         notional: Money, maxPosition: Quantity, maxDrawdown: Money, sharpe: Double?, sortino: Double?,
-        profitFactor: Double?
+        profitFactor: Double?, calmar: Double? = nil
     ) {
         self.totalPnL = totalPnL
         self.realizedPnL = realizedPnL
@@ -43,5 +46,6 @@ public struct MetricsSummary: Hashable, Sendable, Codable {
         self.sharpe = sharpe
         self.sortino = sortino
         self.profitFactor = profitFactor
+        self.calmar = calmar
     }
 }

@@ -23,6 +23,16 @@ public enum ReturnStatistics {
         return Self.mean(returns) / downside.squareRoot() * periodsPerYear.squareRoot()
     }
 
+    /// Annualised mean return over the maximum drawdown: the mean return times `periodsPerYear`
+    /// (the P&L a year at the run's pace) divided by `maxDrawdown` (in the same units, the
+    /// largest fall of equity from a peak, followed at every fill and mark); nil with fewer than
+    /// two returns or no drawdown. Calmar's ratio with P&L in place of a return on capital,
+    /// since there is no capital base.
+    public static func calmar(_ returns: [Int64], maxDrawdown: Int64, periodsPerYear: Double) -> Double? {
+        guard returns.count >= 2, maxDrawdown > 0 else { return nil }
+        return Self.mean(returns) * periodsPerYear / Double(maxDrawdown)
+    }
+
     /// Gross profit over gross loss of per-trade results; nil when nothing was lost.
     public static func profitFactor(grossProfit: Int64, grossLoss: Int64) -> Double? {
         guard grossLoss > 0 else { return nil }

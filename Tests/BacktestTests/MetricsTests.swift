@@ -61,6 +61,34 @@ import Testing
         #expect(abs(sortino - (-2.5 / (40025.0 / 4).squareRoot() * 2)) < 1e-12)
     }
 
+    @Test func calmarIsTheAnnualisedMeanReturnOverTheMaximumDrawdown() throws {
+        // Returns -5, 195, 0, -200: mean -2.5, times 4 periods a year, over the drawdown of 200.
+        let metrics = scenario()
+        #expect(metrics.summary().calmar == -2.5 * 4 / 200)
+        let path = metrics.accountPath()
+        #expect(path.sampledEquity == [0, -5, 190, 190, -10])
+        #expect([path.final, path.peak, path.trough, path.maxDrawdown] == [-10, 190, -10, 200])
+        #expect(path.calmar == metrics.summary().calmar)
+        #expect(path.sharpe == metrics.summary().sharpe)
+        #expect(ReturnStatistics.calmar([200, -100, 300, -100], maxDrawdown: 150, periodsPerYear: 4) == 2)
+        #expect(ReturnStatistics.calmar([200, 100], maxDrawdown: 0, periodsPerYear: 4) == nil)
+        #expect(ReturnStatistics.calmar([200], maxDrawdown: 50, periodsPerYear: 4) == nil)
+    }
+
+    @Test func stitchedPathsContinueFromEachOthersEquityWithTheExactDrawdown() {
+        // The run twice, the second from -10: its peak (180) stays below the first's (190), so the
+        // fall runs from 190 to the second run's last equity, -20: 210, more than either run's own.
+        let path = scenario().accountPath()
+        let stitched = EquityPath.stitched([path, path])
+        #expect(stitched.sampledEquity == [0, -5, 190, 190, -10, -10, -15, 180, 180, -20])
+        #expect([stitched.final, stitched.peak, stitched.trough, stitched.maxDrawdown] == [-20, 190, -20, 210])
+        // In units of $0.0001 (a Money literal is cents).
+        #expect(stitched.returns == [-500, 19_500, 0, -20_000, 0, -500, 19_500, 0, -20_000])
+        let mean = -20.0 / 9
+        #expect(stitched.calmar == mean * 4 / 210)
+        #expect(EquityPath.stitched([path]) == path)
+    }
+
     @Test func eachStrategyHasItsOwnFigures() throws {
         let strategies = scenario().strategySummaries()
         let a = try #require(strategies["a"])
