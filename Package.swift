@@ -83,7 +83,7 @@ let package = Package(
             swiftSettings: hotPathSettings),
         // Parameter sweeps: many backtests over one grid, on this machine's cores or as a planned
         // directory of cells that Slurm runs.
-        .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire"], exclude: ["README.md"]),
+        .target(name: "Sweeps", dependencies: ["Backtest", "Recording", "Reports", "Wire", strategyKit], exclude: ["README.md"]),
         .target(name: "Notify", dependencies: [strategyKit, "HTTP", "Lifecycle", "Wire"], exclude: ["README.md"]),
         .target(name: "Live", dependencies: [strategyKit, "Risk", "Ledger", "SystemIO", "Lifecycle", "Brokerage", "Trading", "Recording", "Wire", "History", "Notify"], exclude: ["README.md"]),
         .target(name: "Monitor", dependencies: [strategyKit, "Risk", "Trading", "Reports", "Ledger", "Live", "History", "HTTP", "Lifecycle", "Wire", "Notify"], exclude: ["README.md"]),

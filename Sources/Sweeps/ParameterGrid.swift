@@ -69,4 +69,31 @@ public struct ParameterGrid: Hashable, Sendable {
             partial.flatMap { cell in axis.values.map { cell + [Assignment(name: axis.name, value: $0)] } }
         }
     }
+
+    /// The cell at `position` of `cells`, without listing the others.
+    public func cell(at position: Int) -> [Assignment] {
+        precondition(position >= 0 && position < count, "a cell of the grid")
+        var rest = position
+        var cell: [Assignment] = []
+        for axis in axes.reversed() {
+            cell.append(Assignment(name: axis.name, value: axis.values[rest % axis.values.count]))
+            rest /= axis.values.count
+        }
+        return cell.reversed()
+    }
+
+    /// The cells at `positions`, in the order given.
+    public func cells(at positions: [Int]) -> [[Assignment]] { positions.map(cell(at:)) }
+
+    /// Where each of `cell`'s values stands on its axis (the first of equal values); nil for a
+    /// cell that is not the grid's.
+    public func coordinates(of cell: [Assignment]) -> [Int]? {
+        guard cell.count == axes.count else { return nil }
+        var coordinates: [Int] = []
+        for (axis, assignment) in zip(axes, cell) {
+            guard axis.name == assignment.name, let index = axis.values.firstIndex(of: assignment.value) else { return nil }
+            coordinates.append(index)
+        }
+        return coordinates
+    }
 }

@@ -10,7 +10,8 @@ import Synchronization
 public enum ParameterSweep {
     /// One cell's outcome.
     public struct Cell: Sendable {
-        /// The cell's position in `ParameterGrid.cells`.
+        /// The cell's place among the sweep's cells, in grid order (its position in
+        /// `ParameterGrid.cells` when every cell runs).
         public var index: Int
         public var assignments: [ParameterGrid.Assignment]
         public var summary: MetricsSummary
@@ -24,23 +25,23 @@ public enum ParameterSweep {
         }
     }
 
-    /// Runs every cell of `grid` over the recordings at `paths` (replayed in order, as one
-    /// `RecordingSequence`), `concurrency` at a time;
-    /// `makeBacktester` builds a fresh backtester (engine, strategies, venue) for a cell's
-    /// assignments and is called on the cell's thread. Returns the cells sorted by total P&L,
-    /// best first (ties in grid order). Throws the first failing cell's error, in grid order,
-    /// after every cell has ended.
+    /// Runs the cells of `grid` at `positions` (every cell by default, in grid order) over the
+    /// recordings at `paths` (replayed in order, as one `RecordingSequence`), `concurrency` at a
+    /// time; `makeBacktester` builds a fresh backtester (engine, strategies, venue) for a cell's
+    /// assignments and is called on the cell's thread. Returns the cells ranked by `objective`,
+    /// best first (ties in the order run; `Cell.index` is a cell's place in that order). Throws the
+    /// first failing cell's error, in that order, after every cell has ended.
     public static func run(
-        _ grid: ParameterGrid, recordings paths: [String], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ grid: ParameterGrid, positions: [Int]? = nil, recordings paths: [String], objective: SweepObjective = .pnl,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeBacktester: @Sendable ([ParameterGrid.Assignment]) throws(BacktestError) -> Backtester
     ) throws(BacktestError) -> [Cell] {
-        let cells = grid.cells
+        let cells = positions.map(grid.cells(at:)) ?? grid.cells
         let outcomes = Mutex<[Int: Result<Cell, BacktestError>]>([:])
         perform(cells.count, concurrency: concurrency) { index in
             let outcome = Result { () throws(BacktestError) -> Cell in
-                let backtester = try makeBacktester(cells[index])
-                let metrics = try backtester.run(try RecordingSequence.open(paths: paths))
-                return Cell(index: index, assignments: cells[index], summary: metrics.summary(), statistics: backtester.statistics)
+                let run = try backtest(cells[index], recordings: paths, makeBacktester: makeBacktester)
+                return Cell(index: index, assignments: cells[index], summary: run.summary, statistics: run.statistics)
             }
             outcomes.withLock { $0[index] = outcome }
         }
@@ -53,7 +54,17 @@ public enum ParameterSweep {
             case nil: preconditionFailure("every cell ran")
             }
         }
-        return ranked(done)
+        return ranked(done, by: objective)
+    }
+
+    /// One backtest of `assignments` over the recordings at `paths`: its figures and its equity path.
+    public static func backtest(
+        _ assignments: [ParameterGrid.Assignment], recordings paths: [String],
+        makeBacktester: ([ParameterGrid.Assignment]) throws(BacktestError) -> Backtester
+    ) throws(BacktestError) -> (summary: MetricsSummary, statistics: BacktestStatistics, path: EquityPath) {
+        let backtester = try makeBacktester(assignments)
+        let metrics = try backtester.run(try RecordingSequence.open(paths: paths))
+        return (metrics.summary(), backtester.statistics, metrics.accountPath())
     }
 
     /// Calls `body` once for each of `0..<count`, `concurrency` at a time on worker threads,
@@ -71,9 +82,9 @@ public enum ParameterSweep {
         }
     }
 
-    /// `cells` sorted by total P&L, best first, ties in grid order: the order a sweep's table
-    /// lists them in, wherever the cells ran.
-    public static func ranked(_ cells: [Cell]) -> [Cell] {
-        cells.sorted { ($0.summary.totalPnL, -$0.index) > ($1.summary.totalPnL, -$1.index) }
+    /// `cells` ranked by `objective`, best first, ties (and undefined values, last) in grid
+    /// order: the order a sweep's table lists them in, wherever the cells ran.
+    public static func ranked(_ cells: [Cell], by objective: SweepObjective = .pnl) -> [Cell] {
+        cells.sorted { objective.ranks($0.summary, $0.index, before: $1.summary, $1.index) }
     }
 }

@@ -3,7 +3,7 @@ import Recording
 import Wire
 
 /// What the result files of a planned sweep say: the cells that finished (as a local sweep's
-/// cells, ranked by P&L), those whose run failed, and those with no outcome yet. A result is
+/// cells, ranked by the manifest's objective), those whose run failed, and those with no outcome yet. A result is
 /// taken only when it is the cell's: its number and parameters must be the grid's, so a result
 /// file copied or left over under another cell's name is a failure, not a second result.
 public struct SweepCollection: Sendable {
@@ -18,7 +18,7 @@ public struct SweepCollection: Sendable {
         }
     }
 
-    /// The finished cells, best total P&L first (ties in grid order).
+    /// The finished cells, best first by the manifest's objective (ties in grid order).
     public var done: [ParameterSweep.Cell]
     /// Cells whose run failed (`results/NNNN.failed`) or whose result is not theirs, in grid order.
     public var failed: [Failure]
@@ -28,7 +28,7 @@ public struct SweepCollection: Sendable {
     /// Reads every cell's outcome in `directory` planned by `manifest`. A cell with both a result
     /// and a failure (it failed, then ran again) counts as done.
     public init(directory: SweepDirectory, manifest: SweepManifest) {
-        let cells = ParameterGrid(axes: manifest.grid).cells
+        let cells = manifest.plannedCells
         var done: [ParameterSweep.Cell] = []
         var failed: [Failure] = []
         var missing: [Int] = []
@@ -54,7 +54,7 @@ public struct SweepCollection: Sendable {
                 missing.append(index)
             }
         }
-        self.done = ParameterSweep.ranked(done)
+        self.done = ParameterSweep.ranked(done, by: manifest.rankedBy)
         self.failed = failed
         self.missing = missing
     }

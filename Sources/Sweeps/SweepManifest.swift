@@ -1,3 +1,5 @@
+import Recording
+
 /// `sweep.json`, the manifest of a planned sweep (`tickwork sweep plan`): what every cell runs
 /// over and with, so that a cell run anywhere (a cluster node, the planning machine) runs the
 /// same backtest. Cells read it; nothing changes it after planning.
@@ -38,9 +40,20 @@ public struct SweepManifest: Codable, Hashable, Sendable {
     public var version: String
     /// The plugin strategy every cell backtests.
     public var strategy: String
-    /// The parameter grid; cell `i` is `ParameterGrid(axes: grid).cells[i]`.
+    /// The parameter grid; cell `i` is `ParameterGrid(axes: grid).cells[i]`, or with
+    /// `positions` the grid's cell at `positions[i]`.
     public var grid: [ParameterGrid.Axis]
+    /// How many cells the sweep runs.
     public var cells: Int
+    /// The grid positions a `--search random:N` drew, ascending; nil when every cell runs
+    /// (and in manifests planned before random search).
+    public var positions: [Int]?
+    /// `--search` and `--seed` as given, for the reader; `positions` is what the cells run.
+    public var search: String?
+    public var seed: UInt64?
+    /// What collect and status rank the cells by; nil (manifests planned before objectives)
+    /// is P&L.
+    public var objective: SweepObjective?
     public var data: [DataFile]
     public var latencyMilliseconds: Int64
     public var feeCents: Int64
@@ -51,14 +64,22 @@ public struct SweepManifest: Codable, Hashable, Sendable {
     /// a sweep of `--strategy` over the embedded configuration.
     public var configuration: DataFile?
 
+    /// A manifest of `grid`'s cells, or with `positions` (what `search.positions(in:)` drew) of those alone.
     public init(
         version: String, strategy: String, grid: [ParameterGrid.Axis], data: [DataFile], latencyMilliseconds: Int64,
-        feeCents: Int64, resources: Resources, executable: String, configuration: DataFile? = nil
+        feeCents: Int64, resources: Resources, executable: String, configuration: DataFile? = nil,
+        objective: SweepObjective = .pnl, search: SweepSearch = .grid, positions: [Int]? = nil
     ) {
         self.version = version
         self.strategy = strategy
         self.grid = grid
-        self.cells = ParameterGrid(axes: grid).count
+        self.cells = positions?.count ?? ParameterGrid(axes: grid).count
+        self.positions = positions
+        if case .random(_, let seed) = search {
+            self.search = search.text
+            self.seed = seed
+        }
+        self.objective = objective
         self.data = data
         self.latencyMilliseconds = latencyMilliseconds
         self.feeCents = feeCents
@@ -66,4 +87,13 @@ public struct SweepManifest: Codable, Hashable, Sendable {
         self.executable = executable
         self.configuration = configuration
     }
+
+    /// The cells the sweep runs, cell `i` at `i`.
+    public var plannedCells: [[ParameterGrid.Assignment]] {
+        let grid = ParameterGrid(axes: grid)
+        return positions.map(grid.cells(at:)) ?? grid.cells
+    }
+
+    /// What the cells are ranked by.
+    public var rankedBy: SweepObjective { objective ?? .pnl }
 }

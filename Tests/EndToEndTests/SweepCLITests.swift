@@ -9,13 +9,13 @@ import TestSupport
 
     /// Plans the six-cell grid over a fresh recording in `scratch`; returns the recording and
     /// the sweep directory.
-    static func plan(in scratch: TemporaryDirectory, extra: [String] = []) async throws -> (data: String, sweep: String) {
+    static func plan(in scratch: TemporaryDirectory, extra: [String] = [], cells: Int = 6) async throws -> (data: String, sweep: String) {
         let data = scratch.file("books.twrb")
         try BacktestCLITests.writeDriftingRecording(to: data, books: 1_000, format: .binary)
         let sweep = scratch.file("sweep")
         let plan = try await TickworkProcess.run(["sweep", "plan", "--data", data, "--out", sweep] + grid + extra)
         #expect(plan.status == 0, "\(plan.stderr)")
-        #expect(plan.stdout.hasPrefix("\(sweep): 6 cells of MarketMaker over \(data)\n"))
+        #expect(plan.stdout.hasPrefix("\(sweep): \(cells) cells of MarketMaker over \(data)\n"))
         return (data, sweep)
     }
 
@@ -77,6 +77,35 @@ import TestSupport
         #expect(report["done"] as? [Int] == [3])
         #expect(report["missing"] as? [Int] == [0, 1, 2, 5])
         #expect((report["failed"] as? [[String: Any]])?.first?["cell"] as? Int == 4)
+    }
+
+    /// A random search ranked by Sharpe: the plan draws the local sweep's cells from the same
+    /// seed, and collect ranks them as the local sweep does, the objective's column first.
+    @Test func aRandomSearchByAnObjectivePlannedGivesTheLocalSweepsCellsAndOrder() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let choice = ["--objective", "sharpe", "--search", "random:4", "--seed", "9"]
+        let (data, sweep) = try await Self.plan(in: scratch, extra: choice, cells: 4)
+        let run = try await TickworkProcess.run(["sweep", "run", sweep, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let local = try await TickworkProcess.run(["backtest", "--data", data, "--json"] + Self.grid + choice)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(run.stdout == local.stdout)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(local.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == 4)
+        #expect(Set(rows.map { "\($0["parameters"] ?? "")" }).count == 4)
+        let sharpes = rows.map { ($0["metrics"] as? [String: Any])?["sharpe"] as? Double ?? -.infinity }
+        #expect(sharpes == sharpes.sorted(by: >))
+
+        let table = try await TickworkProcess.run(["sweep", "collect", sweep])
+        let localTable = try await TickworkProcess.run(["backtest", "--data", data] + Self.grid + choice)
+        #expect(table.stdout == localTable.stdout)
+        #expect(table.stdout.hasPrefix("halfSpreadCents  quoteSize  SHARPE"))
+        #expect(table.stdout.split(separator: "\n").count == 5)
+
+        let tooMany = try await TickworkProcess.run(["backtest", "--data", data, "--search", "random:7"] + Self.grid)
+        #expect(tooMany.status == 64)
+        #expect(tooMany.stderr.contains("the --param grid has 6 cells, fewer than 7"))
     }
 
     @Test(arguments: [

@@ -39,8 +39,10 @@ enum BacktestCommand {
             with the market data --market-data names (every book by default). A --param \
             sets a parameter of that plugin, or of the configuration's strategy (over the \
             value the file gives; the configuration must then have one strategy). A --param \
-            with a list of values (spread=1,2,4) makes a sweep: every combination runs, in \
-            parallel, and a table sorted by P&L is printed.
+            with a list of values (spread=1,2,4) makes a sweep: every combination runs (or with \
+            --search random:N, N distinct ones drawn from --seed), in parallel, and a table \
+            ranked by --objective (P&L by default; sharpe, sortino, calmar, pnl-per-trade) is \
+            printed, best first, the objective's column first.
             With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
             format, for 'tickwork tail' and 'tickwork ledger verify'), equity.csv and \
             report.html. Orders the risk checker denies are counted by code, with each \
@@ -54,7 +56,8 @@ enum BacktestCommand {
             and its actions must be the recorded ones. It prints "identical" and exits 0, or the \
             first divergence with both sides and exits 1.
             """,
-        options: [data, from, to, replay, config, strategy, marketData, params, report, history, json, latency, fee],
+        options: [data, from, to, replay, config, strategy, marketData, params, report, history, json, latency, fee,
+            SweepOptions.objective, SweepOptions.search, SweepOptions.seed],
         validate: validate,
         run: run
     )
@@ -169,7 +172,9 @@ enum BacktestCommand {
         }
         let setup = BacktestSetup(configuration: configuration, scan: scan, latencyMilliseconds: latency, feeCents: fee)
         if let base, sweeping {
-            return try BacktestSweep.run(grid, base: base, header: header, data: data, setup: setup, json: invocation[Self.json])
+            return try BacktestSweep.run(
+                grid, base: base, header: header, data: data, setup: setup, objective: invocation[SweepOptions.objective],
+                search: SweepOptions.requestedSearch(invocation), json: invocation[Self.json])
         }
         let range = invocation[Self.from] != nil || invocation[Self.to] != nil
             ? " (\(invocation[Self.from] ?? "")...\(invocation[Self.to] ?? ""))" : ""

@@ -5,8 +5,8 @@ import Reports
 import Sweeps
 import Trading
 
-/// A `tickwork backtest` sweep: every cell of the `--param` grid backtested in parallel, and a
-/// table (or JSON) of the cells sorted by total P&L, best first.
+/// A `tickwork backtest` sweep: the cells of the `--param` grid that `--search` picks backtested
+/// in parallel, and a table (or JSON) of the cells ranked by `--objective`, best first.
 enum BacktestSweep {
     /// One cell's figures, as `--json` prints them.
     struct Row: Encodable {
@@ -18,17 +18,19 @@ enum BacktestSweep {
     /// Runs `grid` over `base` (the plugin or the configuration the values apply to) over the recordings `data`, in order, with `setup`'s plugins and venue. Every
     /// cell's parameters are checked before any runs: a bad one is a usage error.
     static func run(
-        _ grid: ParameterGrid, base: SweepBase, header: RecordingHeader, data: [String], setup: BacktestSetup, json: Bool
+        _ grid: ParameterGrid, base: SweepBase, header: RecordingHeader, data: [String], setup: BacktestSetup,
+        objective: SweepObjective = .pnl, search: SweepSearch = .grid, json: Bool
     ) throws -> Int32 {
+        let positions = try SweepOptions.positions(search, in: grid)
         var setups: [[ParameterGrid.Assignment]: BacktestSetup] = [:]
-        for cell in grid.cells {
+        for cell in positions.map(grid.cells(at:)) ?? grid.cells {
             var cellSetup = setup
             let texts = ParameterGrid.texts(cell)
             cellSetup.configuration = try base.configuration(texts: texts, header: header, scan: setup.scan)
             setups[cell] = cellSetup
         }
         let cellSetups = setups
-        let cells = try ParameterSweep.run(grid, recordings: data) { (cell) throws(BacktestError) -> Backtester in
+        let cells = try ParameterSweep.run(grid, positions: positions, recordings: data, objective: objective) { (cell) throws(BacktestError) -> Backtester in
             guard let cellSetup = cellSetups[cell] else { preconditionFailure("every cell was set up") }
             do {
                 return try cellSetup.makeBacktester(ledgerPath: nil).0
@@ -36,12 +38,12 @@ enum BacktestSweep {
                 throw .engine(reason: "\(error)")
             }
         }
-        try show(cells, axes: grid.axes.map(\.name), json: json)
+        try show(cells, axes: grid.axes.map(\.name), objective: objective, json: json)
         return 0
     }
 
     /// Prints `cells` in the order given: the table, or with `json` one `Row` each.
-    static func show(_ cells: [ParameterSweep.Cell], axes: [String], json: Bool) throws {
+    static func show(_ cells: [ParameterSweep.Cell], axes: [String], objective: SweepObjective, json: Bool) throws {
         if json {
             let rows = cells.map { cell in
                 Row(
@@ -50,23 +52,22 @@ enum BacktestSweep {
             }
             Console.out(try JSONOutput.encode(rows))
         } else {
-            Console.out(table(cells, axes: axes), terminator: "")
+            Console.out(table(cells, axes: axes, objective: objective), terminator: "")
         }
     }
 
     /// The cells, one row each in the order given, under a header of the parameter names
-    /// and the figures.
-    static func table(_ cells: [ParameterSweep.Cell], axes: [String]) -> String {
+    /// and the figures, the objective's first (P&L and Sharpe are not repeated).
+    static func table(_ cells: [ParameterSweep.Cell], axes: [String], objective: SweepObjective = .pnl) -> String {
         func ratio(_ value: Double?) -> String { value.map { $0.fixedText(places: 2) } ?? "-" }
-        let figures = ["P&L", "REALIZED", "FEES", "FILLS", "VOLUME", "MAX POS", "DRAWDOWN", "SHARPE"]
-        let rows = [axes + figures] + cells.map { cell in
-            let summary = cell.summary
-            return cell.assignments.map(\.value) + [
-                summary.totalPnL.description, summary.realizedPnL.description, summary.fees.description,
-                String(summary.fills), summary.volume.description, summary.maxPosition.description,
-                summary.maxDrawdown.description, ratio(summary.sharpe),
-            ]
-        }
+        let columns: [(String, (MetricsSummary) -> String)] = [
+            ("P&L", { $0.totalPnL.description }), ("REALIZED", { $0.realizedPnL.description }), ("FEES", { $0.fees.description }),
+            ("FILLS", { String($0.fills) }), ("VOLUME", { $0.volume.description }), ("MAX POS", { $0.maxPosition.description }),
+            ("DRAWDOWN", { $0.maxDrawdown.description }), ("SHARPE", { ratio($0.sharpe) }),
+        ]
+        let shown = [(objective.column, objective.text)] + columns.filter { $0.0 != objective.column }
+        let figures = shown.map(\.0)
+        let rows = [axes + figures] + cells.map { cell in cell.assignments.map(\.value) + shown.map { $0.1(cell.summary) } }
         return TextTable.render(rows, rightAligned: Set(axes.count..<(axes.count + figures.count)))
     }
 }

@@ -10,7 +10,8 @@ enum SweepCollect {
         summary: "Merge a sweep's results into the table a local sweep prints.",
         discussion: """
             Reads DIR/results and prints the table 'tickwork backtest --param' prints for the \
-            same grid (or with --json the same JSON), sorted by P&L, best first. Cells without \
+            same grid (or with --json the same JSON), ranked by the objective the sweep was planned \
+            with (--objective), best first. Cells without \
             a usable result are named on stderr (failed with the reason, missing) and the exit \
             status is then 1. A result file that is not its cell's (another cell's number or \
             parameters) counts as failed. With --resubmit-failed the failed and missing cells \
@@ -36,7 +37,7 @@ enum SweepCollect {
     static func collect(_ directory: SweepDirectory, json: Bool, resubmitting: [String]?) throws -> Int32 {
         let manifest = try directory.manifest()
         let collection = SweepCollection(directory: directory, manifest: manifest)
-        try BacktestSweep.show(collection.done, axes: manifest.grid.map(\.name), json: json)
+        try BacktestSweep.show(collection.done, axes: manifest.grid.map(\.name), objective: manifest.rankedBy, json: json)
         guard !collection.isComplete else { return 0 }
         for failure in collection.failed {
             Console.err("tickwork: cell \(failure.cell) failed: \(failure.reason)")

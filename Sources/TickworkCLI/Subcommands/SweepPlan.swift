@@ -15,9 +15,10 @@ enum SweepPlan {
         discussion: """
             Takes the inputs of a 'tickwork backtest' sweep (--data, once or more: every cell \
             replays the files in order; --strategy or --config, --param lists, --latency, \
-            --fee) \
+            --fee, --objective, --search and --seed) \
             and writes --out DIR: cells/NNNN.json (each cell's strategy and parameter values), \
-            sweep.json (the grid, each recording's path, size and SHA-256, this Tickwork's \
+            sweep.json (the grid, the cells a random search drew, the objective that collect and \
+            status rank by, each recording's path, size and SHA-256, this Tickwork's \
             version and path, and the --config file's path, size and SHA-256) and sweep.sbatch, a Slurm batch \
             script whose array task N runs 'tickwork sweep cell DIR N' and writes \
             results/NNNN.json whole (write, then rename). Its --array is 0-(cells-1)%K with K \
@@ -26,7 +27,8 @@ enum SweepPlan {
             configuration, the directory and this tickwork at the same paths (a shared file system); copying \
             data to a node first (--stage) is not built.
             """,
-        options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag],
+        options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag,
+            SweepOptions.objective, SweepOptions.search, SweepOptions.seed],
         validate: validate,
         run: run
     )
@@ -78,7 +80,9 @@ enum SweepPlan {
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
         let base = strategy.map { SweepBase.strategy($0) } ?? .configuration(configuration)
         let header = try RecordingSequence(paths: data).header
-        let cells = grid.cells
+        let search = SweepOptions.requestedSearch(invocation)
+        let positions = try SweepOptions.positions(search, in: grid)
+        let cells = positions.map(grid.cells(at:)) ?? grid.cells
         for cell in cells {
             _ = try base.configuration(texts: ParameterGrid.texts(cell), header: header, scan: scan)
         }
@@ -89,7 +93,8 @@ enum SweepPlan {
             resources: SweepManifest.Resources(
                 maxParallel: Int(invocation[maxParallel]), time: invocation[time], memory: invocation[memory]),
             executable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-            configuration: try configPath.map(plannedFile))
+            configuration: try configPath.map(plannedFile), objective: invocation[SweepOptions.objective], search: search,
+            positions: positions)
         try write(manifest, to: directory)
         if invocation[JSONOutput.flag] {
             Console.out(try JSONOutput.encode(Planned(directory: directory.path, cells: cells.count, strategy: strategyName, data: data)))
@@ -117,7 +122,7 @@ enum SweepPlan {
         for path in [directory.cellsPath, directory.resultsPath, directory.logsPath] {
             try DurableFile.makeDirectories(path)
         }
-        for (index, cell) in ParameterGrid(axes: manifest.grid).cells.enumerated() {
+        for (index, cell) in manifest.plannedCells.enumerated() {
             let file = SweepCellFile(cell: index, strategy: manifest.strategy, parameters: ParameterGrid.texts(cell))
             try DurableFile.replace(directory.cellPath(index, count: manifest.cells), with: Array((try JSONOutput.encode(file) + "\n").utf8))
         }
