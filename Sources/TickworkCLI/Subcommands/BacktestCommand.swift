@@ -42,7 +42,13 @@ enum BacktestCommand {
             with a list of values (spread=1,2,4) makes a sweep: every combination runs (or with \
             --search random:N, N distinct ones drawn from --seed), in parallel, and a table \
             ranked by --objective (P&L by default; sharpe, sortino, calmar, pnl-per-trade) is \
-            printed, best first, the objective's column first.
+            printed, best first, the objective's column first. With --walk-forward \
+            train=Nd,test=Md the days of data (the recordings' days: a --data directory's \
+            YYYY-MM-DD files, or each file's day, within --from and --to) are split into windows: each optimises the \
+            sweep on N days by --objective and runs the best cell on the M days after them, \
+            stepping M days; the report gives each window's choice and figures, the test \
+            windows stitched into one out-of-sample run, the in-sample best over the whole \
+            period, and the out-of-sample P&L a day's shortfall against the in-sample best's.
             With --report DIR it writes report.json, ledger.jsonl (the fills in the live ledger \
             format, for 'tickwork tail' and 'tickwork ledger verify'), equity.csv and \
             report.html. Orders the risk checker denies are counted by code, with each \
@@ -57,7 +63,7 @@ enum BacktestCommand {
             first divergence with both sides and exits 1.
             """,
         options: [data, from, to, replay, config, strategy, marketData, params, report, history, json, latency, fee,
-            SweepOptions.objective, SweepOptions.search, SweepOptions.seed],
+            SweepOptions.objective, SweepOptions.search, SweepOptions.seed, BacktestWalkForward.option],
         validate: validate,
         run: run
     )
@@ -132,7 +138,7 @@ enum BacktestCommand {
         if invocation[marketData] != nil, invocation[strategy] == nil {
             throw .usage("--market-data goes with --strategy; a configuration names each strategy's \"data\"")
         }
-        if invocation[params].count > 1, invocation[report] != nil || invocation[history] != nil {
+        if invocation[params].count > 1 || invocation[BacktestWalkForward.option] != nil, invocation[report] != nil || invocation[history] != nil {
             throw .usage("\(invocation[report] != nil ? "--report" : "--history") goes with a single run, not a sweep")
         }
     }
@@ -157,7 +163,14 @@ enum BacktestCommand {
                 _ = try base.configuration(texts: texts, header: nil, scan: scan)
             }
         }
-        let data = try days(invocation)
+        let selected = try days(invocation)
+        if let plan = invocation[BacktestWalkForward.option] {
+            return try BacktestWalkForward.run(
+                plan, grid: grid, base: base ?? .configuration(configuration), days: selected,
+                setup: BacktestSetup(configuration: configuration, scan: scan, latencyMilliseconds: latency, feeCents: fee),
+                objective: invocation[SweepOptions.objective], search: SweepOptions.requestedSearch(invocation), json: invocation[Self.json])
+        }
+        let data = selected.map(\.path)
         let sweeping = base != nil && grid.count > 1
         if sweeping, let pipe = data.first(where: { !isRegularFile($0) }) {
             throw CLIError.failure("\(pipe): a sweep reads the recording once per cell and needs a file, not a pipe")
@@ -185,7 +198,7 @@ enum BacktestCommand {
 
     /// The recordings `--data` names, a directory's day files in date order, within `--from` and
     /// `--to`; a usage error when those are given and a recording's day is unknown.
-    static func days(_ invocation: Invocation) throws -> [String] {
+    static func days(_ invocation: Invocation) throws -> [RecordingDay] {
         let (data, from, to) = (invocation[Self.data], invocation[Self.from], invocation[Self.to])
         let all = try DayRecordings.select(data)
         if from != nil || to != nil, let unknown = all.first(where: { $0.date == nil }) {
@@ -196,7 +209,7 @@ enum BacktestCommand {
             let within = from == nil && to == nil ? "" : " from \(from ?? "the first") to \(to ?? "the last")"
             throw CLIError.failure("\(data.joined(separator: ", ")): no day files (YYYY-MM-DD.twrc, .twrb or .jsonl)\(within)")
         }
-        return days.map(\.path)
+        return days
     }
 
     /// Whether `path` is a regular file (not a pipe or a device), following links.

@@ -22,24 +22,31 @@ enum BacktestSweep {
         objective: SweepObjective = .pnl, search: SweepSearch = .grid, json: Bool
     ) throws -> Int32 {
         let positions = try SweepOptions.positions(search, in: grid)
+        let makeBacktester = try backtesters(for: positions.map(grid.cells(at:)) ?? grid.cells, base: base, header: header, setup: setup)
+        let cells = try ParameterSweep.run(grid, positions: positions, recordings: data, objective: objective, makeBacktester: makeBacktester)
+        try show(cells, axes: grid.axes.map(\.name), objective: objective, json: json)
+        return 0
+    }
+
+    /// What builds each of `cells`' backtester: `setup` with the cell's configuration over `base`.
+    /// Every cell's parameters are checked here, before any runs: a bad one is a usage error.
+    static func backtesters(
+        for cells: [[ParameterGrid.Assignment]], base: SweepBase, header: RecordingHeader, setup: BacktestSetup
+    ) throws -> @Sendable ([ParameterGrid.Assignment]) throws(BacktestError) -> Backtester {
         var setups: [[ParameterGrid.Assignment]: BacktestSetup] = [:]
-        for cell in positions.map(grid.cells(at:)) ?? grid.cells {
+        for cell in cells {
             var cellSetup = setup
-            let texts = ParameterGrid.texts(cell)
-            cellSetup.configuration = try base.configuration(texts: texts, header: header, scan: setup.scan)
+            cellSetup.configuration = try base.configuration(texts: ParameterGrid.texts(cell), header: header, scan: setup.scan)
             setups[cell] = cellSetup
         }
-        let cellSetups = setups
-        let cells = try ParameterSweep.run(grid, positions: positions, recordings: data, objective: objective) { (cell) throws(BacktestError) -> Backtester in
-            guard let cellSetup = cellSetups[cell] else { preconditionFailure("every cell was set up") }
+        return { [setups] (cell) throws(BacktestError) -> Backtester in
+            guard let cellSetup = setups[cell] else { preconditionFailure("every cell was set up") }
             do {
                 return try cellSetup.makeBacktester(ledgerPath: nil).0
             } catch {
                 throw .engine(reason: "\(error)")
             }
         }
-        try show(cells, axes: grid.axes.map(\.name), objective: objective, json: json)
-        return 0
     }
 
     /// Prints `cells` in the order given: the table, or with `json` one `Row` each.
