@@ -22,7 +22,7 @@ enum CommandTree {
             Command(
                 name: "sweep", summary: "Run a backtest sweep as a Slurm job array: plan, submit, status, collect (or run here).",
                 subcommands: [
-                    SweepPlan.command, SweepSubmit.command, SweepStatus.command, SweepCollect.command, SweepRun.command, SweepRun.cell,
+                    SweepPlan.command, SweepSubmit.command, SweepStatus.command, SweepCollect.command, SweepRun.command, SweepRun.cell, SweepWalkForward.test,
                 ]),
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),

@@ -34,6 +34,30 @@ enum SweepBatchScript {
             """
     }
 
+    /// `test.sbatch` of walk-forward window `window` (in `windowDirectory`) of the walk-forward
+    /// in `directory`: one task that runs `tickwork sweep test DIR W`, the window's chosen cell
+    /// on its test days, submitted to start once the window's training array has ended well.
+    static func testText(_ manifest: SweepManifest, directory: WalkForwardDirectory, window: Int, windowDirectory: SweepDirectory) -> String {
+        precondition(isPlain(directory.path), "sweep plan refuses a directory whose path #SBATCH lines cannot carry")
+        let resources = manifest.resources
+        return """
+            #!/bin/bash
+            # The test run of window \(window) of a Tickwork walk-forward: its chosen cell over its test days.
+            # Written by 'tickwork sweep plan --walk-forward'; 'tickwork sweep submit \(directory.path)' submits it after the window's sweep.
+            #SBATCH --job-name=tickwork-walk-forward-test
+            #SBATCH --ntasks=1
+            #SBATCH --cpus-per-task=1
+            #SBATCH --time=\(resources.time)
+            #SBATCH --mem=\(resources.memory)
+            #SBATCH --chdir=\(directory.path)
+            #SBATCH --output=\(windowDirectory.logsPath)/test_%j.out
+            #SBATCH --error=\(windowDirectory.logsPath)/test_%j.err
+            set -eu
+            exec \(shellQuoted(manifest.executable)) sweep test \(shellQuoted(directory.path)) \(window)
+
+            """
+    }
+
     /// Whether `path` can stand in an `#SBATCH` line and a comment as it is: no whitespace (which
     /// would end the value) and no control character (a newline would end the line).
     static func isPlain(_ path: String) -> Bool {

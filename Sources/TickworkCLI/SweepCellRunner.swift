@@ -3,6 +3,8 @@ import FoundationEssentials
 import Glibc
 import Live
 import Recording
+import Reports
+import Backtest
 import Sweeps
 import SystemIO
 
@@ -47,7 +49,7 @@ struct SweepCellRunner: Sendable {
 
     /// Refuses a recording or configuration whose size (or, with `verifyChecksum`, SHA-256) is
     /// not the planned one.
-    private static func check(_ file: SweepManifest.DataFile, verifyChecksum: Bool) throws {
+    static func check(_ file: SweepManifest.DataFile, verifyChecksum: Bool) throws {
         var status = stat()
         guard stat(file.path, &status) == 0 else { throw CLIError.failure("\(file.path): cannot be read (is it on a file system this node shares?)") }
         let size = Int64(status.st_size)
@@ -62,11 +64,20 @@ struct SweepCellRunner: Sendable {
     /// Cell `index`'s figures.
     func run(_ index: Int) throws -> SweepResult {
         let cell = try directory.cell(index, count: manifest.cells)
+        let run = try backtest(cell.parameters, data: manifest.data.map(\.path))
+        return SweepResult(cell: index, parameters: cell.parameters, metrics: run.summary, statistics: run.statistics)
+    }
+
+    /// One backtest of the parameter values `parameters` over the recordings `data` (a
+    /// walk-forward window's test days; the sweep's own for a cell).
+    func backtest(
+        _ parameters: [String: String], data: [String]
+    ) throws -> (summary: MetricsSummary, statistics: BacktestStatistics, path: EquityPath) {
         var cellSetup = setup
-        cellSetup.configuration = try base.configuration(texts: cell.parameters, header: header, scan: setup.scan)
+        cellSetup.configuration = try base.configuration(texts: parameters, header: header, scan: setup.scan)
         let backtester = try cellSetup.makeBacktester(ledgerPath: nil).0
-        let metrics = try backtester.run(try RecordingSequence.open(paths: manifest.data.map(\.path)))
-        return SweepResult(cell: index, parameters: cell.parameters, metrics: metrics.summary(), statistics: backtester.statistics)
+        let metrics = try backtester.run(try RecordingSequence.open(paths: data))
+        return (metrics.summary(), backtester.statistics, metrics.accountPath())
     }
 
     /// Runs cell `index` and records its outcome; returns the error when it failed (the failure

@@ -108,6 +108,46 @@ import TestSupport
         #expect(tooMany.stderr.contains("the --param grid has 6 cells, fewer than 7"))
     }
 
+    /// `count` day files in a new directory `days` of `scratch`, `2026-11-02.jsonl` on, each a
+    /// drifting recording of its own seed a day after the one before.
+    static func writeDays(_ count: Int, in scratch: TemporaryDirectory) throws -> String {
+        let directory = scratch.file("days")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for day in 0..<count {
+            try BacktestCLITests.writeDriftingRecording(
+                to: directory + "/2026-11-\(day < 8 ? "0" : "")\(day + 2).jsonl", books: 400, format: .jsonLines, seed: UInt64(day + 1),
+                start: 1_800_000_000_000_000_000 + Int64(day) * 86_400_000_000_000)
+        }
+        return directory
+    }
+
+    @Test func aLocalWalkForwardReportsEachWindowTheStitchedResultAndTheInSampleBest() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let days = try Self.writeDays(4, in: scratch)
+        let arguments = ["backtest", "--data", days, "--walk-forward", "train=2d,test=1d", "--objective", "sortino"] + Self.grid
+        let text = try await TickworkProcess.run(arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "walk-forward of MarketMaker by sortino: train 2 days, test 1, 2 windows over 2026-11-02..2026-11-05 (4 days of data)")
+        #expect(lines.contains { $0.hasPrefix("WINDOW  TRAIN                   TEST        CHOSEN") })
+        #expect(lines.contains { $0.hasPrefix("0       2026-11-02..2026-11-03  2026-11-04  halfSpreadCents=") })
+        #expect(lines.contains { $0.hasPrefix("out of sample, stitched (2 days): P&L ") })
+        #expect(lines.contains { $0.hasPrefix("in-sample best over the period (4 days), halfSpreadCents=") })
+        #expect(lines.contains { $0.hasPrefix("degradation: ") })
+
+        let json = try await TickworkProcess.run(arguments + ["--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((report["windows"] as? [Any])?.count == 2)
+        #expect(report["days"] as? [String] == ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"])
+        #expect(report["objective"] as? String == "sortino")
+
+        let tooShort = try await TickworkProcess.run(["backtest", "--data", days, "--walk-forward", "train=4d,test=1d"] + Self.grid)
+        #expect(tooShort.status == 1)
+        #expect(tooShort.stderr.contains("needs 5 days of data, the recordings hold 4"))
+    }
+
     @Test(arguments: [
         ["--out", "/tmp/x"],
         ["--data", "/tmp/books.twrb", "--out", "/tmp/x"],

@@ -16,7 +16,9 @@ enum SweepCollect {
             status is then 1. A result file that is not its cell's (another cell's number or \
             parameters) counts as failed. With --resubmit-failed the failed and missing cells \
             that are not queued are submitted again as one job array of just those cells \
-            (their failure files removed first), with --sbatch-args as for 'submit'.
+            (their failure files removed first), with --sbatch-args as for 'submit'. For a \
+            walk-forward it prints the report 'tickwork backtest --walk-forward' prints, or \
+            names the windows and sweeps without a result and exits 1.
             """,
         arguments: [SweepSubmit.directory],
         options: [BacktestCommand.json, resubmit, SweepSubmit.sbatchArguments],
@@ -26,6 +28,8 @@ enum SweepCollect {
     static let resubmit: Option<Bool> = .flag("--resubmit-failed", help: "Submit the failed and missing cells again.")
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let walkForward = WalkForwardDirectory(path: SweepPlan.absolute(invocation[SweepSubmit.directory]))
+        if walkForward.exists { return try SweepWalkForward.collect(walkForward, json: invocation[BacktestCommand.json]) }
         let directory = SweepDirectory(path: SweepPlan.absolute(invocation[SweepSubmit.directory]))
         let arguments = SweepSubmit.words(invocation[SweepSubmit.sbatchArguments])
         return try collect(directory, json: invocation[BacktestCommand.json], resubmitting: invocation[resubmit] ? arguments : nil)

@@ -28,7 +28,7 @@ enum SweepPlan {
             data to a node first (--stage) is not built.
             """,
         options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag,
-            SweepOptions.objective, SweepOptions.search, SweepOptions.seed],
+            SweepOptions.objective, SweepOptions.search, SweepOptions.seed, BacktestWalkForward.option],
         validate: validate,
         run: run
     )
@@ -75,11 +75,17 @@ enum SweepPlan {
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: directory.path), !existing.isEmpty {
             throw CLIError.failure("\(directory.path): not empty; a sweep is planned into a new or empty directory")
         }
-        let files = try data.map(plannedFile)
+        let walkForward = invocation[BacktestWalkForward.option]
+        let days = try walkForward.map { _ in try DayRecordings.select(data) }
+        let paths = days?.map(\.path) ?? data
+        var planned: [String: SweepManifest.DataFile] = [:]
+        for path in paths where planned[path] == nil {
+            planned[path] = try plannedFile(path)
+        }
         let configuration = try DefaultConfiguration.load(configPath.map(ConfigurationSource.option) ?? .embedded)
         let scan = try SweepBase.plugins(strategy: strategy, configuration: configuration)
         let base = strategy.map { SweepBase.strategy($0) } ?? .configuration(configuration)
-        let header = try RecordingSequence(paths: data).header
+        let header = try RecordingSequence(paths: paths).header
         let search = SweepOptions.requestedSearch(invocation)
         let positions = try SweepOptions.positions(search, in: grid)
         let cells = positions.map(grid.cells(at:)) ?? grid.cells
@@ -87,22 +93,37 @@ enum SweepPlan {
             _ = try base.configuration(texts: ParameterGrid.texts(cell), header: header, scan: scan)
         }
         let strategyName = try base.strategyName()
-        let manifest = SweepManifest(
-            version: Tickwork.version, strategy: strategyName, grid: grid.axes, data: files,
-            latencyMilliseconds: invocation[BacktestCommand.latency].wholeMilliseconds, feeCents: try BacktestCommand.feeCents(invocation),
-            resources: SweepManifest.Resources(
-                maxParallel: Int(invocation[maxParallel]), time: invocation[time], memory: invocation[memory]),
-            executable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-            configuration: try configPath.map(plannedFile), objective: invocation[SweepOptions.objective], search: search,
-            positions: positions)
-        try write(manifest, to: directory)
-        if invocation[JSONOutput.flag] {
-            Console.out(try JSONOutput.encode(Planned(directory: directory.path, cells: cells.count, strategy: strategyName, data: data)))
-            return 0
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let configurationFile = try configPath.map(plannedFile)
+        let objective = invocation[SweepOptions.objective]
+        let feeCents = try BacktestCommand.feeCents(invocation)
+        let resources = SweepManifest.Resources(maxParallel: Int(invocation[maxParallel]), time: invocation[time], memory: invocation[memory])
+        /// The manifest of a sweep of the cells over `paths`.
+        func manifest(_ paths: [String]) -> SweepManifest {
+            SweepManifest(
+                version: Tickwork.version, strategy: strategyName, grid: grid.axes, data: paths.compactMap { planned[$0] },
+                latencyMilliseconds: invocation[BacktestCommand.latency].wholeMilliseconds, feeCents: feeCents, resources: resources,
+                executable: executable, configuration: configurationFile, objective: objective, search: search, positions: positions)
         }
-        Console.out(
-            "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategyName) over \(data.joined(separator: ", "))\n"
-                + "  on Slurm: tickwork sweep submit \(directory.path)\n  here:     tickwork sweep run \(directory.path)")
+        let json = invocation[JSONOutput.flag]
+        if let walkForward, let days {
+            let windows = try SweepWalkForward.plan(
+                walkForward, days: days, planned: planned, objective: objective, into: WalkForwardDirectory(path: out), manifest: manifest)
+            let text = "\(out): a walk-forward of \(windows) window\(windows == 1 ? "" : "s") of \(cells.count) cells of \(strategyName) over \(days.count) days"
+            return try printPlanned(Planned(directory: out, cells: cells.count, strategy: strategyName, data: data, windows: windows), text: text, json: json)
+        }
+        try write(manifest(data), to: directory)
+        let text = "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategyName) over \(data.joined(separator: ", "))"
+        return try printPlanned(Planned(directory: directory.path, cells: cells.count, strategy: strategyName, data: data), text: text, json: json)
+    }
+
+    /// Prints what was planned, `text` and how to run it, or with `json` the `Planned` object.
+    private static func printPlanned(_ planned: Planned, text: String, json: Bool) throws -> Int32 {
+        if json {
+            Console.out(try JSONOutput.encode(planned))
+        } else {
+            Console.out("\(text)\n  on Slurm: tickwork sweep submit \(planned.directory)\n  here:     tickwork sweep run \(planned.directory)")
+        }
         return 0
     }
 
@@ -142,5 +163,7 @@ enum SweepPlan {
         var cells: Int
         var strategy: String
         var data: [String]
+        /// A walk-forward's windows, each a sweep of `cells` cells.
+        var windows: Int?
     }
 }

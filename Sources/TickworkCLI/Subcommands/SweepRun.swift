@@ -13,7 +13,9 @@ enum SweepRun {
             The fallback without Slurm: runs every cell of DIR that has no result yet, in \
             parallel on this machine's cores, writing results/NNNN.json (or NNNN.failed) exactly \
             as the cluster's array tasks do, then prints what 'tickwork sweep collect' prints \
-            and exits as it does. A plan made here runs unchanged on a cluster and vice versa.
+            and exits as it does. A plan made here runs unchanged on a cluster and vice versa. \
+            A walk-forward runs every window's sweep, then each window's test run, then the \
+            whole period's sweep, and prints its report.
             """,
         arguments: [SweepSubmit.directory],
         options: [BacktestCommand.json],
@@ -35,6 +37,8 @@ enum SweepRun {
     static let index: Argument<Int64> = .required("N", help: "The cell's number, from 0.", parse: .integer(in: 0...Int64(Int32.max)))
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let walkForward = WalkForwardDirectory(path: SweepPlan.absolute(invocation[SweepSubmit.directory]))
+        if walkForward.exists { return try SweepWalkForward.run(walkForward, json: invocation[BacktestCommand.json]) }
         let directory = SweepDirectory(path: SweepPlan.absolute(invocation[SweepSubmit.directory]))
         let runner = try SweepCellRunner(directory: directory, verifyChecksum: true)
         let count = runner.manifest.cells

@@ -13,7 +13,8 @@ enum SweepStatus {
             error, or Slurm ended its task otherwise (time limit, memory, cancelled) or it \
             completed without a result; missing when none of these holds (not submitted, or \
             gone from the queue without a trace). Without squeue the files alone decide, and \
-            a warning says so.
+            a warning says so. A walk-forward's status is each window's sweep and test run, \
+            and the whole period's sweep.
             """,
         arguments: [SweepSubmit.directory],
         options: [json],
@@ -41,6 +42,8 @@ enum SweepStatus {
     }
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let walkForward = WalkForwardDirectory(path: SweepPlan.absolute(invocation[SweepSubmit.directory]))
+        if walkForward.exists { return try SweepWalkForward.status(walkForward, json: invocation[json]) }
         let directory = SweepDirectory(path: SweepPlan.absolute(invocation[SweepSubmit.directory]))
         let manifest = try directory.manifest()
         let report = self.report(directory, manifest: manifest)

@@ -12,7 +12,9 @@ enum SweepSubmit {
             Checks the sweep (its manifest, this Tickwork's version, the recording's size and \
             SHA-256, the strategy's plugin), then runs 'sbatch --parsable' on DIR/sweep.sbatch \
             and appends the job id to DIR/jobs, where 'tickwork sweep status' and 'collect' \
-            find it. --sbatch-args adds sbatch options before the script's own (which they \
+            find it. A walk-forward's directory is submitted as one array per window, each \
+            window's test job after its array (--dependency=afterok), and the whole period's \
+            array. --sbatch-args adds sbatch options before the script's own (which they \
             override), split at spaces: --sbatch-args "--partition=short --qos=low".
             """,
         arguments: [directory],
@@ -25,6 +27,10 @@ enum SweepSubmit {
         "--sbatch-args", "ARGS", help: "More sbatch options, split at spaces (repeatable).", parse: .text)
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let walkForward = WalkForwardDirectory(path: SweepPlan.absolute(invocation[Self.directory]))
+        if walkForward.exists {
+            return try SweepWalkForward.submit(walkForward, arguments: words(invocation[sbatchArguments]), json: invocation[JSONOutput.flag])
+        }
         let directory = SweepDirectory(path: SweepPlan.absolute(invocation[Self.directory]))
         let runner = try SweepCellRunner(directory: directory, verifyChecksum: true)
         let job = try submit(directory, arguments: words(invocation[sbatchArguments]))
