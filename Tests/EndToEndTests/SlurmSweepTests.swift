@@ -60,6 +60,32 @@ struct SlurmSweepTests {
         await cluster.stop()
     }
 
+    /// A walk-forward through the same cluster: each window's test job waits for its array,
+    /// and the collected report is the local walk-forward's.
+    @Test func aWalkForwardSubmittedToSlurmReportsWhatTheLocalOneReports() async throws {
+        try Prerequisite.require(Prerequisite.isRoot, "root: slurmctld and slurmd run as SlurmUser=root")
+        try Prerequisite.require(
+            SlurmCluster.isInstalled, "Debian's slurmctld, slurmd, slurm-client and munge (.ci/run installs them)")
+        let cluster = try await SlurmCluster()
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let (days, sweep) = try await WalkForwardCLITests.plan(in: scratch)
+        let submit = try await TickworkProcess.run(["sweep", "submit", sweep], environment: cluster.environment)
+        #expect(submit.status == 0, "\(submit.stderr)")
+        var collected = ""
+        try await cluster.waitFor("the walk-forward's report", within: 240, every: 0.5) {
+            guard let collect = try? await TickworkProcess.run(["sweep", "collect", sweep, "--json"], environment: cluster.environment),
+                  collect.status == 0 else { return false }
+            collected = collect.stdout
+            return true
+        }
+        let local = try await TickworkProcess.run(["backtest", "--data", days, "--json"] + WalkForwardCLITests.walkForward)
+        #expect(collected == local.stdout)
+        let logs = try FileManager.default.contentsOfDirectory(atPath: sweep + "/windows/01/logs")
+        #expect(logs.contains { $0.hasPrefix("test_") }, "\(logs)")
+        await cluster.stop()
+    }
+
     /// `sweep status --json` once every cell is done or failed (bounded, the daemons' logs on failure).
     static func waitForEveryCell(_ sweep: String, cluster: SlurmCluster) async throws -> [String: Any] {
         var status: [String: Any] = [:]
