@@ -39,13 +39,17 @@ public enum SweepObjective: String, Codable, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The objective's value for `summary` as a table shows it: P&L in dollars as money is
-    /// written, P&L per fill in dollars to four places, a ratio to two, `-` when undefined.
-    public func text(_ summary: MetricsSummary) -> String {
+    /// The objective's value for `summary` as a table shows it (`text(value:)`).
+    public func text(_ summary: MetricsSummary) -> String { text(value: value(summary)) }
+
+    /// A value of the objective as a table shows it: P&L in dollars as money is written (to the
+    /// unit, toward zero), P&L per fill in dollars to four places, a ratio to two, `-` when undefined.
+    public func text(value: Double?) -> String {
+        guard let value else { return "-" }
         switch self {
-        case .pnl: return summary.totalPnL.description
-        case .pnlPerTrade: return value(summary).map { ($0 / Double(Price.unitsPerDollar)).fixedText(places: 4) } ?? "-"
-        default: return value(summary).map { $0.fixedText(places: 2) } ?? "-"
+        case .pnl: return Money(units: Int64(value.rounded(.towardZero))).description
+        case .pnlPerTrade: return (value / Double(Price.unitsPerDollar)).fixedText(places: 4)
+        default: return value.fixedText(places: 2)
         }
     }
 

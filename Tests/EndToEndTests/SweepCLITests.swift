@@ -41,7 +41,11 @@ import TestSupport
         let table = try await TickworkProcess.run(["sweep", "collect", sweep])
         let localTable = try await TickworkProcess.run(["backtest", "--data", data] + Self.grid)
         #expect(table.stdout == localTable.stdout)
-        #expect(table.stdout.split(separator: "\n").count == 7)
+        // The table (a header and six cells), a blank line, then the heat map (a title, a header
+        // and three rows).
+        let lineCount = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(lineCount == 14)
+        #expect(table.stdout.contains("\nP&L by halfSpreadCents (rows) and quoteSize (columns); * the best, ! far above its neighbours:\n"))
 
         let status = try await TickworkProcess.run(["sweep", "status", sweep])
         #expect(status.status == 0)
@@ -68,7 +72,7 @@ import TestSupport
 
         let collect = try await TickworkProcess.run(["sweep", "collect", sweep])
         #expect(collect.status == 1)
-        #expect(collect.stdout.split(separator: "\n").count == 2)
+        #expect(collect.stdout.split(separator: "\n\n")[0].split(separator: "\n").count == 2)
         #expect(collect.stderr.contains("tickwork: cell 4 failed: --param halfSpreadCents"))
         #expect(collect.stderr.contains("tickwork: cells without a result: 0, 1, 2, 5\n"))
 
@@ -100,8 +104,10 @@ import TestSupport
         let table = try await TickworkProcess.run(["sweep", "collect", sweep])
         let localTable = try await TickworkProcess.run(["backtest", "--data", data] + Self.grid + choice)
         #expect(table.stdout == localTable.stdout)
-        #expect(table.stdout.hasPrefix("halfSpreadCents  quoteSize  SHARPE"))
-        #expect(table.stdout.split(separator: "\n").count == 5)
+        #expect(table.stdout.hasPrefix("halfSpreadCents  quoteSize  SHARPE  NEIGHBOURS"))
+        #expect(table.stdout.split(separator: "\n\n")[0].split(separator: "\n").count == 5)
+        // The two cells not drawn are dots in the heat map.
+        #expect(table.stdout.split(separator: "\n\n")[1].split(whereSeparator: \.isWhitespace).filter { $0 == "." }.count == 2)
 
         let tooMany = try await TickworkProcess.run(["backtest", "--data", data, "--search", "random:7"] + Self.grid)
         #expect(tooMany.status == 64)

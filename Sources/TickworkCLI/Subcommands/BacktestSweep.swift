@@ -13,6 +13,10 @@ enum BacktestSweep {
         var parameters: [String: String]
         var metrics: MetricsSummary
         var statistics: BacktestStatistics
+        /// The objective's value, and the mean of its grid neighbours' (`SweepNeighbours`).
+        var objective: Double?
+        var neighbourMean: Double?
+        var farAboveNeighbours: Bool
     }
 
     /// Runs `grid` over `base` (the plugin or the configuration the values apply to) over the recordings `data`, in order, with `setup`'s plugins and venue. Every
@@ -24,7 +28,7 @@ enum BacktestSweep {
         let positions = try SweepOptions.positions(search, in: grid)
         let makeBacktester = try backtesters(for: positions.map(grid.cells(at:)) ?? grid.cells, base: base, header: header, setup: setup)
         let cells = try ParameterSweep.run(grid, positions: positions, recordings: data, objective: objective, makeBacktester: makeBacktester)
-        try show(cells, axes: grid.axes.map(\.name), objective: objective, json: json)
+        try show(cells, grid: grid, objective: objective, json: json)
         return 0
     }
 
@@ -49,32 +53,53 @@ enum BacktestSweep {
         }
     }
 
-    /// Prints `cells` in the order given: the table, or with `json` one `Row` each.
-    static func show(_ cells: [ParameterSweep.Cell], axes: [String], objective: SweepObjective, json: Bool) throws {
+    /// Prints `cells` in the order given: the table (and for two parameters the heat map), or
+    /// with `json` one `Row` each.
+    static func show(_ cells: [ParameterSweep.Cell], grid: ParameterGrid, objective: SweepObjective, json: Bool) throws {
+        let neighbours = SweepNeighbours(grid: grid, cells: cells, objective: objective)
         if json {
-            let rows = cells.map { cell in
+            let rows = neighbours.entries.map { entry in
                 Row(
-                    parameters: ParameterGrid.texts(cell.assignments),
-                    metrics: cell.summary, statistics: cell.statistics)
+                    parameters: ParameterGrid.texts(entry.cell.assignments), metrics: entry.cell.summary, statistics: entry.cell.statistics,
+                    objective: entry.value, neighbourMean: entry.neighbourMean, farAboveNeighbours: entry.isFarAbove)
             }
             Console.out(try JSONOutput.encode(rows))
         } else {
-            Console.out(table(cells, axes: axes, objective: objective), terminator: "")
+            Console.out(table(neighbours) + heatMap(neighbours, best: cells.first), terminator: "")
         }
     }
 
     /// The cells, one row each in the order given, under a header of the parameter names
-    /// and the figures, the objective's first (P&L and Sharpe are not repeated).
-    static func table(_ cells: [ParameterSweep.Cell], axes: [String], objective: SweepObjective = .pnl) -> String {
+    /// and the figures: the objective's first, `!` after a value far above its neighbours', then
+    /// the neighbours' mean, then the rest (P&L and Sharpe not repeated).
+    static func table(_ neighbours: SweepNeighbours) -> String {
+        let objective = neighbours.objective
+        let axes = neighbours.grid.axes.map(\.name)
         func ratio(_ value: Double?) -> String { value.map { $0.fixedText(places: 2) } ?? "-" }
         let columns: [(String, (MetricsSummary) -> String)] = [
             ("P&L", { $0.totalPnL.description }), ("REALIZED", { $0.realizedPnL.description }), ("FEES", { $0.fees.description }),
             ("FILLS", { String($0.fills) }), ("VOLUME", { $0.volume.description }), ("MAX POS", { $0.maxPosition.description }),
             ("DRAWDOWN", { $0.maxDrawdown.description }), ("SHARPE", { ratio($0.sharpe) }),
         ]
-        let shown = [(objective.column, objective.text)] + columns.filter { $0.0 != objective.column }
-        let figures = shown.map(\.0)
-        let rows = [axes + figures] + cells.map { cell in cell.assignments.map(\.value) + shown.map { $0.1(cell.summary) } }
-        return TextTable.render(rows, rightAligned: Set(axes.count..<(axes.count + figures.count)))
+        let others = columns.filter { $0.0 != objective.column }
+        let figures = [objective.column, "NEIGHBOURS"] + others.map(\.0)
+        let rows = [axes + figures] + neighbours.entries.map { entry in
+            entry.cell.assignments.map(\.value)
+                + [objective.text(value: entry.value) + (entry.isFarAbove ? "!" : ""), objective.text(value: entry.neighbourMean)]
+                + others.map { $0.1(entry.cell.summary) }
+        }
+        var text = TextTable.render(rows, rightAligned: Set(axes.count..<(axes.count + figures.count)))
+        if neighbours.entries.contains(where: \.isFarAbove) {
+            text += "! far above the mean of its grid neighbours (NEIGHBOURS): more likely luck than a good region\n"
+        }
+        return text
+    }
+
+    /// For two parameters, the objective as a map after a blank line; otherwise nothing.
+    static func heatMap(_ neighbours: SweepNeighbours, best: ParameterSweep.Cell?) -> String {
+        guard let map = neighbours.heatMap(best: best) else { return "" }
+        let axes = neighbours.grid.axes
+        return "\n\(neighbours.objective.column) by \(axes[0].name) (rows) and \(axes[1].name) (columns); * the best, ! far above its neighbours:\n"
+            + TextTable.render(map, rightAligned: Set(1..<map[0].count))
     }
 }

@@ -41,7 +41,7 @@ enum SweepCollect {
     static func collect(_ directory: SweepDirectory, json: Bool, resubmitting: [String]?) throws -> Int32 {
         let manifest = try directory.manifest()
         let collection = SweepCollection(directory: directory, manifest: manifest)
-        try BacktestSweep.show(collection.done, axes: manifest.grid.map(\.name), objective: manifest.rankedBy, json: json)
+        try BacktestSweep.show(collection.done, grid: ParameterGrid(axes: manifest.grid), objective: manifest.rankedBy, json: json)
         guard !collection.isComplete else { return 0 }
         for failure in collection.failed {
             Console.err("tickwork: cell \(failure.cell) failed: \(failure.reason)")
