@@ -38,6 +38,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("symbols", SymbolSearchBench.run),
     ("indicators", IndicatorBench.run),
     ("download", DownloadBench.run),
+    ("walk-forward", WalkForwardBench.run),
 ]
 
 if CommandLine.arguments.dropFirst().first == "gate" {
