@@ -120,7 +120,10 @@ enum BacktestCommand {
     /// and --report only for a single run.
     static func validate(_ invocation: Invocation) throws(CLIError) {
         if invocation[replay] != nil {
-            let others: [any OptionDeclaration] = [data, from, to, strategy, marketData, params, report, history, latency, fee]
+            let others: [any OptionDeclaration] = [
+                data, from, to, strategy, marketData, params, report, history, latency, fee, SweepOptions.objective, SweepOptions.search,
+                SweepOptions.seed, BacktestWalkForward.option,
+            ]
             let extra = others.first(where: invocation.isGiven).map(\.spec.name)
             guard extra == nil, !invocation[json] else { throw .usage("--replay takes --config alone, not \(extra ?? "--json")") }
             return

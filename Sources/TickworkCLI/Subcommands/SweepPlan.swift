@@ -25,7 +25,11 @@ enum SweepPlan {
             from --max-parallel; --time and --mem are each cell's requests; every task's \
             stdout and stderr go to DIR/logs. Every node must see the recordings, the \
             configuration, the directory and this tickwork at the same paths (a shared file system); copying \
-            data to a node first (--stage) is not built.
+            data to a node first (--stage) is not built. With --walk-forward train=Nd,test=Md \
+            the --data days (a directory's YYYY-MM-DD files, or each file's day) make one \
+            planned sweep per window in DIR/windows/WW (its training days) with a test.sbatch \
+            that runs the window's best cell on its test days, and DIR/whole, the sweep of the \
+            whole period; 'submit' sends each window's test job after its array (afterok).
             """,
         options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag,
             SweepOptions.objective, SweepOptions.search, SweepOptions.seed, BacktestWalkForward.option],
@@ -34,7 +38,7 @@ enum SweepPlan {
     )
 
     static let data: Option<[String]> = .repeated(
-        "--data", "FILE", help: "A recording every cell replays; several play in order (files every node can read).", parse: .text)
+        "--data", "FILE", help: "A recording every cell replays; several play in order (files every node can read; with --walk-forward, day files or their directory).", parse: .text)
     static let out: Option<String?> = .optional("--out", "DIR", help: "The sweep directory to write (new or empty).")
     static let maxParallel: Option<Int64> = .defaulted(
         "--max-parallel", "K", default: 32, help: "At most K cells run at once (default 32).", parse: .integer(in: 1...100_000))
