@@ -6,13 +6,18 @@ import TestSupport
 /// sweep submitted as a job array, waited for, its failed cell resubmitted, collected, and
 /// compared cell by cell with the local sweep of the same grid.
 /// Without root or the Slurm packages it fails in CI and is skipped elsewhere, saying so.
-@Suite(.processHeavy, .timeLimit(.minutes(10)))
+@Suite(.processHeavy, .serialized, .timeLimit(.minutes(10)))
 struct SlurmSweepTests {
-    @Test func aSweepSubmittedToSlurmCollectsTheLocalSweepsResults() async throws {
+    /// A cluster of its own for a test, which needs root and the Slurm packages.
+    static func startCluster() async throws -> SlurmCluster {
         try Prerequisite.require(Prerequisite.isRoot, "root: slurmctld and slurmd run as SlurmUser=root")
         try Prerequisite.require(
             SlurmCluster.isInstalled, "Debian's slurmctld, slurmd, slurm-client and munge (.ci/run installs them)")
-        let cluster = try await SlurmCluster()
+        return try await SlurmCluster()
+    }
+
+    @Test func aSweepSubmittedToSlurmCollectsTheLocalSweepsResults() async throws {
+        let cluster = try await Self.startCluster()
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let (data, sweep) = try await SweepCLITests.plan(in: scratch, extra: ["--max-parallel", "2", "--time", "5", "--mem", "100M"])
@@ -63,10 +68,7 @@ struct SlurmSweepTests {
     /// A walk-forward through the same cluster: each window's test job waits for its array,
     /// and the collected report is the local walk-forward's.
     @Test func aWalkForwardSubmittedToSlurmReportsWhatTheLocalOneReports() async throws {
-        try Prerequisite.require(Prerequisite.isRoot, "root: slurmctld and slurmd run as SlurmUser=root")
-        try Prerequisite.require(
-            SlurmCluster.isInstalled, "Debian's slurmctld, slurmd, slurm-client and munge (.ci/run installs them)")
-        let cluster = try await SlurmCluster()
+        let cluster = try await Self.startCluster()
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let (days, sweep) = try await WalkForwardCLITests.plan(in: scratch)
