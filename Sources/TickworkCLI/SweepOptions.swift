@@ -9,8 +9,8 @@ enum SweepOptions {
         help: "What ranks a sweep's cells, best first: pnl, sharpe, sortino, calmar or pnl-per-trade (default pnl).",
         parse: .oneOf("pnl, sharpe, sortino, calmar or pnl-per-trade"))
     static let search: Option<String> = .defaulted(
-        "--search", "grid|random:N", default: "grid",
-        help: "Which cells of the --param grid run: all of them, or N distinct ones drawn from --seed (default grid).",
+        "--search", "SEARCH", default: "grid",
+        help: "Which cells of the --param grid run: grid (all of them) or random:N (N distinct ones drawn from --seed; default grid).",
         parse: ValueParser { text throws(ValueError) in
             guard SweepSearch(parsing: text, seed: 0) != nil else { throw .expected("grid or random:N with N at least 1") }
             return text
