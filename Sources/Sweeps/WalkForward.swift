@@ -89,6 +89,6 @@ public struct WalkForward: Hashable, Sendable, Codable {
         let whole = try ParameterSweep.run(
             grid, positions: positions, recordings: days[period(days: days.count)].map(\.path), objective: objective,
             concurrency: concurrency, makeBacktester: makeBacktester)
-        return WalkForwardReport(plan: self, objective: objective, days: days, windows: results, inSampleBest: whole[0])
+        return WalkForwardReport(plan: self, objective: objective, days: days, windows: results, grid: grid, wholePeriod: whole)
     }
 }

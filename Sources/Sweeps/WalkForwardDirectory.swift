@@ -97,19 +97,20 @@ public struct WalkForwardDirectory: Sendable {
                 problems.append("window \(window.index): no test result yet")
             }
         }
-        var best: ParameterSweep.Cell?
+        var wholePeriod: (grid: ParameterGrid, cells: [ParameterSweep.Cell])?
         do throws(BacktestError) {
             let wholeManifest = try whole.manifest()
             let collection = SweepCollection(directory: whole, manifest: wholeManifest)
-            if collection.isComplete { best = collection.done.first } else {
+            if collection.isComplete { wholePeriod = (ParameterGrid(axes: wholeManifest.grid), collection.done) } else {
                 problems.append("the whole period's sweep: \(collection.done.count) of \(wholeManifest.cells) cells done")
             }
         } catch {
             problems.append("the whole period's sweep: \(error.description)")
         }
-        guard problems.isEmpty, let best else { return .failure(Incomplete(problems: problems)) }
+        guard problems.isEmpty, let wholePeriod else { return .failure(Incomplete(problems: problems)) }
         return .success(WalkForwardReport(
-            plan: manifest.plan, objective: manifest.objective, days: manifest.recordingDays, windows: results, inSampleBest: best))
+            plan: manifest.plan, objective: manifest.objective, days: manifest.recordingDays, windows: results, grid: wholePeriod.grid,
+            wholePeriod: wholePeriod.cells))
     }
 
     /// Why a walk-forward cannot be reported yet.

@@ -67,14 +67,27 @@ public struct WalkForwardReport: Codable, Hashable, Sendable {
     public var windows: [WindowResult]
     public var outOfSample: Stitched
     public var inSampleBest: Best
+    /// The grid, and every cell of the sweep over the whole period, best first: the in-sample
+    /// landscape, where a best cell alone among poor neighbours shows (`SweepNeighbours`).
+    public var grid: [ParameterGrid.Axis]
+    public var wholePeriod: [SweepResult]
     /// How much smaller the out-of-sample P&L per day is than the in-sample best's, in percent
     /// of the latter (negative when out of sample did better); nil when the in-sample best made
     /// no profit, which leaves nothing to fall short of.
     public var degradationPercent: Double?
 
-    /// The report of `windows` (in order) over `days`, with `inSampleBest` the best cell of the
-    /// whole period by `objective`.
-    public init(plan: WalkForward, objective: SweepObjective, days: [RecordingDay], windows: [WindowResult], inSampleBest: ParameterSweep.Cell) {
+    /// The report of `windows` (in order) over `days`, with `wholePeriod` the cells of `grid`
+    /// over the whole period ranked by `objective`, the first the in-sample best.
+    public init(
+        plan: WalkForward, objective: SweepObjective, days: [RecordingDay], windows: [WindowResult], grid: ParameterGrid,
+        wholePeriod: [ParameterSweep.Cell]
+    ) {
+        precondition(!wholePeriod.isEmpty, "a sweep has a cell")
+        let inSampleBest = wholePeriod[0]
+        self.grid = grid.axes
+        self.wholePeriod = wholePeriod.map { cell in
+            SweepResult(cell: cell.index, parameters: ParameterGrid.texts(cell.assignments), metrics: cell.summary, statistics: cell.statistics)
+        }
         self.plan = plan
         self.objective = objective
         self.days = days.map { $0.date ?? $0.path }
@@ -93,6 +106,15 @@ public struct WalkForwardReport: Codable, Hashable, Sendable {
         let inSamplePerDay = Double(inSampleBest.summary.totalPnL.units) / Double(max(1, period))
         let outOfSamplePerDay = Double(stitched.totalPnL.units) / Double(max(1, testDays))
         degradationPercent = inSamplePerDay > 0 ? (inSamplePerDay - outOfSamplePerDay) / inSamplePerDay * 100 : nil
+    }
+
+    /// The whole period's cells as a sweep's, best first.
+    public var wholePeriodCells: [ParameterSweep.Cell] {
+        wholePeriod.map { result in
+            ParameterSweep.Cell(
+                index: result.cell, assignments: grid.map { ParameterGrid.Assignment(name: $0.name, value: result.parameters[$0.name] ?? "") },
+                summary: result.metrics, statistics: result.statistics)
+        }
     }
 
     /// The windows' out-of-sample figures as one run's.

@@ -88,6 +88,7 @@ final class BuyAndHold: Strategy {
 
         // Over the whole ten days the market rose $5: buying 100 is the in-sample best, 499 cents a share.
         #expect(report.inSampleBest.parameters == ["quantity": "100"])
+        #expect(report.wholePeriod.map { $0.parameters["quantity"] } == ["100", "1"])
         #expect(report.inSampleBest.summary.totalPnL == Money(cents: 49_900))
         #expect(report.inSampleBest.days == 10)
         #expect(report.inSampleBest.pnlPerDay == Money(cents: 4_990))

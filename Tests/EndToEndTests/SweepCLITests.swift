@@ -141,11 +141,15 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("out of sample, stitched (2 days): P&L ") })
         #expect(lines.contains { $0.hasPrefix("in-sample best over the period (4 days), halfSpreadCents=") })
         #expect(lines.contains { $0.hasPrefix("degradation: ") })
+        // The whole period's landscape, as a sweep's heat map.
+        #expect(lines.contains("SORTINO by halfSpreadCents (rows) and quoteSize (columns); * the best, ! far above its neighbours:"))
+        #expect(lines.filter { $0.hasPrefix("halfSpreadCents \\ quoteSize") }.count == 1)
 
         let json = try await TickworkProcess.run(arguments + ["--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((report["windows"] as? [Any])?.count == 2)
+        #expect((report["wholePeriod"] as? [Any])?.count == 6)
         #expect(report["days"] as? [String] == ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05"])
         #expect(report["objective"] as? String == "sortino")
 

@@ -34,7 +34,8 @@ enum BacktestWalkForward {
     }
 
     /// The report as a person reads it: a line of what ran, a row per window, the stitched
-    /// out-of-sample result, the in-sample best and the degradation.
+    /// out-of-sample result, the in-sample best and the degradation; then the whole period's
+    /// cells far above their neighbours, and for two parameters its heat map.
     static func text(_ report: WalkForwardReport, strategy: String, axes: [String]) -> String {
         let objective = report.objective
         func span(_ days: Range<Int>) -> String {
@@ -65,6 +66,13 @@ enum BacktestWalkForward {
         } else {
             text += "degradation: - (the in-sample best made no profit)\n"
         }
-        return text
+        // The whole period's landscape: a best cell alone among poor neighbours is luck.
+        let cells = report.wholePeriodCells
+        let neighbours = SweepNeighbours(grid: ParameterGrid(axes: report.grid), cells: cells, objective: objective)
+        for entry in neighbours.entries where entry.isFarAbove {
+            text += "over the whole period, \(cell(ParameterGrid.texts(entry.cell.assignments))) stands far above its neighbours: "
+                + "\(objective.column) \(objective.text(value: entry.value)) against \(objective.text(value: entry.neighbourMean))\n"
+        }
+        return text + BacktestSweep.heatMap(neighbours, best: cells.first)
     }
 }
