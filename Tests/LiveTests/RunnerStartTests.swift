@@ -61,7 +61,7 @@ import Wire
         let scratch = try TemporaryDirectory("tickwork-unsaved")
         defer { scratch.remove() }
         let blocker = scratch.file("not-a-directory")
-        FileManager.default.createFile(atPath: blocker, contents: Data())
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
         let runner = LiveRunnerTests.runner(harness, broker, riskStatePath: blocker + "/risk-state.json")
         let logs = harness.logs
         try await Self.run(runner) { logs.messages.contains { $0.hasPrefix("could not save the trading state") } }
