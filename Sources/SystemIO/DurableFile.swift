@@ -43,14 +43,17 @@ public enum DurableFile {
         try syncDirectory(directoryName(of: path), fileSystem: fileSystem)
     }
 
-    /// Creates `directory` and its missing parents with mode 0700, syncing the parent of each
-    /// one created so that the new name survives a crash.
-    public static func makeDirectories(_ directory: String, fileSystem: any FileSystem = SystemFileSystem()) throws(SystemCallError) {
+    /// Creates `directory` and its missing parents with `mode` (0700 by default: private state;
+    /// the process's umask applies), syncing the parent of each one created so that the new
+    /// name survives a crash.
+    public static func makeDirectories(
+        _ directory: String, mode: mode_t = 0o700, fileSystem: any FileSystem = SystemFileSystem()
+    ) throws(SystemCallError) {
         var prefix = directory.hasPrefix("/") ? "/" : ""
         for component in directory.split(separator: "/") {
             let parent = prefix.isEmpty ? "." : prefix
             prefix += prefix.isEmpty || prefix.hasSuffix("/") ? String(component) : "/" + component
-            if try fileSystem.makeDirectory(prefix, mode: 0o700) {
+            if try fileSystem.makeDirectory(prefix, mode: mode) {
                 try syncDirectory(parent, fileSystem: fileSystem)
             }
         }

@@ -79,6 +79,9 @@ import Testing
             #expect(resumedFiles[name] == bytes, "\(name) differs")
         }
         #expect((wholeFiles["AAPL/\(last).twrc"]?.count ?? 0) > 1_000, "today has the bots' history")
+        // The symbols' directories are as readable as the recordings in them (whatever the umask).
+        let permissions = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int ?? 0) & 0o444 }
+        #expect(permissions("\(whole)/AAPL") == permissions("\(whole)/AAPL/\(last).twrc"))
 
         // data list: both symbols, their four days, every record, no gap.
         let list = try await TickworkProcess.run(["data", "list", whole, "--json"])

@@ -84,7 +84,8 @@ enum DataDownload {
         let days = try connection.call { client throws(AlpacaError) in try await client.calendar(start: first, end: last) }
         for symbol in symbols {
             do throws(SystemCallError) {
-                try DurableFile.makeDirectories("\(directory)/\(symbol.rawValue)")
+                // Readable as the recordings in them are (0644): history is data to share.
+                try DurableFile.makeDirectories("\(directory)/\(symbol.rawValue)", mode: 0o755)
             } catch {
                 throw CLIError.failure("\(directory)/\(symbol.rawValue): \(error)")
             }
