@@ -138,12 +138,17 @@ import TestSupport
         #expect(lines.first == "walk-forward of MarketMaker by sortino: train 2 days, test 1, 2 windows over 2026-11-02..2026-11-05 (4 days of data)")
         #expect(lines.contains { $0.hasPrefix("WINDOW  TRAIN                   TEST        CHOSEN") })
         #expect(lines.contains { $0.hasPrefix("0       2026-11-02..2026-11-03  2026-11-04  halfSpreadCents=") })
-        #expect(lines.contains { $0.hasPrefix("out of sample, stitched (2 days): P&L ") })
+        #expect(lines.contains { $0.hasPrefix("out of sample, stitched (2 days): P&L ") && $0.contains(" a day), SORTINO ") })
         #expect(lines.contains { $0.hasPrefix("in-sample best over the period (4 days), halfSpreadCents=") })
         #expect(lines.contains { $0.hasPrefix("degradation: ") })
         // The whole period's landscape, as a sweep's heat map.
         #expect(lines.contains("SORTINO by halfSpreadCents (rows) and quoteSize (columns); * the best, ! far above its neighbours:"))
         #expect(lines.filter { $0.hasPrefix("halfSpreadCents \\ quoteSize") }.count == 1)
+
+        // By P&L, the P&L is named once a line.
+        let byPnL = try await TickworkProcess.run(arguments.map { $0 == "sortino" ? "pnl" : $0 })
+        let summaries = byPnL.stdout.split(separator: "\n").filter { $0.hasPrefix("out of sample, stitched") || $0.hasPrefix("in-sample best") }
+        #expect(summaries.count == 2 && summaries.allSatisfy { $0.components(separatedBy: "P&L").count == 2 }, "\(byPnL.stdout)")
 
         let json = try await TickworkProcess.run(arguments + ["--json"])
         #expect(json.status == 0, "\(json.stderr)")

@@ -57,10 +57,12 @@ enum BacktestWalkForward {
         text += TextTable.render(rows, rightAligned: Set(4..<rows[0].count))
         let stitched = report.outOfSample
         let best = report.inSampleBest
-        text += "\nout of sample, stitched (\(stitched.days) days): P&L \(stitched.summary.totalPnL) (\(stitched.pnlPerDay) a day), "
-            + "\(objective.column) \(objective.text(stitched.summary)), drawdown \(stitched.summary.maxDrawdown), \(stitched.summary.fills) fills\n"
+        // The objective beside the P&L, unless it is the P&L.
+        let also = { (summary: MetricsSummary) in objective == .pnl ? "" : ", \(objective.column) \(objective.text(summary))" }
+        text += "\nout of sample, stitched (\(stitched.days) days): P&L \(stitched.summary.totalPnL) (\(stitched.pnlPerDay) a day)"
+            + "\(also(stitched.summary)), drawdown \(stitched.summary.maxDrawdown), \(stitched.summary.fills) fills\n"
         text += "in-sample best over the period (\(best.days) days), \(cell(best.parameters)): P&L \(best.summary.totalPnL) "
-            + "(\(best.pnlPerDay) a day), \(objective.column) \(objective.text(best.summary))\n"
+            + "(\(best.pnlPerDay) a day)\(also(best.summary))\n"
         if let degradation = report.degradationPercent {
             text += "degradation: \(degradation.fixedText(places: 1))% (out-of-sample P&L a day against the in-sample best's)\n"
         } else {
