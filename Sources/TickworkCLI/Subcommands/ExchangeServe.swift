@@ -42,8 +42,10 @@ enum ExchangeServe {
             stocks of --venue (or TESTEX): point an Alpaca client's base URL at \
             http://HOST:PORT. APCA-API-KEY-ID names the account and APCA-API-SECRET-KEY is its key \
             from --accounts (without --accounts any key id is an account). Accounts start with \
-            --alpaca-cash; orders are market or limit with time_in_force day, gtc, ioc or fok \
-            (no stops, notional or short sales). /v2/assets lists the stocks, tradable, and \
+            --alpaca-cash; orders are market, limit, stop, stop_limit or trailing_stop, simple, \
+            bracket, oco or oto, with time_in_force day, gtc, ioc, fok, opg or cls, and may be \
+            replaced (PATCH); no notional orders or short sales. /v2/assets lists the stocks, \
+            tradable, and \
             the other entries of the symbol directory 'tickwork symbols search' reads, not \
             tradable. Runs until SIGTERM or SIGINT.
             """,
