@@ -53,6 +53,24 @@ import TestSupport
             """)
     }
 
+    /// A planned sweep, as a backtest, takes a directory's days within --from and --to.
+    @Test func planTakesTheDaysWithinFromAndTo() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let days = try SweepCLITests.writeDays(4, in: scratch)
+        let sweep = scratch.file("planned")
+        let plan = try await TickworkProcess.run(
+            ["sweep", "plan", "--data", days, "--from", "2026-11-03", "--to", "2026-11-04", "--out", sweep] + SweepCLITests.grid)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sweep + "/sweep.json"))) as? [String: Any]
+        #expect((manifest?["data"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == ["\(days)/2026-11-03.jsonl", "\(days)/2026-11-04.jsonl"])
+        let walk = scratch.file("walk")
+        let windows = try await TickworkProcess.run(["sweep", "plan", "--data", days, "--from", "2026-11-03", "--out", walk] + Self.walkForward)
+        #expect(windows.stdout.hasPrefix("\(walk): a walk-forward of 1 window of 6 cells of MarketMaker over 3 days\n"), "\(windows.stdout)\(windows.stderr)")
+        let none = try await TickworkProcess.run(["sweep", "plan", "--data", days, "--from", "2027-01-01", "--out", scratch.file("none")] + SweepCLITests.grid)
+        #expect(none.status == 1 && none.stderr.contains("no day files"), "\(none.stderr)")
+    }
+
     @Test func submittingMakesEachWindowsTestJobWaitForItsArray() async throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }

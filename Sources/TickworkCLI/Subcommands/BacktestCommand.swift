@@ -202,7 +202,12 @@ enum BacktestCommand {
     /// The recordings `--data` names, a directory's day files in date order, within `--from` and
     /// `--to`; a usage error when those are given and a recording's day is unknown.
     static func days(_ invocation: Invocation) throws -> [RecordingDay] {
-        let (data, from, to) = (invocation[Self.data], invocation[Self.from], invocation[Self.to])
+        try days(invocation[Self.data], from: invocation[Self.from], to: invocation[Self.to])
+    }
+
+    /// The recordings `data` names (`backtest`'s or `sweep plan`'s `--data`), a directory's day
+    /// files in date order, within `from` and `to`.
+    static func days(_ data: [String], from: String?, to: String?) throws -> [RecordingDay] {
         let all = try DayRecordings.select(data)
         if from != nil || to != nil, let unknown = all.first(where: { $0.date == nil }) {
             throw CLIError.usage("--from/--to need day files: \(unknown.path) says no day (name it YYYY-MM-DD.twrc, or give its header a session)")

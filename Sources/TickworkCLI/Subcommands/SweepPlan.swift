@@ -14,7 +14,8 @@ enum SweepPlan {
         summary: "Write a sweep's cells, manifest and Slurm batch script to a directory.",
         discussion: """
             Takes the inputs of a 'tickwork backtest' sweep (--data, once or more: every cell \
-            replays the files in order; --strategy or --config, --param lists, --latency, \
+            replays the files in order, a directory its YYYY-MM-DD day files within --from and \
+            --to; --strategy or --config, --param lists, --latency, \
             --fee, --objective, --search and --seed) \
             and writes --out DIR: cells/NNNN.json (each cell's strategy and parameter values), \
             sweep.json (the grid, the cells a random search drew, the objective that collect and \
@@ -31,7 +32,7 @@ enum SweepPlan {
             that runs the window's best cell on its test days, and DIR/whole, the sweep of the \
             whole period; 'submit' sends each window's test job after its array (afterok).
             """,
-        options: [data, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag,
+        options: [data, BacktestCommand.from, BacktestCommand.to, BacktestCommand.config, BacktestCommand.strategy, BacktestCommand.params, out, BacktestCommand.latency, BacktestCommand.fee, maxParallel, time, memory, JSONOutput.flag,
             SweepOptions.objective, SweepOptions.search, SweepOptions.seed, BacktestWalkForward.option],
         validate: validate,
         run: run
@@ -80,8 +81,9 @@ enum SweepPlan {
             throw CLIError.failure("\(directory.path): not empty; a sweep is planned into a new or empty directory")
         }
         let walkForward = invocation[BacktestWalkForward.option]
-        let days = try walkForward.map { _ in try DayRecordings.select(data) }
-        let paths = days?.map(\.path) ?? data
+        // A directory stands for its day files, as in a backtest.
+        let days = try BacktestCommand.days(data, from: invocation[BacktestCommand.from], to: invocation[BacktestCommand.to])
+        let paths = days.map(\.path)
         var planned: [String: SweepManifest.DataFile] = [:]
         for path in paths where planned[path] == nil {
             planned[path] = try plannedFile(path)
@@ -110,13 +112,13 @@ enum SweepPlan {
                 executable: executable, configuration: configurationFile, objective: objective, search: search, positions: positions)
         }
         let json = invocation[JSONOutput.flag]
-        if let walkForward, let days {
+        if let walkForward {
             let windows = try SweepWalkForward.plan(
                 walkForward, days: days, planned: planned, objective: objective, into: WalkForwardDirectory(path: out), manifest: manifest)
             let text = "\(out): a walk-forward of \(windows) window\(windows == 1 ? "" : "s") of \(cells.count) cells of \(strategyName) over \(days.count) days"
             return try printPlanned(Planned(directory: out, cells: cells.count, strategy: strategyName, data: data, windows: windows), text: text, json: json)
         }
-        try write(manifest(data), to: directory)
+        try write(manifest(paths), to: directory)
         let text = "\(directory.path): \(cells.count) cell\(cells.count == 1 ? "" : "s") of \(strategyName) over \(data.joined(separator: ", "))"
         return try printPlanned(Planned(directory: directory.path, cells: cells.count, strategy: strategyName, data: data), text: text, json: json)
     }
