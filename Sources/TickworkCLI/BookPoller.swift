@@ -23,6 +23,7 @@ final class BookPoller: Service, @unchecked Sendable {
     let duration: Duration?
     private let tally = Mutex((books: 0, trades: 0, failures: 0))
     private var lastBookTimes: [Symbol: Timestamp] = [:]
+    private var lastSequences: [Symbol: UInt64] = [:]
     /// Each symbol's last trade as last seen; nil before its first poll.
     private var lastTrades: [Symbol: Trade?] = [:]
 
@@ -66,6 +67,9 @@ final class BookPoller: Service, @unchecked Sendable {
         lastBookTimes[symbol] = book.exchangeTime
         var received = book
         received.receivedTime = WallClock.now()
+        // The receiver's count, as RECORDINGS.md has it (the venues number no books).
+        received.sequence = (lastSequences[symbol] ?? 0) + 1
+        lastSequences[symbol] = received.sequence
         try writer.append(.book(received))
         tally.withLock { $0.books += 1 }
     }

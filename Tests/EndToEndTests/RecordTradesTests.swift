@@ -34,7 +34,9 @@ import TestSupport
         recorder.send(SIGINT)
         #expect(await recorder.exitStatus(within: 10) == 0)
         #expect(recorder.stdout.hasPrefix("recorded ") && recorder.stdout.contains(" books and 2 trades of FOOBAR on TESTEX"), "\(recorder.stdout)")
-        let trades = Self.recorded(data).trades
+        let (recordedBooks, trades) = Self.recorded(data)
+        // Books are numbered as received, from 1.
+        #expect(recordedBooks.map(\.sequence) == Array(1...UInt64(recordedBooks.count)))
         #expect(trades.map { [$0.trade.price.cents(rounded: .towardZero), $0.trade.qty.shares] } == [[5000, 10], [5000, 7]])
         #expect(trades.allSatisfy { $0.receivedTime >= $0.trade.time && $0.trade.symbol == "FOOBAR" })
     }
