@@ -1,3 +1,5 @@
+import StrategyKit
+
 /// Each cell of a sweep beside its neighbours in the grid, so that a lone lucky cell shows: a
 /// cell's neighbours are the cells one step away along one axis (up to two per axis), and a cell
 /// whose objective stands far above their mean is flagged. "Far" is more than twice the standard
@@ -9,9 +11,10 @@ public struct SweepNeighbours: Sendable {
         public var cell: ParameterSweep.Cell
         /// The cell's place on each axis.
         public var coordinates: [Int]
-        public var value: Double?
-        /// The mean objective of its neighbours that ran and have one; nil when none has.
-        public var neighbourMean: Double?
+        public var value: SweepObjective.Value?
+        /// The mean objective of its neighbours that ran and have one (money to the unit, toward
+        /// zero); nil when none has.
+        public var neighbourMean: SweepObjective.Value?
         /// Whether its value is far above `neighbourMean`.
         public var isFarAbove: Bool
     }
@@ -26,13 +29,14 @@ public struct SweepNeighbours: Sendable {
         self.grid = grid
         self.objective = objective
         let placed = cells.compactMap { cell in grid.coordinates(of: cell.assignments).map { (cell, $0, objective.value(cell.summary)) } }
-        var values: [[Int]: Double] = [:]
+        var values: [[Int]: SweepObjective.Value] = [:]
         for (_, coordinates, value) in placed { values[coordinates] = value }
-        let defined = Array(values.values)
+        // The spread is a statistic of the values, as a Sharpe ratio is of P&L: in units, as numbers.
+        let defined = values.values.map(\.magnitude)
         let mean = defined.reduce(0, +) / Double(max(1, defined.count))
         let deviation = (defined.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(max(1, defined.count))).squareRoot()
         entries = placed.map { cell, coordinates, value in
-            var around: [Double] = []
+            var around: [SweepObjective.Value] = []
             for axis in coordinates.indices {
                 for step in [-1, 1] {
                     var neighbour = coordinates
@@ -40,10 +44,21 @@ public struct SweepNeighbours: Sendable {
                     if let value = values[neighbour] { around.append(value) }
                 }
             }
-            let neighbourMean = around.isEmpty ? nil : around.reduce(0, +) / Double(around.count)
-            let isFarAbove = value.flatMap { value in neighbourMean.map { value - $0 > 2 * deviation && deviation > 0 } } ?? false
+            let neighbourMean = Self.mean(around)
+            let isFarAbove = value.flatMap { value in neighbourMean.map { value.magnitude - $0.magnitude > 2 * deviation && deviation > 0 } } ?? false
             return Entry(cell: cell, coordinates: coordinates, value: value, neighbourMean: neighbourMean, isFarAbove: isFarAbove)
         }
+    }
+
+    /// The mean of `values` (of one objective, so all money or all ratios): money summed
+    /// exactly and divided toward zero to a unit; nil for none.
+    private static func mean(_ values: [SweepObjective.Value]) -> SweepObjective.Value? {
+        guard let first = values.first else { return nil }
+        if case .money = first {
+            let total = values.reduce(Int64(0)) { if case .money(let money) = $1 { $0 + money.units } else { $0 } }
+            return .money(Money(units: total / Int64(values.count)))
+        }
+        return .ratio(values.map(\.magnitude).reduce(0, +) / Double(values.count))
     }
 
     /// The entry of the cell at `coordinates`, if it ran.

@@ -6,7 +6,7 @@ import StrategyKit
 /// What a walk-forward found: each window's chosen cell with its in-sample and out-of-sample
 /// figures, the out-of-sample windows stitched into one run, the in-sample best over the whole
 /// period, and how far the one falls short of the other. Money in integer units of $0.0001.
-public struct WalkForwardReport: Codable, Hashable, Sendable {
+public struct WalkForwardReport: Encodable, Hashable, Sendable {
     /// One window's outcome: what a local walk-forward finds, and what a planned one's test job writes.
     public struct WindowResult: Codable, Hashable, Sendable {
         public var window: WalkForward.Window
@@ -41,21 +41,21 @@ public struct WalkForwardReport: Codable, Hashable, Sendable {
     }
 
     /// The in-sample best: the cell the objective picks over the whole period at once.
-    public struct Best: Codable, Hashable, Sendable {
+    public struct Best: Encodable, Hashable, Sendable {
         public var parameters: [String: String]
         public var summary: MetricsSummary
-        public var objective: Double?
+        public var objective: SweepObjective.Value?
         public var days: Int
         /// Its P&L over the period's days (rounded toward zero to a unit).
         public var pnlPerDay: Money
     }
 
     /// The test windows laid end to end.
-    public struct Stitched: Codable, Hashable, Sendable {
+    public struct Stitched: Encodable, Hashable, Sendable {
         /// P&L, fees, fills and volume summed; the largest position; the drawdown and the return
         /// ratios of the stitched equity path (`EquityPath.stitched`); no profit factor.
         public var summary: MetricsSummary
-        public var objective: Double?
+        public var objective: SweepObjective.Value?
         public var days: Int
         public var pnlPerDay: Money
     }
@@ -102,10 +102,12 @@ public struct WalkForwardReport: Codable, Hashable, Sendable {
             parameters: ParameterGrid.texts(inSampleBest.assignments), summary: inSampleBest.summary,
             objective: objective.value(inSampleBest.summary), days: period,
             pnlPerDay: Money(units: inSampleBest.summary.totalPnL.units / Int64(max(1, period))))
-        // Per day from the exact totals, not the rounded per-day figures.
-        let inSamplePerDay = Double(inSampleBest.summary.totalPnL.units) / Double(max(1, period))
-        let outOfSamplePerDay = Double(stitched.totalPnL.units) / Double(max(1, testDays))
-        degradationPercent = inSamplePerDay > 0 ? (inSamplePerDay - outOfSamplePerDay) / inSamplePerDay * 100 : nil
+        // From the exact totals, not the rounded per-day figures: (in/period - out/test) / (in/period)
+        // is (in × test - out × period) / (in × test), both sides integers.
+        let (inSample, outOfSample) = (Int128(inSampleBest.summary.totalPnL.units), Int128(stitched.totalPnL.units))
+        let (period128, test128) = (Int128(max(1, period)), Int128(max(1, testDays)))
+        degradationPercent = inSample > 0
+            ? Double(inSample * test128 - outOfSample * period128) / Double(inSample * test128) * 100 : nil
     }
 
     /// The whole period's cells as a sweep's, best first.

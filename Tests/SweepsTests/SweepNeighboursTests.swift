@@ -27,12 +27,12 @@ import Testing
         // Flat at 1.00 but for 9.00 at spread 3, size 50: its neighbours (2/50, 3/10, 3/90) average 1.00.
         let view = SweepNeighbours(grid: Self.grid, cells: Self.cells([100, 100, 100, 100, 100, 100, 100, 900, 100]), objective: .pnl)
         let spike = try #require(view.entry(at: [2, 1]))
-        #expect(spike.neighbourMean == 10_000)
+        #expect(spike.neighbourMean == .money(Money(units: 10_000)))
         #expect(spike.isFarAbove)
         #expect(view.entries.filter(\.isFarAbove).count == 1)
         // The centre has four neighbours, one of them the spike: (1 + 1 + 1 + 9) / 4 dollars.
-        #expect(view.entry(at: [1, 1])?.neighbourMean == 30_000)
-        #expect(view.entry(at: [0, 0])?.neighbourMean == 10_000)
+        #expect(view.entry(at: [1, 1])?.neighbourMean == .money(Money(units: 30_000)))
+        #expect(view.entry(at: [0, 0])?.neighbourMean == .money(Money(units: 10_000)))
     }
 
     @Test func aRidgeOfGoodCellsIsNoAlarm() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Backtest
 import Reports
 import StrategyKit
@@ -22,12 +23,12 @@ import Testing
 
     @Test func eachObjectiveReadsItsFigure() {
         let summary = Self.summary(pnlCents: 300, fills: 4, sharpe: 1.5, sortino: 2.25, calmar: -0.5)
-        #expect(SweepObjective.pnl.value(summary) == 30_000)
-        #expect(SweepObjective.sharpe.value(summary) == 1.5)
-        #expect(SweepObjective.sortino.value(summary) == 2.25)
-        #expect(SweepObjective.calmar.value(summary) == -0.5)
+        #expect(SweepObjective.pnl.value(summary) == .money(Money(units: 30_000)))
+        #expect(SweepObjective.sharpe.value(summary) == .ratio(1.5))
+        #expect(SweepObjective.sortino.value(summary) == .ratio(2.25))
+        #expect(SweepObjective.calmar.value(summary) == .ratio(-0.5))
         // $3.00 over 4 fills: 0.75 a fill, 7,500 units.
-        #expect(SweepObjective.pnlPerTrade.value(summary) == 7_500)
+        #expect(SweepObjective.pnlPerTrade.value(summary) == .money(Money(units: 7_500)))
         #expect(SweepObjective.pnlPerTrade.text(summary) == "0.7500")
         #expect(SweepObjective.pnlPerTrade.value(Self.summary(pnlCents: 300, fills: 0, sharpe: nil)) == nil)
         #expect(SweepObjective.pnl.text(summary) == "3.00")
@@ -47,5 +48,21 @@ import Testing
         // P&L a fill: 100, 50, 50, -50 cents.
         #expect(ParameterSweep.ranked(cells, by: .pnlPerTrade).map(\.index) == [0, 1, 2, 3])
         #expect(ParameterSweep.ranked(cells.reversed(), by: .sharpe).map(\.index) == [2, 1, 3, 0])
+    }
+
+    /// Money stays money: P&L a fill ranks and shows to the last unit, where a Double of 2^53
+    /// units and more cannot tell one unit from the next, and JSON writes it in integer units.
+    @Test func moneyObjectivesRankAndShowExactly() throws {
+        func cell(_ index: Int, units: Int64) -> ParameterSweep.Cell {
+            var summary = Self.summary(pnlCents: 0, fills: 1, sharpe: nil)
+            summary.totalPnL = Money(units: units)
+            return Self.cell(index, summary)
+        }
+        let cells = [cell(0, units: 9_007_199_254_740_992), cell(1, units: 9_007_199_254_740_993)]
+        #expect(ParameterSweep.ranked(cells, by: .pnlPerTrade).map(\.index) == [1, 0])
+        #expect(SweepObjective.pnlPerTrade.text(cells[1].summary) == "900719925474.0993")
+        #expect(SweepObjective.pnlPerTrade.text(value: .money(Money(units: -7_500))) == "-0.7500")
+        let encoded = try JSONEncoder().encode([SweepObjective.pnl.value(cells[1].summary), .ratio(1.5)])
+        #expect(String(decoding: encoded, as: UTF8.self) == "[9007199254740993,1.5]")
     }
 }

@@ -14,8 +14,8 @@ enum BacktestSweep {
         var metrics: MetricsSummary
         var statistics: BacktestStatistics
         /// The objective's value, and the mean of its grid neighbours' (`SweepNeighbours`).
-        var objective: Double?
-        var neighbourMean: Double?
+        var objective: SweepObjective.Value?
+        var neighbourMean: SweepObjective.Value?
         var farAboveNeighbours: Bool
     }
 
