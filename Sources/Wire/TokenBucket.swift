@@ -16,7 +16,7 @@ public struct TokenBucket: Sendable, Hashable {
 
     /// A full bucket at `now` that gains `count` tokens every `period`.
     public init(count: Int, per period: Duration, burst: Int, now: ContinuousClock.Instant) {
-        let seconds = Double(period.components.seconds) + Double(period.components.attoseconds) / 1e18
+        let seconds = period.seconds
         precondition(count > 0 && seconds > 0 && burst > 0, "a rate limit needs a positive rate and burst")
         self.ratePerSecond = Double(count) / seconds
         self.burst = burst
@@ -45,8 +45,7 @@ public struct TokenBucket: Sendable, Hashable {
     private mutating func refill(now: ContinuousClock.Instant) {
         guard now > updated else { return }
         let elapsed = now - updated
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(Double(burst), tokens + seconds * ratePerSecond)
+        tokens = min(Double(burst), tokens + elapsed.seconds * ratePerSecond)
         updated = now
     }
 }

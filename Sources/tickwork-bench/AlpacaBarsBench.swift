@@ -1,5 +1,6 @@
 import Alpaca
 import Foundation
+import Wire
 
 /// How fast a page of 10,000 one-minute bars (Alpaca's largest) decodes with the byte-level
 /// reader: bars per second and MB/s, prices read exactly as decimals.

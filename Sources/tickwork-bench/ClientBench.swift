@@ -4,6 +4,7 @@ import HTTP
 import SimulatedMarket
 import StockFighter
 import StrategyKit
+import Wire
 
 /// Sequential order-book GETs against `VenueServer` on loopback through the exchange client
 /// (`CommandInvoker`, envelope check and decoding included) over the keep-alive transport.
@@ -75,7 +76,7 @@ public func runBookDecodeBench(restingOrders: Int = 40, iterations: Int = 20_000
     }
     precondition(checksum == iterations * restingOrders, "both decoders see every bid")
     for (name, elapsed) in [("byte-level", byteLevel), ("JSONDecoder", foundation)] {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         let megabytesPerSecond = Double(body.count * iterations) / seconds / 1e6
         Figure(
             name: "client.book_decode", unit: "MB/s", value: megabytesPerSecond.rounded(),

@@ -5,6 +5,7 @@ import Lifecycle
 import Live
 @_spi(Host) import StrategyKit
 import Synchronization
+import Wire
 
 /// The history database: catch-up from a ledger (fills/s), filtered queries on a large
 /// database (ms), and the engine's decision latency with the daemon's history writer off and

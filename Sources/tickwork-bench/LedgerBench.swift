@@ -1,6 +1,7 @@
 import Foundation
 import Ledger
 import StrategyKit
+import Wire
 
 /// Ledger benchmarks: fills appended per second under each durability policy, and verification
 /// throughput. Prints one JSON object per figure. Writes its ledgers under a fresh directory in
@@ -77,11 +78,4 @@ func cpuSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     let time = { (value: timeval) in Double(value.tv_sec) + Double(value.tv_usec) * 1e-6 }
     return time(usage.ru_utime) + time(usage.ru_stime)
-}
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) * 1e-18
-    }
 }

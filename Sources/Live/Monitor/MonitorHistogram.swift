@@ -1,3 +1,5 @@
+import Wire
+
 /// A latency histogram in seconds with fixed upper bounds, as Prometheus exposes one: a count
 /// per bucket (not cumulative here; the exposition adds them up), the sum and the count.
 public struct MonitorHistogram: Hashable, Sendable {
@@ -24,7 +26,7 @@ public struct MonitorHistogram: Hashable, Sendable {
 
     /// Counts one observation of `duration`.
     public mutating func observe(_ duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        let seconds = duration.seconds
         var index = 0
         while index < bounds.count, seconds > bounds[index] {
             index += 1

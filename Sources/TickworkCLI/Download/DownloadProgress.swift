@@ -1,3 +1,5 @@
+import Wire
+
 /// What a `data download` has done so far, and its progress line on stderr: symbols, days,
 /// records, megabytes, the record rate and the time left. The line is drawn only when stderr
 /// is a terminal, redrawn in place at most five times a second and erased at the end; the
@@ -51,7 +53,7 @@ final class DownloadProgress {
 
     /// E.g. `AAPL 2026-11-02, day 3/40, 412000 records, 12.3 MB, 5.1 k/s, about 2 min left`.
     func text(elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         let rate = seconds > 0 ? Double(records) / seconds : 0
         let rateText = rate >= 1e3 ? "\(Self.oneDecimal(rate / 1e3)) k/s" : "\(Int(rate)) /s"
         let done = downloaded + skipped

@@ -267,7 +267,7 @@ enum BacktestCommand {
             Console.out(try JSONOutput.encode(report.document))
         } else {
             let statistics = backtester.statistics
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = elapsed.seconds
             Console.out(report.textSummary, terminator: "")
             let denied = report.denials.map { ", \($0.denied) denied" } ?? ""
             let trades = statistics.trades > 0 ? "\(statistics.trades) trades, " : ""

@@ -112,14 +112,10 @@ enum DataDownload {
             }
             return Summary(
                 symbols: symbols.map(\.rawValue), days: days.map(\.date), downloaded: progress.downloaded, skipped: progress.skipped,
-                records: progress.records, bytes: progress.bytes, seconds: Self.seconds(progress.elapsed), rateWaitSeconds: Self.seconds(limiter.waited))
+                records: progress.records, bytes: progress.bytes, seconds: progress.elapsed.seconds, rateWaitSeconds: limiter.waited.seconds)
         }
         if connection.json { Console.out(try JSONOutput.encode(summary)) }
         return 0
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// The `--json` summary.
