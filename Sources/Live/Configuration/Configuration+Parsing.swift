@@ -122,6 +122,7 @@ extension Configuration {
         configuration.monitor = try parseMonitor(&root)
         configuration.finnhub = try parseFinnhub(&root)
         configuration.notify = try parseNotify(&root)
+        configuration.edgar = try parseEdgar(&root)
         configuration.controlSocket = try root.string("controlSocket")
         try root.finish()
         configuration.resolvePaths()

@@ -46,6 +46,8 @@ public struct Configuration: Sendable {
     public var finnhub: FinnhubSettings? = nil
     /// The webhooks told of fills, halts, failures and the daemon's start and stop; nil: none.
     public var notify: NotifySettings? = nil
+    /// SEC EDGAR: the `User-Agent`, its hosts, and the daemon's polling of filings; nil: none.
+    public var edgar: EdgarSettings? = nil
     /// The operator's control socket (`controlSocket`); nil: in the runtime directory
     /// (`controlSocketPath(environment:)`).
     public var controlSocket: String? = nil
