@@ -63,7 +63,7 @@ public enum HistoryCatchUp {
     /// database's lock (`HistoryLock`): refused with `.locked`, naming the holder, while another
     /// process writes it (the daemon's `HistoryWriter`). Returns the fills it holds. What the
     /// ledger holds (the fills and their day summaries) is made from it; what only the history
-    /// holds (orders, denials, trading states) is carried over from the old file, or, when that
+    /// holds (orders, denials, trading states, EDGAR's companies, filings and facts) is carried over from the old file, or, when that
     /// cannot be read, the old file is kept beside (`report` hears where).
     @discardableResult
     public static func rebuild(path: String, ledger: String, report: (String) -> Void) throws(HistoryError) -> Int {
@@ -96,7 +96,7 @@ public enum HistoryCatchUp {
         }
         if let unreadable {
             let kept = try keepBeside(path)
-            report("the orders, denials and trading states of \(path) could not be carried over (\(unreadable)); the old database is kept as \(kept)")
+            report("the orders, denials, trading states and filings of \(path) could not be carried over (\(unreadable)); the old database is kept as \(kept)")
         }
         // The new file's WAL was checkpointed and removed when its connection closed above; the
         // old file's must go before the rename, or SQLite would apply it to the new file.

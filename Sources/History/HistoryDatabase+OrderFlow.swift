@@ -36,8 +36,9 @@ extension HistoryDatabase {
         try connection.transaction(during: .insert(table: "orders, denials, trading_states"), body)
     }
 
-    /// Copies the orders, denials and trading states of the history database at `old` into this
-    /// one, a rebuild's new file whose own are empty: the ledger holds none of them, so a
+    /// Copies the orders, denials and trading states (and the companies, filings and facts) of
+    /// the history database at `old` into this one, a rebuild's new file whose own are empty:
+    /// the ledger holds none of them, so a
     /// rebuild that did not carry them over would lose them. A database from before they were
     /// kept (schema 1) has none to copy. Throws when `old` cannot be read, holds another price
     /// unit or lacks a column this schema has; the copy is one transaction, all or nothing.
@@ -65,6 +66,16 @@ extension HistoryDatabase {
             }
             // Orders from before version 5 were all plain: their kind is their type.
             if oldVersion < 5 { try connection.execute("UPDATE orders SET order_kind = order_type", during: .insert(table: "orders")) }
+            // What EDGAR said (version 6 on) is not in the ledger either.
+            if oldVersion >= 6 {
+                for (table, columns) in [
+                    ("companies", HistoryCompany.columns), ("company_tickers", ["ticker", "cik"]), ("filings", HistoryFiling.columns),
+                    ("facts", HistoryFact.columns),
+                ] {
+                    let list = columns.joined(separator: ", ")
+                    try connection.execute("INSERT INTO \(table)(\(list)) SELECT \(list) FROM old.\(table)", during: .insert(table: table))
+                }
+            }
         }
     }
 

@@ -126,6 +126,56 @@ enum HistorySchema {
         ALTER TABLE orders ADD COLUMN order_group TEXT;
         CREATE INDEX orders_by_group ON orders(order_group);
         """,
+        // 6: what SEC EDGAR says of the companies traded or watched: each company (its
+        // tickers also one row each, to look a company up by ticker), its filings (one row per
+        // accession number, so fetching twice stores once) and its reported facts, whose values
+        // are exact decimal text (a fact is one per company, concept, unit, period and
+        // accession; an instant has no start).
+        """
+        CREATE TABLE companies(
+            cik INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            tickers TEXT NOT NULL,
+            sic TEXT,
+            sic_description TEXT,
+            fiscal_year_end TEXT,
+            updated_ns INTEGER NOT NULL
+        );
+        CREATE TABLE company_tickers(
+            ticker TEXT PRIMARY KEY,
+            cik INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX company_tickers_by_cik ON company_tickers(cik);
+        CREATE TABLE filings(
+            accession TEXT PRIMARY KEY,
+            cik INTEGER NOT NULL,
+            form TEXT NOT NULL,
+            filing_date TEXT NOT NULL,
+            report_date TEXT,
+            accepted_ns INTEGER NOT NULL,
+            primary_document TEXT NOT NULL,
+            items TEXT NOT NULL,
+            url TEXT NOT NULL,
+            first_seen_ns INTEGER NOT NULL
+        );
+        CREATE INDEX filings_by_company_time ON filings(cik, accepted_ns);
+        CREATE TABLE facts(
+            cik INTEGER NOT NULL,
+            taxonomy TEXT NOT NULL,
+            concept TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            period_start TEXT,
+            period_end TEXT NOT NULL,
+            value TEXT NOT NULL,
+            form TEXT NOT NULL,
+            filed TEXT NOT NULL,
+            accession TEXT NOT NULL,
+            fiscal_year INTEGER,
+            fiscal_period TEXT,
+            frame TEXT
+        );
+        CREATE UNIQUE INDEX facts_identity ON facts(cik, concept, taxonomy, unit, period_end, coalesce(period_start, ''), accession);
+        """,
     ]
 
     /// The fills' indexes as the current schema has them (made in migration 1, less those

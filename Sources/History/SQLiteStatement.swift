@@ -55,13 +55,26 @@ final class SQLiteStatement {
     /// Binds `values` to the parameters 1, 2, ... in order.
     func bind(_ values: [SQLiteValue]) {
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            switch value {
-            case .null: sqlite3_bind_null(pointer, index)
-            case .integer(let integer): bind(integer, at: index)
-            case .text(let text): bind(text, at: index)
-            }
+            bind(value, at: Int32(offset + 1))
         }
+    }
+
+    func bind(_ value: SQLiteValue, at index: Int32) {
+        switch value {
+        case .null: sqlite3_bind_null(pointer, index)
+        case .integer(let integer): bind(integer, at: index)
+        case .text(let text): bind(text, at: index)
+        }
+    }
+
+    /// Binds `value`, or NULL when there is none.
+    func bind(_ value: String?, at index: Int32) {
+        if let value { bind(value, at: index) } else { sqlite3_bind_null(pointer, index) }
+    }
+
+    /// Binds `value`, or NULL when there is none.
+    func bind(_ value: Int64?, at index: Int32) {
+        if let value { bind(value, at: index) } else { sqlite3_bind_null(pointer, index) }
     }
 
     /// Moves to the next row: true on a row, false when done.

@@ -67,7 +67,7 @@ struct HistoryOrderKindTests {
     func version4OrdersMigrate() throws {
         let sample = try Self.version4History()
         let current = try HistoryDatabase(path: sample.database)
-        #expect(try current.userVersion() == 5)
+        #expect(try current.userVersion() == HistorySchema.currentVersion)
         let order = try #require(try current.orders().first)
         #expect(order.type == .fillOrKill && order.kind == "fill-or-kill" && order.timeInForce == .day)
         #expect(order.orderClass == nil && order.group == nil && order.stopPrice == nil && order.filled == Quantity(shares: 10))
@@ -78,7 +78,7 @@ struct HistoryOrderKindTests {
         let sample = try Self.version4History()
         #expect(try HistoryCatchUp.rebuild(path: sample.database, ledger: sample.ledger) { Issue.record("reported \($0)") } == 6)
         let rebuilt = try HistoryDatabase.readOnly(path: sample.database)
-        #expect(try rebuilt.userVersion() == 5)
+        #expect(try rebuilt.userVersion() == HistorySchema.currentVersion)
         let order = try #require(try rebuilt.orders().first)
         #expect(order.clientID == "c1@1" && order.kind == "fill-or-kill" && order.timeInForce == .day && order.group == nil)
     }

@@ -9,7 +9,8 @@ enum HistoryCommand {
         discussion: """
             The history is a SQLite database (history.path of the configuration, default beside \
             the ledger) that projects the ledger's fills, with daily summaries per strategy and \
-            symbol, and has tables for orders, risk denials and trading-state changes. Every \
+            symbol, and has tables for orders, risk denials and trading-state changes, and for \
+            what SEC EDGAR says of companies (companies, filings, facts; history sql reads them). Every \
             command but rebuild catches it up with the configuration's ledger before reading \
             (making it when missing, rebuilding it as rebuild does when it is corrupt or does \
             not match the ledger), unless tickwork run writes it: then it reads it as it is, \
