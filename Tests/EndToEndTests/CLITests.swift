@@ -46,7 +46,7 @@ import TestSupport
         let result = try await TickworkProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("tickwork 0."))
-        #expect(result.stdout.contains("StrategyKit SDK 4.0"))
+        #expect(result.stdout.contains("StrategyKit SDK 4.1"))
     }
 
     @Test(arguments: [["frobnicate"], ["strategies", "list", "--bogus"], ["config", "check", "a", "b"], ["strategies", "list", "--plugin-dir"]])
@@ -91,7 +91,7 @@ import TestSupport
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let plugins = try #require(object?["plugins"] as? [[String: Any]])
         let firstSteps = try #require(plugins.first { $0["name"] as? String == "FirstSteps" })
-        #expect(firstSteps["sdkVersion"] as? String == "4.0")
+        #expect(firstSteps["sdkVersion"] as? String == "4.1")
         let parameters = try #require(firstSteps["parameters"] as? [[String: Any]])
         let quantity = try #require(parameters.first { $0["name"] as? String == "quantity" })
         #expect(quantity["default"] as? Int == 100)
@@ -106,7 +106,7 @@ import TestSupport
         try "text".write(toFile: directory + "/libBroken.so", atomically: true, encoding: .utf8)
         let result = try await TickworkProcess.run(["strategies", "list", "--plugin-dir", directory])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("FirstSteps 1.0.0 (SDK 4.0)"))
+        #expect(result.stdout.contains("FirstSteps 1.0.0 (SDK 4.1)"))
         #expect(result.stderr == "tickwork: \(directory)/libBroken.so: not a shared library (no ELF header)\n")
     }
 }

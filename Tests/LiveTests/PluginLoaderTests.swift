@@ -58,10 +58,10 @@ import TestSupport
 
     @Test func refusesAPluginBuiltAgainstSDK3SayingToRebuildIt() async throws {
         let path = try await Self.buildFixturePackage() + "/libPastSDK.so"
-        let expected = PluginError.incompatibleSDK(path: path, plugin: "3.2", host: "4.0")
+        let expected = PluginError.incompatibleSDK(path: path, plugin: "3.2", host: "4.1")
         #expect(throws: expected) { try PluginLoader.load(path: path) }
         #expect(expected.description.hasSuffix(
-            "built against StrategyKit 3.2, this tickwork has 4.0: rebuild the plugin against this StrategyKit "
+            "built against StrategyKit 3.2, this tickwork has 4.1: rebuild the plugin against this StrategyKit "
                 + "(strategies/README.md says what to change from 3.x)"))
     }
 
@@ -69,7 +69,7 @@ import TestSupport
     /// the error says to rebuild it.
     @Test func aMissingStrategyKitSymbolSaysToRebuild() {
         let error = PluginError.openFailed(path: "/p/libOld.so", message: "/p/libOld.so: undefined symbol: $s11StrategyKit8StrategyPAAE6onBook")
-        #expect(error.description.contains("built against another StrategyKit than this tickwork's 4.0"))
+        #expect(error.description.contains("built against another StrategyKit than this tickwork's 4.1"))
         #expect(error.description.hasSuffix("rebuild the plugin against this StrategyKit (strategies/README.md says what to change)"))
     }
 

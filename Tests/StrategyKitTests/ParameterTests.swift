@@ -66,17 +66,18 @@ import TestSupport
         #expect(!host.canLoad(SDKVersion(major: 2, minor: 0)))
     }
 
-    @Test func thisSDKIs4AndRefusesEvery3xPlugin() {
-        #expect(SDKVersion.current == SDKVersion(major: 4, minor: 0))
+    @Test func thisSDKIs4Point1LoadsEvery4xUpToItAndRefusesEvery3xPlugin() {
+        #expect(SDKVersion.current == SDKVersion(major: 4, minor: 1))
         #expect(SDKVersion.current.canLoad(SDKVersion(major: 4, minor: 0)))
+        #expect(SDKVersion.current.canLoad(SDKVersion(major: 4, minor: 1)))
         for minor in 0...2 { #expect(!SDKVersion.current.canLoad(SDKVersion(major: 3, minor: minor))) }
-        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 4, minor: 1)))
+        #expect(!SDKVersion.current.canLoad(SDKVersion(major: 4, minor: 2)))
     }
 
     /// A descriptor made without naming its SDK records the version its code was compiled
     /// against (the initializer is inlined into the plugin), not a default the SDK evaluates.
     @Test func aDescriptorRecordsTheSDKItWasCompiledAgainst() {
         let descriptor = StrategyDescriptor(name: "n", version: "1", summary: "s", parameters: [], factory: { _ in fatalError("unused") })
-        #expect(descriptor.sdkVersion == SDKVersion(major: 4, minor: 0))
+        #expect(descriptor.sdkVersion == SDKVersion(major: 4, minor: 1))
     }
 }

@@ -10,6 +10,7 @@ public final class ScriptedStrategy: Strategy {
     public var onBarIntents: (Bar, StrategyContext) -> [Intent] = { _, _ in [] }
     public var onTimerIntents: (TimerID, StrategyContext) -> [Intent] = { _, _ in [] }
     public var onSessionIntents: (SessionEvent, StrategyContext) -> [Intent] = { _, _ in [] }
+    public var onFilingIntents: (Filing, StrategyContext) -> [Intent] = { _, _ in [] }
     public private(set) var fills: [Fill] = []
     public private(set) var updates: [OrderUpdate] = []
     public private(set) var stopped = false
@@ -23,6 +24,7 @@ public final class ScriptedStrategy: Strategy {
     public func onBar(_ bar: Bar, context: StrategyContext) -> [Intent] { onBarIntents(bar, context) }
     public func onTimer(_ id: TimerID, context: StrategyContext) -> [Intent] { onTimerIntents(id, context) }
     public func onSession(_ event: SessionEvent, context: StrategyContext) -> [Intent] { onSessionIntents(event, context) }
+    public func onFiling(_ filing: Filing, context: StrategyContext) -> [Intent] { onFilingIntents(filing, context) }
     public func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] {
         fills.append(fill)
         return onFillIntents(fill, context)

@@ -5,7 +5,7 @@
 /// act on the world only through their returned intents, which pass the risk checker first.
 /// Every callback has a default that returns no intents, so a strategy implements only what it
 /// reads. Which market data it is called with is the configuration's (`"data"`: books, quotes,
-/// books:N, trades, bars:1Min, ...).
+/// books:N, trades, bars:1Min, filings, ...).
 public protocol Strategy: AnyObject {
     /// Trading starts (or restarts after recovery); `context` holds positions from the ledger.
     func start(context: StrategyContext) -> [Intent]
@@ -22,6 +22,9 @@ public protocol Strategy: AnyObject {
     func onTimer(_ id: TimerID, context: StrategyContext) -> [Intent]
     /// The market opened or closed; `context.session` says the same. (SDK 4.0)
     func onSession(_ event: SessionEvent, context: StrategyContext) -> [Intent]
+    /// A company of one of the strategy's symbols filed something new on SEC EDGAR
+    /// (`filings` subscribed). (SDK 4.1)
+    func onFiling(_ filing: Filing, context: StrategyContext) -> [Intent]
     /// One of the strategy's orders filled (in part). The fill is already in the ledger and
     /// in `context`.
     func onFill(_ fill: Fill, context: StrategyContext) -> [Intent]
@@ -39,6 +42,7 @@ extension Strategy {
     public func onBar(_ bar: Bar, context: StrategyContext) -> [Intent] { [] }
     public func onTimer(_ id: TimerID, context: StrategyContext) -> [Intent] { [] }
     public func onSession(_ event: SessionEvent, context: StrategyContext) -> [Intent] { [] }
+    public func onFiling(_ filing: Filing, context: StrategyContext) -> [Intent] { [] }
     public func onFill(_ fill: Fill, context: StrategyContext) -> [Intent] { [] }
     public func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] { [] }
     public func stop(context: StrategyContext) -> [Intent] { [] }

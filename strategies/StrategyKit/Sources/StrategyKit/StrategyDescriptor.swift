@@ -19,7 +19,9 @@
 /// `StrategyContext.session`), stops, trailing stops, time in force, order groups and replace
 /// (`OrderRequest.trigger`, `.timeInForce`, `Intent.placeGroup`, `.replace`, `.setTimer`), and the
 /// indicator kit; `OrderRequest`, `OpenOrder`, `OrderStatus` and `StrategyContext` gained stored
-/// properties, so a 3.x plugin must be rebuilt, and a 4.0 host refuses it.
+/// properties, so a 3.x plugin must be rebuilt, and a 4.0 host refuses it. 4.1 added `Filing` and
+/// `onFiling` (with a default that does nothing, so a 4.0 plugin loads as before; a 4.1 plugin
+/// needs a 4.1 host).
 @frozen
 public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var major: Int
@@ -34,7 +36,7 @@ public struct SDKVersion: Hashable, Comparable, Sendable, Codable, CustomStringC
     /// The version this copy of StrategyKit implements. `@inlinable` so that a plugin records
     /// the version it was compiled against, not the one it happens to be loaded with.
     @inlinable
-    public static var current: SDKVersion { SDKVersion(major: 4, minor: 0) }
+    public static var current: SDKVersion { SDKVersion(major: 4, minor: 1) }
 
     /// Whether a host of version `self` can load a plugin built against `plugin`.
     public func canLoad(_ plugin: SDKVersion) -> Bool {
