@@ -4,6 +4,14 @@ import StrategyKit
 import Trading
 
 extension LiveRunner {
+    /// Hands a company's new filing on SEC EDGAR to the engine loop, stamped with the runner's
+    /// clock: the strategies of its symbol that subscribed to `filings` hear it there, and
+    /// their intents pass the risk checks. Safe from any thread (the daemon's EDGAR poller); the
+    /// caller posts each filing once (the history's insert says which are new).
+    public func post(_ filing: Filing) {
+        inbox.post(.event(.filing(filing, at: now())))
+    }
+
     /// The soonest a wake-up is armed after the time it is for, or after now: a wake-up whose
     /// `.timer` did not fire what was due (the wall clock a little behind the sleep's clock) comes
     /// again this much later rather than at once.

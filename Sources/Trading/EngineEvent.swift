@@ -25,6 +25,9 @@ public enum EngineEvent: Sendable {
     case trade(Trade)
     /// The market's session as the broker's clock says it at `at`.
     case session(MarketSession, at: Timestamp)
+    /// A company's new filing on SEC EDGAR, first seen at `at` (boxed: rare, and larger than
+    /// the other cases).
+    indirect case filing(Filing, at: Timestamp)
     /// Time passes: strategies' timers due by now fire, bars ended by now close, loss limits are
     /// re-evaluated.
     case timer(Timestamp)
@@ -34,7 +37,7 @@ public enum EngineEvent: Sendable {
         switch self {
         case .book(let book): return book.receivedTime
         case .trade(let trade): return trade.time
-        case .session(_, let time): return time
+        case .session(_, let time), .filing(_, let time): return time
         case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time), .cancelFailed(_, _, let time),
              .orderReports(_, let time), .accountOrders(_, _, _, _, let time), .timer(let time):
             return time

@@ -66,6 +66,15 @@ extension TradingEngine {
         }
     }
 
+    /// A company's new filing: told to the strategies of its symbol that subscribed to filings;
+    /// their intents pass the risk checks like any others.
+    func react(to filing: Filing, at now: Timestamp, into actions: inout [EngineAction]) throws {
+        for index in slots.indices where slots[index].data.filings && slots[index].symbols.contains(filing.symbol) && !isStopped {
+            let intents = call(index, at: now) { $0.onFiling(filing, context: $1) }
+            try process(intents, from: index, at: now, depth: 0, into: &actions)
+        }
+    }
+
     /// Tells `bar` to the strategies of its symbol subscribed to its timeframe.
     func tell(_ bar: Bar, at now: Timestamp, into actions: inout [EngineAction]) throws {
         for index in slots.indices
@@ -99,6 +108,14 @@ extension TradingEngine {
     public var symbolsWantingTrades: Set<Symbol> {
         slots.reduce(into: []) { symbols, slot in
             if slot.data.trades || !slot.data.bars.isEmpty { symbols.formUnion(slot.symbols) }
+        }
+    }
+
+    /// Every symbol some strategy hears the filings of: the companies a live driver polls EDGAR
+    /// for.
+    public var symbolsWantingFilings: Set<Symbol> {
+        slots.reduce(into: []) { symbols, slot in
+            if slot.data.filings { symbols.formUnion(slot.symbols) }
         }
     }
 }

@@ -244,6 +244,8 @@ public final class TradingEngine {
             try react(to: trade, into: &actions)
         case .session(let session, _):
             try react(to: session, at: now, into: &actions)
+        case .filing(let filing, _):
+            try react(to: filing, at: now, into: &actions)
         case .placed(let client, let status, _):
             let changes = orders.acknowledge(client, with: status)
             if cancelOnAcknowledge.remove(client) != nil, let order = orders.order(client) {

@@ -69,6 +69,12 @@ enum RecordingFixtures {
                 .trade(RecordedTrade(
                     Trade(symbol: "FOOBAR", price: Price(units: 50_012_345 + Int64(index)), qty: Quantity(shares: Int64(index + 1)), time: at),
                     receivedTime: Timestamp(nanoseconds: time + 2_500), conditions: index % 2 == 0 ? ["@", "F", "T"] : [])),
+                .filing(
+                    Filing(
+                        symbol: "FOOBAR", form: "8-K", accessionNumber: "0000320193-26-\(index)", accepted: Timestamp(nanoseconds: time),
+                        filingDate: "2026-12-01", items: index % 2 == 0 ? ["2.02", "9.01"] : [],
+                        documentURL: "https://www.sec.gov/Archives/edgar/data/320193/x/doc.htm", companyName: "Foobar \"Simulated\" Inc."),
+                    time: at),
                 .start(at),
                 .stop(at),
             ]

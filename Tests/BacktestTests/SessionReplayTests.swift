@@ -71,6 +71,7 @@ import Trading
             .timer(time), .placeRejected(ClientOrderID(rawValue: 1), reason: "X", at: time),
             .placeOutcomeUnknown(ClientOrderID(rawValue: 2), at: time), .cancelFailed(3, reason: "Y", at: time),
             .orderReports([], at: time), .accountOrders([], venue: "TESTEX", symbol: nil, requestedAt: time, at: time),
+            .filing(SessionFilingReplayTests.filing, at: time),
         ]
         for event in events {
             let record = RecordedEvent(event)

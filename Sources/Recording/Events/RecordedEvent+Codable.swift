@@ -7,7 +7,7 @@ import Trading
 extension RecordedEvent: Codable {
     private enum Key: String, CodingKey {
         case kind, venue, symbol, seq, exchangeTime, receivedTime, bids, asks
-        case time, client, order, orders, reason, orderID, requestedAt, strategy, request, change, fill, trade, session, conditions
+        case time, client, order, orders, reason, orderID, requestedAt, strategy, request, change, fill, trade, session, conditions, filing
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,6 +67,8 @@ extension RecordedEvent: Codable {
                 conditions: try container.decodeIfPresent([String].self, forKey: .conditions) ?? []))
         case "session":
             self = .session(try container.decode(MarketSession.self, forKey: .session), time: try time())
+        case "filing":
+            self = .filing(try container.decode(Filing.self, forKey: .filing), time: try time())
         case "replace":
             self = .replace(
                 try container.decode(OrderID.self, forKey: .orderID), try container.decode(OrderRequest.self, forKey: .request),
@@ -122,6 +124,8 @@ extension RecordedEvent: Codable {
             break
         case .session(let session, _):
             try container.encode(session, forKey: .session)
+        case .filing(let filing, _):
+            try container.encode(filing, forKey: .filing)
         case .replace(let orderID, let request, let strategy, _):
             try container.encode(orderID, forKey: .orderID)
             try container.encode(request, forKey: .request)

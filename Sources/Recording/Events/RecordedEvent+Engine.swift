@@ -16,6 +16,7 @@ extension RecordedEvent {
         case .timer(let time): self = .timer(time)
         case .trade(let trade): self = .trade(RecordedTrade(trade))
         case .session(let session, let time): self = .session(session, time: time)
+        case .filing(let filing, let time): self = .filing(filing, time: time)
         }
     }
 
@@ -46,6 +47,7 @@ extension RecordedEvent {
         case .timer(let time): .timer(time)
         case .trade(let trade): .trade(trade.trade)
         case .session(let session, let time): .session(session, at: time)
+        case .filing(let filing, let time): .filing(filing, at: time)
         case .place, .cancel, .replace, .tradingStateChanged, .fill, .start, .stop: nil
         }
     }

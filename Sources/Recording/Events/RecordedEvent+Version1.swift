@@ -27,7 +27,7 @@ extension RecordedEvent {
             case .fill(var fill):
                 fill.price = try Self.price(fill.price, field: "fill.price")
                 return .success(.fill(fill))
-            case .placeRejected, .placeOutcomeUnknown, .cancelFailed, .timer, .start, .stop, .cancel, .tradingStateChanged, .trade, .session,
+            case .placeRejected, .placeOutcomeUnknown, .cancelFailed, .timer, .start, .stop, .cancel, .tradingStateChanged, .trade, .session, .filing,
                  .replace:
                 return .success(self)
             }

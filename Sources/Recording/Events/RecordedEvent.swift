@@ -29,6 +29,8 @@ public enum RecordedEvent: Hashable, Sendable {
     indirect case trade(RecordedTrade)
     /// The market's session as the broker's clock said it.
     indirect case session(MarketSession, time: Timestamp)
+    /// Input: a company's new filing on SEC EDGAR, first seen at `time` (SDK 4.1 sessions).
+    indirect case filing(Filing, time: Timestamp)
     /// Input: the engine started trading (`TradingEngine.start`).
     case start(Timestamp)
     /// Input: the engine stopped trading (`TradingEngine.stop`).
@@ -57,7 +59,7 @@ public enum RecordedEvent: Hashable, Sendable {
     public var role: Role {
         switch self {
         case .book, .placed, .placeRejected, .placeOutcomeUnknown, .cancelFailed, .orderReports, .accountOrders, .timer, .trade, .session,
-             .start, .stop:
+             .filing, .start, .stop:
             .input
         case .place, .cancel, .replace, .tradingStateChanged: .action
         case .fill: .outcome
@@ -70,7 +72,7 @@ public enum RecordedEvent: Hashable, Sendable {
         case .book(let book): book.receivedTime
         case .fill(let fill): fill.time
         case .trade(let trade): trade.receivedTime
-        case .timer(let time), .start(let time), .stop(let time), .session(_, let time): time
+        case .timer(let time), .start(let time), .stop(let time), .session(_, let time), .filing(_, let time): time
         case .placed(_, _, let time), .placeRejected(_, _, let time), .placeOutcomeUnknown(_, let time),
              .cancelFailed(_, _, let time), .orderReports(_, let time), .accountOrders(_, _, _, _, let time),
              .place(_, _, _, let time), .cancel(_, _, _, let time), .replace(_, _, _, let time), .tradingStateChanged(_, let time):
@@ -91,6 +93,7 @@ public enum RecordedEvent: Hashable, Sendable {
         case .timer: "timer"
         case .trade: "trade"
         case .session: "session"
+        case .filing: "filing"
         case .replace: "replace"
         case .start: "start"
         case .stop: "stop"

@@ -2,8 +2,9 @@ import StrategyKit
 
 /// What market data a strategy is called with, as its configuration's `"data"` names it:
 /// `books` (every book, the default), `quotes` (a book only when the best bid or ask, price or
-/// size, changed), `books:N` (only when one of the top N levels changed), `trades`, and
-/// `bars:<timeframe>` (`bars:1Min`, `5Min`, `15Min`, `1Hour`, `1Day`).
+/// size, changed), `books:N` (only when one of the top N levels changed), `trades`,
+/// `bars:<timeframe>` (`bars:1Min`, `5Min`, `15Min`, `1Hour`, `1Day`), and `filings` (the
+/// companies' new filings on SEC EDGAR).
 ///
 /// `quotes` compares the touch without the strategy's own orders (the market it quotes
 /// against), and a strategy whose orders or position changed since its last book is called with
@@ -23,11 +24,14 @@ public struct MarketDataSubscription: Hashable, Sendable {
     public var trades: Bool
     /// The bars `onBar` is called with, shortest first.
     public var bars: [BarTimeframe]
+    /// Whether `onFiling` is called.
+    public var filings: Bool
 
-    public init(books: Books? = .every, trades: Bool = false, bars: [BarTimeframe] = []) {
+    public init(books: Books? = .every, trades: Bool = false, bars: [BarTimeframe] = [], filings: Bool = false) {
         self.books = books
         self.trades = trades
         self.bars = bars.sorted()
+        self.filings = filings
     }
 
     /// Every book and nothing else: a strategy whose configuration names no data.
@@ -38,11 +42,13 @@ public struct MarketDataSubscription: Hashable, Sendable {
         var books: Books?
         var trades = false
         var bars: [BarTimeframe] = []
+        var filings = false
         for name in names {
             switch name {
             case "books": books = .every
             case "quotes": books = .quotes
             case "trades": trades = true
+            case "filings": filings = true
             case _ where name.hasPrefix("books:"):
                 guard let depth = Int(name.dropFirst("books:".count)), depth > 0 else { throw .unknown(name) }
                 books = .levels(depth)
@@ -52,7 +58,7 @@ public struct MarketDataSubscription: Hashable, Sendable {
             default: throw .unknown(name)
             }
         }
-        self.init(books: books, trades: trades, bars: bars)
+        self.init(books: books, trades: trades, bars: bars, filings: filings)
     }
 
     /// The names `init(parsing:)` reads back to this subscription.
@@ -66,6 +72,7 @@ public struct MarketDataSubscription: Hashable, Sendable {
         }
         if trades { names.append("trades") }
         names += bars.map { "bars:\($0)" }
+        if filings { names.append("filings") }
         return names
     }
 }
@@ -77,7 +84,7 @@ public enum MarketDataSubscriptionError: Error, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .unknown(let name):
-            "unknown market data \"\(name)\": use books, quotes, books:N, trades, bars:1Min, bars:5Min, bars:15Min, bars:1Hour or bars:1Day"
+            "unknown market data \"\(name)\": use books, quotes, books:N, trades, bars:1Min, bars:5Min, bars:15Min, bars:1Hour, bars:1Day or filings"
         }
     }
 }
