@@ -28,6 +28,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("history", HistoryBench.run),
     ("backtest", BacktestBench.run),
     ("history-day", HistoryDayBench.run),
+    ("history-facts", HistoryFactsBench.run),
     ("bars", { try BarBench.run() }),
     ("recording-forms", RecordingFormsBench.run),
     ("client-decode", { try runBookDecodeBench() }),
