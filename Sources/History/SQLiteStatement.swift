@@ -116,6 +116,12 @@ final class SQLiteStatement {
         sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : text(column)
     }
 
+    /// Column `column`, a comma-separated list (`GOOGL,GOOG`), as its elements; none when empty.
+    func commaSeparated(_ column: Int32) -> [String] {
+        let text = text(column)
+        return text.isEmpty ? [] : text.split(separator: ",").map(String.init)
+    }
+
     /// Column `column` as text, one of the values `interner` keeps when it repeats.
     func text(_ column: Int32, in interner: inout TextInterner) -> String {
         interner.string(utf8(column))

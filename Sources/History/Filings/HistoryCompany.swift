@@ -36,4 +36,11 @@ public struct HistoryCompany: Hashable, Sendable, HistoryRecord {
             SQLiteValue(fiscalYearEnd), .integer(updated.nanoseconds),
         ]
     }
+
+    /// The company of a row read with `columns` in order.
+    init(row: SQLiteStatement) {
+        self.init(
+            cik: row.int64(0), name: row.text(1), tickers: row.commaSeparated(2), sic: row.optionalText(3),
+            sicDescription: row.optionalText(4), fiscalYearEnd: row.optionalText(5), updated: Timestamp(nanoseconds: row.int64(6)))
+    }
 }

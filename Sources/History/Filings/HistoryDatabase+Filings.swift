@@ -39,13 +39,7 @@ extension HistoryDatabase {
         let select = try connection.statement(
             "SELECT \(HistoryCompany.columns.joined(separator: ", ")) FROM companies WHERE \(condition.sql)", during: .query("company"))
         select.bind(condition.value, at: 1)
-        return try select.firstRow { row in
-            let tickers = row.text(2)
-            return HistoryCompany(
-                cik: row.int64(0), name: row.text(1), tickers: tickers.isEmpty ? [] : tickers.split(separator: ",").map(String.init),
-                sic: row.optionalText(3), sicDescription: row.optionalText(4), fiscalYearEnd: row.optionalText(5),
-                updated: Timestamp(nanoseconds: row.int64(6)))
-        }
+        return try select.firstRow { HistoryCompany(row: $0) }
     }
 
     /// Stores `filings` in one transaction and returns those that were new, in the order given:

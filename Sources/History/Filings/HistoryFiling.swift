@@ -53,11 +53,10 @@ public struct HistoryFiling: Hashable, Sendable, HistoryRecord {
 
     /// The filing of a row read with `columns` in order.
     init(row: SQLiteStatement) {
-        let items = row.text(7)
         self.init(
             accession: row.text(0), cik: row.int64(1), form: row.text(2), filingDate: row.text(3), reportDate: row.optionalText(4),
             accepted: Timestamp(nanoseconds: row.int64(5)), primaryDocument: row.text(6),
-            items: items.isEmpty ? [] : items.split(separator: ",").map(String.init), url: row.text(8),
+            items: row.commaSeparated(7), url: row.text(8),
             firstSeen: Timestamp(nanoseconds: row.int64(9)))
     }
 }
