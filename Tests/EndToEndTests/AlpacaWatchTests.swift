@@ -47,7 +47,9 @@ import TestSupport
         // shipped directory's entries as assets that are not tradable: AAPL is still found.
         let kept = try await TickworkProcess.run(
             ["symbols", "search", "AAPL", "--json"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""], timeout: 60)
-        let keptEntries = try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [[String: String]]
-        #expect(kept.status == 0 && keptEntries?.first?["symbol"] == "AAPL", "\(kept.stdout)")
+        let keptEntries = try JSONSerialization.jsonObject(with: Data(kept.stdout.utf8)) as? [[String: Any]]
+        #expect(kept.status == 0 && keptEntries?.first?["symbol"] as? String == "AAPL", "\(kept.stdout)")
+        // The refresh keeps the shipped directory's CIK of a symbol it knows.
+        #expect(keptEntries?.first?["cik"] as? Int == 320193, "\(kept.stdout)")
     }
 }

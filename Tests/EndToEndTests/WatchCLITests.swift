@@ -15,10 +15,12 @@ import TestSupport
         let text = try await run(["symbols", "search", "apple", "--limit", "3"], state: state)
         #expect(text.status == 0)
         #expect(text.stdout.split(separator: "\n").first?.hasPrefix("SYMBOL  NAME") == true)
-        #expect(text.stdout.split(separator: "\n").contains { $0.hasPrefix("AAPL    Apple Inc.") })
+        // Apple Inc. is the company "apple" means: first, ahead of Apple Hospitality REIT.
+        #expect(text.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("AAPL    Apple Inc.") == true)
         let json = try await run(["symbols", "search", "berkshire b", "--json"], state: state)
-        let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]]
-        #expect(entries?.first?["symbol"] == "BRK.B")
+        let entries = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(entries?.first?["symbol"] as? String == "BRK.B")
+        #expect(entries?.first?["cik"] as? Int == 1067983 && entries?.first?["prominence"] is Int)
     }
 
     @Test func listsAreEditedAndKeptInTheStateDirectory() async throws {

@@ -47,7 +47,8 @@ import Testing
         func symbols(_ query: String, limit: Int = 10) -> [String] { directory.search(query, limit: limit).map(\.entry.symbol) }
         #expect(symbols("app") == ["APP", "APPN", "APLE", "AAPL", "MAPP"])
         #expect(directory.search("app").map(\.rank) == [.exactTicker, .tickerPrefix, .wordPrefix, .wordPrefix, .substring])
-        #expect(symbols("APPLE") == ["APLE", "AAPL", "MAPP"])
+        // Apple Inc. is "apple" but for its legal form: an exact name, ahead of the word prefixes.
+        #expect(symbols("APPLE") == ["AAPL", "APLE", "MAPP"])
         #expect(symbols("aapl") == ["AAPL"])
         #expect(symbols("nestle") == ["NSRGY"])
         #expect(symbols("berkshire b") == ["BRK.A", "BRK.B"])
@@ -59,17 +60,57 @@ import Testing
         #expect(symbols("a", limit: 3) == Array(symbols("a", limit: 100).prefix(3)))
     }
 
+    @Test func searchRanksAnExactCompanyNameThenProminenceAheadOfNameOrder() {
+        let directory = SymbolDirectory([
+            entry("APLE", "Apple Hospitality REIT, Inc.", prominence: 700), entry("AAPL", "Apple Inc.", prominence: 3),
+            entry("MSFT", "Microsoft Corporation", prominence: 4), entry("MSFX", "Microsoftware Ltd"),
+            entry("GOOG", "Alphabet Inc. Class C", prominence: 2), entry("GOOGL", "Alphabet Inc. Class A", prominence: 1),
+            entry("ALPH", "Alphabetical Holdings"), entry("META", "Meta Platforms, Inc.", prominence: 6),
+            entry("MTA", "Metalla Royalty & Streaming Ltd.", prominence: 900), entry("KO", "Coca-Cola Company (The)", prominence: 20),
+            entry("NEST", "Nestlé S.A."), entry("AAA", "Apple Corp"),
+        ])
+        func symbols(_ query: String) -> [String] { directory.search(query).map(\.entry.symbol) }
+        #expect(symbols("apple") == ["AAPL", "AAA", "APLE"])
+        #expect(directory.search("apple").map(\.rank) == [.exactName, .exactName, .wordPrefix])
+        #expect(symbols("Apple Inc") == ["AAPL", "AAA", "APLE"])
+        #expect(symbols("microsoft") == ["MSFT", "MSFX"])
+        #expect(symbols("alphabet") == ["GOOGL", "GOOG", "ALPH"])
+        #expect(symbols("meta") == ["META", "MTA"])
+        #expect(symbols("the coca cola") == ["KO"] && symbols("coca-cola co") == ["KO"])
+        #expect(symbols("NESTLE") == ["NEST"])
+        // Among equal ticker prefixes the prominent ones come first, those without prominence
+        // last in name order.
+        #expect(symbols("a").prefix(6) == ["AAPL", "APLE", "ALPH", "AAA", "GOOGL", "GOOG"])
+    }
+
+    @Test func olderDirectoryFilesWithoutCIKsStillLoadAndNewOnesRoundTripThem() throws {
+        let old = try SymbolDirectory(csv: "symbol,name,exchange,type\nAAPL,Apple Inc.,NASDAQ,Common Stock\n", file: "old.csv")
+        #expect(old.entries == [DirectoryEntry(symbol: "AAPL", name: "Apple Inc.", exchange: "NASDAQ", type: "Common Stock")])
+        let new = try SymbolDirectory(csv: "symbol,name,exchange,type,cik,prominence\nAAPL,Apple Inc.,NASDAQ,Common Stock,320193,3\nX,X,US,ETF,,\n", file: "new.csv")
+        #expect(new.entry("AAPL")?.cik == 320193 && new.entry("AAPL")?.prominence == 3)
+        #expect(new.entry("X")?.cik == nil && new.entry("X")?.prominence == nil)
+        #expect(throws: SymbolDirectory.LoadError.badRecord(file: "f.csv", record: 2)) {
+            try SymbolDirectory(csv: "symbol,name,exchange,type,cik,prominence\nAAPL,Apple,NASDAQ,Common Stock,-1,\n", file: "f.csv")
+        }
+        let refreshed = new.enriching([DirectoryEntry(symbol: "AAPL", name: "APPLE INC", exchange: "US", type: "Common Stock")])
+        #expect(refreshed.first?.cik == 320193 && refreshed.first?.prominence == 3 && refreshed.first?.name == "APPLE INC")
+    }
+
     @Test func theShippedDirectoryLoadsAndFindsWellKnownNames() throws {
         let directory = try SymbolDirectory.shipped()
         #expect(directory.entries.count > 1_000)
-        // "Apple Hospitality REIT" comes first by name among the names starting with "apple".
-        #expect(directory.search("apple", limit: 3).map(\.entry.symbol).contains("AAPL"))
+        func first(_ query: String, _ count: Int = 1) -> [String] { directory.search(query, limit: count).map(\.entry.symbol) }
+        #expect(first("apple") == ["AAPL"])
+        #expect(first("microsoft") == ["MSFT"])
+        #expect(first("alphabet", 2) == ["GOOGL", "GOOG"])
+        #expect(first("meta") == ["META"])
+        #expect(directory.entry("AAPL")?.cik == 320193 && directory.entry("NVDA")?.prominence == 1)
         #expect(directory.search("aapl", limit: 1).first?.entry.symbol == "AAPL")
         #expect(directory.search("berkshire b", limit: 1).first?.entry.symbol == "BRK.B")
         #expect(directory.entry("SPY")?.type == "ETF")
     }
 
-    private func entry(_ symbol: String, _ name: String) -> DirectoryEntry {
-        DirectoryEntry(symbol: symbol, name: name, exchange: "US", type: "Common Stock")
+    private func entry(_ symbol: String, _ name: String, prominence: Int? = nil) -> DirectoryEntry {
+        DirectoryEntry(symbol: symbol, name: name, exchange: "US", type: "Common Stock", prominence: prominence)
     }
 }

@@ -3,10 +3,12 @@ import Glibc
 import Quoting
 #endif
 
-/// What the search compares, folded once when the directory is made. The entries lie in name
-/// order (folded name, then folded ticker, then file order), the ranking's tie-break, so that a
-/// match's place in that order (its position) is all a ranking needs and a scan meets matches
-/// best first. `text` holds, for each position, its folded name, a 0 byte, its folded ticker, a
+/// What the search compares, folded once when the directory is made. The entries lie in
+/// prominence order, then name order (prominence, entries without one last, then folded name,
+/// folded ticker, file order), the ranking's tie-break, so that a match's place in that order
+/// (its position) is all a ranking needs and a scan meets matches best first. Each position's
+/// company name (`CompanyName.core`) belongs to a group of the positions with the same one, which
+/// an exact name match looks up. `text` holds, for each position, its folded name, a 0 byte, its folded ticker, a
 /// 0 byte; beside it are where each word of the name and of the ticker starts (`b` of `brk.b`
 /// is a word too), the positions in ticker order and the word starts in their words' order, so
 /// that tickers and word prefixes are found by binary search rather than by a scan.
@@ -33,11 +35,18 @@ struct SearchIndex: Sendable {
     private let byWord: [Int32]
     /// How often each byte value occurs in `text`: a substring scan looks for the query's rarest.
     private let byteCounts: [Int]
+    /// The group of each company name, and each position's group.
+    private let nameGroups: [[UInt8]: Int32]
+    private let groupOf: [Int32]
+    /// The positions of each group, in position order.
+    private let groupPositions: [[Int32]]
 
     init(_ entries: [DirectoryEntry]) {
         let names = entries.map { AccentFolding.fold($0.name) }
         let tickers = entries.map { AccentFolding.fold($0.symbol) }
         let order = entries.indices.sorted { left, right in
+            let first = entries[left].prominence ?? Int.max, second = entries[right].prominence ?? Int.max
+            if first != second { return first < second }
             if names[left] != names[right] { return names[left].lexicographicallyPrecedes(names[right]) }
             if tickers[left] != tickers[right] { return tickers[left].lexicographicallyPrecedes(tickers[right]) }
             return left < right
@@ -62,6 +71,21 @@ struct SearchIndex: Sendable {
             text.append(0)
             spans.append(Span(name: name, ticker: ticker, end: Int32(text.count - 1), firstWord: firstWord, endWord: Int32(wordStarts.count)))
         }
+        var nameGroups: [[UInt8]: Int32] = [:]
+        var groupPositions: [[Int32]] = []
+        let groupOf = order.enumerated().map { position, entry in
+            let core = CompanyName.core(names[entry])
+            let group = nameGroups[core] ?? Int32(groupPositions.count)
+            if group == groupPositions.count {
+                nameGroups[core] = group
+                groupPositions.append([])
+            }
+            groupPositions[Int(group)].append(Int32(position))
+            return group
+        }
+        self.nameGroups = nameGroups
+        self.groupOf = groupOf
+        self.groupPositions = groupPositions
         var byteCounts = [Int](repeating: 0, count: 256)
         for byte in text { byteCounts[Int(byte)] += 1 }
         self.text = text
@@ -101,14 +125,26 @@ struct SearchIndex: Sendable {
                 wordStarts.withUnsafeBufferPointer { starts in
                     let view = View(bytes: bytes.baseAddress!, spans: spans, starts: starts)
                     var found: [(position: Int32, rank: SymbolDirectory.MatchRank)] = []
+                    // The positions whose company name is the query's, or none.
+                    let group = nameGroups[CompanyName.core(trimmed)] ?? -1
                     // Exact tickers sort first among the tickers starting with the query.
                     var exact = PositionSelection(capacity: limit)
                     var prefixed = PositionSelection(capacity: limit)
                     let tickers = Self.prefixRange(byTicker, trimmed) { view.ticker($0) }
                     for position in byTicker[tickers] {
-                        if view.ticker(position).count == trimmed.count { exact.offer(position) } else { prefixed.offer(position) }
+                        if view.ticker(position).count == trimmed.count {
+                            exact.offer(position)
+                        } else if groupOf[Int(position)] != group {
+                            prefixed.offer(position)
+                        }
                     }
-                    found += exact.positions().map { ($0, .exactTicker) }
+                    let exactTickers = exact.positions()
+                    found += exactTickers.map { ($0, .exactTicker) }
+                    if group >= 0 {
+                        let named = groupPositions[Int(group)].lazy.filter { !exactTickers.contains($0) }
+                        found += named.prefix(limit - found.count).map { ($0, .exactName) }
+                    }
+                    guard found.count < limit else { return found }
                     found += prefixed.positions().prefix(limit - found.count).map { ($0, .tickerPrefix) }
                     guard found.count < limit else { return found }
 
@@ -118,7 +154,9 @@ struct SearchIndex: Sendable {
                     if let rarest = ranges.min(by: { $0.count < $1.count }) {
                         for slot in byWord[rarest] {
                             let position = wordOwners[Int(slot)]
-                            guard wordMatches.admits(position), !view.tickerStarts(position, with: trimmed) else { continue }
+                            guard wordMatches.admits(position), groupOf[Int(position)] != group, !view.tickerStarts(position, with: trimmed) else {
+                                continue
+                            }
                             if words.count == 1 || view.everyWordStarts(position, words) { wordMatches.offer(position) }
                         }
                     }
@@ -129,7 +167,9 @@ struct SearchIndex: Sendable {
                     // a 0 byte (no command line can) would match across names: it matches no substring.
                     guard !trimmed.contains(0) else { return found }
                     view.forEachSubstring(trimmed, rarest: rarestByte(trimmed), count: bytes.count) { position in
-                        guard !view.tickerStarts(position, with: trimmed), !view.everyWordStarts(position, words) else { return true }
+                        guard groupOf[Int(position)] != group, !view.tickerStarts(position, with: trimmed), !view.everyWordStarts(position, words) else {
+                            return true
+                        }
                         found.append((position, .substring))
                         return found.count < limit
                     }

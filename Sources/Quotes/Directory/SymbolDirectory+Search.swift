@@ -5,6 +5,9 @@ extension SymbolDirectory {
     public enum MatchRank: Int, Sendable, Hashable, Comparable {
         /// The query is the ticker.
         case exactTicker
+        /// The query is the company's name but for its legal form and share class (`apple` for
+        /// Apple Inc., `microsoft` for Microsoft Corporation; `CompanyName`).
+        case exactName
         /// The ticker starts with the query.
         case tickerPrefix
         /// Every word of the query starts a word of the name or the ticker (`berkshire b`).
@@ -16,8 +19,9 @@ extension SymbolDirectory {
     }
 
     /// The entries matching `query`, case- and accent-insensitively, best first: exact ticker,
-    /// ticker prefix, word prefixes in the name, then substrings; ties in name order, then
-    /// ticker order. At most `limit`; none for a query with no letter or digit.
+    /// exact company name, ticker prefix, word prefixes in the name, then substrings; ties by
+    /// prominence (entries without one last), then in name order, then ticker order. At most
+    /// `limit`; none for a query with no letter or digit.
     public func search(_ query: String, limit: Int = 10) -> [(entry: DirectoryEntry, rank: MatchRank)] {
         let folded = AccentFolding.fold(query)
         let words = folded.split(whereSeparator: { !AccentFolding.isWordByte($0) })

@@ -8,23 +8,30 @@ public struct SymbolDirectory: Sendable {
     public enum LoadError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The file is not CSV.
         case notCSV(file: String, CSVTable.ParseError)
-        /// The header is not `symbol,name,exchange,type`.
+        /// The header is neither `symbol,name,exchange,type,cik,prominence` nor the older
+        /// `symbol,name,exchange,type`.
         case badHeader(file: String, found: String)
-        /// A record does not have four fields, or has an empty symbol.
+        /// A record does not have the header's fields, has an empty symbol, or a CIK or
+        /// prominence that is neither empty nor a positive number.
         case badRecord(file: String, record: Int)
 
         public var description: String {
             switch self {
             case .notCSV(let file, let error): return "\(file): \(error)"
-            case .badHeader(let file, let found): return "\(file): expected the header symbol,name,exchange,type, found \(found)"
+            case .badHeader(let file, let found):
+                return "\(file): expected the header symbol,name,exchange,type,cik,prominence (or symbol,name,exchange,type), found \(found)"
             case .badRecord(let file, let record):
-                return "\(file): record \(record): expected four fields (symbol,name,exchange,type) with a symbol"
+                return "\(file): record \(record): expected the header's fields (symbol,name,exchange,type,cik,prominence) with a symbol, "
+                    + "and a CIK and prominence that are empty or positive numbers"
             }
         }
     }
 
     /// The columns, in order.
-    public static let header = ["symbol", "name", "exchange", "type"]
+    public static let header = ["symbol", "name", "exchange", "type", "cik", "prominence"]
+    /// The columns of a directory written before CIKs and prominence (still read: a refreshed
+    /// directory in the state directory may be older than this Tickwork).
+    public static let headerWithoutCIK = Array(header.prefix(4))
 
     /// The entries, in the file's order.
     public let entries: [DirectoryEntry]
@@ -53,14 +60,25 @@ public struct SymbolDirectory: Sendable {
         } catch {
             throw .notCSV(file: file, error)
         }
-        guard let header = records.first, header.map({ $0.lowercased() }) == Self.header else {
+        guard let header = records.first?.map({ $0.lowercased() }), header == Self.header || header == Self.headerWithoutCIK else {
             throw .badHeader(file: file, found: records.first?.joined(separator: ",") ?? "nothing")
+        }
+        /// An optional positive number: nil for an empty field, else the number or a thrown error.
+        func number(_ field: String, record: Int) throws(LoadError) -> Int? {
+            guard !field.isEmpty else { return nil }
+            guard let value = Int(field), value > 0 else { throw .badRecord(file: file, record: record) }
+            return value
         }
         var entries: [DirectoryEntry] = []
         entries.reserveCapacity(records.count)
         for (index, record) in records.enumerated().dropFirst() {
-            guard record.count == 4, !record[0].isEmpty else { throw .badRecord(file: file, record: index + 1) }
-            entries.append(DirectoryEntry(symbol: record[0], name: record[1], exchange: record[2], type: record[3]))
+            guard record.count == header.count, !record[0].isEmpty else { throw .badRecord(file: file, record: index + 1) }
+            var entry = DirectoryEntry(symbol: record[0], name: record[1], exchange: record[2], type: record[3])
+            if record.count == Self.header.count {
+                entry.cik = try number(record[4], record: index + 1)
+                entry.prominence = try number(record[5], record: index + 1)
+            }
+            entries.append(entry)
         }
         self.init(entries)
     }
@@ -75,8 +93,21 @@ public struct SymbolDirectory: Sendable {
     public var csv: String {
         var text = CSVTable.record(Self.header) + "\n"
         for entry in entries {
-            text += CSVTable.record([entry.symbol, entry.name, entry.exchange, entry.type]) + "\n"
+            let cik = entry.cik.map(String.init) ?? "", prominence = entry.prominence.map(String.init) ?? ""
+            text += CSVTable.record([entry.symbol, entry.name, entry.exchange, entry.type, cik, prominence]) + "\n"
         }
         return text
+    }
+
+    /// `entries` (a source's list, which knows no CIKs) each with the CIK and prominence this
+    /// directory gives its symbol, when it has the symbol and the entry does not say.
+    public func enriching(_ entries: [DirectoryEntry]) -> [DirectoryEntry] {
+        entries.map { entry in
+            guard let known = self.entry(entry.symbol) else { return entry }
+            var enriched = entry
+            enriched.cik = entry.cik ?? known.cik
+            enriched.prominence = entry.prominence ?? known.prominence
+            return enriched
+        }
     }
 }

@@ -31,7 +31,9 @@ enum SymbolsRefresh {
             throw CLIError.failure("\(error)")
         }
         guard !entries.isEmpty else { throw CLIError.failure("\(opened.symbolsEndpoint): the list is empty; the directory is unchanged") }
-        let directory = SymbolDirectory(entries.sorted { $0.symbol < $1.symbol })
+        // The symbols the shipped directory knows keep its CIKs and prominence; the others have none.
+        let known = (try? SymbolDirectory.shipped())?.enriching(entries) ?? entries
+        let directory = SymbolDirectory(known.sorted { $0.symbol < $1.symbol })
         let state = try StateDirectory.path(ProcessInfo.processInfo.environment)
         let path = DirectoryFile.path(stateDirectory: state)
         do throws(SystemCallError) {

@@ -9,8 +9,10 @@ enum SymbolsSearch {
         summary: "Find symbols by ticker or any part of a company's name.",
         discussion: """
             Case- and accent-insensitive ("nestle" finds "Nestlé"). Best first: the exact ticker, \
+            the company's exact name without Inc., Corp., Class A... ("apple" finds Apple Inc.), \
             tickers starting with TEXT, names with words starting with TEXT's words ("berkshire b"), \
-            then names or tickers containing TEXT; ties in name order. Searches symbols.csv in the \
+            then names or tickers containing TEXT; ties by prominence (index members, then SEC \
+            EDGAR's market-value order), then in name order. Searches symbols.csv in the \
             state directory once 'tickwork symbols refresh' has written one, else the directory \
             shipped with Tickwork (US index members and common ETFs). Exit status 1 when nothing \
             matches, with or without --json (which then prints []), as grep does.
