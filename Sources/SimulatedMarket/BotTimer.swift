@@ -13,11 +13,12 @@ final class BotTimer: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let stopped = Mutex<Bool>(false)
 
-    init(interval: Duration, action: @escaping @Sendable () -> Void) {
+    /// Runs `action` every `interval` on a thread named `name`.
+    init(interval: Duration, name: String = "venue-bots", action: @escaping @Sendable () -> Void) {
         let stopRequested = self.stopRequested
         let finished = self.finished
         let nanoseconds = Int(interval.components.seconds) * 1_000_000_000 + Int(interval.components.attoseconds / 1_000_000_000)
-        OSThread.detach(name: "venue-bots") {
+        OSThread.detach(name: name) {
             var next = DispatchTime.now()
             while true {
                 next = max(next + .nanoseconds(nanoseconds), DispatchTime.now())

@@ -42,6 +42,9 @@ public struct VenueConfiguration: Sendable {
     public var orderRetention: OrderRetention? = OrderRetention()
     /// How the Alpaca API is served next to the StockFighter one; nil serves StockFighter's only.
     public var alpaca: AlpacaConfiguration? = AlpacaConfiguration()
+    /// How SEC EDGAR's endpoints are served for the exchange's companies; nil serves none.
+    /// Generated from `botSeed`.
+    public var edgar: EdgarConfiguration? = EdgarConfiguration()
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 

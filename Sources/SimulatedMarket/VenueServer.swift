@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import HTTP
 import StrategyKit
+import Wire
 
 /// The simulated StockFighter exchange: the API's endpoints 1 to 10 over HTTP/1.1, on the
 /// matching engine, for the venues and accounts of a `VenueConfiguration`.
@@ -10,7 +11,8 @@ import StrategyKit
 /// `stop()` closes every connection and returns once the server's threads have ended; as a
 /// `Service`, `run()` serves until cancelled, then stops the same way. Signals are the caller's
 /// business: stop it (or cancel its `run()`) on SIGTERM. With bots configured, they trade on a timer
-/// thread of their own, under the same lock as the requests.
+/// thread of their own, under the same lock as the requests; EDGAR's new filings come on another
+/// (`EdgarConfiguration.filingInterval`), under EDGAR's own lock.
 public final class VenueServer: Sendable {
     /// Where the server listens.
     public var address: HTTPAddress { server.address }
@@ -18,6 +20,8 @@ public final class VenueServer: Sendable {
     private let marketplace: Marketplace
     private let botTimer: BotTimer?
     private let faults: ResponseFaults
+    private let edgar: EdgarMarket?
+    private let filingTimer: BotTimer?
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
@@ -25,6 +29,13 @@ public final class VenueServer: Sendable {
         let router = VenueRouter(marketplace: marketplace)
         let alpaca = AlpacaRouter(marketplace: marketplace)
         let faults = ResponseFaults()
+        let edgar = configuration.edgar.map { edgar in
+            EdgarMarket(
+                configuration: edgar, stocks: configuration.listings.flatMap { listing in
+                    listing.stocks.map { ($0.symbol.rawValue, $0.name, listing.venue.rawValue) }
+                }, seed: configuration.botSeed)
+        }
+        let edgarRouter = edgar.map(EdgarRouter.init)
         let log = configuration.requestLog
         var http = HTTPServerConfiguration(
             address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
@@ -33,7 +44,12 @@ public final class VenueServer: Sendable {
         do {
             server = try HTTPServer(configuration: http) { request in
                 if faults.shouldRateLimit(request) { return AlpacaRouter.rateLimited(retryAfterSeconds: 1) }
-                let response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
+                let response: HTTPResponse
+                if let edgarRouter, EdgarRouter.serves(request.path) {
+                    response = edgarRouter.respond(to: request)
+                } else {
+                    response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
+                }
                 log?("\(request.method) \(request.target) -> \(response.status)")
                 return faults.shouldDrop(request) ? .noAnswer : response
             }
@@ -42,11 +58,25 @@ public final class VenueServer: Sendable {
         }
         self.marketplace = marketplace
         self.faults = faults
+        self.edgar = edgar
         if configuration.bots != nil, let interval = configuration.botInterval {
             botTimer = BotTimer(interval: interval) { marketplace.stepBots() }
         } else {
             botTimer = nil
         }
+        if let edgar, let interval = configuration.edgar?.filingInterval {
+            filingTimer = BotTimer(interval: interval, name: "venue-edgar") { _ = edgar.fileNew(now: WallClock.now()) }
+        } else {
+            filingTimer = nil
+        }
+    }
+
+    /// Lets a few companies file something new on the simulated EDGAR now, accepted at the wall
+    /// clock's time, in addition to its timer: for tests with `filingInterval` nil. Returns
+    /// their CIKs (none when EDGAR is not served).
+    @discardableResult
+    public func fileEdgarFilings() -> [Int] {
+        edgar?.fileNew(now: WallClock.now()) ?? []
     }
 
     /// Lets the bots of every venue take one step now (none without bots), in addition to their
@@ -102,6 +132,7 @@ public final class VenueServer: Sendable {
     /// again.
     public func stop() {
         botTimer?.stop()
+        filingTimer?.stop()
         server.stop()
     }
 

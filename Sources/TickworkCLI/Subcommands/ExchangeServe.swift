@@ -47,7 +47,12 @@ enum ExchangeServe {
             replaced (PATCH); no notional orders or short sales. /v2/assets lists the stocks, \
             tradable, and \
             the other entries of the symbol directory 'tickwork symbols search' reads, not \
-            tradable. Runs until SIGTERM or SIGINT.
+            tradable. It also serves SEC EDGAR's company list, submissions and XBRL facts \
+            (/files/company_tickers.json, /submissions/CIK##########.json and its older pages, \
+            /api/xbrl/companyfacts/..., /api/xbrl/companyconcept/...) for its stocks and the \
+            directory's companies with a CIK: generated, marked simulated, the same for the \
+            same --seed, with a few new filings every three minutes; a User-Agent is required \
+            and a client gets 10 requests a second. Runs until SIGTERM or SIGINT.
             """,
         options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, alpacaCash, alpacaSession, alpacaRateLimit, verbose],
         run: run, earlySignals: [SIGTERM, SIGINT]
@@ -68,7 +73,7 @@ enum ExchangeServe {
     static let bots: Option<Int64> = .defaulted(
         "--bots", "N", default: 0, help: "Trading bots per symbol (market makers and takers; default 0).", parse: .integer(in: 0...64))
     static let seed: Option<Int64> = .defaulted(
-        "--seed", "S", default: 1, help: "The bots' and the news feed's seed (default 1): the same seed and orders give the same market.",
+        "--seed", "S", default: 1, help: "The bots', the news feed's and EDGAR's seed (default 1): the same seed and orders give the same market.",
         parse: .integer(in: 0...Int64.max))
     static let keepClosed: Option<Int64> = .defaulted(
         "--keep-closed", "N", default: 100_000, help: "Closed orders kept per stock (default 100000); 0 keeps none.",
@@ -110,7 +115,9 @@ enum ExchangeServe {
         configuration.alpaca?.session = invocation[Self.alpacaSession]
         let rateLimit = invocation[Self.alpacaRateLimit]
         configuration.alpaca?.rateLimit = rateLimit > 0 ? Int(rateLimit) : nil
-        configuration.alpaca?.directory = try DirectoryFile.forExchange(ProcessInfo.processInfo.environment).entries
+        let directory = try DirectoryFile.forExchange(ProcessInfo.processInfo.environment).entries
+        configuration.alpaca?.directory = directory
+        configuration.edgar?.directory = directory
         if let accounts = invocation[Self.accounts] {
             configuration.apiKeys = try VenueConfiguration.loadAPIKeys(path: accounts)
         }
