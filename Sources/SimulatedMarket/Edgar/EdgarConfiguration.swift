@@ -17,8 +17,8 @@ public struct EdgarConfiguration: Sendable {
     /// Requests each client (by its address, not its port) may make a second before 429, and
     /// in a burst: 10, EDGAR's fair-access limit.
     public var requestsPerSecond: Int = 10
-    /// The last day of the generated filing history; nil (the default) takes the day the
-    /// exchange starts. Tests fix it so that the same seed gives the same documents on any day.
+    /// When the generated filing history ends; nil (the default) takes the time the exchange
+    /// starts. Tests fix it so that the same seed gives the same documents on any day.
     public var historyEnd: Timestamp?
 
     /// The defaults: no directory, new filings every three minutes, 10 requests a second.

@@ -4,8 +4,8 @@ import StrategyKit
 /// its first year: a 10-Q for each fiscal quarter and a 10-K for each year, an 8-K with items
 /// 2.02 and 9.01 (results) a couple of weeks before each, now and then other 8-Ks, and Form 4s
 /// as often as its profile says. Each quarter's draws follow the earlier quarters' in the same
-/// order, so a later `lastDay` adds filings and changes none: the history is a pure function of
-/// the seed, the CIK and the last day.
+/// order, so a later end adds filings and changes none: the history is a pure function of the
+/// seed, the CIK and its end.
 struct EdgarHistory {
     let company: EdgarCompany
     let profile: EdgarProfile
@@ -38,8 +38,9 @@ struct EdgarHistory {
         }
     }
 
-    /// Every filing accepted by the end of `lastDay`, newest first.
-    func filings(through lastDay: Int64) -> [EdgarFiling] {
+    /// Every filing accepted by `historyEnd`, newest first.
+    func filings(through historyEnd: Timestamp) -> [EdgarFiling] {
+        let lastDay = EdgarCalendar.day(historyEnd)
         var dates = EdgarProfile.random(seed: seed, cik: company.cik, stream: 2)
         var drafts: [(form: String, day: Int64, report: Int64?, second: Int64, items: String)] = []
         var quarter = 0
@@ -84,7 +85,7 @@ struct EdgarHistory {
                 size: draft.form == "4" ? size / 1_000 : size, fileNumber: draft.form == "4" ? "" : profile.fileNumber, filmNumber: draft.form == "4" ? "" : film,
                 isXBRL: draft.form.hasPrefix("10-")))
         }
-        return filings.reversed()
+        return filings.reversed().filter { $0.acceptance <= historyEnd }
     }
 
     /// The primary document's name: `simulated/aapl-20240928.htm` for a report,

@@ -16,8 +16,8 @@ final class EdgarMarket: Sendable {
 
     let registry: EdgarRegistry
     private let seed: UInt64
-    /// The last day of the generated history.
-    private let lastHistoryDay: Int64
+    /// When the generated history ends.
+    private let historyEnd: Timestamp
     private let requestsPerSecond: Int
     private let filersPerInterval: Int
 
@@ -34,7 +34,7 @@ final class EdgarMarket: Sendable {
     init(configuration: EdgarConfiguration, stocks: [(symbol: String, name: String, venue: String)], seed: UInt64) {
         registry = EdgarRegistry(stocks: stocks, directory: configuration.directory)
         self.seed = seed
-        lastHistoryDay = EdgarCalendar.day(configuration.historyEnd ?? WallClock.now())
+        historyEnd = configuration.historyEnd ?? WallClock.now()
         requestsPerSecond = max(1, configuration.requestsPerSecond)
         filersPerInterval = max(1, configuration.filersPerInterval)
         state = Mutex(State(random: EdgarProfile.random(seed: seed, cik: 0, stream: 5)))
@@ -88,7 +88,7 @@ final class EdgarMarket: Sendable {
     /// Every filing of `company`, newest first: those made while running, then its history.
     func filings(of company: EdgarCompany) -> [EdgarFiling] {
         let live = state.withLock { state in state.live.filter { $0.cik == company.cik }.map(\.filing) }
-        let history = EdgarHistory(company: company, profile: profile(company), seed: seed).filings(through: lastHistoryDay)
+        let history = EdgarHistory(company: company, profile: profile(company), seed: seed).filings(through: historyEnd)
         return live.reversed() + history
     }
 
@@ -96,6 +96,6 @@ final class EdgarMarket: Sendable {
     func facts(of company: EdgarCompany) -> EdgarFacts {
         let profile = profile(company)
         let history = EdgarHistory(company: company, profile: profile, seed: seed)
-        return EdgarFacts(cik: company.cik, profile: profile, periods: history.periods(history.filings(through: lastHistoryDay)), seed: seed)
+        return EdgarFacts(cik: company.cik, profile: profile, periods: history.periods(history.filings(through: historyEnd)), seed: seed)
     }
 }

@@ -27,7 +27,8 @@ extension JSONWriter {
         strings(company.exchanges)
         raw(",\"ein\":\"000000000\",\"lei\":null,\"description\":\"A simulated company of Tickwork's simulated exchange\"")
         raw(",\"website\":\"\",\"investorWebsite\":\"\",\"category\":\"Large accelerated filer\",\"fiscalYearEnd\":")
-        string(EdgarCalendar.padded(profile.fiscalYearEndMonth, 2) + "30")
+        // `MMDD` of the fiscal year's last day (`1231`, `0930`).
+        string(EdgarCalendar.date(EdgarCalendar.lastDay(year: 2001, month: profile.fiscalYearEndMonth)).dropFirst(5).filter { $0 != "-" })
         raw(",\"stateOfIncorporation\":")
         string(profile.state)
         raw(",\"stateOfIncorporationDescription\":")

@@ -32,7 +32,8 @@ import Testing
         #expect(document["cik"] as? String == "0000320193")
         #expect(document["name"] as? String == "Apple Inc. (simulated)")
         #expect(document["tickers"] as? [String] == ["AAPL"] && document["exchanges"] as? [String] == ["Nasdaq"])
-        for key in ["entityType", "sic", "sicDescription", "fiscalYearEnd", "stateOfIncorporation", "addresses", "formerNames", "ein"] {
+        #expect(["0331", "0630", "0930", "1231"].contains(document["fiscalYearEnd"] as? String ?? ""))
+        for key in ["entityType", "sic", "sicDescription", "stateOfIncorporation", "addresses", "formerNames", "ein"] {
             #expect(document[key] != nil, "\(key)")
         }
         let filings = try #require(document["filings"] as? [String: Any])
@@ -54,6 +55,7 @@ import Testing
         #expect(dates.first.map { $0 <= "2025-06-30" } == true)
         let accepted = recent["acceptanceDateTime"] as? [String] ?? []
         #expect(accepted.allSatisfy { $0.count == 24 && $0.hasSuffix(".000Z") && Timestamp(iso8601: $0) != nil })
+        #expect(accepted.allSatisfy { Timestamp(iso8601: $0)! <= EdgarHarness.historyEnd }, "nothing after the history's end")
         let accessions = recent["accessionNumber"] as? [String] ?? []
         #expect(Set(accessions).count == count)
         #expect(accessions.allSatisfy { $0.count == 20 && $0.hasPrefix("0000320193-") })
