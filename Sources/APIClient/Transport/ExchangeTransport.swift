@@ -21,18 +21,22 @@ public struct TransportRequest: Sendable, Hashable, CustomStringConvertible {
     /// Further header fields by name, for APIs that authenticate otherwise (Alpaca's key id and
     /// secret); their values are keys and never described.
     public var credentials: [String: APIKey]
+    /// Further header fields by name that are no secret (EDGAR's `User-Agent` and
+    /// `Accept-Encoding`).
+    public var headers: [String: String]
     /// How long the whole exchange (connect, send, receive) may take.
     public var timeout: Duration
 
     public init(
         method: HTTPMethod, path: String, body: [UInt8] = [], apiKey: APIKey? = nil, credentials: [String: APIKey] = [:],
-        timeout: Duration
+        headers: [String: String] = [:], timeout: Duration
     ) {
         self.method = method
         self.path = path
         self.body = body
         self.apiKey = apiKey
         self.credentials = credentials
+        self.headers = headers
         self.timeout = timeout
     }
 

@@ -50,6 +50,7 @@ public final class KeepAliveTransport: ExchangeTransport {
         var headers = HTTPHeaders()
         if let key = request.apiKey { headers.add(name: TransportRequest.authorizationHeader, value: key.secret) }
         for (name, key) in request.credentials.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: key.secret) }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
         if !request.body.isEmpty { headers.add(name: "Content-Type", value: "application/json") }
         let message = HTTPRequest(method: request.method.rawValue, target: request.path, headers: headers, body: request.body)
         let slot = checkOut()
