@@ -48,11 +48,11 @@ let package = Package(
         .target(name: "Ledger", dependencies: [strategyKit, "Wire", "Lifecycle", "SystemIO"], exclude: ["FORMAT.md"]),
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire"], exclude: ["README.md"]),
+        .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire", "CZlib"], exclude: ["README.md"]),
         // The system SQLite (libsqlite3-dev), under the trading history's database.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["README.md", "HISTORY.md"]),
-        // The system zlib (zlib1g-dev), for the CRC-32 of the compact recording form's records.
+        // The system zlib (zlib1g-dev), for the CRC-32 of the compact recording form's records and HTTP's gzip bodies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Brokerage", dependencies: [strategyKit], exclude: ["README.md"]),
         // The quote sources' contract (`QuoteSource`, `DayQuote`), which Quotes and Alpaca implement.
