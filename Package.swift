@@ -61,6 +61,8 @@ let package = Package(
         .target(name: "APIClient", dependencies: [strategyKit, "HTTP", "Wire", "Lifecycle"], exclude: ["README.md"]),
         .target(name: "StockFighter", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage"]),
         .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle"], exclude: ["README.md"]),
+        // SEC EDGAR: company list, submissions and XBRL facts, and the filings chain.
+        .target(name: "Edgar", dependencies: [strategyKit, "APIClient", "HTTP", "Wire", "SystemIO"], exclude: ["README.md"]),
         // Quote sources (Finnhub, and the simulated exchange through its Finnhub API), the symbol
         // directory (its CSV compiled in) and the watch lists' file.
         .target(
@@ -122,6 +124,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
         .testTarget(name: "APIClientTests", dependencies: ["APIClient", strategyKit]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "APIClient", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "EdgarTests", dependencies: ["Edgar", "APIClient", "HTTP", "SystemIO", "TestSupport", "Wire", strategyKit]),
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "APIClient", "HTTP", "Wire", strategyKit], path: "Tests/AlpacaTestSupport"),
         .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "Quoting", "Lifecycle", "HTTP", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "QuotesTests", dependencies: ["Quotes", "Quoting", "SimulatedMarket", "MarketTestSupport", "SystemIO", "Lifecycle", "TestSupport", strategyKit]),
