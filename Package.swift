@@ -97,7 +97,7 @@ let package = Package(
             exclude: ["README.md"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History", "Notify", "Sweeps"],
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History", "Notify", "Sweeps", "Edgar"],
             exclude: ["README.md", "gate-baseline.json"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.

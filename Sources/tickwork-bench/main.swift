@@ -33,6 +33,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("recording-forms", RecordingFormsBench.run),
     ("client-decode", { try runBookDecodeBench() }),
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),
+    ("edgar-decode", EdgarDecodeBench.run),
     ("alpaca-engine", { try AlpacaEngineBench.run() }),
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
