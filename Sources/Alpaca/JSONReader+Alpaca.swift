@@ -62,14 +62,6 @@ extension JSONReader {
 }
 
 extension JSONReader {
-    /// Reads a whole body with `read`, checking that nothing but whitespace follows.
-    static func document<T>(_ body: UnsafeRawBufferPointer, _ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
-        var reader = JSONReader(body)
-        let value = try read(&reader)
-        try reader.expectEnd()
-        return value
-    }
-
     /// Reads an object keyed by symbol, each value with `read`.
     mutating func bySymbol<T>(_ read: (inout JSONReader, String) throws(JSONReadError) -> T) throws(JSONReadError) -> [Symbol: T] {
         var values: [Symbol: T] = [:]

@@ -30,7 +30,7 @@ public struct TickerCache: Sendable {
     public func load(now: Timestamp) -> CompanyList? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         let list = data.withUnsafeBytes { body -> CompanyList? in
-            try? EdgarDocument.read(body) { reader throws(JSONReadError) in try Self.read(&reader) }
+            try? JSONReader.document(body) { reader throws(JSONReadError) in try Self.read(&reader) }
         }
         guard let list, list.fetchedAt <= now, now.nanoseconds(since: list.fetchedAt) < DurationText.wholeMilliseconds(maxAge) * 1_000_000
         else { return nil }

@@ -165,6 +165,14 @@ public struct JSONReader {
         guard isAtEnd else { throw .expected("end of document", offset: offset) }
     }
 
+    /// Reads a whole body with `read`, checking that nothing but whitespace follows.
+    public static func document<T>(_ body: UnsafeRawBufferPointer, _ read: (inout JSONReader) throws(JSONReadError) -> T) throws(JSONReadError) -> T {
+        var reader = JSONReader(body)
+        let value = try read(&reader)
+        try reader.expectEnd()
+        return value
+    }
+
     /// Counts one more level of nesting, refusing more than `maxDepth`.
     @inlinable
     public mutating func enter() throws(JSONReadError) {

@@ -21,6 +21,6 @@ public struct GetCompanyConcept: EdgarCommand, Hashable {
     }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: EdgarDecodeContext) throws(JSONReadError) -> CompanyFacts {
-        try EdgarDocument.read(body) { reader throws(JSONReadError) in try CompanyFacts.readCompanyConcept(&reader) }
+        try JSONReader.document(body) { reader throws(JSONReadError) in try CompanyFacts.readCompanyConcept(&reader) }
     }
 }

@@ -10,6 +10,6 @@ public struct GetCompanyFacts: EdgarCommand, Hashable {
     public var path: String { "/api/xbrl/companyfacts/CIK\(cik.padded).json" }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: EdgarDecodeContext) throws(JSONReadError) -> CompanyFacts {
-        try EdgarDocument.read(body) { reader throws(JSONReadError) in try CompanyFacts.readCompanyFacts(&reader) }
+        try JSONReader.document(body) { reader throws(JSONReadError) in try CompanyFacts.readCompanyFacts(&reader) }
     }
 }

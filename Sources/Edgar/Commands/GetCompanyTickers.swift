@@ -8,6 +8,6 @@ public struct GetCompanyTickers: EdgarCommand, Hashable {
     public var path: String { "/files/company_tickers.json" }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: EdgarDecodeContext) throws(JSONReadError) -> [CompanyTicker] {
-        try EdgarDocument.read(body) { reader throws(JSONReadError) in try CompanyTicker.readList(&reader) }
+        try JSONReader.document(body) { reader throws(JSONReadError) in try CompanyTicker.readList(&reader) }
     }
 }

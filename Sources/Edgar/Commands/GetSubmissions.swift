@@ -10,6 +10,6 @@ public struct GetSubmissions: EdgarCommand, Hashable {
     public var path: String { "/submissions/CIK\(cik.padded).json" }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: EdgarDecodeContext) throws(JSONReadError) -> Submissions {
-        try EdgarDocument.read(body) { reader throws(JSONReadError) in try Submissions(reading: &reader, context: context) }
+        try JSONReader.document(body) { reader throws(JSONReadError) in try Submissions(reading: &reader, context: context) }
     }
 }

@@ -18,7 +18,7 @@ public struct GetSubmissionsPage: EdgarCommand, Hashable {
     public var path: String { "/submissions/\(PercentEncoding.encode(name))" }
 
     public func decode(_ body: UnsafeRawBufferPointer, context: EdgarDecodeContext) throws(JSONReadError) -> [Filing] {
-        try EdgarDocument.read(body) { reader throws(JSONReadError) in
+        try JSONReader.document(body) { reader throws(JSONReadError) in
             var columns = FilingColumns()
             try columns.readObject(&reader)
             return try columns.filings(cik: cik, siteBaseURL: context.siteBaseURL)
