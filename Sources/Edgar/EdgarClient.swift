@@ -1,6 +1,5 @@
 import APIClient
 import StrategyKit
-import SystemIO
 import Wire
 
 /// EDGAR for the rest of Tickwork: the company list (through the ticker cache when one is
