@@ -1,4 +1,5 @@
 import APIClient
+import Foundation
 @testable import Edgar
 import StrategyKit
 import Synchronization
@@ -152,6 +153,19 @@ import Wire
             now.withLock { $0 = $0.advanced(byMilliseconds: 2 * 3_600_000) }
             #expect(try await !client.companyTickers().fromCache, "stale after a day")
             #expect(fake.requests.count == 2)
+        }
+    }
+
+    @Test func aDamagedCacheIsFetchedAgainAndRewritten() async throws {
+        try await withFake { fake in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let cache = TickerCache(directory: directory.path)
+            // Fetched an hour before the client's time: fresh, were it whole.
+            try Data(#"{"fetchedAt":"2026-12-06T20:00:00Z","tickers":{"0":"#.utf8).write(to: URL(fileURLWithPath: cache.path))
+            let client = try client(fake, cache: cache, clock: { Timestamp(iso8601: "2026-12-06T21:00:00Z")! })
+            #expect(try await !client.companyTickers().fromCache && fake.requests.count == 1)
+            #expect(try await client.companyTickers().tickers.count == 5 && fake.requests.count == 1, "read back from the rewritten file")
         }
     }
 }
