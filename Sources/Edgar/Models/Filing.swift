@@ -17,13 +17,14 @@ public struct Filing: Sendable, Hashable {
     /// An 8-K's items, e.g. `["2.02", "9.01"]` (2.02: results of operations); empty for other
     /// forms.
     public var items: [String]
-    /// The main document's URL on the site: `<site>/Archives/edgar/data/<cik>/<accession
-    /// without dashes>/<primaryDocument>`.
-    public var documentURL: String
+    /// The filer, whose folder on the site holds the document.
+    public var cik: CIK
+    /// The site's base URL, e.g. `https://www.sec.gov`.
+    public var siteBaseURL: String
 
     public init(
         accession: String, form: String, filingDate: String, reportDate: String?, acceptedAt: Timestamp,
-        primaryDocument: String, items: [String], documentURL: String
+        primaryDocument: String, items: [String], cik: CIK, siteBaseURL: String
     ) {
         self.accession = accession
         self.form = form
@@ -32,11 +33,13 @@ public struct Filing: Sendable, Hashable {
         self.acceptedAt = acceptedAt
         self.primaryDocument = primaryDocument
         self.items = items
-        self.documentURL = documentURL
+        self.cik = cik
+        self.siteBaseURL = siteBaseURL
     }
 
-    /// The document URL of filing `accession` of `cik` under `siteBaseURL`.
-    public static func documentURL(siteBaseURL: String, cik: CIK, accession: String, primaryDocument: String) -> String {
+    /// The main document's URL on the site: `<site>/Archives/edgar/data/<cik>/<accession
+    /// without dashes>/<primaryDocument>`. Built when asked, not while decoding thousands.
+    public var documentURL: String {
         "\(siteBaseURL)/Archives/edgar/data/\(cik)/\(accession.filter { $0 != "-" })/\(primaryDocument)"
     }
 }

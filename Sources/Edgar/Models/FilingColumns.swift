@@ -51,9 +51,8 @@ struct FilingColumns {
                 accession: accession[index], form: form[index], filingDate: filingDate[index],
                 reportDate: report.isEmpty ? nil : report, acceptedAt: acceptedAt[index],
                 primaryDocument: primaryDocument[index],
-                items: itemText.split(separator: ",").map { $0.trimmingWhitespace }.filter { !$0.isEmpty },
-                documentURL: Filing.documentURL(
-                    siteBaseURL: siteBaseURL, cik: cik, accession: accession[index], primaryDocument: primaryDocument[index])))
+                items: itemText.isEmpty ? [] : itemText.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init),
+                cik: cik, siteBaseURL: siteBaseURL))
         }
         return filings
     }
