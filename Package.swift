@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "CommandLineKit", exclude: ["README.md"]),
         .target(
             name: "TickworkCLI",
-            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History", "Notify"],
+            dependencies: [strategyKit, "CommandLineKit", "Risk", "Ledger", "SystemIO", "APIClient", "StockFighter", "Alpaca", "Brokerage", "SimulatedMarket", "Trading", "Live", "Monitor", "Backtest", "Recording", "Reports", "Sweeps", "Lifecycle", "Wire", "COpenSSL", "Quotes", "Quoting", "History", "Notify", "Edgar"],
             exclude: ["README.md"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
