@@ -25,12 +25,15 @@ public final class MarketMaker: Strategy {
         .integer(
             "requoteCents", default: 5, range: 0...100_000,
             help: "cents the reference must move, beyond this, before quotes are replaced"),
+        .integer(
+            "pauseOnResultsMinutes", default: 0, range: 0...10_080,
+            help: "minutes it withdraws its quotes and stops quoting after an 8-K with item 2.02 (results) of its stock (\"data\" with \"filings\"); 0: off"),
     ]
 
     /// The plugin's descriptor.
     public static let descriptor = StrategyDescriptor(
         name: "MarketMaker",
-        version: "1.0.0",
+        version: "1.1.0",
         summary: "Quotes both sides around the mid or micro-price, skewed against inventory, within a position limit.",
         parameters: parameters,
         factory: { try MarketMaker(parameters: $0) }
@@ -65,6 +68,17 @@ public final class MarketMaker: Strategy {
     /// likely be refused again.
     public func onOrderUpdate(_ update: OrderUpdate, context: StrategyContext) -> [Intent] {
         quoter.onOrderUpdate(update, context: context)
+    }
+
+    /// An 8-K with item 2.02 (results) of its stock withdraws both quotes for
+    /// `pauseOnResultsMinutes`: the price is about to jump on news it cannot read.
+    public func onFiling(_ filing: Filing, context: StrategyContext) -> [Intent] {
+        quoter.onFiling(filing, context: context)
+    }
+
+    /// The end of a results pause: quotes again from the last market.
+    public func onTimer(_ id: TimerID, context: StrategyContext) -> [Intent] {
+        quoter.onTimer(id, context: context)
     }
 }
 

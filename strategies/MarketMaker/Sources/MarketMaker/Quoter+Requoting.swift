@@ -15,6 +15,10 @@ extension Quoter {
     /// books leave the touch as it was, and those are answered without requoting. Only placing
     /// a quote clears `checkedOrders`, so after a quiet requote it holds the orders it read.
     mutating func requote(_ market: Touch, context: StrategyContext) -> [Intent] {
+        if let pausedUntil {
+            if context.now < pausedUntil { return withdraw(context) }
+            self.pausedUntil = nil
+        }
         let position = context.position(symbol).quantity
         if let quietInputs, let checkedOrders, quietInputs.market == market, quietInputs.position == position, checkedOrders == context.openOrders {
             return []
@@ -37,7 +41,7 @@ extension Quoter {
     /// Drops the cancels and anchors of orders that are no longer open (usually there are none
     /// to drop, and then the arrays are left untouched). Nothing to do when they were checked
     /// against these same orders and have only been given entries of these orders since.
-    private mutating func forgetClosedOrders(_ context: StrategyContext) {
+    mutating func forgetClosedOrders(_ context: StrategyContext) {
         if let checkedOrders, checkedOrders == context.openOrders { return }
         defer { checkedOrders = context.openOrders }
         func isClosed(_ id: OrderID) -> Bool {

@@ -10,6 +10,8 @@ struct Quoter {
     let skewCentsPer100: Int64
     let positionLimit: Quantity
     let requoteThreshold: Price
+    /// How long an 8-K with results withdraws the quotes, in nanoseconds; 0: never.
+    let resultsPauseNanoseconds: Int64
 
     /// How long a cancel may stay unanswered before it is sent again. The context does not say
     /// when a cancel failed; the engine drops a repeat while the first is still in flight.
@@ -33,6 +35,9 @@ struct Quoter {
     /// no cancel was in flight (see `Quoter+Requoting.swift`); nil otherwise. The open orders it
     /// read are `checkedOrders`, which such a requote leaves as they were given.
     var quietInputs: (market: Touch, position: Quantity)?
+    /// Until when no quote is shown, after an 8-K with results (see `Quoter+ResultsPause.swift`);
+    /// nil while quoting.
+    var pausedUntil: Timestamp?
 
     /// The settings in `parameters` (MarketMaker's), with nothing quoted yet.
     init(parameters: StrategyParameters) throws {
@@ -43,6 +48,7 @@ struct Quoter {
         skewCentsPer100 = try parameters.integer("skewCentsPer100")
         positionLimit = Quantity(shares: try parameters.integer("positionLimit"))
         requoteThreshold = Price(cents: try parameters.integer("requoteCents"))
+        resultsPauseNanoseconds = try parameters.integer("pauseOnResultsMinutes") * 60_000_000_000
     }
 
     /// Requotes from the book without our own quotes, and remembers that market for later callbacks.
