@@ -10,10 +10,11 @@ public enum MetricsDocument {
     /// The exposition of `snapshot` and `traffic` at `now`; `ledgerBytes` is the ledger file's
     /// size (nil when it cannot be read), `historyFlowDropped` the order-flow records the
     /// history's hand-off dropped (nil when the daemon keeps no history), `notify` each
-    /// webhook's figures (none without notifications).
+    /// webhook's figures (none without notifications), `edgar` the EDGAR polling's (nil when
+    /// the daemon does not poll).
     public static func metrics(
         _ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, ledgerBytes: Int64?, historyFlowDropped: UInt64?, now: Timestamp,
-        notify: [NotifyFigures] = []
+        notify: [NotifyFigures] = [], edgar: EdgarFigures? = nil
     ) -> String {
         var out = MetricsExposition()
         let stats = snapshot.statistics
@@ -90,7 +91,22 @@ public enum MetricsDocument {
         histogram(&out, "tickwork_decision_latency_seconds", "Time the engine took over one event (strategies and risk checks included).", snapshot.decisionLatency)
         histogram(&out, "tickwork_ledger_sync_seconds", "Time waiting for the ledger to make fills durable.", snapshot.ledgerSync)
         notifications(&out, notify)
+        if let edgar { filings(&out, edgar) }
         return out.text
+    }
+
+    /// The EDGAR polling: new filings, calls by outcome, the last poll's time.
+    private static func filings(_ out: inout MetricsExposition, _ figures: EdgarFigures) {
+        out.family("tickwork_edgar_filings_total", .counter, help: "New filings of the traded companies the daemon stored from SEC EDGAR.")
+        out.sample("tickwork_edgar_filings_total", Int64(clamping: figures.filings))
+        out.family("tickwork_edgar_requests_total", .counter, help: "SEC EDGAR calls of the daemon's polls, by outcome.")
+        for (outcome, count) in figures.requests.sorted(by: { $0.key < $1.key }) {
+            out.sample("tickwork_edgar_requests_total", ["outcome": outcome], Int64(clamping: count))
+        }
+        if let lastPoll = figures.lastPoll {
+            out.family("tickwork_edgar_last_poll_timestamp_seconds", .gauge, help: "When the daemon's last poll of SEC EDGAR ended, Unix time.")
+            out.sample("tickwork_edgar_last_poll_timestamp_seconds", seconds: Double(lastPoll.nanoseconds) / 1e9)
+        }
     }
 
     /// The `notify` webhooks' queues, one sample per webhook in each family.

@@ -24,6 +24,8 @@ public struct MonitorRoutes: Sendable {
     let now: @Sendable () -> Timestamp
     /// Each `notify` webhook's figures for `/metrics`; nil without notifications.
     public var notifyFigures: (@Sendable () -> [NotifyFigures])?
+    /// The EDGAR polling's figures for `/metrics`; nil when the daemon does not poll EDGAR.
+    public var edgarFigures: (@Sendable () -> EdgarFigures)?
     /// The operator's control routes, served behind the token; nil: none.
     let control: ControlRoutes?
 
@@ -60,7 +62,7 @@ public struct MonitorRoutes: Sendable {
             guard let snapshot = board.snapshot else { return Self.notReady }
             let text = MetricsDocument.metrics(
                 snapshot, traffic: board.traffic, ledgerBytes: ledgerBytes(), historyFlowDropped: historyFlow?.dropped, now: time,
-                notify: notifyFigures?() ?? [])
+                notify: notifyFigures?() ?? [], edgar: edgarFigures?())
             return Self.fresh(HTTPResponse(status: 200, contentType: MetricsExposition.contentType, text: text))
         case "/api/status":
             guard let snapshot = board.snapshot else { return Self.notReady }

@@ -80,6 +80,27 @@ import TestSupport
         #expect(samples["tickwork_notify_queue_depth{webhook=\"ops\"}"] == 2)
     }
 
+    @Test func metricsCountTheEdgarPollsFilingsAndCallsByOutcome() async throws {
+        let fixture = try MonitorFixture()
+        fixture.publish()
+        var routes = fixture.routes()
+        #expect(!Self.get(routes, "/metrics").bodyText.contains("tickwork_edgar_"))
+        routes.edgarFigures = { EdgarFigures() }
+        #expect(!Self.get(routes, "/metrics").bodyText.contains("tickwork_edgar_last_poll"), "no poll ended yet")
+        var figures = EdgarFigures()
+        figures.filings = 341
+        figures.requests = ["ok": 7, "transport": 2]
+        figures.lastPoll = Timestamp(nanoseconds: 1_765_000_000_500_000_000)
+        routes.edgarFigures = { [figures] in figures }
+        let text = Self.get(routes, "/metrics").bodyText
+        #expect(try await PrometheusParser.promtoolProblems(of: text) == "")
+        let samples = try await PrometheusParser.samples(of: text)
+        #expect(samples["tickwork_edgar_filings_total{}"] == 341)
+        #expect(samples["tickwork_edgar_requests_total{outcome=\"ok\"}"] == 7)
+        #expect(samples["tickwork_edgar_requests_total{outcome=\"transport\"}"] == 2)
+        #expect(samples["tickwork_edgar_last_poll_timestamp_seconds{}"] == 1_765_000_000.5)
+    }
+
     @Test func theExpositionEscapesLabelValuesAndAddsUpHistogramBuckets() {
         var out = MetricsExposition()
         out.family("tickwork_x_total", .counter, help: "a \\ help\nline")
