@@ -152,7 +152,10 @@ let package = Package(
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Notify", "Trading", "Ledger", "History", "HTTP", "Lifecycle", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(
             name: "TickworkCLITests",
-            dependencies: ["TickworkCLI", "CommandLineKit", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Trading", "Quotes", "Quoting", strategyKit]),
+            dependencies: [
+                "TickworkCLI", "CommandLineKit", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Trading", "Quotes", "Quoting", strategyKit,
+                "APIClient", "Edgar", "History", "Monitor", "SimulatedMarket", "TradingTestSupport",
+            ]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
         .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "Sweeps", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),

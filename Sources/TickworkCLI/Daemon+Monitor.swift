@@ -33,6 +33,7 @@ extension Daemon {
             board: board, token: token, version: Tickwork.version, ledgerPath: configuration.ledger.path, historyFlow: historyFlow,
             control: control, now: WallClock.now)
         if let notifier { routes.notifyFigures = { notifier.figures } }
+        if edgarClient != nil { routes.edgarFigures = { [edgarFigures] in edgarFigures.get() } }
         let server: MonitorServer
         do {
             server = try MonitorServer(listen: settings.listen, routes: routes)

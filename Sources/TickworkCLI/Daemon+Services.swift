@@ -17,7 +17,8 @@ extension Daemon {
     /// The daemon's services in start order; the group stops them in reverse: the runner first
     /// (it cancels the open orders), then the recording and the ledger (made durable and
     /// closed), the embedded exchange, and the SIGHUP handler last. SIGTERM and SIGINT are the
-    /// group's own; the runner logs their name as its stop reason.
+    /// group's own; the runner logs their name as its stop reason. `trade` adds the notifier,
+    /// the monitor, the control socket and, after the runner, the EDGAR poller (`edgarPoller`).
     func services(
         _ ownServer: VenueServer?, _ ledger: LedgerWriter, _ recorder: LiveSessionRecorder?, _ runner: LiveRunner, _ duration: Duration?,
         _ historyFlow: HistoryFlow

@@ -1,3 +1,4 @@
+import Edgar
 import FoundationEssentials
 import History
 import HTTP
@@ -26,6 +27,10 @@ final class Daemon {
     let logger: Logger
     /// The `notify` webhooks; nil when the configuration has none.
     let notifier: Notifier?
+    /// The client the EDGAR poller asks; nil when the configuration polls no EDGAR.
+    let edgarClient: EdgarClient?
+    /// What the EDGAR poller has done, for `/metrics`.
+    let edgarFigures = Locked(EdgarFigures())
     /// The ledger failure the daemon exits 3 for, told in its last words.
     private(set) var ledgerFailure: LiveRunnerError?
 
@@ -36,6 +41,7 @@ final class Daemon {
         let handler = StderrLogHandler(style: StderrLogHandler.style(for: configuration.logging.format))
         logger = Logger(part: "daemon", level: configuration.logging.level, handler: handler)
         notifier = try Self.makeNotifier(configuration, logger: logger)
+        edgarClient = try Self.makeEdgarClient(configuration)
     }
 
     /// Runs until a signal (or `duration`), and returns the exit status; the webhooks hear of
@@ -156,6 +162,11 @@ final class Daemon {
         }
         // Started before the runner and stopped after it, as the monitor is.
         entries.insert(.init("control", controlServer), at: entries.count - 1)
+        if let poller = edgarPoller(runner) {
+            // Started after the runner and stopped before it, so that every filing it hands over
+            // reaches the engine.
+            entries.append(poller)
+        }
         let group = ServiceGroup(entries)
         let report = try runBlocking { await group.run() }
         return try exitStatus(report)

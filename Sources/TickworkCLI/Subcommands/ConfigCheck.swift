@@ -1,6 +1,7 @@
 import CommandLineKit
 import StrategyKit
 import Trading
+import Wire
 
 /// `tickwork config check`: validate a configuration without trading.
 enum ConfigCheck {
@@ -26,6 +27,8 @@ enum ConfigCheck {
         let configuration = try DefaultConfiguration.load(invocation[Self.file])
         let scan = try configuration.loadPlugins()
         let instances = try configuration.instantiateStrategies(from: scan)
+        // A daemon that would poll EDGAR without a usable User-Agent is refused here as at start.
+        _ = try Daemon.makeEdgarClient(configuration)
         let exchange = configuration.embeddedExchange == nil
             ? configuration.exchange.baseURL ?? ""
             : "the embedded exchange"
@@ -47,6 +50,10 @@ enum ConfigCheck {
         Console.out("  trading states: \(configuration.riskStatePath)")
         Console.out("  plugins: \(configuration.effectivePluginDirectory)")
         if let notify = configuration.notify { Console.out("  notify: \(NotifyTest.describe(notify))") }
+        if let edgar = configuration.edgar {
+            let polling = edgar.poll ? "the daemon polls every \(DurationText.describe(edgar.pollInterval))" : "not polled by the daemon"
+            Console.out("  edgar: \(edgar.dataURL), \(polling)")
+        }
         return 0
     }
 
