@@ -154,10 +154,10 @@ let package = Package(
             name: "TickworkCLITests",
             dependencies: [
                 "TickworkCLI", "CommandLineKit", "Lifecycle", "Backtest", "Reports", "Sweeps", "TestSupport", "Alpaca", "Wire", "Live", "Trading", "Quotes", "Quoting", strategyKit,
-                "APIClient", "Edgar", "History", "Monitor", "SimulatedMarket", "TradingTestSupport",
+                "APIClient", "Edgar", "History", "Monitor", "SimulatedMarket", "MarketTestSupport", "TradingTestSupport",
             ]),
         // The performance gate's comparison and baseline file, tested in the benchmark executable.
         .testTarget(name: "TickworkBenchTests", dependencies: ["tickwork-bench"]),
-        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "Sweeps", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "EndToEndTests", dependencies: [strategyKit, "Risk", "Trading", "Live", "Ledger", "History", "Backtest", "Recording", "Sweeps", "SimulatedMarket", "HTTP", "HTTPTesting", "TestSupport", "AlpacaTestSupport", "MarketTestSupport"], exclude: ["Snapshots"]),
     ]
 )

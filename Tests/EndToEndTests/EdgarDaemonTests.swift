@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import MarketTestSupport
 import SimulatedMarket
 import Testing
 import TestSupport
@@ -13,14 +14,6 @@ import Glibc
 /// a restart does not deliver it again, and a missing `User-Agent` refuses the start.
 @Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct EdgarDaemonTests {
     static let userAgent = "Tickwork Tests tests@example.com"
-
-    /// The simulated exchange listing FOOBAR, which files one thing new on EDGAR when told.
-    static func exchange() throws -> VenueServer {
-        var configuration = try VenueConfiguration(symbols: ["FOOBAR"])
-        configuration.edgar?.filingInterval = nil
-        configuration.edgar?.filersPerInterval = 1
-        return try VenueServer(configuration: configuration)
-    }
 
     /// MarketMaker on FOOBAR hearing its filings, against `server`, polling its EDGAR every
     /// second (`edgar` replaces the `edgar` object), with the monitor on and the session recorded
@@ -71,8 +64,9 @@ import Glibc
     }
 
     @Test func aNewFilingReachesTheStrategyOnceAndNotAgainAfterARestart() async throws {
-        let server = try Self.exchange()
-        defer { server.stop() }
+        let exchange = try VenueHarness.filingOnDemand(symbols: ["FOOBAR"])
+        let server = exchange.server
+        defer { exchange.server.stop() }
         let workspace = try DaemonWorkspace()
         defer { workspace.remove() }
         try Self.write(workspace, server, recording: "first.jsonl")
@@ -107,8 +101,9 @@ import Glibc
     }
 
     @Test func aMissingOrAddresslessUserAgentRefusesTheStartAndTheCheck() async throws {
-        let server = try Self.exchange()
-        defer { server.stop() }
+        let exchange = try VenueHarness.filingOnDemand(symbols: ["FOOBAR"])
+        let server = exchange.server
+        defer { exchange.server.stop() }
         let workspace = try DaemonWorkspace()
         defer { workspace.remove() }
         let url = "http://\(server.address)"

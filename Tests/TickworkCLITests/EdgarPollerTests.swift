@@ -3,6 +3,7 @@ import Edgar
 import History
 import Lifecycle
 import Monitor
+import MarketTestSupport
 import SimulatedMarket
 import StrategyKit
 import Testing
@@ -17,14 +18,6 @@ import TradingTestSupport
 @Suite(.timeLimit(.minutes(10))) struct EdgarPollerTests {
     static let userAgent = "Tickwork Tests tests@example.com"
 
-    /// The simulated exchange listing FOOBAR, which files one thing new on EDGAR when told.
-    static func exchange() throws -> VenueServer {
-        var configuration = try VenueConfiguration(symbols: ["FOOBAR"])
-        configuration.edgar?.filingInterval = nil
-        configuration.edgar?.filersPerInterval = 1
-        return try VenueServer(configuration: configuration)
-    }
-
     /// A poller of FOOBAR's filings on `baseURL`, storing in `history`, delivering to `delivered`.
     static func poller(
         _ baseURL: String, history: String, delivered: Locked<[StrategyKit.Filing]>, figures: Locked<EdgarFigures> = Locked(EdgarFigures()),
@@ -37,8 +30,9 @@ import TradingTestSupport
     }
 
     @Test func aNewFilingIsDeliveredOnceAndNotAgainAfterARestart() async throws {
-        let server = try Self.exchange()
-        defer { server.stop() }
+        let exchange = try VenueHarness.filingOnDemand(symbols: ["FOOBAR"])
+        let server = exchange.server
+        defer { exchange.server.stop() }
         let scratch = try TemporaryDirectory()
         defer { scratch.remove() }
         let history = scratch.path + "/history.sqlite"
@@ -80,9 +74,9 @@ import TradingTestSupport
         let figures = Locked(EdgarFigures())
         let delivered = Locked<[StrategyKit.Filing]>([])
         // A port nothing listens on: the server is gone once made.
-        let server = try Self.exchange()
-        let url = "http://\(server.address)"
-        server.stop()
+        let gone = try VenueHarness.filingOnDemand(symbols: ["FOOBAR"])
+        let url = "http://\(gone.server.address)"
+        gone.server.stop()
         let poller = try Self.poller(url, history: scratch.path + "/history.sqlite", delivered: delivered, figures: figures, log: log)
         await poller.poll()
         await poller.poll()
