@@ -27,6 +27,8 @@ enum CommandTree {
             Tail.command,
             Command(name: "ledger", summary: "Work with the fill ledger.", subcommands: [LedgerVerify.command]),
             HistoryCommand.command,
+            FilingsCommand.command,
+            FactsCommand.command,
             HeartbeatCall.command,
             BookCall.command,
             QuoteCall.command,

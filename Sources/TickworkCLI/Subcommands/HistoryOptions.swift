@@ -1,4 +1,5 @@
 import CommandLineKit
+import Glibc
 import History
 import StrategyKit
 
@@ -55,6 +56,26 @@ enum HistoryOptions {
         if let path = invocation[database] { return try HistoryDatabase.readOnly(path: path) }
         let configuration = try DefaultConfiguration.load(invocation[config])
         return try HistoryCatchUp.open(path: configuration.historyPath, ledger: configuration.ledger.path) { line in
+            Console.err("tickwork: \(line)")
+        }
+    }
+}
+
+extension HistoryOptions {
+    /// The database a command that stores what SEC EDGAR said writes to: `--db` (made when
+    /// missing), else `history.path` of the configuration (`openForEdgar(historyPath:ledger:)`).
+    static func openForEdgar(_ invocation: Invocation) throws -> HistoryDatabase {
+        if let path = invocation[database] { return try HistoryDatabase(path: path) }
+        let configuration = try DefaultConfiguration.load(invocation[config])
+        return try openForEdgar(historyPath: configuration.historyPath, ledger: configuration.ledger.path)
+    }
+
+    /// The history at `historyPath` for writing EDGAR's rows: opened as it is when it exists
+    /// (EDGAR's tables come from no ledger, so nothing needs catching up, and SQLite lets this
+    /// write beside the daemon's writer), else made from `ledger` first.
+    static func openForEdgar(historyPath: String, ledger: String) throws -> HistoryDatabase {
+        if access(historyPath, F_OK) == 0 { return try HistoryDatabase(path: historyPath) }
+        return try HistoryCatchUp.open(path: historyPath, ledger: ledger) { line in
             Console.err("tickwork: \(line)")
         }
     }
