@@ -21,6 +21,20 @@ import TestSupport
         return ["--site-url", url, "--data-url", url]
     }
 
+    /// A configuration in `scratch` like the embedded one (its exchange embedded), whose ledger
+    /// and history are in `scratch` and whose `edgar` section names `exchange` for both hosts.
+    static func watchConfiguration(_ scratch: TemporaryDirectory, edgar exchange: ExchangeFixture) throws -> String {
+        let shipped = try Data(contentsOf: URL(fileURLWithPath: TickworkProcess.packageRoot + "/config/tickwork.json"))
+        var configuration = try #require(try JSONSerialization.jsonObject(with: shipped) as? [String: Any])
+        configuration["ledger"] = ["path": scratch.file("ledger.jsonl"), "fsync": "always"]
+        configuration["history"] = ["path": scratch.file("history.sqlite")]
+        let url = "http://" + exchange.listenAddress
+        configuration["edgar"] = ["userAgent": userAgent, "siteURL": url, "dataURL": url]
+        let path = scratch.file("tickwork.json")
+        try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
     /// How many filings the database at `path` holds.
     static func storedFilings(_ database: String) async throws -> String {
         let count = try await TickworkProcess.run(["history", "sql", "SELECT count(*) AS n FROM filings", "--db", database, "--csv"])
@@ -135,5 +149,27 @@ import TestSupport
         #expect(missing.stdout.isEmpty)
         #expect(missing.stderr.split(separator: "\n").count == 1)
         #expect(missing.stderr.contains("AAPL reports no us-gaap:NoSuchConceptAnywhere"))
+    }
+
+    @Test func watchJSONCarriesEachSymbolsLatestFiling() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let scratch = try TemporaryDirectory("tickwork-watch-filings")
+        let configuration = try Self.watchConfiguration(scratch, edgar: exchange)
+        let environment = Self.environment(scratch, userAgent: nil)
+        #expect(try await TickworkProcess.run(["watch", "add", "FOOBAR"], environment: environment).status == 0)
+        let result = try await TickworkProcess.run(["watch", "--config", configuration, "--once", "--json"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let row = try #require((line["rows"] as? [[String: Any]])?.first)
+        let filing = try #require(row["filing"] as? [String: Any])
+        #expect(["4", "8-K", "10-Q", "10-K"].contains(filing["form"] as? String ?? ""))
+        #expect((filing["url"] as? String)?.hasPrefix("http://\(exchange.listenAddress)/Archives/edgar/data/") == true)
+        #expect((filing["accepted"] as? String)?.hasSuffix("Z") == true)
+        // What the view fetched is the history's: the same latest filing, offline.
+        let stored = try await TickworkProcess.run(
+            ["filings", "FOOBAR", "--offline", "--db", scratch.file("history.sqlite"), "--limit", "1", "--json"], environment: environment)
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [String: Any])
+        #expect((listed["filings"] as? [[String: Any]])?.first?["url"] as? String == filing["url"] as? String)
     }
 }

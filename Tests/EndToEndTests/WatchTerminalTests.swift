@@ -97,4 +97,22 @@ import TestSupport
         #expect(try await tmux.value("#{alternate_on}") == "0")
         #expect(try await tmux.value("#{cursor_flag}") == "1")
     }
+
+    @Test func theFilingColumnShowsTheLatestFilingFetchedFromEDGAR() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let state = try TemporaryDirectory("tickwork-tmux")
+        defer { state.remove() }
+        let configuration = try FilingsCLITests.watchConfiguration(state, edgar: exchange)
+        let add = try await TickworkProcess.run(["watch", "add", "FOOBAR"], environment: ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""])
+        #expect(add.status == 0)
+        let tmux = Tmux()
+        let command = "env -u NO_COLOR -u TICKWORK_EDGAR_USER_AGENT XDG_STATE_HOME='\(state.path)' STATE_DIRECTORY= TERM=xterm-256color '\(TickworkProcess.buildDirectory)/tickwork' watch --config '\(configuration)' --interval 1; echo EXITED $?; sleep 60"
+        try await tmux.startServer(["new-session", "-d", "-s", "watch", "-x", "140", "-y", "20", command])
+        // The row's last cell: the latest filing's form and age, e.g. "8-K 2h" or "4 7d".
+        let filed = try Regex(#"FOOBAR .* (4|8-K|10-Q|10-K) [0-9]+[smhd]\s*$"#).anchorsMatchLineEndings()
+        #expect(try await tmux.waitFor(30) { $0.contains("FILING") && $0.contains(filed) })
+        try await tmux.run(["send-keys", "-t", "watch", "q"])
+        #expect(try await tmux.waitFor(10) { $0.contains("EXITED 0") })
+    }
 }

@@ -72,9 +72,10 @@ extension HistoryOptions {
 
     /// The history at `historyPath` for writing EDGAR's rows: opened as it is when it exists
     /// (EDGAR's tables come from no ledger, so nothing needs catching up, and SQLite lets this
-    /// write beside the daemon's writer), else made from `ledger` first.
+    /// write beside the daemon's writer), else made from `ledger` first, or made empty while
+    /// there is no ledger (its fills are caught up once there is one).
     static func openForEdgar(historyPath: String, ledger: String) throws -> HistoryDatabase {
-        if access(historyPath, F_OK) == 0 { return try HistoryDatabase(path: historyPath) }
+        if access(historyPath, F_OK) == 0 || access(ledger, F_OK) != 0 { return try HistoryDatabase(path: historyPath) }
         return try HistoryCatchUp.open(path: historyPath, ledger: ledger) { line in
             Console.err("tickwork: \(line)")
         }

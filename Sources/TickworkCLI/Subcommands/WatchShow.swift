@@ -1,6 +1,8 @@
 import CommandLineKit
+import Edgar
 import FoundationEssentials
 import Lifecycle
+import Live
 import Quotes
 import StrategyKit
 import Wire
@@ -32,8 +34,11 @@ enum WatchShow {
     )
 
     static let discussion = """
-        One row per symbol: symbol, company, last price, change, change %, day high, day low and \
-        the quote's age. On a terminal the table is redrawn in place (to the terminal's width, \
+        One row per symbol: symbol, company, last price, change, change %, day high, day low, \
+        the quote's age and the company's latest SEC EDGAR filing (form and age, 8-K 2h) as the \
+        history database (history.path of --config) holds it; when a User-Agent is configured \
+        (edgar.userAgent, else $TICKWORK_EDGAR_USER_AGENT) the list's filings are fetched into it \
+        from EDGAR (edgar.siteURL and dataURL) in the background, at most every 5 minutes. On a terminal the table is redrawn in place (to the terminal's width, \
         again on resize): green up, red down, a flash on a price that changed; q, Ctrl-C or \
         SIGTERM end it and restore the terminal. With NO_COLOR nothing is coloured; when stdout \
         is not a terminal one table is printed per refresh (--once: one, then exit). --json \
@@ -68,9 +73,26 @@ enum WatchShow {
             directory = SymbolDirectory(directory.entries + listed)
         }
         var view = WatchLoop(
-            board: WatchBoard(symbols: symbols, directory: directory), source: opened.source, list: name,
+            board: WatchBoard(symbols: symbols, directory: directory), source: opened.source,
+            filings: try filings(DefaultConfiguration.load(invocation[QuoteSourceOptions.config])), list: name,
             interval: invocation[Self.interval], json: invocation[Self.json], once: invocation[Self.once])
         view.run()
         return 0
+    }
+
+    /// The FILING column's source: the configuration's history, and EDGAR when a User-Agent
+    /// is available (without one the column shows what the history holds; another problem is
+    /// said once, on stderr).
+    static func filings(_ configuration: Configuration) -> WatchFilings {
+        var client: EdgarClient? = nil
+        do throws(EdgarError) {
+            client = try EdgarConnection.client(settings: configuration.edgar, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            switch error {
+            case .userAgentRequired: break
+            default: Console.err("tickwork: watch: filings from the history only: \(error)")
+            }
+        }
+        return WatchFilings(historyPath: configuration.historyPath, ledger: configuration.ledger.path, client: client)
     }
 }

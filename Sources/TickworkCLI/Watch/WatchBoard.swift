@@ -1,3 +1,4 @@
+import History
 import Quotes
 import Quoting
 import StrategyKit
@@ -15,6 +16,8 @@ struct WatchBoard {
         var outcome: QuoteOutcome?
         /// Whether the last round changed the price (the row's price and change cells flash).
         var changed = false
+        /// The company's latest filing the history holds; nil when it holds none.
+        var filing: HistoryFiling?
     }
 
     private(set) var rows: [Row]
@@ -30,6 +33,11 @@ struct WatchBoard {
         rows.sorted { left, right in
             (left.quote?.time.nanoseconds ?? Int64.min) < (right.quote?.time.nanoseconds ?? Int64.min)
         }.map(\.symbol)
+    }
+
+    /// Takes the latest stored filings in (a symbol missing from `latest` has none).
+    mutating func apply(filings latest: [Symbol: HistoryFiling]) {
+        for index in rows.indices { rows[index].filing = latest[rows[index].symbol] }
     }
 
     /// Takes a round's outcomes in.

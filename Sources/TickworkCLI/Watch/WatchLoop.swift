@@ -13,6 +13,8 @@ import Glibc
 struct WatchLoop {
     var board: WatchBoard
     let source: any QuoteSource
+    /// The FILING column's source.
+    var filings: WatchFilings
     let list: String
     let interval: Duration
     let json: Bool
@@ -50,9 +52,16 @@ struct WatchLoop {
 
     private enum Wake { case quit, resize, timeout }
 
-    /// One round of quotes; with `once`, rounds go on (a second apart, for at most two minutes)
-    /// until no symbol was left for later by the source's rate limit.
+    /// One round of quotes and the latest stored filings (a fetch from EDGAR started when one
+    /// is due); with `once`, rounds go on (a second apart, for at most two minutes) until no
+    /// symbol was left for later by the source's rate limit, and the fetch is waited for.
     private mutating func refresh() {
+        let symbols = board.rows.map(\.symbol)
+        filings.refresh(symbols)
+        defer {
+            if once { filings.awaitFetch(upTo: WatchFilings.onceWait) }
+            board.apply(filings: filings.latest(symbols))
+        }
         var pending = board.askOrder
         let giveUp = ContinuousClock.now + .seconds(120)
         while !pending.isEmpty {
@@ -66,6 +75,7 @@ struct WatchLoop {
 
     private func show(_ screen: TerminalScreen?, colors: Bool) {
         let now = WallClock.now()
+        if screen == nil, let problem = filings.unsaidProblem() { Console.err("tickwork: watch: filings: \(problem)") }
         if json {
             Console.out(WatchTable.json(board, now: now, source: source.name, list: list))
             return
@@ -75,7 +85,8 @@ struct WatchLoop {
             return
         }
         let size = TerminalScreen.size()
-        let title = "tickwork watch: \(list) from \(source.name), every \(interval.components.seconds)s (q quits)"
+        let filed = filings.problem.map { ", filings: \($0)" } ?? ""
+        let title = "tickwork watch: \(list) from \(source.name), every \(interval.components.seconds)s (q quits)\(filed)"
         screen.draw([String(title.prefix(size.columns)), ""] + WatchTable.lines(board, now: now, width: size.columns, colors: colors), rows: size.rows)
     }
 

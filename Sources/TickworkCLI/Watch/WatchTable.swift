@@ -4,10 +4,11 @@ import Wire
 /// The live view's table as text (`lines`, fitted to a width, with ANSI colour when asked)
 /// and as one JSON line (`json`). Prices are written by Wire's decimal writer, never a `Double`.
 enum WatchTable {
-    static let header = ["SYMBOL", "COMPANY", "LAST", "CHG", "CHG%", "HIGH", "LOW", "AGE"]
+    static let header = ["SYMBOL", "COMPANY", "LAST", "CHG", "CHG%", "HIGH", "LOW", "AGE", "FILING"]
 
     /// The table's lines for a terminal `width` columns wide: the company column shrinks (to
-    /// nothing) first. Colour: green up, red down, reverse video on a price that just changed.
+    /// nothing) first, then the FILING column goes (shown only when a row has a filing).
+    /// Colour: green up, red down, reverse video on a price that just changed.
     static func lines(_ board: WatchBoard, now: Timestamp, width: Int, colors: Bool) -> [String] {
         var cells = [header]
         var tones: [Int] = [0]
@@ -16,14 +17,19 @@ enum WatchTable {
             tones.append(row.quote.flatMap { $0.changeBasisPoints }.map { Int($0.signum()) } ?? 0)
         }
         var widths = header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-        let fixed = widths.enumerated().filter { $0.offset != 1 }.reduce(0) { $0 + $1.element } + 2 * (header.count - 1)
+        func sum(skipping: Set<Int>) -> Int { widths.enumerated().filter { !skipping.contains($0.offset) }.reduce(0) { $0 + $1.element } }
+        let filing = header.count - 1
+        let showsFiling = board.rows.contains { $0.filing != nil } && sum(skipping: [1]) + 2 * (header.count - 2) <= width
+        let hidden: Set<Int> = showsFiling ? [] : [filing]
+        let fixed = sum(skipping: hidden.union([1])) + 2 * (header.count - 1 - hidden.count)
         widths[1] = max(0, min(widths[1], width - fixed))
         var lines: [String] = []
         for (index, row) in cells.enumerated() {
             var parts: [String] = []
-            for (column, cell) in row.enumerated() where column != 1 || widths[1] > 0 {
+            for (column, cell) in row.enumerated() where (column != 1 || widths[1] > 0) && !hidden.contains(column) {
                 let text = column == 1 ? String(cell.prefix(widths[1])) : cell
-                let pad = String(repeating: " ", count: max(0, widths[column] - text.count))
+                // The FILING column, the last, is left-aligned and not padded.
+                let pad = column == filing ? "" : String(repeating: " ", count: max(0, widths[column] - text.count))
                 var shown = column <= 1 ? text + pad : pad + text
                 if colors, index > 0, (2...4).contains(column) {
                     let tone = tones[index] > 0 ? "\u{1B}[32m" : tones[index] < 0 ? "\u{1B}[31m" : ""
@@ -46,7 +52,7 @@ enum WatchTable {
             case .failed(let error)?: status = "error: \(error)"
             case .deferred?, .quote?, nil: status = "waiting"
             }
-            return [row.symbol.rawValue, row.name, status, "", "", "", "", ""]
+            return [row.symbol.rawValue, row.name, status, "", "", "", "", "", filing(row, now: now)]
         }
         // Without a previous close (a first session, an Alpaca snapshot without a previous bar)
         // there is no change to show: the price less zero is not one.
@@ -54,8 +60,13 @@ enum WatchTable {
         let change = quote.changeBasisPoints == nil ? "" : text(quote.change.units, signed: true)
         return [
             row.symbol.rawValue, row.name, text(quote.price.units), change, percent,
-            text(quote.high.units), text(quote.low.units), age(from: quote.time, to: now),
+            text(quote.high.units), text(quote.low.units), age(from: quote.time, to: now), filing(row, now: now),
         ]
+    }
+
+    /// The FILING cell: the latest stored filing's form and age (`8-K 2h`); empty when none.
+    static func filing(_ row: WatchBoard.Row, now: Timestamp) -> String {
+        row.filing.map { "\($0.form) \(age(from: $0.accepted, to: now))" } ?? ""
     }
 
     /// `{"time":..,"source":..,"list":..,"rows":[{"symbol","name","status","price",...}]}`.
@@ -96,6 +107,17 @@ enum WatchTable {
                 }
                 json.raw(",\"quoteTime\":")
                 json.timestamp(quote.time)
+            }
+            if let filing = row.filing {
+                json.raw(",\"filing\":{\"form\":")
+                json.string(filing.form)
+                json.raw(",\"accepted\":")
+                json.timestamp(filing.accepted)
+                json.raw(",\"items\":")
+                json.string(filing.items.joined(separator: ","))
+                json.raw(",\"url\":")
+                json.string(filing.url)
+                json.raw("}")
             }
             json.raw("}")
         }
