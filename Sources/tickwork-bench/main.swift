@@ -34,6 +34,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("client-decode", { try runBookDecodeBench() }),
     ("alpaca-decode", { try runAlpacaBarsDecodeBench() }),
     ("edgar-decode", EdgarDecodeBench.run),
+    ("filings-offline", FilingsOfflineBench.run),
     ("alpaca-engine", { try AlpacaEngineBench.run() }),
     ("client", { try runBlocking { try await runClientBench() } }),
     ("tls", { try runBlocking { try await runTLSBench() } }),
