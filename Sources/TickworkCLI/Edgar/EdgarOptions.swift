@@ -1,5 +1,7 @@
 import CommandLineKit
 import Edgar
+import FoundationEssentials
+import History
 
 /// The options `tickwork filings` and `facts` share beside `EdgarConnection`'s and the
 /// history's.
@@ -25,5 +27,22 @@ enum EdgarOptions {
         for option in EdgarConnection.options where invocation.isGiven(option) {
             throw .usage("--offline makes no request: \(option.spec.name) has nothing to do")
         }
+    }
+
+    /// What a command that asks EDGAR works with: its client (`EdgarConnection`, over the
+    /// configuration `--config` names) and the history it stores into
+    /// (`HistoryOptions.openForEdgar`). Nil when the client cannot be made (no usable
+    /// `User-Agent`, a base URL that is none), said in one line on stderr, before any request
+    /// or file: the command exits 64.
+    static func online(_ invocation: Invocation) throws -> (client: EdgarClient, database: HistoryDatabase)? {
+        let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config])
+        let client: EdgarClient
+        do throws(EdgarError) {
+            client = try EdgarConnection.client(invocation, configuration: configuration, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            Console.err("tickwork: \(error)")
+            return nil
+        }
+        return (client, try HistoryOptions.openForEdgar(invocation))
     }
 }

@@ -53,16 +53,9 @@ enum FactsCommand {
         if invocation[EdgarOptions.offline] {
             database = try HistoryOptions.open(invocation)
         } else {
-            let client: EdgarClient
-            do throws(EdgarError) {
-                client = try EdgarConnection.client(
-                    invocation, configuration: try? DefaultConfiguration.load(invocation[HistoryOptions.config]),
-                    environment: ProcessInfo.processInfo.environment)
-            } catch {
-                Console.err("tickwork: \(error)")
-                return 64
-            }
-            database = try HistoryOptions.openForEdgar(invocation)
+            guard let online = try EdgarOptions.online(invocation) else { return 64 }
+            let client = online.client
+            database = online.database
             let concept = invocation[concept]
             let fetched = try runBlocking { () async throws -> (CompanyTicker, CompanyFacts) in
                 let list = try await client.companyTickers()

@@ -59,16 +59,9 @@ enum FilingsCommand {
         if invocation[EdgarOptions.offline] {
             database = try HistoryOptions.open(invocation)
         } else {
-            let client: EdgarClient
-            do throws(EdgarError) {
-                client = try EdgarConnection.client(
-                    invocation, configuration: try? DefaultConfiguration.load(invocation[HistoryOptions.config]),
-                    environment: ProcessInfo.processInfo.environment)
-            } catch {
-                Console.err("tickwork: \(error)")
-                return 64
-            }
-            database = try HistoryOptions.openForEdgar(invocation)
+            guard let online = try EdgarOptions.online(invocation) else { return 64 }
+            let client = online.client
+            database = online.database
             let report = try fetch(asked, pages: Int(invocation[pages]), client: client, progress: format == .table && Console.stderrIsTerminal)
             let new = try EdgarHistory.store(report.companies, in: database, now: WallClock.now())
             if Console.stderrIsTerminal { Console.err("tickwork: \(new.count) new filing\(new.count == 1 ? "" : "s") stored in \(database.path)") }
