@@ -35,6 +35,13 @@ enum SizeBench {
     /// The peak resident memory of `binary arguments`, in MB, from the kernel's own account of
     /// that one child (`wait4`), its output discarded.
     static func peakResident(_ binary: String, _ arguments: [String]) throws -> Double {
+        Double(try runToExit(binary, arguments).usage.ru_maxrss) / 1_024
+    }
+
+    /// Runs `binary arguments` with `posix_spawn`, its output discarded, and returns its exit
+    /// code (-1 when a signal ended it) and the kernel's account of it (`wait4`): no more
+    /// between spawn and exit than the child itself.
+    static func runToExit(_ binary: String, _ arguments: [String]) throws -> (exitCode: Int32, usage: rusage) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -47,6 +54,7 @@ enum SizeBench {
         var status: Int32 = 0
         var usage = rusage()
         guard wait4(pid, &status, 0, &usage) == pid else { throw DaemonMemoryBench.BenchError("\(binary): wait4 failed") }
-        return Double(usage.ru_maxrss) / 1_024
+        // WIFEXITED and WEXITSTATUS, which Swift does not import: a signal's number is in the low bits.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, usage)
     }
 }
