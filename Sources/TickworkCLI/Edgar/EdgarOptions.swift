@@ -29,12 +29,14 @@ enum EdgarOptions {
         }
     }
 
-    /// What a command that asks EDGAR works with: its client (`EdgarConnection`, over the
-    /// configuration `--config` names) and the history it stores into
-    /// (`HistoryOptions.openForEdgar`). Nil when the client cannot be made (no usable
-    /// `User-Agent`, a base URL that is none), said in one line on stderr, before any request
+    /// What `filings` and `facts` work with: the history and, unless `--offline`, the EDGAR
+    /// client (`EdgarConnection`, over the configuration `--config` names). Online the history
+    /// is opened for writing (`HistoryOptions.openForEdgar`), offline as every history command
+    /// reads it (`HistoryOptions.open`). Nil when the client cannot be made (no usable
+    /// `User-Agent`, a base URL that is none), said in one line on stderr before any request
     /// or file: the command exits 64.
-    static func online(_ invocation: Invocation) throws -> (client: EdgarClient, database: HistoryDatabase)? {
+    static func open(_ invocation: Invocation) throws -> (client: EdgarClient?, database: HistoryDatabase)? {
+        if invocation[offline] { return (nil, try HistoryOptions.open(invocation)) }
         let configuration = try DefaultConfiguration.load(invocation[HistoryOptions.config])
         let client: EdgarClient
         do throws(EdgarError) {

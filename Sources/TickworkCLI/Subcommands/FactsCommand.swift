@@ -49,13 +49,8 @@ enum FactsCommand {
     static func run(_ invocation: Invocation) throws -> Int32 {
         let asked = invocation[ticker]
         let taxonomy = invocation[Self.taxonomy] ?? (invocation[concept] == nil ? nil : "us-gaap")
-        let database: HistoryDatabase
-        if invocation[EdgarOptions.offline] {
-            database = try HistoryOptions.open(invocation)
-        } else {
-            guard let online = try EdgarOptions.online(invocation) else { return 64 }
-            let client = online.client
-            database = online.database
+        guard let (client, database) = try EdgarOptions.open(invocation) else { return 64 }
+        if let client {
             let concept = invocation[concept]
             let fetched = try runBlocking { () async throws -> (CompanyTicker, CompanyFacts) in
                 let list = try await client.companyTickers()

@@ -55,13 +55,8 @@ enum FilingsCommand {
         let format = HistoryOptions.format(invocation)
         var steps: [FilingsOutput.Step] = []
         var everyStepFailed = false
-        let database: HistoryDatabase
-        if invocation[EdgarOptions.offline] {
-            database = try HistoryOptions.open(invocation)
-        } else {
-            guard let online = try EdgarOptions.online(invocation) else { return 64 }
-            let client = online.client
-            database = online.database
+        guard let (client, database) = try EdgarOptions.open(invocation) else { return 64 }
+        if let client {
             let report = try fetch(asked, pages: Int(invocation[pages]), client: client, progress: format == .table && Console.stderrIsTerminal)
             let new = try EdgarHistory.store(report.companies, in: database, now: WallClock.now())
             if Console.stderrIsTerminal { Console.err("tickwork: \(new.count) new filing\(new.count == 1 ? "" : "s") stored in \(database.path)") }
