@@ -171,5 +171,7 @@ import TestSupport
             ["filings", "FOOBAR", "--offline", "--db", scratch.file("history.sqlite"), "--limit", "1", "--json"], environment: environment)
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [String: Any])
         #expect((listed["filings"] as? [[String: Any]])?.first?["url"] as? String == filing["url"] as? String)
+        // Items are a list in both, as `filings --json` writes them.
+        #expect(filing["items"] as? [String] == (listed["filings"] as? [[String: Any]])?.first?["items"] as? [String])
     }
 }

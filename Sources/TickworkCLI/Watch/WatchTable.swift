@@ -113,8 +113,12 @@ enum WatchTable {
                 json.string(filing.form)
                 json.raw(",\"accepted\":")
                 json.timestamp(filing.accepted)
-                json.raw(",\"items\":")
-                json.string(filing.items.joined(separator: ","))
+                json.raw(",\"items\":[")
+                for (index, item) in filing.items.enumerated() {
+                    if index > 0 { json.raw(",") }
+                    json.string(item)
+                }
+                json.raw("]")
                 json.raw(",\"url\":")
                 json.string(filing.url)
                 json.raw("}")
