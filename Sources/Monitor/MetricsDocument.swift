@@ -97,7 +97,7 @@ public enum MetricsDocument {
 
     /// The EDGAR polling: new filings, calls by outcome, the last poll's time.
     private static func filings(_ out: inout MetricsExposition, _ figures: EdgarFigures) {
-        out.family("tickwork_edgar_filings_total", .counter, help: "New filings of the traded companies the daemon stored from SEC EDGAR.")
+        out.family("tickwork_edgar_filings_total", .counter, help: "New SEC EDGAR filings of the traded companies the daemon handed to its strategies.")
         out.sample("tickwork_edgar_filings_total", Int64(clamping: figures.filings))
         out.family("tickwork_edgar_requests_total", .counter, help: "SEC EDGAR calls of the daemon's polls, by outcome.")
         for (outcome, count) in figures.requests.sorted(by: { $0.key < $1.key }) {

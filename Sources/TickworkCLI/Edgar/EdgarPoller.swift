@@ -106,11 +106,11 @@ final class EdgarPoller: Service, Sendable {
                 if try !database.filings(HistoryFilingFilter(company: .cik(cik), limit: 1)).isEmpty { known.insert(cik) }
             }
             let new = try EdgarHistory.store(companies.map(\.submissions), in: database, now: WallClock.now())
-            figures.update { $0.filings += UInt64(new.count) }
             recovered("history")
             for filing in new where known.contains(filing.cik) {
                 for company in companies where Int64(company.submissions.cik.value) == filing.cik {
                     announce(filing, symbol: company.symbol, company: company.submissions.name)
+                    figures.update { $0.filings += 1 }
                 }
             }
             for cik in Set(new.map(\.cik)).subtracting(known) {
