@@ -24,12 +24,6 @@ public struct EdgarUserAgent: Sendable, Hashable, CustomStringConvertible {
         value = trimmed
     }
 
-    /// The configured text, else `$TICKWORK_EDGAR_USER_AGENT` from `environment`, validated.
-    public init(configured: String?, environment: [String: String]) throws(EdgarError) {
-        let configured = configured.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
-        try self.init(configured ?? environment[Self.environmentVariable])
-    }
-
     public var description: String { value }
 
     private static func isAddress(_ word: Substring) -> Bool {

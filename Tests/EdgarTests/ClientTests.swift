@@ -130,8 +130,6 @@ import Wire
                 #expect(!"\(error)".contains("\n") && "\(error)".contains(EdgarUserAgent.environmentVariable))
             }
             #expect(fake.requests.isEmpty)
-            let fromEnvironment = try EdgarUserAgent(configured: nil, environment: [EdgarUserAgent.environmentVariable: Self.agent])
-            #expect(fromEnvironment.value == Self.agent)
             let client = try EdgarClient(userAgent: "Jane Doe (jane@example.com)", siteURL: fake.baseURL, dataURL: fake.baseURL)
             _ = try await client.companyTickers()
             #expect(fake.state.withLock { $0.userAgents } == ["Jane Doe (jane@example.com)"])

@@ -26,11 +26,11 @@ enum EdgarConnection {
     static let options: [any OptionDeclaration] = [userAgent, siteURL, dataURL]
 
     /// The `User-Agent` text to validate: `option`, else the configuration's, else the
-    /// environment's; nil when none gives one.
+    /// environment's (a configuration without `edgar` reads `$TICKWORK_EDGAR_USER_AGENT`, as
+    /// the section's defaults do); nil when none gives one.
     static func userAgentText(option: String?, settings: EdgarSettings?, environment: [String: String]) -> String? {
         if let option, !option.isEmpty { return option }
-        if let settings { return settings.resolvedUserAgent(environment: environment) }
-        return environment[EdgarUserAgent.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        return (settings ?? EdgarSettings()).resolvedUserAgent(environment: environment)
     }
 
     /// A client from explicit values (each nil: the configuration's `settings`, else the
