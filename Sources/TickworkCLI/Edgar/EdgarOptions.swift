@@ -45,6 +45,6 @@ enum EdgarOptions {
             Console.err("tickwork: \(error)")
             return nil
         }
-        return (client, try HistoryOptions.openForEdgar(invocation))
+        return (client, try HistoryOptions.openForEdgar(invocation, configuration: configuration))
     }
 }

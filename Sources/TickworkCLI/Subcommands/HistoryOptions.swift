@@ -1,6 +1,7 @@
 import CommandLineKit
 import Glibc
 import History
+import Live
 import StrategyKit
 
 /// The options every `tickwork history` command shares, and how they choose the database.
@@ -63,10 +64,10 @@ enum HistoryOptions {
 
 extension HistoryOptions {
     /// The database a command that stores what SEC EDGAR said writes to: `--db` (made when
-    /// missing), else `history.path` of the configuration (`openForEdgar(historyPath:ledger:)`).
-    static func openForEdgar(_ invocation: Invocation) throws -> HistoryDatabase {
+    /// missing), else `history.path` of `configuration`, the one `--config` chose
+    /// (`openForEdgar(historyPath:ledger:)`).
+    static func openForEdgar(_ invocation: Invocation, configuration: Configuration) throws -> HistoryDatabase {
         if let path = invocation[database] { return try HistoryDatabase(path: path) }
-        let configuration = try DefaultConfiguration.load(invocation[config])
         return try openForEdgar(historyPath: configuration.historyPath, ledger: configuration.ledger.path)
     }
 
