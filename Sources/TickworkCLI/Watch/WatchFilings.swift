@@ -76,8 +76,7 @@ struct WatchFilings {
             }
             fetch.state.update { state in
                 state.running = false
-                state.said = state.said && state.problem == problem
-                state.problem = problem
+                state.note(problem)
             }
         }
     }
@@ -99,10 +98,7 @@ struct WatchFilings {
             byTicker = try reader.latestFilings(of: symbols.map { CompanyTicker.normalized($0.rawValue) })
         } catch {
             let problem = "\(error)"
-            fetch.state.update { state in
-                state.said = state.said && state.problem == problem
-                state.problem = problem
-            }
+            fetch.state.update { $0.note(problem) }
             return [:]
         }
         var latest: [Symbol: HistoryFiling] = [:]
@@ -114,6 +110,19 @@ struct WatchFilings {
 
     /// The background fetch's state, shared with its thread.
     private final class Fetch: Sendable {
-        let state = Locked<(running: Bool, started: ContinuousClock.Instant?, problem: String?, said: Bool)>((false, nil, nil, false))
+        struct State {
+            var running = false
+            var started: ContinuousClock.Instant?
+            var problem: String?
+            var said = false
+
+            /// Keeps `problem` as the latest; a different one is to be said again.
+            mutating func note(_ problem: String?) {
+                said = said && self.problem == problem
+                self.problem = problem
+            }
+        }
+
+        let state = Locked(State())
     }
 }
