@@ -31,4 +31,20 @@ struct AccessControl: Sendable {
             throw .unauthorized("Not authorized to \(action).  You have to own account \(account.rawValue).")
         }
     }
+
+    /// The Alpaca account that key id `keyID` and secret `secret` sign in as, or nil when they do
+    /// not: with API keys in force the secret is the account's key and the key id its name; on an
+    /// open exchange any secret will do and the key id alone names the account. One rule for the
+    /// REST API's headers and the streams' `auth` messages.
+    func alpacaAccount(keyID: String?, secret: String?) -> Account? {
+        guard let keyID, !keyID.isEmpty else { return nil }
+        let owner: Account?
+        do throws(APIFailure) {
+            owner = try authenticate(secret)
+        } catch {
+            return nil
+        }
+        if let owner, owner.rawValue != keyID { return nil }
+        return owner ?? Account(keyID)
+    }
 }

@@ -51,15 +51,10 @@ struct AlpacaRouter: Sendable {
     private func authenticate(_ request: HTTPRequest) throws(AlpacaFailure) -> Account {
         let unauthorized = AlpacaFailure.unauthorized(
             "unauthorized. APCA-API-KEY-ID must name an account and APCA-API-SECRET-KEY carry its API key")
-        guard let keyID = request.headers["APCA-API-KEY-ID"], !keyID.isEmpty else { throw unauthorized }
-        let owner: Account?
-        do throws(APIFailure) {
-            owner = try marketplace.access.authenticate(request.headers["APCA-API-SECRET-KEY"])
-        } catch {
-            throw unauthorized
-        }
-        if let owner, owner.rawValue != keyID { throw unauthorized }
-        return owner ?? Account(keyID)
+        guard let account = marketplace.access.alpacaAccount(
+            keyID: request.headers["APCA-API-KEY-ID"], secret: request.headers["APCA-API-SECRET-KEY"])
+        else { throw unauthorized }
+        return account
     }
 
     private func route(_ request: HTTPRequest, _ account: Account) throws(AlpacaFailure) -> (Int, [UInt8]) {
