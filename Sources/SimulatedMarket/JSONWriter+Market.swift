@@ -9,9 +9,10 @@ extension JSONWriter {
         raw("}")
     }
 
-    /// The quote response; `bid`/`ask` and the last-trade fields are left out when absent.
-    mutating func quote(_ quote: Quote) {
-        raw("{\"ok\":true,\"symbol\":")
+    /// The quote response (with `"ok":true`) or, `ok` false, the quote object alone, as the
+    /// tickertape stream carries it; `bid`/`ask` and the last-trade fields are left out when absent.
+    mutating func quote(_ quote: Quote, ok: Bool = true) {
+        raw(ok ? "{\"ok\":true,\"symbol\":" : "{\"symbol\":")
         string(quote.symbol.rawValue)
         raw(",\"venue\":")
         string(quote.venue.rawValue)

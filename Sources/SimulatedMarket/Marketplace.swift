@@ -16,6 +16,15 @@ final class Marketplace: Sendable {
         var nextAgeSweep = Int64.min
         /// Every trade on the venue, as bars and latest trades, and its quote and trade history.
         var tape = TradeTape()
+        /// The exchange's stream subscribers, which the venue's batches of match events reach (the
+        /// marketplace's one hub; a listing made alone, in a test, has a hub of its own).
+        var streams = StreamHub()
+        /// Whether Alpaca's market-data stream carries this venue's trades, quotes and bars.
+        var carriesAlpacaData = false
+        /// Each stock's quote as the streams last saw it: a change from it is streamed.
+        var streamedQuotes: [Symbol: Quote] = [:]
+        /// The start of the minute from which closed minute bars have still to be streamed.
+        var streamedBarStart: Int64 = 0
     }
 
     struct State {
@@ -42,17 +51,19 @@ final class Marketplace: Sendable {
 
     let state: Mutex<State>
     let access: AccessControl
+    let streams: StreamHub
 
     /// Empty books for the configuration's listings, with its bots (seeded from `botSeed` on)
     /// trading every venue, numbering orders from its `firstOrderID` or else from the clock.
     init(configuration: VenueConfiguration) {
         var state = State(listings: [:], retention: configuration.orderRetention)
+        let streams = StreamHub()
         let firstOrderID = configuration.firstOrderID ?? Self.firstOrderIDFromClock()
         for (index, listing) in configuration.listings.enumerated() {
             let symbols = listing.stocks.map(\.symbol)
             state.listings[listing.venue] = Listing(
                 exchange: Exchange(venue: listing.venue, symbols: symbols, firstOrderID: firstOrderID), stocks: listing.stocks,
-                tape: TradeTape(retention: configuration.orderRetention))
+                tape: TradeTape(retention: configuration.orderRetention), streams: streams)
             if let bots = configuration.bots {
                 let seed = configuration.botSeed &+ UInt64(index)
                 state.bots.append((listing.venue, MarketBots(symbols: symbols, configuration: bots, seed: seed)))
@@ -60,9 +71,11 @@ final class Marketplace: Sendable {
         }
         if let alpaca = configuration.alpaca {
             let venue = alpaca.venue ?? configuration.listings.last?.venue ?? VenueListing.testExchange.venue
-            state.alpaca = AlpacaMarket(venue: venue, configuration: alpaca, newsSeed: configuration.botSeed)
+            state.alpaca = AlpacaMarket(venue: venue, configuration: alpaca, newsSeed: configuration.botSeed, streams: streams)
+            state.listings[venue]?.carriesAlpacaData = true
         }
         self.state = Mutex(state)
+        self.streams = streams
         access = AccessControl(apiKeys: configuration.apiKeys)
     }
 
@@ -88,6 +101,7 @@ final class Marketplace: Sendable {
                 let symbols = state.listings[venue]!.exchange.symbols
                 Self.forgetClosedOrders(of: &state.listings[venue]!, in: symbols, retention: state.retention, at: time)
             }
+            for venue in state.listings.keys { state.listings[venue]!.publishClosedBars(at: time) }
         }
     }
 

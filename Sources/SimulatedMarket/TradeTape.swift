@@ -34,29 +34,38 @@ struct TradeTape {
     /// Records the trades among `events` on `exchange`, then the top of book of the stock they
     /// changed (of every stock when the batch's stock is not known) where it moved. `symbol`
     /// names the book when the caller knows it (the orders may already be forgotten by the
-    /// books); otherwise the orders tell.
-    mutating func record(_ events: [MatchEvent], on exchange: Exchange, symbol known: Symbol? = nil, at time: Timestamp) {
-        guard !events.isEmpty else { return }
+    /// books); otherwise the orders tell. Returns the trades as printed when `keepingPrints`
+    /// (for the streams), else nothing.
+    @discardableResult
+    mutating func record(
+        _ events: [MatchEvent], on exchange: Exchange, symbol known: Symbol? = nil, at time: Timestamp, keepingPrints: Bool = false
+    ) -> [(symbol: Symbol, print: Print)] {
+        guard !events.isEmpty else { return [] }
+        var prints: [(symbol: Symbol, print: Print)] = []
         for case .fill(let trade) in events {
             guard let symbol = known ?? exchange.symbol(of: trade.incoming) ?? exchange.symbol(of: trade.standing) else { continue }
-            record(symbol, price: trade.price, qty: trade.qty, at: trade.time)
+            let print = record(symbol, price: trade.price, qty: trade.qty, at: trade.time)
+            if keepingPrints { prints.append((symbol, print)) }
         }
         for symbol in known.map({ [$0] }) ?? exchange.symbols {
             if let quote = exchange.quote(symbol, at: time) { history.note(quote, of: symbol, at: time) }
         }
+        return prints
     }
 
     /// Forgets the history older than `cutoff`.
     mutating func forgetHistory(before cutoff: Timestamp) { history.forget(before: cutoff) }
 
     /// Records a trade of `symbol`: into its minute's and its day's bars, and as its latest trade.
-    mutating func record(_ symbol: Symbol, price: Price, qty: Quantity, at time: Timestamp) {
+    @discardableResult
+    mutating func record(_ symbol: Symbol, price: Price, qty: Quantity, at time: Timestamp) -> Print {
         tradeCount += 1
         let print = Print(time: time, price: price, qty: qty, id: tradeCount)
         latest[symbol] = print
         history.note(print, of: symbol)
         Self.add(price, qty, to: &minuteBars[symbol, default: []], start: time.startOfPeriod(nanoseconds: Self.nanosecondsPerMinute))
         Self.add(price, qty, to: &dayBars[symbol, default: []], start: time.startOfUTCDay)
+        return print
     }
 
     private static func add(_ price: Price, _ qty: Quantity, to bars: inout [TradeBar], start: Timestamp) {

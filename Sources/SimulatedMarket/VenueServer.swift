@@ -17,7 +17,7 @@ public final class VenueServer: Sendable {
     /// Where the server listens.
     public var address: HTTPAddress { server.address }
     let server: HTTPServer
-    private let marketplace: Marketplace
+    let marketplace: Marketplace
     private let botTimer: BotTimer?
     private let faults: ResponseFaults
     private let edgar: EdgarMarket?

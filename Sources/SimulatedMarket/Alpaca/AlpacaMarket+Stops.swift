@@ -12,7 +12,7 @@ extension AlpacaMarket {
         var batch = events
         var known = symbol
         while !batch.isEmpty || !touched.isEmpty {
-            listing.tape.record(batch, on: listing.exchange, symbol: known, at: time)
+            listing.record(batch, symbol: known, at: time)
             record(batch, at: time)
             var next: [MatchEvent] = []
             triggerStops(after: batch, symbol: known, on: &listing.exchange, at: time, into: &next)

@@ -27,11 +27,14 @@ struct AlpacaMarket {
     /// range the engine's ids (counted from 1 or from the clock in microseconds) never reach.
     private var nextHeldID: Int64 = 1 << 62
     private var fillCount: UInt64 = 0
+    /// The exchange's stream subscribers: `trade_updates` reach them.
+    let streams: StreamHub
 
-    init(venue: Venue, configuration: AlpacaConfiguration, newsSeed: UInt64) {
+    init(venue: Venue, configuration: AlpacaConfiguration, newsSeed: UInt64, streams: StreamHub = StreamHub()) {
         self.venue = venue
         self.configuration = configuration
         self.newsSeed = newsSeed
+        self.streams = streams
     }
 
     /// Makes `name`'s account (with the starting cash) if this is its first call.
@@ -55,6 +58,7 @@ struct AlpacaMarket {
         accounts[order.account]?.orders.append(order.id)
         accounts[order.account]?.orderOfClientID[order.clientOrderID] = order.id
         if order.kind.isStop, order.engineID == nil, !order.awaitingEntry { stops.append(order.id) }
+        publish(.new, order, at: order.createdAt)
     }
 
     /// Counts one request of `name` against the rate limit; returns the limit, the requests left
@@ -90,6 +94,7 @@ struct AlpacaMarket {
                 orders[id] = order
                 open.remove(id)
                 noteGroup(order)
+                publish(.closed(order.status), order, at: time)
             case .accepted, .rested, .closed:
                 continue
             }
@@ -121,6 +126,7 @@ struct AlpacaMarket {
         orders[id] = order
         open.remove(id)
         noteGroup(order)
+        publish(.closed(order.status), order, at: time)
         if let engineID = order.engineID { exchange.cancel(engineID, at: time, into: &events) }
     }
 
@@ -142,7 +148,9 @@ struct AlpacaMarket {
         guard var account = accounts.removeValue(forKey: order.account) else { return }
         account.apply(order.side, order.symbol, price: trade.price, qty: trade.qty)
         account.activities.append(activity)
+        let position = account.positions[order.symbol]?.qty ?? .zero
         accounts[order.account] = account
+        publish(.fill(activity, position: position), order, at: trade.time)
     }
 
     /// Notes an order of a group for `followGroups` to look at.

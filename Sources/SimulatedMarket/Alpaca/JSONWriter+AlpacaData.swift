@@ -2,9 +2,12 @@ import StrategyKit
 import Wire
 
 extension JSONWriter {
-    /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}` of the book now.
-    mutating func alpacaQuote(_ quote: Quote) {
-        alpacaQuote(time: quote.quoteTime, bid: quote.bid, bidSize: quote.bidSize, ask: quote.ask, askSize: quote.askSize)
+    /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}` of the book now; with `streamed`, the stream's
+    /// message, `"T":"q","S":<symbol>` first.
+    mutating func alpacaQuote(_ quote: Quote, streamed: Bool = false) {
+        alpacaQuote(
+            time: quote.quoteTime, bid: quote.bid, bidSize: quote.bidSize, ask: quote.ask, askSize: quote.askSize,
+            streamed: streamed ? ("q", quote.symbol) : nil)
     }
 
     /// A Quote of the history.
@@ -13,8 +16,10 @@ extension JSONWriter {
     }
 
     /// A Quote `{t,ax,ap,as,bx,bp,bs,c,z}`: prices as JSON numbers, 0 for an empty side.
-    private mutating func alpacaQuote(time: Timestamp, bid: Price?, bidSize: Quantity, ask: Price?, askSize: Quantity) {
-        raw("{")
+    private mutating func alpacaQuote(
+        time: Timestamp, bid: Price?, bidSize: Quantity, ask: Price?, askSize: Quantity, streamed: (StaticString, Symbol)? = nil
+    ) {
+        open(streamed)
         timeMember("t", time)
         stringMember("ax", "V")
         dollarNumber("ap", ask ?? .zero)
@@ -28,9 +33,9 @@ extension JSONWriter {
         raw("}")
     }
 
-    /// A Trade `{t,x,p,s,c,i,z}`.
-    mutating func alpacaTrade(_ trade: TradeTape.Print) {
-        raw("{")
+    /// A Trade `{t,x,p,s,c,i,z}`; as the stream's message, `"T":"t","S":<symbol>` first.
+    mutating func alpacaTrade(_ trade: TradeTape.Print, streamedAs symbol: Symbol? = nil) {
+        open(symbol.map { ("t", $0) })
         timeMember("t", trade.time)
         stringMember("x", "V")
         dollarNumber("p", trade.price)
@@ -42,9 +47,10 @@ extension JSONWriter {
         raw("}")
     }
 
-    /// A Bar `{t,o,h,l,c,v,n,vw}`; `vw` to four places below the price unit, truncated.
-    mutating func alpacaBar(_ bar: TradeBar) {
-        raw("{")
+    /// A Bar `{t,o,h,l,c,v,n,vw}`; `vw` to four places below the price unit, truncated; as the
+    /// stream's message, `"T":"b","S":<symbol>` first.
+    mutating func alpacaBar(_ bar: TradeBar, streamedAs symbol: Symbol? = nil) {
+        open(symbol.map { ("b", $0) })
         timeMember("t", Timestamp(nanoseconds: bar.start))
         dollarNumber("o", bar.open)
         dollarNumber("h", bar.high)
@@ -63,5 +69,15 @@ extension JSONWriter {
         member(key)
         guard let bar else { return raw("null") }
         alpacaBar(bar)
+    }
+
+    /// `{`, then `"T":<type>,"S":<symbol>` for a stream's message.
+    private mutating func open(_ streamed: (type: StaticString, symbol: Symbol)?) {
+        raw("{")
+        guard let streamed else { return }
+        raw("\"T\":\"")
+        raw(streamed.type)
+        raw("\",\"S\":")
+        string(streamed.symbol.rawValue)
     }
 }

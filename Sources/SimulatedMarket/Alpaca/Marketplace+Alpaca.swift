@@ -11,7 +11,7 @@ extension Marketplace.State {
         if alpaca?.venue == venue {
             alpaca!.settle(events, symbol: symbol, on: &listings[venue]!, at: time)
         } else {
-            listings[venue]!.tape.record(events, on: listings[venue]!.exchange, symbol: symbol, at: time)
+            listings[venue]!.record(events, symbol: symbol, at: time)
         }
     }
 
