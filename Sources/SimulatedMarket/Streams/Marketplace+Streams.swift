@@ -28,13 +28,15 @@ extension Marketplace.Listing {
     /// Records a batch of match events on the venue: into its tape and, when anyone listens, to
     /// the streams, once, after the state changed, at the batch's time: StockFighter's executions
     /// (one message per order of the trade, to its account), the tickertape of each stock whose
-    /// quote changed, and Alpaca's trades (`t`) and quotes (`q`, a top of book that moved).
+    /// quote changed, and Alpaca's trades (`t`) and quotes (`q`, a top of book that moved), after
+    /// the bars of the minutes that ended before it (`b`).
     /// Nobody listening, this is the tape's record alone.
     mutating func record(_ events: [MatchEvent], symbol known: Symbol?, at time: Timestamp) {
         guard streams.isActive, !events.isEmpty else {
             tape.record(events, on: exchange, symbol: known, at: time)
             return
         }
+        publishClosedBars(at: time)
         let prints = tape.record(events, on: exchange, symbol: known, at: time, keepingPrints: true)
         publishExecutions(events)
         var items: [(channel: AlpacaDataChannels.Channel, symbol: Symbol, bytes: [UInt8])] = []
@@ -65,9 +67,9 @@ extension Marketplace.Listing {
         Self.publishAlpacaData(items, to: streams)
     }
 
-    /// Streams the minute bars that closed since the last call (`b`), on the bots' clock: each
-    /// bot step (`Marketplace.stepBots`, on its timer or called) sends the bars of the minutes
-    /// that ended before it.
+    /// Streams the minute bars that closed since the last call (`b`): each bot step
+    /// (`Marketplace.stepBots`, on its timer or called) and each batch of match events sends the
+    /// bars of the minutes that ended before it.
     mutating func publishClosedBars(at time: Timestamp) {
         let minute = time.startOfPeriod(nanoseconds: TradeTape.nanosecondsPerMinute).nanoseconds
         guard carriesAlpacaData, minute > streamedBarStart else { return }
@@ -85,10 +87,11 @@ extension Marketplace.Listing {
     }
 
     /// Brings the streams' view of the books up to `time` before a subscriber joins: the quotes
-    /// as they stand, and bars from the current minute on when none were streamed yet.
+    /// as they stand and, for the first subscriber, bars from the current minute on (the mark
+    /// may be stale from before, when nobody listened).
     mutating func catchUpStreams(at time: Timestamp) {
         for symbol in exchange.symbols { streamedQuotes[symbol] = exchange.quote(symbol, at: time) }
-        if streamedBarStart == 0 {
+        if !streams.isActive {
             streamedBarStart = time.startOfPeriod(nanoseconds: TradeTape.nanosecondsPerMinute).nanoseconds
         }
     }
