@@ -25,6 +25,9 @@ public struct AlpacaConfiguration: Sendable {
     /// directory's entries; the command line gives the one `tickwork symbols` searches); an
     /// entry the market lists is served once, as its tradable stock. Empty by default.
     public var directory: [DirectoryEntry] = []
+    /// The symbols one market-data stream connection may subscribe to before 405 `symbol limit
+    /// exceeded` (`*` counts as one): 30 by default, as Alpaca's free (iex) plan.
+    public var streamSymbolLimit = AlpacaDataStreamSession.defaultSymbolLimit
 
     /// The defaults: the last listing's venue, $100,000, always open, no rate limit, no directory.
     public init() {}

@@ -38,12 +38,12 @@ extension VenueServer {
         marketplace.subscribe(.tradeUpdates(account), send: send, dropped: dropped)
     }
 
-    /// A new connection's market-data session, opened now, signing in as the REST API does.
-    public func alpacaDataSession(
-        openedAt time: Timestamp, symbolLimit: Int = AlpacaDataStreamSession.defaultSymbolLimit
-    ) -> AlpacaDataStreamSession {
+    /// A new connection's market-data session, opened at `time`, signing in as the REST API does,
+    /// with the configuration's `streamSymbolLimit`.
+    public func alpacaDataSession(openedAt time: Timestamp) -> AlpacaDataStreamSession {
         let access = marketplace.access
-        return AlpacaDataStreamSession(openedAt: time, symbolLimit: symbolLimit) { access.alpacaAccount(keyID: $0, secret: $1) }
+        let limit = marketplace.state.withLock { $0.alpaca?.configuration.streamSymbolLimit } ?? AlpacaDataStreamSession.defaultSymbolLimit
+        return AlpacaDataStreamSession(openedAt: time, symbolLimit: limit) { access.alpacaAccount(keyID: $0, secret: $1) }
     }
 
     /// A new connection's trading-stream session, signing in as the REST API does.

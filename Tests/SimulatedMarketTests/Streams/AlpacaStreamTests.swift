@@ -115,3 +115,18 @@ struct AlpacaStreamTests {
 private extension Timestamp {
     func advanced(byMinutes minutes: Int64) -> Timestamp { Timestamp(nanoseconds: nanoseconds + minutes * 60_000_000_000) }
 }
+
+@Suite(.timeLimit(.minutes(10)))
+struct AlpacaStreamSessionSignInTests {
+    @Test func theServersDataSessionSignsInWithTheAccountsKeyAndItsSymbolLimit() throws {
+        let market = try AlpacaHarness(apiKeys: [Account("ALPACA1"): "secret-1"]) { $0.alpaca?.streamSymbolLimit = 1 }
+        let now = Timestamp(nanoseconds: 1_700_000_000_000_000_000)
+        var refused = market.venue.server.alpacaDataSession(openedAt: now)
+        #expect(refused.receive(Array(#"{"action":"auth","key":"ALPACA1","secret":"wrong"}"#.utf8), at: now).close)
+        var session = market.venue.server.alpacaDataSession(openedAt: now)
+        _ = session.receive(Array(#"{"action":"auth","key":"ALPACA1","secret":"secret-1"}"#.utf8), at: now)
+        #expect(session.account == Account("ALPACA1"))
+        let reply = session.receive(Array(#"{"action":"subscribe","trades":["FOOBAR","BARBAZ"]}"#.utf8), at: now)
+        #expect(String(decoding: reply.messages.first ?? [], as: UTF8.self).contains("\"code\":405"))
+    }
+}
