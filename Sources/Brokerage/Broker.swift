@@ -60,4 +60,13 @@ public protocol Broker: Sendable {
     /// or nil for a broker that keeps no positions apart from its orders (StockFighter). The
     /// runner compares them with the ledger once reconciliation has booked what it lacked.
     func positions(venue: Venue) async throws(BrokerError) -> [Symbol: Quantity]?
+
+    /// Opens one connection of the venue's push stream for the books and trades of `symbols` on
+    /// `venue` and the account's order updates, handing every event to `onEvent` (from any
+    /// thread, one at a time, `closed` last and once); nil for a broker that does not stream
+    /// (the default). Throws when the connection cannot be opened; the runner then polls and
+    /// tries again later.
+    func openStream(
+        venue: Venue, symbols: [Symbol], onEvent: @escaping @Sendable (BrokerStreamEvent) -> Void
+    ) async throws(BrokerError) -> (any BrokerStream)?
 }
