@@ -26,8 +26,7 @@ public struct StockFighterBroker: Broker {
     public func lastTrade(venue: Venue, symbol: Symbol) async throws(BrokerError) -> Trade? {
         let quote: Quote
         do { quote = try await client.quote(venue: venue, symbol: symbol) } catch { throw error.brokerError }
-        guard let price = quote.last, let qty = quote.lastSize, let time = quote.lastTrade else { return nil }
-        return Trade(symbol: symbol, price: price, qty: qty, time: time)
+        return quote.lastPrint
     }
 
     /// Always open: the API has no sessions.
