@@ -84,9 +84,7 @@ public final class AlpacaBroker: Broker {
         let all: [Symbol: AlpacaQuote]
         do { all = try await quotes.latest() } catch { throw error.brokerError }
         guard let quote = all[symbol] else { throw .rejected("GET /v2/stocks/quotes/latest: no quote for \(symbol)") }
-        let bids = quote.bidPrice.units > 0 ? [BookEntry(price: quote.bidPrice, qty: quote.bidSize, isBuy: true)] : []
-        let asks = quote.askPrice.units > 0 ? [BookEntry(price: quote.askPrice, qty: quote.askSize, isBuy: false)] : []
-        return BookSnapshot(venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: quote.time, receivedTime: quote.time, sequence: 0)
+        return quote.book(venue: venue, symbol: symbol, receivedAt: quote.time)
     }
 
     /// The latest trade of `symbol` (`GET /v2/stocks/trades/latest`, one request for every
@@ -94,7 +92,7 @@ public final class AlpacaBroker: Broker {
     public func lastTrade(venue: Venue, symbol: Symbol) async throws(BrokerError) -> Trade? {
         let all: [Symbol: AlpacaTrade]
         do { all = try await trades.latest() } catch { throw error.brokerError }
-        return all[symbol].map { Trade(symbol: symbol, price: $0.price, qty: $0.size, time: $0.time) }
+        return all[symbol].map { $0.trade(of: symbol) }
     }
 
     /// The market clock (`GET /v2/clock`, asked again only once its answer may have changed):

@@ -32,4 +32,12 @@ public struct AlpacaQuote: Sendable, Hashable {
         guard let time else { throw .refused("quotes.\(symbol).t: missing") }
         self.init(time: time, bidPrice: bid, bidSize: bidSize, askPrice: ask, askSize: askSize)
     }
+
+    /// The top of the book the quote shows: one level a side (none for a side whose price is
+    /// 0), the quote's time as the exchange time.
+    func book(venue: Venue, symbol: Symbol, receivedAt: Timestamp) -> BookSnapshot {
+        let bids = bidPrice.units > 0 ? [BookEntry(price: bidPrice, qty: bidSize, isBuy: true)] : []
+        let asks = askPrice.units > 0 ? [BookEntry(price: askPrice, qty: askSize, isBuy: false)] : []
+        return BookSnapshot(venue: venue, symbol: symbol, bids: bids, asks: asks, exchangeTime: time, receivedTime: receivedAt, sequence: 0)
+    }
 }

@@ -37,4 +37,7 @@ public struct AlpacaTrade: Sendable, Hashable {
         guard let time, let price else { throw .refused("trades.\(symbol): t and p are required") }
         self.init(time: time, price: price, size: size, exchange: exchange, conditions: conditions, id: id)
     }
+
+    /// The print as the engine's `Trade` of `symbol`.
+    func trade(of symbol: Symbol) -> Trade { Trade(symbol: symbol, price: price, qty: size, time: time) }
 }
