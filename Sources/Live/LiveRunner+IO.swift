@@ -74,12 +74,14 @@ extension LiveRunner {
 
     /// One poller per symbol for books, one for the statuses of our open orders (and, when a
     /// placement's outcome is unknown, the account's order list that settles it), and the
-    /// tickers of the engine's timer and systemd's watchdog: children of `pollers`.
+    /// tickers of the engine's timer and systemd's watchdog: children of `pollers`. While a
+    /// stream is trusted, the book and order polls go out at its safety interval (`pace`).
     func startPollers(_ pollers: inout ThrowingDiscardingTaskGroup<any Error>) {
         let venue = engine.venue
         for symbol in engine.symbols.sorted() {
             pollers.addTask { [self, broker, inbox, now, board = monitor?.board] in
                 await poll(every: pollInterval, failureKey: "book \(symbol)") { sequence throws(BrokerError) in
+                    guard pace?.due("book \(symbol)") ?? true else { return }
                     let start = ContinuousClock.now
                     var book: BookSnapshot
                     do throws(BrokerError) {
@@ -104,7 +106,9 @@ extension LiveRunner {
         }
         // The engine loop knows which orders are open, so these only ask it to act.
         pollers.addTask { [self, inbox] in
-            await poll(every: pollInterval, failureKey: "orders") { _ in inbox.post(.pollOrders) }
+            await poll(every: pollInterval, failureKey: "orders") { _ in
+                if pace?.due("orders") ?? true { inbox.post(.pollOrders) }
+            }
         }
         pollers.addTask { [inbox, tickInterval] in await Self.tick(every: tickInterval) { inbox.post(.timer) } }
         if let interval = SystemdNotifier.watchdogInterval() {

@@ -29,15 +29,16 @@ extension LiveRunner {
     }
 
     /// The market-data pollers: one per symbol whose trades some strategy hears (or builds
-    /// bars from), posting each new last trade (`LastTradeFilter`), and one for the session, posting
+    /// bars from), posting each new last trade (`LastTradeFilter`, shared with the stream's trades;
+    /// at the stream's safety interval while it is trusted), and one for the session, posting
     /// it when it changes from `session` (what was told at start): every `sessionPollInterval`,
     /// and just after the known next open or close.
     func startMarketDataPollers(_ pollers: inout ThrowingDiscardingTaskGroup<any Error>, session: MarketSession?) {
         let venue = engine.venue
-        for symbol in engine.symbolsWantingTrades.sorted() {
-            let tape = Locked(LastTradeFilter())
+        for (symbol, tape) in tapes.sorted(by: { $0.key < $1.key }) {
             pollers.addTask { [self, broker, inbox, board = monitor?.board] in
                 await poll(every: pollInterval, failureKey: "trades \(symbol)") { _ throws(BrokerError) in
+                    guard pace?.due("trades \(symbol)") ?? true else { return }
                     let trade: Trade?
                     do throws(BrokerError) {
                         trade = try await broker.lastTrade(venue: venue, symbol: symbol)

@@ -92,6 +92,12 @@ public final class LiveRunner: Service, @unchecked Sendable {
     private var lastSummary = ContinuousClock.now
     /// The engine's wake-up a sleeping child task will post a `.timer` for (`armWakeUp`).
     var armedWakeUp: Timestamp?
+    /// How the venue's push stream is used; nil: polling only.
+    let streaming: StreamSettings?
+    /// Whether the pollers' calls go out, by whether the stream is trusted; nil without a stream.
+    let pace: PollPace?
+    /// The last trade seen of each symbol whose trades some strategy hears, by poll or stream.
+    let tapes: [Symbol: Locked<LastTradeFilter>]
 
     /// A runner of `engine` trading through `broker`, polling books, trades and orders every
     /// `pollInterval` and the market session every `sessionPollInterval`, reading `inbox` (made
@@ -101,7 +107,9 @@ public final class LiveRunner: Service, @unchecked Sendable {
     /// at most `emergencyWait`. A polled book whose exchange time is more than
     /// `exchangeTimeAllowance` behind `now` is not fed to the engine (the poll counts as
     /// failed). Cancelled, it stops as on a `stop` message whose reason is
-    /// `stopReason` of its service group's cause (nil when not run by a group).
+    /// `stopReason` of its service group's cause (nil when not run by a group). With `stream`,
+    /// it also follows the broker's push stream, polling at its safety interval while the stream
+    /// is trusted (`LiveRunner+Streams`).
     public init(
         engine: TradingEngine, broker: any Broker, pollInterval: Duration, sessionPollInterval: Duration = .seconds(30),
         tickInterval: Duration = .seconds(1), riskStatePath: String,
@@ -110,7 +118,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         monitor: MonitorFeed? = nil, cancelWait: Duration = .seconds(5), emergencyWait: Duration = LiveRunner.emergencyWait,
         exchangeTimeAllowance: Duration? = nil, now: @escaping @Sendable () -> Timestamp,
         stopReason: @escaping @Sendable (StopCause?) -> String = { $0?.description ?? "cancelled" },
-        inbox: Inbox<Message> = Inbox()
+        stream: StreamSettings? = nil, inbox: Inbox<Message> = Inbox()
     ) {
         self.inbox = inbox
         self.engine = engine
@@ -131,6 +139,9 @@ public final class LiveRunner: Service, @unchecked Sendable {
         self.exchangeTimeAllowance = exchangeTimeAllowance
         self.now = now
         self.stopReason = stopReason
+        self.streaming = stream
+        self.pace = stream.map { PollPace(safetyInterval: $0.safetyPollInterval) }
+        self.tapes = Dictionary(uniqueKeysWithValues: engine.symbolsWantingTrades.map { ($0, Locked(LastTradeFilter())) })
     }
 
     /// Reconciles (then refuses to trade, with `PositionMismatch`, if the broker's positions
@@ -199,6 +210,7 @@ public final class LiveRunner: Service, @unchecked Sendable {
         try await withThrowingDiscardingTaskGroup { pollers in
             startPollers(&pollers)
             startMarketDataPollers(&pollers, session: session)
+            startStream(&pollers)
             notifier.ready(status: statusLine())
             logger.info("ready", ["symbols": engine.symbols.map(\.rawValue).sorted().joined(separator: ","), "venue": venue.rawValue])
             let reason = try await tradeUntilStopped(&requests)

@@ -91,6 +91,7 @@ public enum MetricsDocument {
         histogram(&out, "tickwork_decision_latency_seconds", "Time the engine took over one event (strategies and risk checks included).", snapshot.decisionLatency)
         histogram(&out, "tickwork_ledger_sync_seconds", "Time waiting for the ledger to make fills durable.", snapshot.ledgerSync)
         notifications(&out, notify)
+        streams(&out, traffic.streams)
         if let edgar { filings(&out, edgar) }
         return out.text
     }
@@ -107,6 +108,28 @@ public enum MetricsDocument {
             out.family("tickwork_edgar_last_poll_timestamp_seconds", .gauge, help: "When the daemon's last poll of SEC EDGAR ended, Unix time.")
             out.sample("tickwork_edgar_last_poll_timestamp_seconds", seconds: Double(lastPoll.nanoseconds) / 1e9)
         }
+    }
+
+    /// The venues' push streams (none without `exchange.stream`).
+    private static func streams(_ out: inout MetricsExposition, _ streams: [String: MonitorBoard.StreamFigures]) {
+        guard !streams.isEmpty else { return }
+        let venues = streams.sorted { $0.key < $1.key }
+        out.family("tickwork_stream_up", .gauge, help: "1 while the venue's push stream is trusted (connected and reconciled), else 0.")
+        for (venue, figures) in venues { out.sample("tickwork_stream_up", ["venue": venue], figures.up ? 1 : 0) }
+        out.family("tickwork_stream_switches_total", .counter, help: "Switches between the push stream and polling, by venue and what was switched to.")
+        for (venue, figures) in venues {
+            for to in ["poll", "stream"] {
+                out.sample("tickwork_stream_switches_total", ["venue": venue, "to": to], Int64(clamping: figures.switches[to] ?? 0))
+            }
+        }
+        out.family("tickwork_stream_messages_total", .counter, help: "Events of the push stream, by venue and kind (stale books were dropped).")
+        for (venue, figures) in venues {
+            for (kind, count) in figures.messages.sorted(by: { $0.key < $1.key }) {
+                out.sample("tickwork_stream_messages_total", ["venue": venue, "kind": kind], Int64(clamping: count))
+            }
+        }
+        out.family("tickwork_stream_reconnects_total", .counter, help: "Attempts to connect the push stream again after it ended or failed.")
+        for (venue, figures) in venues { out.sample("tickwork_stream_reconnects_total", ["venue": venue], Int64(clamping: figures.reconnects)) }
     }
 
     /// The `notify` webhooks' queues, one sample per webhook in each family.

@@ -148,7 +148,7 @@ final class Daemon {
             recorded: history.orders, unknownOrderPolicy: configuration.unknownOpenOrders, logger: logger.forPart("engine"),
             reloader: reloader(), recorder: recorder, monitor: monitor?.feed,
             exchangeTimeAllowance: configuration.exchangeTimeAllowance, now: WallClock.now, stopReason: Self.stopReason,
-            inbox: inbox)
+            stream: configuration.streamSettings, inbox: inbox)
         hooks.started?(runner.inbox)
         var entries = services(ownServer, ledger, recorder, runner, duration, historyFlow)
         if let monitor {

@@ -64,6 +64,13 @@ final class FakeBroker: Broker {
     /// Has the n-th `session` call answer `sessions[n]`, and every call after the last the last.
     func reportSessions(_ sessions: [MarketSession]) { script.withLock { $0.sessions = sessions } }
 
+    /// Has the account's order of `status`'s id read as `status` from now on (a fill at the venue).
+    func setOrder(_ status: OrderStatus) {
+        state.withLock { state in
+            if let index = state.orders.firstIndex(where: { $0.id == status.id }) { state.orders[index] = status } else { state.orders.append(status) }
+        }
+    }
+
     /// Plain orders, as StockFighter: the runner's own tests need no broker-side stops or groups.
     var capabilities: VenueCapabilities { .plainOrders }
 

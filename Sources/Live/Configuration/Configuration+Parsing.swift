@@ -161,6 +161,9 @@ extension Configuration {
         )
         settings.api = api
         settings.clockSkewMs = try object.integer("clockSkewMs", in: 0...3_600_000) ?? settings.clockSkewMs
+        settings.stream = try object.bool("stream") ?? settings.stream
+        settings.streamSafetyPollMs = try object.integer("streamSafetyPollMs", in: 100...3_600_000) ?? settings.streamSafetyPollMs
+        settings.streamStallMs = try object.integer("streamStallMs", in: 100...3_600_000)
         try object.finish()
         return settings
     }

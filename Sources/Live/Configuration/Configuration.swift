@@ -62,6 +62,14 @@ public struct Configuration: Sendable {
     public var exchangeTimeAllowance: Duration {
         .milliseconds((strategies.map(\.risk.staleBookMs).max() ?? 0) + exchange.clockSkewMs)
     }
+
+    /// How the runner uses the venue's push stream; nil when `exchange.stream` is false.
+    public var streamSettings: StreamSettings? {
+        guard exchange.stream else { return nil }
+        return StreamSettings(
+            safetyPollInterval: .milliseconds(exchange.streamSafetyPollMs),
+            stallTimeout: .milliseconds(exchange.streamStallMs ?? 3 * exchange.streamSafetyPollMs))
+    }
 }
 
 /// Where the exchange is and who we are on it.
@@ -84,6 +92,13 @@ public struct ExchangeSettings: Sendable, Hashable {
     /// more than the strategies' longest `staleBookMs` plus this behind the local clock is
     /// stale, and is not traded on.
     public var clockSkewMs: Int64 = 1_000
+    /// Whether market data and order updates come from the venue's push stream, polling kept
+    /// at `streamSafetyPollMs` while it is trusted and at `pollIntervalMs` while it is down.
+    public var stream = false
+    public var streamSafetyPollMs: Int64 = 10_000
+    /// The silence after which a stream is taken as stalled and replaced; nil: three safety
+    /// intervals.
+    public var streamStallMs: Int64?
 }
 
 /// The API an exchange speaks.

@@ -31,11 +31,23 @@ public final class MonitorBoard: Sendable {
         public var placeToAcknowledge = MonitorHistogram(bounds: MonitorHistogram.exchangeBounds)
         /// When the last book poll succeeded; nil before the first.
         public var lastPollSuccess: Timestamp?
+        /// Each streaming venue's figures, by venue; empty without a stream.
+        public var streams: [String: StreamFigures] = [:]
 
         /// Every exchange request counted, whatever its outcome.
         public var requestCount: UInt64 { requests.values.reduce(0, +) }
         /// The requests whose outcome was not `ok`.
         public var errorCount: UInt64 { requests.filter { $0.key.outcome != "ok" }.values.reduce(0, +) }
+    }
+
+    /// A venue's push stream: whether it is trusted, its switches, messages and reconnections.
+    public struct StreamFigures: Sendable, Hashable {
+        public var up = false
+        /// Switches by what was switched to (`stream`, `poll`).
+        public var switches: [String: UInt64] = [:]
+        /// Messages by kind (`book`, `trade`, `order`, `alive`, `stale`).
+        public var messages: [String: UInt64] = [:]
+        public var reconnects: UInt64 = 0
     }
 
     /// How many events are kept for clients that resume with `Last-Event-ID`.
@@ -107,6 +119,24 @@ public final class MonitorBoard: Sendable {
     /// Counts a placement answered after `duration`.
     public func placementAnswered(in duration: Duration) {
         state.withLock { $0.traffic.placeToAcknowledge.observe(duration) }
+    }
+
+    /// Counts a switch of `venue`'s data to `to` (`stream` or `poll`).
+    public func streamSwitched(venue: String, to: String) {
+        state.withLock {
+            $0.traffic.streams[venue, default: StreamFigures()].up = to == "stream"
+            $0.traffic.streams[venue, default: StreamFigures()].switches[to, default: 0] += 1
+        }
+    }
+
+    /// Counts a message of `venue`'s stream of `kind`.
+    public func streamMessage(venue: String, kind: String) {
+        state.withLock { $0.traffic.streams[venue, default: StreamFigures()].messages[kind, default: 0] += 1 }
+    }
+
+    /// Counts an attempt to connect `venue`'s stream again.
+    public func streamReconnecting(venue: String) {
+        state.withLock { $0.traffic.streams[venue, default: StreamFigures()].reconnects += 1 }
     }
 
     /// A copy of the traffic counters.

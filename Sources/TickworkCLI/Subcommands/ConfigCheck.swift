@@ -45,6 +45,10 @@ enum ConfigCheck {
             "Alpaca's API\(alpaca.marketDataURL.map { " (market data: \($0))" } ?? "") at "
         } else { "" }
         Console.out("  exchange: \(api)\(exchange), venue \(configuration.exchange.venue), account \(configuration.exchange.account)")
+        if let stream = configuration.streamSettings {
+            Console.out("  stream: push stream, polling every \(DurationText.describe(stream.safetyPollInterval)) while it is up, "
+                + "replaced after \(DurationText.describe(stream.stallTimeout)) of silence")
+        }
         Console.out("  strategies: \(list.joined(separator: ", "))")
         Console.out("  ledger: \(configuration.ledger.path) (fsync \(configuration.ledger.fsync.rawValue))")
         Console.out("  trading states: \(configuration.riskStatePath)")
