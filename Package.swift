@@ -48,7 +48,9 @@ let package = Package(
         .target(name: "Ledger", dependencies: [strategyKit, "Wire", "Lifecycle", "SystemIO"], exclude: ["FORMAT.md"]),
         // The system OpenSSL (libssl-dev), for TLS under the HTTP client.
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
-        .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire", "CZlib"], exclude: ["README.md"]),
+        // RFC 6455: the WebSocket codec (frames, masking, fragments, close codes, the handshake's key).
+        .target(name: "WebSocket", dependencies: ["COpenSSL"], exclude: ["README.md"]),
+        .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire", "CZlib", "WebSocket"], exclude: ["README.md"]),
         // The system SQLite (libsqlite3-dev), under the trading history's database.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["README.md", "HISTORY.md"]),
@@ -97,7 +99,7 @@ let package = Package(
             exclude: ["README.md"]),
         .executableTarget(name: "tickwork", dependencies: ["TickworkCLI"]),
         .executableTarget(
-            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History", "Notify", "Sweeps", "Edgar"],
+            name: "tickwork-bench", dependencies: [strategyKit, "MatchingEngine", "Risk", "Ledger", "Lifecycle", "APIClient", "StockFighter", "Alpaca", "Trading", "Live", "Monitor", "HTTP", "HTTPTesting", "SimulatedMarket", "Backtest", "Recording", "Wire", "Quotes", "Quoting", "History", "Notify", "Sweeps", "Edgar", "WebSocket"],
             exclude: ["README.md", "gate-baseline.json"]),
 
         // Shipped strategies: one dynamic library (lib<Name>.so) each.
@@ -121,7 +123,8 @@ let package = Package(
         .testTarget(name: "LedgerTests", dependencies: ["Ledger", "SystemIO", "Wire", "TestSupport", strategyKit]),
         .testTarget(name: "LifecycleTests", dependencies: ["Lifecycle"]),
         .testTarget(name: "HistoryTests", dependencies: ["History", "Ledger", "TestSupport", strategyKit]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["WebSocket"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTesting", "TestSupport", "WebSocket"]),
         .testTarget(name: "APIClientTests", dependencies: ["APIClient", strategyKit]),
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "APIClient", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "EdgarTests", dependencies: ["Edgar", "APIClient", "HTTP", "SystemIO", "TestSupport", "Wire", strategyKit]),
