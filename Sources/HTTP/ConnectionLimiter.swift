@@ -32,6 +32,9 @@ final class ConnectionLimiter: Sendable {
         self.maxPerAddress = maxPerAddress
     }
 
+    /// How many connections are counted in, across all loops.
+    var count: Int { state.withLock { $0.total } }
+
     /// Counts `ticket`'s connection in, evicting another when a cap is reached.
     func admit(_ ticket: ConnectionTicket) -> Admission {
         state.withLock { state in

@@ -22,18 +22,24 @@ extension EventLoop {
         if connection.hasPendingOutput {
             // A stream that fell behind ends at once, whatever is still unwritten; otherwise what
             // was queued waits for the socket to take what is pending.
-            if case .ended = stream.phase { close(connection) }
+            if case .ended = stream.phase { closeEnded(connection) }
             return
         }
         let (bytes, phase) = stream.take()
         switch phase {
         case .ended:
-            close(connection)
+            closeEnded(connection)
         case .open, .finishing:
             connection.output += bytes
             if case .finishing = phase { connection.phase = .closingAfterWrite }
             flush(connection)
         }
+    }
+
+    /// Closes a connection whose stream ended under it: a WebSocket's slow reader hears why.
+    private func closeEnded(_ connection: ServerConnection) {
+        if let webSocket = connection.webSocket { dropSlowReader(connection, webSocket) }
+        close(connection)
     }
 
     /// Writes the heartbeat into a stream quiet for its interval, and closes one whose socket

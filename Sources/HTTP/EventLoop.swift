@@ -15,7 +15,7 @@ final class EventLoop: @unchecked Sendable {
     private let wakeReadFD: Int32
     private let wakeWriteFD: Int32
     private let listenFD: Int32
-    private let configuration: HTTPServerConfiguration
+    let configuration: HTTPServerConfiguration
     private let handler: HTTPServer.Handler
     private let limiter: ConnectionLimiter
     private let stopping = Atomic<Bool>(false)
@@ -236,7 +236,11 @@ final class EventLoop: @unchecked Sendable {
             }
             connection.input.append(contentsOf: scratch[0..<count])
             serve(connection)
-        case .closingAfterWrite, .draining, .streaming, .closed:
+        case .streaming:
+            // A held response reads only to notice the client closing; a WebSocket decodes.
+            guard let webSocket = connection.webSocket else { return }
+            scratch.withUnsafeBytes { receiveWebSocket(connection, webSocket, UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        case .closingAfterWrite, .draining, .closed:
             return
         }
     }
@@ -295,6 +299,10 @@ final class EventLoop: @unchecked Sendable {
                 }
                 connection.requestStarted = connection.lastActivity
                 let response = handler(request)
+                if let start = response.webSocket {
+                    startWebSocket(connection, request: request, response: response, start: start)
+                    continue
+                }
                 if let start = response.stream {
                     startStream(connection, response: response, start: start)
                     continue
@@ -316,43 +324,6 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         return false
-    }
-
-    /// Queues an error response and closes the connection after it.
-    private func refuse(_ connection: ServerConnection, status: Int, reason: String) {
-        configuration.errorResponse(status, reason).encode(into: &connection.output, keepAlive: false)
-        connection.input.removeAll()
-        connection.inputStart = 0
-        connection.phase = .closingAfterWrite
-    }
-
-    /// Writes pending output; waits for writability when the socket is full; shuts the write side
-    /// down once the last response of a closing connection is out.
-    func flush(_ connection: ServerConnection) {
-        while connection.hasPendingOutput {
-            let count = connection.output.withUnsafeBytes {
-                send(connection.fd, $0.baseAddress! + connection.outputWritten, $0.count - connection.outputWritten, Int32(MSG_NOSIGNAL))
-            }
-            if count > 0 {
-                connection.outputWritten += count
-                connection.lastActivity = Socket.monotonicNanoseconds()
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                connection.awaitingWritable = true
-                return
-            } else {
-                close(connection)
-                return
-            }
-        }
-        connection.output.removeAll(keepingCapacity: true)
-        connection.outputWritten = 0
-        connection.awaitingWritable = false
-        if case .closingAfterWrite = connection.phase {
-            shutdown(connection.fd, Int32(SHUT_WR))
-            connection.phase = .draining(since: Socket.monotonicNanoseconds())
-        }
     }
 
     /// Closes connections idle past the idle time-out, or late with a request's head (header
@@ -378,7 +349,7 @@ final class EventLoop: @unchecked Sendable {
                 }
                 close(connection)
             case .streaming:
-                sweepStream(connection, now: now)
+                if !sweepWebSocket(connection, now: now) { sweepStream(connection, now: now) }
             case .closed:
                 continue
             }
@@ -394,6 +365,7 @@ final class EventLoop: @unchecked Sendable {
         guard !isClosed(connection) else { return }
         connection.phase = .closed
         connection.stream?.handle.end()
+        reportWebSocketClosed(connection)
         limiter.release(connection.ticket)
         Glibc.close(connection.fd)
     }

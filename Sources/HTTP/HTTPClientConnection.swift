@@ -276,20 +276,6 @@ public final class HTTPClientConnection: Sendable {
         return true
     }
 
-    /// Waits until `fd` is ready for `events` or the deadline passes (false). Hang-ups and errors
-    /// count as ready, so that the following call reports them.
-    private func wait(_ fd: Int32, for events: Int16, until deadline: UInt64) throws(HTTPError) -> Bool {
-        while true {
-            let now = Socket.monotonicNanoseconds()
-            guard now < deadline else { return false }
-            var entry = pollfd(fd: fd, events: events, revents: 0)
-            let milliseconds = Int32(min((deadline - now + 999_999) / 1_000_000, UInt64(Int32.max)))
-            let status = poll(&entry, 1, milliseconds)
-            if status > 0 { return true }
-            if status < 0 && errno != EINTR { throw .connectionLost(requestSent: false) }
-        }
-    }
-
     /// Whether an idle connection was closed by the server (or has unexpected bytes waiting,
     /// which makes it unusable as well).
     func peerHasClosed(_ fd: Int32, _ session: TLSSession?) -> Bool {
@@ -313,7 +299,7 @@ public final class HTTPClientConnection: Sendable {
 
     private func reconnect(_ state: inout State) throws(HTTPError) {
         disconnect(&state)
-        state.fd = try connect()
+        state.fd = try Socket.connect(to: address, timeout: configuration.connectTimeout)
         state.armedTimeout = 0
         guard let tls else { return }
         do throws(HTTPError) {
@@ -336,46 +322,5 @@ public final class HTTPClientConnection: Sendable {
             guard arm(&state, until: deadline) else { throw .timedOut(requestSent: false) }
         } while try !session.handshake(address: address.description)
         state.resumed = session.resumed
-    }
-
-    private func connect() throws(HTTPError) -> Int32 {
-        var resolved = try Socket.resolve(address, passive: false)
-        let fd = socket(resolved.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .couldNotConnect(address.description, reason: Socket.errorText(errno)) }
-        Socket.setNonBlocking(fd)
-        Socket.setNoDelay(fd)
-        let status = withUnsafePointer(to: &resolved.storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, resolved.length) }
-        }
-        if status == 0 {
-            Socket.setBlocking(fd)
-            return fd
-        }
-        guard errno == EINPROGRESS else {
-            let code = errno
-            Glibc.close(fd)
-            throw .couldNotConnect(address.description, reason: Socket.errorText(code))
-        }
-        let deadline = Socket.monotonicNanoseconds() + configuration.connectTimeout.nanoseconds
-        let ready: Bool
-        do throws(HTTPError) {
-            ready = try wait(fd, for: Int16(POLLOUT), until: deadline)
-        } catch {
-            Glibc.close(fd)
-            throw .couldNotConnect(address.description, reason: "poll failed")
-        }
-        guard ready else {
-            Glibc.close(fd)
-            throw .timedOut(requestSent: false)
-        }
-        var code: Int32 = 0
-        var length = socklen_t(MemoryLayout<Int32>.size)
-        _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
-        guard code == 0 else {
-            Glibc.close(fd)
-            throw .couldNotConnect(address.description, reason: Socket.errorText(code))
-        }
-        Socket.setBlocking(fd)
-        return fd
     }
 }

@@ -29,6 +29,12 @@ extension HTTPResponse {
         appendFields(headers, dropConnection: true, to: &buffer)
     }
 
+    /// Appends the head of a WebSocket upgrade's 101: no `Content-Length`, `Connection: Upgrade`.
+    func encodeUpgradeHead(into buffer: inout [UInt8]) {
+        appendStatusAndFields(to: &buffer)
+        buffer.append(contentsOf: "Connection: Upgrade\r\n\r\n".utf8)
+    }
+
     /// Appends the head of a held response: no `Content-Length`, and `Connection: close`, since
     /// the body ends when the connection closes.
     func encodeStreamHead(into buffer: inout [UInt8]) {

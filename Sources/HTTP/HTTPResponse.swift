@@ -10,6 +10,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// For a held response: how its stream starts; nil for a whole response.
     public var stream: HTTPStreamStart?
+    /// For an accepted WebSocket upgrade (101): how the connection runs; nil otherwise.
+    public var webSocket: WebSocketServerStart?
 
     /// A response; the reason phrase defaults to the standard one for `status`.
     public init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
@@ -45,6 +47,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public static func standardReason(for status: Int) -> String {
         switch status {
         case 100: "Continue"
+        case 101: "Switching Protocols"
         case 200: "OK"
         case 201: "Created"
         case 204: "No Content"
@@ -60,6 +63,7 @@ public struct HTTPResponse: Sendable, Equatable {
         case 413: "Content Too Large"
         case 414: "URI Too Long"
         case 421: "Misdirected Request"
+        case 426: "Upgrade Required"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

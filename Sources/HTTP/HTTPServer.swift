@@ -28,6 +28,7 @@ public final class HTTPServer: Sendable {
     public let address: HTTPAddress
     private let listenFD: Int32
     private let loops: [EventLoop]
+    private let limiter: ConnectionLimiter
     /// Entered by each event-loop thread while it runs.
     let running = DispatchGroup()
     private let state = Mutex<State>(.serving)
@@ -58,6 +59,7 @@ public final class HTTPServer: Sendable {
         self.address = HTTPAddress(host: configuration.address.host, port: port)
         self.listenFD = fd
         self.loops = loops
+        self.limiter = limiter
         for loop in loops {
             running.enter()
             OSThread.detach(name: "http-loop-\(loop.index)") { [running] in
@@ -90,6 +92,9 @@ public final class HTTPServer: Sendable {
         }
         if first { loops.forEach { $0.requestStop() } }
     }
+
+    /// How many connections are open (counted from accept to close), across all event loops.
+    public var connectionCount: Int { limiter.count }
 
     /// Blocks until another thread has called `stop()` and the server has stopped.
     public func waitUntilStopped() {

@@ -22,6 +22,8 @@ public final class HTTPStream: Sendable {
     private struct State {
         var phase = Phase.open
         var queued: [UInt8] = []
+        /// Whether a send past `bufferLimit` ended the stream (the client fell behind).
+        var overflowed = false
     }
 
     /// The most bytes that may wait for the loop; a `send` past it ends the stream.
@@ -42,17 +44,25 @@ public final class HTTPStream: Sendable {
     /// go of the stream.
     @discardableResult
     public func send(_ bytes: [UInt8]) -> Bool {
+        append(count: bytes.count) { $0 += bytes }
+    }
+
+    /// Queues what `write` appends to the queue, `count` bytes at most (a WebSocket frame,
+    /// encoded in place), under the rules of `send`; with `finishing`, then finishes the stream.
+    func append(count: Int, finishing: Bool = false, _ write: (inout [UInt8]) -> Void) -> Bool {
         // The loop is woken with the lock held: the loop ends every stream, under this lock,
         // before its wake pipe can be closed, so a send never writes to a closed pipe.
         state.withLock { state in
             guard case .open = state.phase else { return false }
-            if state.queued.count + bytes.count > bufferLimit {
+            if state.queued.count + count > bufferLimit {
                 state.phase = .ended
+                state.overflowed = true
                 state.queued = []
                 loop.wakeForStreams()
                 return false
             }
-            state.queued += bytes
+            write(&state.queued)
+            if finishing { state.phase = .finishing }
             loop.wakeForStreams()
             return true
         }
@@ -66,6 +76,9 @@ public final class HTTPStream: Sendable {
             loop.wakeForStreams()
         }
     }
+
+    /// The loop's side: whether a send past `bufferLimit` ended the stream.
+    var overflowed: Bool { state.withLock { $0.overflowed } }
 
     /// The loop's side: the phase, leaving what is queued for the next `take()`.
     var phase: Phase { state.withLock { $0.phase } }

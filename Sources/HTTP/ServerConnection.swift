@@ -37,6 +37,8 @@ final class ServerConnection {
     var stream: (handle: HTTPStream, start: HTTPStreamStart)?
     /// Who connected, handed to the handler with each request.
     var peer: HTTPPeer?
+    /// The WebSocket the connection was upgraded to (while `phase` is `streaming`).
+    var webSocket: ServerWebSocket?
 
     init(fd: Int32, ticket: ConnectionTicket, limits: HTTPLimits, now: UInt64) {
         self.fd = fd
