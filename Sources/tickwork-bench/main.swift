@@ -42,6 +42,8 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("indicators", IndicatorBench.run),
     ("download", DownloadBench.run),
     ("walk-forward", WalkForwardBench.run),
+    ("ws-decode", { WebSocketBench.runDecode() }),
+    ("ws-messages", { try WebSocketBench.runMessages() }),
 ]
 
 if CommandLine.arguments.dropFirst().first == "gate" {
