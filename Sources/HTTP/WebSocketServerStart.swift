@@ -13,7 +13,9 @@ public final class WebSocketServerStart: Sendable, Equatable {
     /// Called with each whole message the client sent.
     public let message: @Sendable (WebSocketConnection, WebSocketMessage) -> Void
     /// Called once when the connection has ended: the close code (the peer's, or the one the
-    /// server sent; 1006 when neither side sent one) and reason.
+    /// loop sent: a protocol failure's, 1001 at the keep-alive deadline, 1008 to a slow reader;
+    /// 1006 when the connection ended without either, or after the handle's own `close`) and
+    /// reason.
     public let closed: @Sendable (WebSocketConnection, WebSocketCloseCode, String) -> Void
     private let dropped = Atomic<Int>(0)
 
