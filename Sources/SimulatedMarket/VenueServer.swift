@@ -28,6 +28,7 @@ public final class VenueServer: Sendable {
         let marketplace = Marketplace(configuration: configuration)
         let router = VenueRouter(marketplace: marketplace)
         let alpaca = AlpacaRouter(marketplace: marketplace)
+        let feeds = StockFighterStreamRouter(marketplace: marketplace)
         let faults = ResponseFaults()
         let edgar = configuration.edgar.map { edgar in
             EdgarMarket(
@@ -47,6 +48,8 @@ public final class VenueServer: Sendable {
                 let response: HTTPResponse
                 if let edgarRouter, EdgarRouter.serves(request.path) {
                     response = edgarRouter.respond(to: request)
+                } else if StockFighterStreamRouter.serves(request.path) {
+                    response = feeds.respond(to: request)
                 } else {
                     response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
                 }
