@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "Quoting", dependencies: [strategyKit], exclude: ["README.md"]),
         // What every API client shares: transports, retry policy, rate limiter, API keys.
         .target(name: "APIClient", dependencies: [strategyKit, "HTTP", "Wire", "Lifecycle"], exclude: ["README.md"]),
-        .target(name: "StockFighter", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage"]),
+        .target(name: "StockFighter", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "HTTP", "WebSocket"]),
         .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle"], exclude: ["README.md"]),
         // SEC EDGAR: company list, submissions and XBRL facts, and the filings chain.
         .target(name: "Edgar", dependencies: [strategyKit, "APIClient", "HTTP", "Wire", "SystemIO"], exclude: ["README.md"]),

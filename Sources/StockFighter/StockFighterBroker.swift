@@ -7,11 +7,14 @@ public struct StockFighterBroker: Broker {
     /// The client every call goes through (and its invoker's retries, rate limit and log).
     public let client: StockFighterClient
     public let account: Account
+    /// Where its push stream's feeds are; nil: it does not stream, and the runner polls.
+    public let stream: StockFighterStreamEndpoint?
 
-    /// A broker trading for `account` through `client`.
-    public init(client: StockFighterClient, account: Account) {
+    /// A broker trading for `account` through `client`, streaming from `stream` when given.
+    public init(client: StockFighterClient, account: Account, stream: StockFighterStreamEndpoint? = nil) {
         self.client = client
         self.account = account
+        self.stream = stream
     }
 
     /// Plain orders only: the API has no stops, order classes or amendments, so the engine holds
@@ -68,6 +71,20 @@ public struct StockFighterBroker: Broker {
 
     public func orders(venue: Venue) async throws(BrokerError) -> [OrderStatus] {
         do { return try await client.orders(venue: venue, account: account) } catch { throw error.brokerError }
+    }
+
+    /// The venue's tickertape (quotes of `symbols` as books, their last trades) and the account's
+    /// executions (each fill's order) as one stream (`StockFighterStream`); nil without a
+    /// `stream` endpoint. A refused or failed connection is `notActedOn`.
+    public func openStream(
+        venue: Venue, symbols: [Symbol], onEvent: @escaping @Sendable (BrokerStreamEvent) -> Void
+    ) async throws(BrokerError) -> (any BrokerStream)? {
+        guard let stream else { return nil }
+        do {
+            return try StockFighterStream(endpoint: stream, account: account, venue: venue, symbols: symbols, onEvent: onEvent)
+        } catch {
+            throw .notActedOn("open the stream of \(venue): \(error)")
+        }
     }
 
     /// None: the StockFighter API keeps no positions apart from the account's orders.

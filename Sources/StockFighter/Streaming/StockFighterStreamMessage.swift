@@ -54,7 +54,7 @@ public enum StockFighterStreamMessage {
 
     /// Reads the message's top object: `ok` must not be false (its `error` is the refusal), and
     /// `field` reads the keys it knows (returning true), the rest skipped.
-    private static func read(
+    static func read(
         _ message: [UInt8], field: (inout JSONReader, String) throws(JSONReadError) -> Bool
     ) throws(JSONReadError) {
         var ok = true

@@ -1,0 +1,91 @@
+import Brokerage
+import HTTP
+import StrategyKit
+import Synchronization
+import Wire
+
+/// One connection of StockFighter's push stream (`StockFighterBroker.openStream`): the venue's
+/// tickertape and the account's executions, two WebSocket connections reported as one.
+///
+/// The venue-wide tickertape, filtered to the daemon's symbols, rather than one connection per
+/// stock: one connection whatever the number of symbols, and one fewer way for half the stream
+/// to die unseen. Each client's thread hands its messages to `onEvent` under one lock, so the
+/// events come one at a time and `closed`, once, when either connection ends (the other is then
+/// closed too) comes last.
+final class StockFighterStream: BrokerStream {
+    private struct State {
+        var closers: [@Sendable () -> Void] = []
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+    private let venue: Venue
+    private let symbols: Set<Symbol>
+    private let onEvent: @Sendable (BrokerStreamEvent) -> Void
+
+    /// Opens both connections; throws when either cannot be opened (the other closed again).
+    init(
+        endpoint: StockFighterStreamEndpoint, account: Account, venue: Venue, symbols: [Symbol],
+        onEvent: @escaping @Sendable (BrokerStreamEvent) -> Void
+    ) throws(WebSocketClientError) {
+        self.venue = venue
+        self.symbols = Set(symbols)
+        self.onEvent = onEvent
+        for feed in [StockFighterStreamEndpoint.Feed.tickertape, .executions] {
+            do {
+                let close = try endpoint.open(feed, account: account, venue: venue) { [weak self] event in self?.receive(event, feed: feed) }
+                let late = state.withLock { state in
+                    state.closers.append(close)
+                    return state.ended
+                }
+                if late { close() }
+            } catch {
+                close()
+                throw error
+            }
+        }
+    }
+
+    func close() {
+        let closers = state.withLock { $0.closers }
+        for close in closers { close() }
+    }
+
+    private func receive(_ event: StockFighterStreamEndpoint.FeedEvent, feed: StockFighterStreamEndpoint.Feed) {
+        switch event {
+        case .message(let bytes):
+            let events: [BrokerStreamEvent]
+            do throws(JSONReadError) {
+                events = try decode(bytes, feed: feed, receivedAt: WallClock.now())
+            } catch {
+                events = [.alive]
+            }
+            deliver(events)
+        case .closed(let reason):
+            deliver([.closed(reason: reason)])
+            close()
+        }
+    }
+
+    /// A message of `feed` as the stream's events: an execution's order; a quote's top of book
+    /// and last trade (the runner's filter drops a repeated one). A quote of a symbol the daemon
+    /// does not trade, or a message that is neither, keeps the connection alive and nothing more.
+    private func decode(
+        _ bytes: [UInt8], feed: StockFighterStreamEndpoint.Feed, receivedAt: Timestamp
+    ) throws(JSONReadError) -> [BrokerStreamEvent] {
+        if feed == .executions { return [.order(try StockFighterStreamMessage.execution(bytes))] }
+        let tick = try StockFighterStreamMessage.tickertape(bytes, venue: venue, receivedAt: receivedAt)
+        guard symbols.isEmpty || symbols.contains(tick.book.symbol) else { return [.alive] }
+        return [.book(tick.book)] + (tick.lastTrade.map { [.trade($0)] } ?? [])
+    }
+
+    /// Hands `events` on, one caller at a time, nothing after `closed`.
+    private func deliver(_ events: [BrokerStreamEvent]) {
+        state.withLock { state in
+            for event in events where !state.ended {
+                if case .closed = event { state.ended = true }
+                onEvent(event)
+            }
+        }
+    }
+}
