@@ -69,9 +69,11 @@ extension LiveRunner {
     }
 
     /// Waits until `connection` ends (its reason) or is silent past `stallTimeout` (a stall), or
-    /// the task is cancelled (nil), looking every poll interval at most.
+    /// the task is cancelled (nil), looking every poll interval, or tenth of a second, at most.
     private func watch(_ connection: StreamConnection, stallTimeout: Duration) async -> String? {
-        let look = min(pollInterval, stallTimeout / 4)
+        // At most a tenth of a second, whatever the poll interval: a closed stream trusted for a
+        // poll interval more would hold the pollers at the safety interval that long.
+        let look = min(pollInterval, stallTimeout / 4, .milliseconds(100))
         while true {
             if let ended = connection.ended { return "closed: \(ended)" }
             let silence = connection.silence()

@@ -23,7 +23,9 @@ extension Daemon {
             } catch {
                 throw CLIError.failure("exchange \(baseURL): venue \(exchange.venue) is not answering: \(error)")
             }
-            return StockFighterBroker(client: client, account: exchange.account)
+            let stream = exchange.stream
+                ? try ExchangeClientFactory.streamEndpoint(baseURL: baseURL, configuration: configuration, keyOptional: venueServer != nil) : nil
+            return StockFighterBroker(client: client, account: exchange.account, stream: stream)
         case .alpaca(let settings):
             let client = try AlpacaClientFactory.make(
                 configuration: configuration, settings: settings, embedded: venueServer.map { "http://\($0.address)" },

@@ -18,4 +18,11 @@ enum ExchangeClientFactory {
                 burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
             log: { entry in logger.debug(entry.description) }, caFile: configuration.exchange.caFile)
     }
+
+    /// Where the exchange at `baseURL` streams (the same host, key and CA file as the REST
+    /// calls), for a broker that is to open its push stream.
+    static func streamEndpoint(baseURL: String, configuration: Configuration, keyOptional: Bool) throws -> StockFighterStreamEndpoint {
+        try StockFighterStreamEndpoint(
+            baseURL: baseURL, apiKey: try APIKeyResolver.resolve(configuration, optional: keyOptional), caFile: configuration.exchange.caFile)
+    }
 }

@@ -8,7 +8,10 @@ import TestSupport
     /// The shipped configuration with MarketMaker quoting FOOBAR at `halfSpreadCents` (called
     /// with the market data `data` names, when given), its ledger and session recording in
     /// `directory`; returns the file written.
-    static func writeConfiguration(in directory: String, name: String, halfSpreadCents: Int, data: [String]? = nil) throws -> String {
+    /// With `stream`, the daemon follows the embedded exchange's feeds (`exchange.stream`).
+    static func writeConfiguration(
+        in directory: String, name: String, halfSpreadCents: Int, data: [String]? = nil, stream: Bool = false
+    ) throws -> String {
         let shipped = try Data(contentsOf: URL(fileURLWithPath: TickworkProcess.packageRoot + "/config/tickwork.json"))
         var configuration = try #require(try JSONSerialization.jsonObject(with: shipped) as? [String: Any])
         var strategy: [String: Any] = [
@@ -21,6 +24,10 @@ import TestSupport
         configuration["ledger"] = ["path": directory + "/ledger.jsonl", "fsync": "never"]
         configuration["riskStatePath"] = directory + "/risk.json"
         configuration["pollIntervalMs"] = 100
+        if stream, var exchange = configuration["exchange"] as? [String: Any] {
+            exchange["stream"] = true
+            configuration["exchange"] = exchange
+        }
         let file = directory + "/" + name
         try JSONSerialization.data(withJSONObject: configuration).write(to: URL(fileURLWithPath: file))
         return file
@@ -47,6 +54,22 @@ import TestSupport
         #expect(lines.first?.hasPrefix("diverged at record ") == true)
         #expect(lines.dropFirst().first?.hasPrefix("  recorded: {") == true)
         #expect(lines.dropFirst(2).first?.hasPrefix("  replayed: ") == true)
+    }
+
+    /// The same with the daemon on the exchange's push stream: a session whose books, trades and
+    /// order reports came from the tickertape and executions feeds replays to the same actions.
+    @Test func aStreamedLiveSessionReplaysIdentically() async throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        let live = try Self.writeConfiguration(in: directory, name: "live.json", halfSpreadCents: 2, stream: true)
+        let run = try await TickworkProcess.run(["run", "--config", live, "--duration", "4s", "--log-level", "info"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("stream switch") && run.stderr.contains("to=stream"), "\(run.stderr)")
+        let same = try await TickworkProcess.run(["backtest", "--replay", directory + "/session.jsonl", "--config", live])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.hasPrefix("identical: "))
+        #expect(!same.stdout.hasPrefix("identical: 0 inputs"))
     }
 
     @Test func aBooksRecordingIsNoSession() async throws {
