@@ -32,6 +32,33 @@ import TestSupport
         try await BacktestCLITests.expectReportWithFills(in: directory + "/report")
     }
 
+    /// `--stream`: what the tickertape delivered, recorded as a poll's books and trades, with
+    /// the venue's and the receive times, and backtested like them.
+    @Test func aStreamedRecordingOfABotMarketBacktestsWithFills() async throws {
+        let exchange = try await ExchangeFixture(bots: 4)
+        defer { exchange.stop() }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.remove() }
+        let directory = scratch.path
+        let data = directory + "/streamed.jsonl"
+        let record = try await TickworkProcess.run(["record", "FOOBAR", "--base-url", exchange.baseURL, "--out", data, "--stream", "--duration", "5s"])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.hasPrefix("recorded "))
+        let events = try RecordingFormat.open(path: data).readAll()
+        #expect(events.count > 20)
+        let books = events.compactMap { if case .book(let book) = $0 { book } else { nil } }
+        #expect(books.allSatisfy { $0.receivedTime != nil && $0.symbol == "FOOBAR" })
+        #expect(zip(books, books.dropFirst()).allSatisfy { $0.exchangeTime < $1.exchangeTime && $0.sequence + 1 == $1.sequence })
+        let backtest = try await TickworkProcess.run([
+            "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--param", "quoteSize=10",
+            "--report", directory + "/report",
+        ])
+        #expect(backtest.status == 0, "\(backtest.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/report/report.json")))
+        let account = try #require((report as? [String: Any])?["account"] as? [String: Any])
+        #expect(try #require(account["fills"] as? Int) > 0)
+    }
+
     @Test func sigintStopsTheRecorderWithAReadableFile() async throws {
         let exchange = try await ExchangeFixture(bots: 1)
         defer { exchange.stop() }

@@ -33,6 +33,9 @@ struct ExchangeConnection: APIConnection {
     let account: Account
     let json: Bool
     let client: StockFighterClient
+    /// The key and CA file the client was made with, for the API's WebSocket feeds.
+    let apiKey: APIKey?
+    let caFile: String?
 
     /// Resolves the options of `invocation`; throws a usage error for a bad URL and a failure for
     /// a configured key file that cannot be read. A key that is simply absent is not an error:
@@ -51,6 +54,8 @@ struct ExchangeConnection: APIConnection {
             case .file: key = try APIKeyResolver.resolve(configuration, optional: false, environment: environment)
             }
         }
+        apiKey = key
+        caFile = configuration.exchange.caFile
         do throws(ExchangeError) {
             client = try StockFighterClient(
                 baseURL: baseURL, apiKey: key,

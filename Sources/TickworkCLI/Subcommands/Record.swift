@@ -29,6 +29,10 @@ enum Record {
             alpaca (or an Alpaca configuration) the books are the latest quotes (one level a \
             side) and the trades the latest trades, one request each per poll for every symbol, \
             at least 600ms apart to stay within Alpaca's 200 requests a minute. \
+            With --stream it records what the venue's push stream delivers instead of polling \
+            (StockFighter: the venue's tickertape; any broker that streams): each quote's book \
+            and each new last trade, with the venue's time and the time received; a lost stream \
+            is a line on stderr and a reconnection with back-off, and a gap in the recording. \
             Stops on SIGINT or SIGTERM, or after --duration, and closes the file; \
             a recorder that is killed leaves a file whose last line at most is lost. A poll that \
             fails is reported on stderr and the next one goes on.
@@ -36,7 +40,7 @@ enum Record {
         arguments: [symbols],
         options: [
             SymbolArgument.deprecatedOption, out, config, AlpacaConnection.api, ExchangeConnection.baseURL, ExchangeConnection.venue,
-            ExchangeConnection.account, interval, duration, json,
+            ExchangeConnection.account, interval, duration, json, stream,
         ],
         subcommands: [RecordConvert.command],
         validate: { invocation throws(CLIError) in
@@ -57,6 +61,7 @@ enum Record {
     static let interval: Option<Duration> = .defaulted(
         "--interval", "DURATION", default: .milliseconds(250), help: "Time between polls (default 250ms).",
         parse: .duration(in: .milliseconds(1) ... .seconds(3_600), bareNumberIn: .milliseconds))
+    static let stream: Option<Bool> = .flag("--stream", help: "Record the venue's push stream rather than polling (--interval is then unused).")
     static let duration: Option<Duration?> = .optional(
         "--duration", "DURATION", help: "Stop after this long (e.g. 30s, 2h).",
         parse: .duration(in: .seconds(1) ... .seconds(31_536_000), bareNumberIn: .seconds))
@@ -76,17 +81,25 @@ enum Record {
             (broker, venue) = (alpaca.broker(symbols: symbols), alpaca.venue)
             interval = max(interval, alpacaInterval)
         } else {
-            (broker, venue) = try stockFighter(invocation)
+            (broker, venue) = try stockFighter(invocation, streaming: invocation[Self.stream])
         }
         let writer = try RecordingWriter(
             path: out, header: RecordingHeader(venue: venue, symbols: symbols, producer: "tickwork record \(Tickwork.version)"),
             format: RecordingFormat(fileName: out))
-        let poller = BookPoller(broker: broker, venue: venue, symbols: symbols, writer: writer, interval: interval, duration: duration)
-        let group = ServiceGroup([.init("poller", poller)])
-        if let error = try runBlocking({ await group.run() }).error(of: "poller") {
-            throw error
+        let books: Int, trades: Int, failures: Int
+        if invocation[Self.stream] {
+            let recorder = StreamRecorder(broker: broker, venue: venue, symbols: symbols, writer: writer, duration: duration)
+            if let error = try runBlocking({ await ServiceGroup([.init("recorder", recorder)]).run() }).error(of: "recorder") {
+                throw error
+            }
+            (books, trades, failures) = (recorder.counts.books, recorder.counts.trades, 0)
+        } else {
+            let poller = BookPoller(broker: broker, venue: venue, symbols: symbols, writer: writer, interval: interval, duration: duration)
+            if let error = try runBlocking({ await ServiceGroup([.init("poller", poller)]).run() }).error(of: "poller") {
+                throw error
+            }
+            (books, trades, failures) = poller.counts
         }
-        let (books, trades, failures) = poller.counts
         try writer.close()
         let names = symbols.map(\.rawValue)
         if invocation[Self.json] {
@@ -100,8 +113,9 @@ enum Record {
         return 0
     }
 
-    /// The StockFighter exchange of the configuration (or `--base-url`), once its venue answers.
-    private static func stockFighter(_ invocation: Invocation) throws -> (any Broker, Venue) {
+    /// The StockFighter exchange of the configuration (or `--base-url`), once its venue answers;
+    /// `streaming`: its broker opens the venue's feeds.
+    private static func stockFighter(_ invocation: Invocation, streaming: Bool) throws -> (any Broker, Venue) {
         var configuration = try DefaultConfiguration.load(invocation[Self.config])
         if let venue = invocation[ExchangeConnection.venue] { configuration.exchange.venue = venue }
         if let account = invocation[ExchangeConnection.account] { configuration.exchange.account = account }
@@ -114,7 +128,8 @@ enum Record {
         } catch {
             throw CLIError.failure("exchange \(baseURL): venue \(venue) is not answering: \(error)")
         }
-        return (StockFighterBroker(client: client, account: configuration.exchange.account), venue)
+        let stream = streaming ? try ExchangeClientFactory.streamEndpoint(baseURL: baseURL, configuration: configuration, keyOptional: true) : nil
+        return (StockFighterBroker(client: client, account: configuration.exchange.account, stream: stream), venue)
     }
 
     /// What `--json` prints.

@@ -17,10 +17,19 @@ enum Tail {
             file through rotation and truncation, and waits for a ledger that does not exist \
             yet. --json prints the ledger lines themselves. \
             Every line is checked as it is read; a corrupt ledger stops the command with the line \
-            at fault. Colour only on a terminal, and never when NO_COLOR is set.
+            at fault. Colour only on a terminal, and never when NO_COLOR is set. \
+            With --stream it shows instead the account's executions live from the venue's \
+            StockFighter feed (the configuration's exchange, or --base-url, --venue, --account): \
+            time of the fill, symbol, side, quantity, price, the account's order, and the standing \
+            and incoming orders' ids, marked complete when the fill completed them; --json prints \
+            the feed's messages. A lost connection is a line on stderr and a reconnection with \
+            back-off; it runs until interrupted, or for --duration.
             """,
         arguments: [symbol],
-        options: [ledger, config, follow, limit, SymbolArgument.deprecatedOption, strategy, json],
+        options: [
+            ledger, config, follow, limit, SymbolArgument.deprecatedOption, strategy, json, stream, ExchangeConnection.baseURL,
+            ExchangeConnection.venue, ExchangeConnection.account, duration,
+        ],
         run: run
     )
 
@@ -34,9 +43,19 @@ enum Tail {
     ).deprecatedAlias("--lines")
     static let symbol = SymbolArgument.optional(help: "Only fills of this symbol.")
     static let strategy: Option<String?> = .optional("--strategy", "ID", help: "Only fills of this strategy.")
-    static let json: Option<Bool> = .flag("--json", help: "Print the ledger's lines (JSON Lines) instead of a table.")
+    static let json: Option<Bool> = .flag("--json", help: "Print the ledger's lines (JSON Lines) instead of a table; with --stream, the feed's messages.")
+    static let stream: Option<Bool> = .flag("--stream", help: "Show the account's executions live from the venue's feed instead of the ledger.")
+    static let duration: Option<Duration?> = .optional(
+        "--duration", "DURATION", help: "With --stream, stop after this long (e.g. 30s, 2h).",
+        parse: .duration(in: .seconds(1) ... .seconds(31_536_000), bareNumberIn: .seconds))
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        if invocation[Self.stream] {
+            for option in [Self.ledger, Self.strategy] as [any OptionDeclaration] + [Self.follow, Self.limit] where invocation.isGiven(option) {
+                throw CLIError.usage("\(option.spec.name) is for the ledger, not --stream")
+            }
+            return try TailStream.run(invocation, symbol: try SymbolArgument.value(invocation, Self.symbol), duration: invocation[Self.duration])
+        }
         let path = try invocation[Self.ledger] ?? DefaultConfiguration.load(invocation[Self.config]).ledger.path
         let count = Int(invocation[Self.limit])
         let filter = TailFilter(symbol: try SymbolArgument.value(invocation, Self.symbol)?.rawValue, strategy: invocation[Self.strategy])

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tickwork tail --stream`: the account's executions live from `tickwork exchange`'s feed.
+@Suite(.processHeavy, .timeLimit(.minutes(10))) struct TailStreamCLITests {
+    @Test func showsEachFillOfTheAccountAsItHappens() async throws {
+        let exchange = try await ExchangeFixture()
+        defer { exchange.stop() }
+        let base = ["tail", "--stream", "--base-url", exchange.baseURL, "--venue", "TESTEX", "--account", "EXB123456"]
+        let json = try SpawnedProcess(base + ["--json", "--duration", "60s"])
+        let table = try SpawnedProcess(base + ["--duration", "60s"])
+        defer {
+            json.send(SIGKILL)
+            table.send(SIGKILL)
+        }
+        // The feeds open some time after the processes start: trade until both have heard a fill.
+        var rounds = 0
+        let heard = {
+            json.stdout.contains(#""account":"EXB123456""#) && table.stdout.split(separator: "\n").count >= 2
+        }
+        while !heard(), rounds < 40 {
+            try exchange.place(account: "EXB123456", side: "buy", price: 5_000, qty: 10)
+            try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 4)
+            rounds += 1
+            _ = await json.wait(upTo: 0.5, for: heard)
+        }
+        #expect(heard(), "\(json.stdout)\(json.stderr)\(table.stdout)\(table.stderr)")
+        let message = try #require(json.stdout.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])
+        #expect(object["filled"] as? Int == 4 && object["price"] as? Int == 5_000 && object["standingComplete"] as? Bool == false)
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("TIME (UTC)") == true)
+        #expect(lines.dropFirst().first.map { $0.contains("FOOBAR") && $0.contains(" buy ") } == true, "\(lines)")
+        #expect(lines.dropFirst().first?.contains("50.00") == true, "\(lines)")
+    }
+}
