@@ -44,6 +44,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("walk-forward", WalkForwardBench.run),
     ("ws-decode", { WebSocketBench.runDecode() }),
     ("ws-messages", { try WebSocketBench.runMessages() }),
+    ("stream-latency", { try StreamLatencyBench.run() }),
 ]
 
 if CommandLine.arguments.dropFirst().first == "gate" {
