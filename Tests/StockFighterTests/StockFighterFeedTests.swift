@@ -134,6 +134,18 @@ import Testing
         #expect(try await subscribers(venue, 0))
     }
 
+    /// A quiet market sends nothing on the feeds; the stream still says it is alive, so the
+    /// runner does not take it for stalled.
+    @Test func aQuietStreamSaysItIsAlive() async throws {
+        let venue = try VenueHarness()
+        let broker = StockFighterBroker(client: try client("http://\(venue.server.address)/ob/api"), account: account, stream: try endpoint(venue))
+        let events = Collected<BrokerStreamEvent>()
+        let stream = try #require(try await broker.openStream(venue: testex, symbols: [foobar], onEvent: events.add))
+        #expect(try await events.wait { $0.contains(.alive) }.allSatisfy { $0 == .alive })
+        stream.close()
+        #expect(try await events.wait { $0.last == .closed(reason: "tickertape closed (1000)") || $0.last == .closed(reason: "executions closed (1000)") }.count >= 2)
+    }
+
     @Test func aBrokerWithoutAStreamEndpointDoesNotStream() async throws {
         let venue = try VenueHarness()
         let broker = StockFighterBroker(client: try client("http://\(venue.server.address)/ob/api"), account: account)

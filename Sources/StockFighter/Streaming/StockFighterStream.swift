@@ -11,8 +11,12 @@ import Wire
 /// stock: one connection whatever the number of symbols, and one fewer way for half the stream
 /// to die unseen. Each client's thread hands its messages to `onEvent` under one lock, so the
 /// events come one at a time and `closed`, once, when either connection ends (the other is then
-/// closed too) comes last.
+/// closed too) comes last. While both are open it says `alive` every `aliveInterval`: the feeds
+/// are silent on a quiet market, and the connections' own keep-alive
+/// (`StockFighterStreamEndpoint.configuration`) ends one that stops answering its pings.
 final class StockFighterStream: BrokerStream {
+    static let aliveInterval: Duration = .seconds(5)
+
     private struct State {
         var closers: [@Sendable () -> Void] = []
         var ended = false
@@ -42,6 +46,12 @@ final class StockFighterStream: BrokerStream {
             } catch {
                 close()
                 throw error
+            }
+        }
+        Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: Self.aliveInterval)
+                guard let self, !self.deliver([.alive]) else { return }
             }
         }
     }
@@ -79,13 +89,16 @@ final class StockFighterStream: BrokerStream {
         return [.book(tick.book)] + (tick.lastTrade.map { [.trade($0)] } ?? [])
     }
 
-    /// Hands `events` on, one caller at a time, nothing after `closed`.
-    private func deliver(_ events: [BrokerStreamEvent]) {
+    /// Hands `events` on, one caller at a time, nothing after `closed`; returns whether the
+    /// stream has ended.
+    @discardableResult
+    private func deliver(_ events: [BrokerStreamEvent]) -> Bool {
         state.withLock { state in
             for event in events where !state.ended {
                 if case .closed = event { state.ended = true }
                 onEvent(event)
             }
+            return state.ended
         }
     }
 }

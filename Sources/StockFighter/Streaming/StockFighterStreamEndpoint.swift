@@ -41,6 +41,12 @@ public struct StockFighterStreamEndpoint: Sendable {
         }
     }
 
+    /// The feeds' connections ping the server every 5 s and end, as stalled, after 15 s without
+    /// a frame (a pong counts): the feeds send nothing of their own on a quiet market, so this
+    /// keep-alive is what tells a quiet connection from a dead one.
+    static let configuration = WebSocketClientConfiguration(
+        limits: WebSocketLimits(pingInterval: .seconds(5), keepAliveTimeout: .seconds(15)))
+
     /// One of the API's two feeds.
     public enum Feed: String, Sendable {
         case tickertape, executions
@@ -61,7 +67,7 @@ public struct StockFighterStreamEndpoint: Sendable {
         _ feed: Feed, account: Account, venue: Venue, onEvent: @escaping @Sendable (FeedEvent) -> Void
     ) throws(WebSocketClientError) -> @Sendable () -> Void {
         let url = WebSocketURL(address: address, secure: secure, target: "\(basePath)/ws/\(account.rawValue)/venues/\(venue.rawValue)/\(feed.rawValue)")
-        let client = try WebSocketClient(url: url, headers: headers, tls: tls) { event in
+        let client = try WebSocketClient(url: url, headers: headers, tls: tls, configuration: Self.configuration) { event in
             switch event {
             case .message(let message): onEvent(.message(message.bytes))
             case let .closed(code, reason): onEvent(.closed("\(feed.rawValue) closed (\(code.rawValue)\(reason.isEmpty ? "" : ": \(reason)"))"))
