@@ -1,6 +1,7 @@
 import APIClient
 import Brokerage
 import HTTP
+import HTTPTesting
 import MarketTestSupport
 import StockFighter
 import StrategyKit
@@ -132,6 +133,27 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         #expect(events.all.count == ended.count)
         #expect(try await subscribers(venue, 0))
+    }
+
+    /// `https` gives `wss`, trusting the CA file the REST calls trust: the feeds through a TLS
+    /// front of the exchange.
+    @Test func anHTTPSBaseStreamsOverTLS() async throws {
+        let venue = try VenueHarness()
+        let certificates = try TestCertificates()
+        defer { certificates.remove() }
+        let front = try TLSFront(backend: venue.server.address, mode: .tls(try certificates.issue("loopback", names: ["IP:127.0.0.1"])))
+        defer { front.stop() }
+        let baseURL = "https://\(front.address)/ob/api"
+        let exchange = try StockFighterClient(baseURL: baseURL, apiKey: nil, caFile: certificates.caFile)
+        let stream = try StockFighterStreamEndpoint(baseURL: baseURL, apiKey: nil, caFile: certificates.caFile)
+        let events = Collected<BrokerStreamEvent>()
+        let opened = try #require(
+            try await StockFighterBroker(client: exchange, account: account, stream: stream).openStream(venue: testex, symbols: [foobar], onEvent: events.add))
+        defer { opened.close() }
+        #expect(try await subscribers(venue, 2))
+        _ = try await exchange.placeOrder(order(.buy, 10, at: 5_000))
+        let seen = try await events.wait { $0.contains { if case .order = $0 { false } else { $0 != .alive } } }
+        #expect(seen.contains { if case .book(let book) = $0 { book.bids.first?.qty == 10 } else { false } })
     }
 
     /// A quiet market sends nothing on the feeds; the stream still says it is alive, so the
