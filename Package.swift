@@ -62,7 +62,7 @@ let package = Package(
         // What every API client shares: transports, retry policy, rate limiter, API keys.
         .target(name: "APIClient", dependencies: [strategyKit, "HTTP", "Wire", "Lifecycle"], exclude: ["README.md"]),
         .target(name: "StockFighter", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "HTTP", "WebSocket"]),
-        .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle"], exclude: ["README.md"]),
+        .target(name: "Alpaca", dependencies: [strategyKit, "APIClient", "Wire", "Brokerage", "Quoting", "Lifecycle", "HTTP", "WebSocket"], exclude: ["README.md"]),
         // SEC EDGAR: company list, submissions and XBRL facts, and the filings chain.
         .target(name: "Edgar", dependencies: [strategyKit, "APIClient", "HTTP", "Wire", "SystemIO"], exclude: ["README.md"]),
         // Quote sources (Finnhub, and the simulated exchange through its Finnhub API), the symbol
@@ -72,7 +72,7 @@ let package = Package(
             exclude: ["README.md", "Directory/PROVENANCE.md", "Directory/etfs.csv"], resources: [.embedInCode("Directory/symbols.csv")]),
         // Tests' and benchmarks' TLS: a TLS front for a loopback server, certificates made in a test.
         .target(name: "HTTPTesting", dependencies: ["HTTP", "COpenSSL", "Lifecycle"]),
-        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", "Quoting", strategyKit], exclude: ["README.md", "Levels/CALIBRATION.md"]),
+        .target(name: "SimulatedMarket", dependencies: ["MatchingEngine", "HTTP", "Wire", "Lifecycle", "Quotes", "Quoting", "WebSocket", strategyKit], exclude: ["README.md", "Levels/CALIBRATION.md"]),
         .target(name: "Trading", dependencies: [strategyKit, "Risk"], exclude: ["README.md"], swiftSettings: hotPathSettings),
         // Recordings: their forms, readers and writers, and the session recorder.
         .target(
@@ -114,7 +114,7 @@ let package = Package(
         // plugins' tests use it too); MarketTestSupport adds the simulated market it starts;
         // TradingTestSupport adds the trading kernel, for the kernel's tests and the live driver's.
         .target(name: "TestSupport", dependencies: [strategyKit, "Lifecycle"], path: "Tests/TestSupport"),
-        .target(name: "MarketTestSupport", dependencies: ["SimulatedMarket", "HTTP", strategyKit], path: "Tests/MarketTestSupport"),
+        .target(name: "MarketTestSupport", dependencies: ["SimulatedMarket", "HTTP", "WebSocket", strategyKit], path: "Tests/MarketTestSupport"),
         .testTarget(name: "StrategyKitTests", dependencies: [strategyKit, "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", strategyKit]),
         .testTarget(name: "WireTests", dependencies: ["Wire", strategyKit]),
@@ -131,7 +131,7 @@ let package = Package(
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "APIClient", "HTTP", "Wire", strategyKit], path: "Tests/AlpacaTestSupport"),
         .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "Quoting", "Lifecycle", "HTTP", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "QuotesTests", dependencies: ["Quotes", "Quoting", "SimulatedMarket", "MarketTestSupport", "SystemIO", "Lifecycle", "TestSupport", strategyKit]),
-        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "Quoting", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "Quoting", "TestSupport", "Wire", "WebSocket", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Notify", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),

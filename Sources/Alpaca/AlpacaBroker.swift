@@ -299,7 +299,7 @@ public final class AlpacaBroker: Broker {
     /// `order` as the engine sees it, with its fills from the FILL activities. An order whose
     /// activities lag behind its `filled_qty` is reported open until they arrive, so that no
     /// fill is missed by a tracker that stops asking about closed orders.
-    private func status(of order: AlpacaOrder, venue: Venue) async throws(AlpacaError) -> OrderStatus {
+    func status(of order: AlpacaOrder, venue: Venue) async throws(AlpacaError) -> OrderStatus {
         remember(order)
         var executions = try await fills.fills(of: order)
         if executions.reduce(Quantity.zero, { $0 + $1.qty }) < order.filledQty {

@@ -9,20 +9,31 @@ import StrategyKit
 public final class AlpacaClient: Sendable {
     /// The invoker every call goes through.
     public let invoker: AlpacaInvoker
+    /// Where its streams are; nil when not known (a client made over an invoker without them),
+    /// and then the broker does not stream.
+    public let streams: AlpacaStreamEndpoints?
 
-    /// A client over an existing invoker.
-    public init(invoker: AlpacaInvoker) { self.invoker = invoker }
+    /// A client over an existing invoker, with its streams at `streams`.
+    public init(invoker: AlpacaInvoker, streams: AlpacaStreamEndpoints? = nil) {
+        self.invoker = invoker
+        self.streams = streams
+    }
 
     /// A client of the trading API at `tradingURL` and the market-data API at `marketDataURL`
-    /// (TLS for `https://`), authenticating with `credentials`.
+    /// (TLS for `https://`), authenticating with `credentials`; its streams are derived from the
+    /// two URLs, the market-data stream's at `dataStreamURL` when given
+    /// (`AlpacaStreamEndpoints.derived`).
     public convenience init(
         tradingURL: String, marketDataURL: String, credentials: AlpacaCredentials, policy: RetryPolicy = .standard,
-        rateLimiter: RateLimiter? = nil, caFile: String? = nil, log: (@Sendable (String) -> Void)? = nil
+        rateLimiter: RateLimiter? = nil, caFile: String? = nil, dataStreamURL: String? = nil, log: (@Sendable (String) -> Void)? = nil
     ) throws(AlpacaError) {
-        self.init(invoker: AlpacaInvoker(
-            trading: try AlpacaEndpoint(baseURL: tradingURL, timeout: policy.attemptTimeout, caFile: caFile),
-            marketData: try AlpacaEndpoint(baseURL: marketDataURL, timeout: policy.attemptTimeout, caFile: caFile),
-            credentials: credentials, policy: policy, rateLimiter: rateLimiter, log: log))
+        self.init(
+            invoker: AlpacaInvoker(
+                trading: try AlpacaEndpoint(baseURL: tradingURL, timeout: policy.attemptTimeout, caFile: caFile),
+                marketData: try AlpacaEndpoint(baseURL: marketDataURL, timeout: policy.attemptTimeout, caFile: caFile),
+                credentials: credentials, policy: policy, rateLimiter: rateLimiter, log: log),
+            streams: AlpacaStreamEndpoints.derived(
+                tradingURL: tradingURL, marketDataURL: marketDataURL, dataStreamURL: dataStreamURL, caFile: caFile))
     }
 
     public func account() async throws(AlpacaError) -> AlpacaAccount { try await invoker.run(GetAccount()) }

@@ -21,7 +21,8 @@ public final class AlpacaInvoker: Sendable {
     public let policy: RetryPolicy
     /// The request rate this side keeps to (Alpaca allows 200 a minute); nil for none.
     public let rateLimiter: RateLimiter?
-    private let credentials: AlpacaCredentials
+    /// The key id and secret, sent with every call and in the streams' `auth` messages.
+    let credentials: AlpacaCredentials
     private let log: (@Sendable (String) -> Void)?
     private let wallClock: @Sendable () -> Timestamp
     /// No request goes out before this wall-clock time (ns), set from a 429's reset.

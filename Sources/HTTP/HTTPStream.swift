@@ -39,6 +39,9 @@ public final class HTTPStream: Sendable {
     /// Whether the stream still takes bytes.
     public var isOpen: Bool { state.withLock { if case .open = $0.phase { true } else { false } } }
 
+    /// The bytes waiting for the loop now: how close the client is to `bufferLimit`.
+    public var queuedByteCount: Int { state.withLock { $0.queued.count } }
+
     /// Queues `bytes` for the client. Returns false, queuing nothing, when the stream has ended,
     /// and ends it when the bytes would take the queue past `bufferLimit`: the caller then lets
     /// go of the stream.

@@ -21,6 +21,10 @@ public final class WebSocketConnection: Sendable {
     /// Whether the connection still takes messages.
     public var isOpen: Bool { stream.isOpen }
 
+    /// The bytes of frames queued and not yet taken by the loop: a sender can warn a client that
+    /// nears `sendBufferLimit` (as Alpaca's 407 "slow client") before the drop.
+    public var queuedByteCount: Int { stream.queuedByteCount }
+
     /// Queues a text message; false when the connection is closed, or has just been dropped for
     /// falling behind.
     @discardableResult

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import HTTP
 import StrategyKit
+import WebSocket
 import Wire
 
 /// The simulated StockFighter exchange: the API's endpoints 1 to 10 over HTTP/1.1, on the
@@ -18,6 +19,7 @@ public final class VenueServer: Sendable {
     public var address: HTTPAddress { server.address }
     let server: HTTPServer
     let marketplace: Marketplace
+    let alpacaStreams: AlpacaStreamRoutes
     private let botTimer: BotTimer?
     private let faults: ResponseFaults
     private let edgar: EdgarMarket?
@@ -29,6 +31,7 @@ public final class VenueServer: Sendable {
         let router = VenueRouter(marketplace: marketplace)
         let alpaca = AlpacaRouter(marketplace: marketplace)
         let feeds = StockFighterStreamRouter(marketplace: marketplace)
+        let alpacaStreams = AlpacaStreamRoutes(marketplace: marketplace, limits: configuration.alpaca?.streamLimits ?? WebSocketLimits())
         let faults = ResponseFaults()
         let edgar = configuration.edgar.map { edgar in
             EdgarMarket(
@@ -46,7 +49,9 @@ public final class VenueServer: Sendable {
             server = try HTTPServer(configuration: http) { request in
                 if faults.shouldRateLimit(request) { return AlpacaRouter.rateLimited(retryAfterSeconds: 1) }
                 let response: HTTPResponse
-                if let edgarRouter, EdgarRouter.serves(request.path) {
+                if configuration.alpaca != nil, AlpacaStreamRoutes.serves(request.path) {
+                    response = alpacaStreams.respond(to: request)
+                } else if let edgarRouter, EdgarRouter.serves(request.path) {
                     response = edgarRouter.respond(to: request)
                 } else if StockFighterStreamRouter.serves(request.path) {
                     response = feeds.respond(to: request)
@@ -60,6 +65,7 @@ public final class VenueServer: Sendable {
             throw .server(error)
         }
         self.marketplace = marketplace
+        self.alpacaStreams = alpacaStreams
         self.faults = faults
         self.edgar = edgar
         if configuration.bots != nil, let interval = configuration.botInterval {

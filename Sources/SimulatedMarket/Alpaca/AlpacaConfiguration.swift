@@ -1,4 +1,5 @@
 import Quoting
+import WebSocket
 import StrategyKit
 
 /// How the simulated exchange serves Alpaca's trading, market-data and news API next to the
@@ -28,6 +29,12 @@ public struct AlpacaConfiguration: Sendable {
     /// The symbols one market-data stream connection may subscribe to before 405 `symbol limit
     /// exceeded` (`*` counts as one): 30 by default, as Alpaca's free (iex) plan.
     public var streamSymbolLimit = AlpacaDataStreamSession.defaultSymbolLimit
+    /// The market-data stream connections one account may hold at once before 406 `connection
+    /// limit exceeded`: 10,000 by default, enough for any test; Alpaca's free plan allows 1.
+    public var streamConnectionLimit = 10_000
+    /// Each stream connection's message size, send queue (a client that falls past it is told
+    /// 407 `slow client` near it, then dropped with 1008), ping interval and keep-alive deadline.
+    public var streamLimits = WebSocketLimits()
 
     /// The defaults: the last listing's venue, $100,000, always open, no rate limit, no directory.
     public init() {}

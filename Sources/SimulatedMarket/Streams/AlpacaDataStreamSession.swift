@@ -83,7 +83,8 @@ public struct AlpacaDataStreamSession: Sendable {
         return json.bytes
     }
 
-    private static func failure(_ code: Int, _ message: String, close: Bool = false) -> StreamReply {
+    /// `[{"T":"error","code":code,"msg":message}]`, closing after it when `close`.
+    static func failure(_ code: Int, _ message: String, close: Bool = false) -> StreamReply {
         var json = JSONWriter(capacity: 64, style: .shortEscapes)
         json.raw("[{\"T\":\"error\",\"code\":")
         json.int(Int64(code))

@@ -41,15 +41,12 @@ extension VenueServer {
     /// A new connection's market-data session, opened at `time`, signing in as the REST API does,
     /// with the configuration's `streamSymbolLimit`.
     public func alpacaDataSession(openedAt time: Timestamp) -> AlpacaDataStreamSession {
-        let access = marketplace.access
-        let limit = marketplace.state.withLock { $0.alpaca?.configuration.streamSymbolLimit } ?? AlpacaDataStreamSession.defaultSymbolLimit
-        return AlpacaDataStreamSession(openedAt: time, symbolLimit: limit) { access.alpacaAccount(keyID: $0, secret: $1) }
+        marketplace.alpacaDataSession(openedAt: time)
     }
 
     /// A new connection's trading-stream session, signing in as the REST API does.
     public func alpacaTradingSession() -> AlpacaTradingStreamSession {
-        let access = marketplace.access
-        return AlpacaTradingStreamSession { access.alpacaAccount(keyID: $0, secret: $1) }
+        marketplace.alpacaTradingSession()
     }
 
     /// Ends every stream subscriber at once, as when the exchange's streams drop (the transport

@@ -1,0 +1,109 @@
+import Foundation
+import HTTP
+import MarketTestSupport
+@testable import SimulatedMarket
+import StrategyKit
+import Synchronization
+import TestSupport
+import Testing
+import WebSocket
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// 200 clients on the simulated exchange's market-data stream, one of which never reads: the
+/// others get every message in order, the silent one is dropped (1008, counted) once its queue
+/// passes the bound, and the server's memory stays within what the bound promises.
+@Suite(.timeLimit(.minutes(10)))
+struct AlpacaStreamFanOutTests {
+    static let sendBufferLimit = 64 << 10
+
+    /// Anonymous memory of this process (`/proc/self/smaps_rollup`), in bytes.
+    static func anonymousBytes() -> Int {
+        let rollup = (try? String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8)) ?? ""
+        for line in rollup.split(separator: "\n") where line.hasPrefix("Anonymous:") {
+            return (Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0) * 1_024
+        }
+        return 0
+    }
+
+    /// A client that upgrades, signs in and subscribes, then never reads: a 4 KiB receive buffer
+    /// so that the server's queue, not the kernel's, holds what it is sent.
+    static func silentClient(port: UInt16) throws -> RawSocket {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var size: Int32 = 4_096
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        try #require(withIPv4Address("127.0.0.1", port) { connect(fd, $0, $1) } == 0)
+        let socket = RawSocket(fd: fd)
+        var bytes = Array("GET /v2/iex HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8)
+        WebSocketFrame.encode(text: #"{"action":"auth","key":"SILENT","secret":"any"}"#, mask: .random(), into: &bytes)
+        WebSocketFrame.encode(text: #"{"action":"subscribe","quotes":["FOOBAR"],"trades":["FOOBAR"]}"#, mask: .random(), into: &bytes)
+        socket.send(bytes)
+        return socket
+    }
+
+    @Test func twoHundredClientsOneNeverReading() async throws {
+        let market = try AlpacaHarness(bots: BotConfiguration()) {
+            $0.botInterval = nil
+            $0.alpaca?.streamLimits = WebSocketLimits(sendBufferLimit: Self.sendBufferLimit)
+        }
+        let server = market.venue.server
+        // The reference: every message the hub hands out, in its order.
+        let reference = Mutex<[[UInt8]]>([])
+        let send: StreamSend = { bytes in
+            reference.withLock { $0.append(bytes) }
+            return true
+        }
+        let direct = try #require(server.subscribeAlpacaData(send: send))
+        defer { direct.end() }
+        var channels = AlpacaDataChannels()
+        channels.subscribe(["FOOBAR"], to: .quotes)
+        channels.subscribe(["FOOBAR"], to: .trades)
+        direct.update(channels)
+
+        var readers: [(WebSocketClient, WebSocketInbox)] = []
+        for index in 0..<199 {
+            let inbox = WebSocketInbox()
+            let client = try WebSocketClient(
+                url: WebSocketURL(address: server.address, secure: false, target: "/v2/iex"), onEvent: inbox.handler)
+            client.send(text: #"{"action":"auth","key":"R\#(index)","secret":"any"}"#)
+            client.send(text: #"{"action":"subscribe","quotes":["FOOBAR"],"trades":["FOOBAR"]}"#)
+            readers.append((client, inbox))
+        }
+        defer { for (client, _) in readers { client.close() } }
+        let silent = try Self.silentClient(port: server.address.port)
+        _ = silent
+        for (_, inbox) in readers { #expect(await inbox.wait(for: #""T":"subscription""#)) }
+        #expect(await SpawnedProcess.poll(upTo: 10) { server.alpacaStreams.peerCount == 200 && server.streamSubscriberCount == 201 })
+        let start = server.alpacaStreams.webSocketStart()
+
+        let before = Self.anonymousBytes()
+        var steps = 0
+        while start.slowReadersDropped == 0, steps < 20_000 {
+            server.stepBots()
+            steps += 1
+            if steps % 100 == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(start.slowReadersDropped == 1, "the silent client is dropped after \(steps) bot steps")
+        for _ in 0..<200 { server.stepBots() }
+        let sent = reference.withLock { $0 }
+        try #require(sent.count > 100)
+        // Each reader gets every message, in order, none missing.
+        let expected = sent.map { String(decoding: $0, as: UTF8.self) }
+        for (index, (_, inbox)) in readers.enumerated() {
+            let whole = await inbox.wait(seconds: 60) { $0.count >= expected.count + 3 }
+            let data = inbox.received.dropFirst(3).map { String(decoding: $0.bytes, as: UTF8.self) }
+            if !whole || data != expected {
+                Issue.record("reader \(index): \(data.count) of \(expected.count) messages, in order: \(data == Array(expected.prefix(data.count)))")
+                break
+            }
+        }
+        #expect(server.alpacaStreams.peerCount == 199 && server.streamSubscriberCount == 200)
+        // The server queued at most the bound for the silent client; the growth here is the
+        // readers' inboxes (this process holds both ends), never an unbounded queue.
+        let grown = Self.anonymousBytes() - before
+        let inboxes = expected.reduce(0) { $0 + $1.utf8.count + 64 } * readers.count
+        #expect(grown < inboxes + 200 * Self.sendBufferLimit + (64 << 20), "anonymous memory grew \(grown) bytes")
+    }
+}
