@@ -17,6 +17,6 @@ enum AlpacaClientFactory {
             rateLimiter: RateLimiter(
                 ratePerSecond: Int(configuration.exchange.maxRequestsPerSecond),
                 burst: max(1, Int(configuration.exchange.maxRequestsPerSecond / 4))),
-            caFile: configuration.exchange.caFile, log: { line in logger.debug(line) })
+            caFile: configuration.exchange.caFile, dataStreamURL: settings.dataStreamURL, log: { line in logger.debug(line) })
     }
 }

@@ -1,12 +1,12 @@
 import Ledger
 
 extension Configuration {
-    /// Reads `exchange.api` and, for `alpaca`, its keys: `marketDataURL`, `apiSecretEnv` or
+    /// Reads `exchange.api` and, for `alpaca`, its keys: `marketDataURL`, `dataStreamURL`, `apiSecretEnv` or
     /// `apiSecretFile` (default: the environment variable `APCA_API_SECRET_KEY`),
     /// `extendedHours` and `clientOrderPrefix`. Alpaca's keys are refused for the StockFighter API.
     static func parseAPI(_ object: inout ConfigObject) throws(ConfigurationError) -> ExchangeAPI {
         let name = try object.string("api") ?? "stockfighter"
-        let alpacaKeys = ["marketDataURL", "apiSecretEnv", "apiSecretFile", "extendedHours", "clientOrderPrefix"]
+        let alpacaKeys = ["marketDataURL", "dataStreamURL", "apiSecretEnv", "apiSecretFile", "extendedHours", "clientOrderPrefix"]
         switch name {
         case "stockfighter":
             for key in alpacaKeys where object.value(key) != nil {
@@ -21,6 +21,10 @@ extension Configuration {
             if let marketDataURL, !(marketDataURL.hasPrefix("http://") || marketDataURL.hasPrefix("https://")) {
                 throw object.error("marketDataURL", "expected an http:// or https:// URL, got \"\(marketDataURL)\"")
             }
+            let dataStreamURL = try object.string("dataStreamURL")
+            if let dataStreamURL, !(dataStreamURL.hasPrefix("ws://") || dataStreamURL.hasPrefix("wss://")) {
+                throw object.error("dataStreamURL", "expected a ws:// or wss:// URL, got \"\(dataStreamURL)\"")
+            }
             let secretEnv = try object.string("apiSecretEnv")
             let secretFile = try object.string("apiSecretFile")
             if secretEnv != nil, secretFile != nil {
@@ -32,7 +36,7 @@ extension Configuration {
             }
             return .alpaca(AlpacaSettings(
                 marketDataURL: marketDataURL, secret: secretFile.map(APIKeySource.file) ?? .environment(secretEnv ?? "APCA_API_SECRET_KEY"),
-                extendedHours: try object.bool("extendedHours") ?? false, clientOrderPrefix: prefix))
+                extendedHours: try object.bool("extendedHours") ?? false, clientOrderPrefix: prefix, dataStreamURL: dataStreamURL))
         default:
             throw object.error("api", "expected \"stockfighter\" or \"alpaca\", got \"\(name)\"")
         }

@@ -121,12 +121,19 @@ public struct AlpacaSettings: Sendable, Hashable {
     /// The start of every client order id this configuration makes, which tells its orders from
     /// any other's on the account; nil for `Configuration.defaultClientOrderPrefix`.
     public var clientOrderPrefix: String?
+    /// The market-data stream's URL (`exchange.stream`); nil for Alpaca's own
+    /// (`wss://stream.data.alpaca.markets/v2/iex`) with Alpaca's data host, else `/v2/iex` on the
+    /// market-data URL's host (the embedded exchange's).
+    public var dataStreamURL: String?
 
-    public init(marketDataURL: String?, secret: APIKeySource, extendedHours: Bool, clientOrderPrefix: String? = nil) {
+    public init(
+        marketDataURL: String?, secret: APIKeySource, extendedHours: Bool, clientOrderPrefix: String? = nil, dataStreamURL: String? = nil
+    ) {
         self.marketDataURL = marketDataURL
         self.secret = secret
         self.extendedHours = extendedHours
         self.clientOrderPrefix = clientOrderPrefix
+        self.dataStreamURL = dataStreamURL
     }
 }
 
