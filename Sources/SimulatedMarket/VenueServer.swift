@@ -45,6 +45,9 @@ public final class VenueServer: Sendable {
             address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
             errorResponse: { status, reason in VenueRouter.failure(status, reason) })
         http.fewClientsPollInterval = configuration.fewClientsPollInterval
+        // Its clients are tests and benchmarks on this machine, all from loopback: a thousand
+        // stream subscribers must not meet the cap meant for one remote address.
+        http.maxConnectionsPerAddress = http.maxConnections
         do {
             server = try HTTPServer(configuration: http) { request in
                 if faults.shouldRateLimit(request) { return AlpacaRouter.rateLimited(retryAfterSeconds: 1) }

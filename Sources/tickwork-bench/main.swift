@@ -45,6 +45,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
     ("ws-decode", { WebSocketBench.runDecode() }),
     ("ws-messages", { try WebSocketBench.runMessages() }),
     ("stream-latency", { try StreamLatencyBench.run() }),
+    ("stream-subscribers", { try StreamSubscribersBench.run() }),
 ]
 
 if CommandLine.arguments.dropFirst().first == "gate" {
