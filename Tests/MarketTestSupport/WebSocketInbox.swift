@@ -34,7 +34,7 @@ public final class WebSocketInbox: Sendable {
 
     /// Waits up to `seconds` until `condition` holds of the messages so far; whether it did.
     @discardableResult
-    public func wait(seconds: Double = 10, until condition: ([WebSocketMessage]) -> Bool) async -> Bool {
+    public func wait(seconds: Double = 30, until condition: ([WebSocketMessage]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if condition(received) { return true }
@@ -44,7 +44,7 @@ public final class WebSocketInbox: Sendable {
     }
 
     /// Waits up to `seconds` for the close.
-    public func waitForClose(seconds: Double = 10) async -> (code: WebSocketCloseCode, reason: String)? {
+    public func waitForClose(seconds: Double = 30) async -> (code: WebSocketCloseCode, reason: String)? {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline, closed == nil { try? await Task.sleep(for: .milliseconds(10)) }
         return closed
@@ -52,7 +52,7 @@ public final class WebSocketInbox: Sendable {
 
     /// Waits until some message's text contains `fragment`; whether one did.
     @discardableResult
-    public func wait(seconds: Double = 10, for fragment: String) async -> Bool {
+    public func wait(seconds: Double = 30, for fragment: String) async -> Bool {
         await wait(seconds: seconds) { $0.contains { String(decoding: $0.bytes, as: UTF8.self).contains(fragment) } }
     }
 }

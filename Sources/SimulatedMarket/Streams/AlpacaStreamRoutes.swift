@@ -135,4 +135,7 @@ final class AlpacaStreamRoutes: Sendable {
 
     /// The stream connections open now.
     var peerCount: Int { peers.withLock { $0.count } }
+
+    /// The bytes queued for every stream connection now: at most `limits.sendBufferLimit` each.
+    var queuedBytes: Int { peers.withLock { $0.values.reduce(0) { $0 + $1.connection.queuedByteCount } } }
 }

@@ -60,8 +60,9 @@ struct AlpacaStreamFanOutTests {
         return 0
     }
 
-    /// A client that upgrades, signs in and subscribes, then never reads: a 4 KiB receive buffer
-    /// so that the server's queue, not the kernel's, holds what it is sent.
+    /// A client that upgrades, signs in and subscribes to every symbol's quotes and trades, then
+    /// never reads: a 4 KiB receive buffer so that the server's queue, not the kernel's, soon
+    /// holds what it is sent.
     static func silentClient(port: UInt16) throws -> RawSocket {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var size: Int32 = 4_096
@@ -70,13 +71,17 @@ struct AlpacaStreamFanOutTests {
         let socket = RawSocket(fd: fd)
         var bytes = Array("GET /v2/iex HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n".utf8)
         WebSocketFrame.encode(text: #"{"action":"auth","key":"SILENT","secret":"any"}"#, mask: .random(), into: &bytes)
-        WebSocketFrame.encode(text: #"{"action":"subscribe","quotes":["FOOBAR"],"trades":["FOOBAR"]}"#, mask: .random(), into: &bytes)
+        WebSocketFrame.encode(text: #"{"action":"subscribe","quotes":["*"],"trades":["*"]}"#, mask: .random(), into: &bytes)
         socket.send(bytes)
         return socket
     }
 
     @Test func twoHundredClientsOneNeverReading() async throws {
-        let market = try AlpacaHarness(bots: BotConfiguration()) {
+        // The readers follow FOOBAR's quotes; the silent client every symbol's quotes and trades,
+        // so that it falls behind (the kernel's buffers fill first) long before the readers
+        // have decoded megabytes each.
+        let symbols = (1...15).map { "S\($0)" }
+        let market = try AlpacaHarness(symbols: symbols, bots: BotConfiguration()) {
             $0.botInterval = nil
             // Kept alive for the whole test: the silent client must fall behind, not time out.
             $0.alpaca?.streamLimits = WebSocketLimits(
@@ -93,7 +98,6 @@ struct AlpacaStreamFanOutTests {
         defer { direct.end() }
         var channels = AlpacaDataChannels()
         channels.subscribe(["FOOBAR"], to: .quotes)
-        channels.subscribe(["FOOBAR"], to: .trades)
         direct.update(channels)
 
         var readers: [(WebSocketClient, Digest)] = []
@@ -102,7 +106,7 @@ struct AlpacaStreamFanOutTests {
             let client = try WebSocketClient(
                 url: WebSocketURL(address: server.address, secure: false, target: "/v2/iex"), onEvent: inbox.handler)
             client.send(text: #"{"action":"auth","key":"R\#(index)","secret":"any"}"#)
-            client.send(text: #"{"action":"subscribe","quotes":["FOOBAR"],"trades":["FOOBAR"]}"#)
+            client.send(text: #"{"action":"subscribe","quotes":["FOOBAR"]}"#)
             readers.append((client, inbox))
         }
         defer { for (client, _) in readers { client.close() } }
@@ -113,16 +117,17 @@ struct AlpacaStreamFanOutTests {
         let start = server.alpacaStreams.webSocketStart()
 
         let before = Self.anonymousBytes()
-        var steps = 0
+        var steps = 0, mostQueued = 0
         while start.slowReadersDropped == 0, steps < 100_000 {
             server.stepBots()
             steps += 1
+            if steps % 10 == 0 { mostQueued = max(mostQueued, server.alpacaStreams.queuedBytes) }
             if steps % 100 == 0 { try await Task.sleep(for: .milliseconds(5)) }
         }
         #expect(start.slowReadersDropped == 1, "the silent client is dropped after \(steps) bot steps")
         for _ in 0..<200 { server.stepBots() }
         let sent = reference.withLock { $0 }
-        try #require(sent.count > 100)
+        try #require(sent.count > 20)
         // Each reader gets every message, in order, none missing.
         let expected = (count: sent.count, hash: sent.reduce(Digest.seed, Digest.fold))
         for (index, (_, inbox)) in readers.enumerated() {
@@ -133,11 +138,13 @@ struct AlpacaStreamFanOutTests {
             }
         }
         #expect(server.alpacaStreams.peerCount == 199 && server.streamSubscriberCount == 200)
-        // The server queued at most the bound for each client: the process (both ends, and the
-        // reference's copy of every message) grew by less than the bound for all 200 and the
-        // messages once over, with room for the allocator's slack, never by the traffic itself.
+        // The server's memory for its clients is what it queues: at most the bound each, however
+        // far the silent one fell behind. (The process's anonymous memory, read before and after,
+        // holds both ends and any test running beside this one, so it is reported, not bounded.)
         let grown = Self.anonymousBytes() - before
         let traffic = sent.reduce(0) { $0 + $1.count }
-        #expect(grown < 200 * Self.sendBufferLimit + 2 * traffic + (32 << 20), "anonymous memory grew \(grown) bytes for \(traffic) bytes sent to each")
+        #expect(
+            mostQueued <= 200 * Self.sendBufferLimit,
+            "queued at most \(mostQueued) bytes; anonymous memory grew \(grown) bytes for \(traffic) bytes sent to each reader")
     }
 }
