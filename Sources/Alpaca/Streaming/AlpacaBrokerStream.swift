@@ -159,10 +159,10 @@ final class AlpacaBrokerStream: BrokerStream {
                     onEvent(.alive)
                 case .error(402, let text):
                     end("market-data stream: auth failed (402 \(text)): check the key id and secret")
-                case .error(let code, let text) where code == 401 || code == 404 || code == 406:
-                    end("market-data stream: \(code) \(text)")
-                case .error:
+                case .error(403, _):
                     onEvent(.alive)
+                case .error(let code, let text):
+                    end("market-data stream: error \(code) \(text)")
                 case .trade(let trade):
                     onEvent(.trade(trade))
                 case .quote(let book):

@@ -21,6 +21,8 @@ final class AlpacaStreamPeer: Sendable {
 
     let connection: WebSocketConnection
     let messagePack: Bool
+    /// Whether JSON goes out in binary frames (the trading stream, as Alpaca's paper stream).
+    let binaryJSON: Bool
     /// The bytes past which the queue is near its drop: the 407 goes out there, once.
     let warningThreshold: Int
     let state: Mutex<State>
@@ -29,6 +31,7 @@ final class AlpacaStreamPeer: Sendable {
     init(connection: WebSocketConnection, session: Session, sendBufferLimit: Int) {
         self.connection = connection
         messagePack = connection.request.headers["Content-Type"]?.lowercased().hasPrefix("application/msgpack") ?? false
+        if case .trading = session { binaryJSON = true } else { binaryJSON = false }
         warningThreshold = sendBufferLimit - sendBufferLimit / 8
         state = Mutex(State(session: session))
     }
@@ -50,7 +53,7 @@ final class AlpacaStreamPeer: Sendable {
             guard let packed = MessagePackWriter.transcode(json: json) else { return connection.isOpen }
             return connection.send(binary: packed)
         }
-        if case .trading = state.withLock({ $0.session }) { return connection.send(binary: json) }
+        if binaryJSON { return connection.send(binary: json) }
         return connection.send(text: String(decoding: json, as: UTF8.self))
     }
 }
