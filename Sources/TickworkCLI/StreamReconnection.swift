@@ -1,3 +1,4 @@
+import Brokerage
 import CommandLineKit
 import Live
 import StrategyKit
@@ -43,6 +44,26 @@ enum StreamReconnection {
             Console.err("tickwork: \(what): \(why); reconnecting in \(DurationText.describe(wait))")
             do { try await Task.sleep(for: wait) } catch { return }
         }
+    }
+
+    /// Follows `broker`'s push stream of `symbols` on `venue` (`Broker.openStream`) as `follow`
+    /// does, a broker that does not stream being a failure.
+    static func follow(
+        _ broker: any Broker, venue: Venue, symbols: [Symbol], handle: (BrokerStreamEvent) throws -> Void
+    ) async throws {
+        try await follow(
+            "\(venue) stream",
+            open: { onEvent in
+                guard let stream = try await broker.openStream(venue: venue, symbols: symbols, onEvent: onEvent) else {
+                    throw CLIError.failure("the \(venue) broker does not stream")
+                }
+                return Opened(close: { stream.close() })
+            },
+            isEnd: { event in
+                if case .closed(let reason) = event { return reason }
+                return nil
+            },
+            handle: handle)
     }
 
     /// Hands `events` to `handle` until one ends the connection (its reason) or the task is

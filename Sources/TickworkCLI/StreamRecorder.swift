@@ -1,5 +1,4 @@
 import Brokerage
-import CommandLineKit
 import Lifecycle
 import Recording
 import StrategyKit
@@ -51,19 +50,7 @@ final class StreamRecorder: Service, @unchecked Sendable {
 
     private func follow() async throws {
         let broker = broker, venue = venue, symbols = symbols
-        try await StreamReconnection.follow(
-            "\(venue) stream",
-            open: { onEvent in
-                guard let stream = try await broker.openStream(venue: venue, symbols: symbols, onEvent: onEvent) else {
-                    throw CLIError.failure("the \(venue) broker does not stream")
-                }
-                return StreamReconnection.Opened(close: { stream.close() })
-            },
-            isEnd: { event in
-                if case .closed(let reason) = event { return reason }
-                return nil
-            },
-            handle: { event in try self.record(event) })
+        try await StreamReconnection.follow(broker, venue: venue, symbols: symbols) { event in try self.record(event) }
     }
 
     private func record(_ event: BrokerStreamEvent) throws {
