@@ -79,6 +79,19 @@ final class ExchangeFixture {
         return taken
     }
 
+    /// Trades FOOBAR at `price` between EXB123456 (buying `bought`) and SELLER (selling `sold`)
+    /// every half second, at most 40 times, until `heard` holds of `process`: a feed opens some
+    /// time after its process starts, so one trade may come before it listens.
+    func trade(price: Int, bought: Int, sold: Int, until heard: () -> Bool, in process: SpawnedProcess) async throws {
+        var rounds = 0
+        while !heard(), rounds < 40 {
+            try place(account: "EXB123456", side: "buy", price: price, qty: bought)
+            try place(account: "SELLER", side: "sell", price: price, qty: sold)
+            rounds += 1
+            _ = await process.wait(upTo: 0.5, for: heard)
+        }
+    }
+
     /// Every order of `account`.
     func orders(of account: String) throws -> [[String: Any]] {
         try request("GET", "/venues/TESTEX/accounts/\(account)/orders")["orders"] as? [[String: Any]] ?? []

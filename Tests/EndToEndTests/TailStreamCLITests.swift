@@ -19,16 +19,10 @@ import Glibc
             table.send(SIGKILL)
         }
         // The feeds open some time after the processes start: trade until both have heard a fill.
-        var rounds = 0
         let heard = {
             json.stdout.contains(#""account":"EXB123456""#) && table.stdout.split(separator: "\n").count >= 2
         }
-        while !heard(), rounds < 40 {
-            try exchange.place(account: "EXB123456", side: "buy", price: 5_000, qty: 10)
-            try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 4)
-            rounds += 1
-            _ = await json.wait(upTo: 0.5, for: heard)
-        }
+        try await exchange.trade(price: 5_000, bought: 10, sold: 4, until: heard, in: json)
         #expect(heard(), "\(json.stdout)\(json.stderr)\(table.stdout)\(table.stderr)")
         let message = try #require(json.stdout.split(separator: "\n").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])
