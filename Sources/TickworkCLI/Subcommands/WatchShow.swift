@@ -21,7 +21,7 @@ enum WatchShow {
         run: run
     )
 
-    static let options: [any OptionDeclaration] = [WatchListOptions.list, interval, once, json] + QuoteSourceOptions.options
+    static let options: [any OptionDeclaration] = [WatchListOptions.list, interval, once, json, stream] + QuoteSourceOptions.options
 
     /// `tickwork watch`: the live view itself, and the commands that edit the lists.
     static let group = Command(
@@ -43,6 +43,13 @@ enum WatchShow {
         SIGTERM end it and restore the terminal. With NO_COLOR nothing is coloured; when stdout \
         is not a terminal one table is printed per refresh (--once: one, then exit). --json \
         prints one JSON line per refresh, prices in decimal dollars.
+        With --stream the last price moves with every trade the source's push stream delivers \
+        (the simulated exchange's StockFighter tickertape for --api stockfighter, Alpaca's \
+        market-data stream for --api alpaca; --api finnhub does not stream and is refused with \
+        exit 64): the row is redrawn (or, off a terminal, a table or JSON line printed) as each \
+        trade comes, its day high or low stretched to it; change, change %, open and previous \
+        close come from the snapshot polls, which go on every --interval (default 60s with \
+        --stream). A lost stream is a line on stderr and a reconnection with back-off.
         With no --api (or --api stockfighter) it quotes the simulated exchange the configuration embeds (the embedded \
         default lists FOOBAR), started in this process with no key. --api finnhub needs a \
         key (from --key-file, else the variable or file --config's finnhub.apiKeyEnv or \
@@ -53,12 +60,21 @@ enum WatchShow {
         """
 
     static let interval: Option<Duration> = .defaulted(
-        "--interval", "DURATION", default: .seconds(5), help: "Time between refreshes (default 5s).",
+        "--interval", "DURATION", default: .seconds(5), help: "Time between refreshes (default 5s; with --stream, between snapshot polls, default 60s).",
         parse: .duration(in: .seconds(1) ... .seconds(3_600), bareNumberIn: .seconds))
     static let once: Option<Bool> = .flag("--once", help: "Print the table once and exit.")
     static let json: Option<Bool> = .flag("--json", help: "Print one JSON line per refresh.")
+    static let stream: Option<Bool> = .flag(
+        "--stream", help: "Move the last price with each trade of the source's push stream (stockfighter or alpaca), polling every --interval (default 60s) for the rest.")
+    /// The snapshot polls' interval under `--stream` when `--interval` is not given.
+    static let streamInterval: Duration = .seconds(60)
 
     static func run(_ invocation: Invocation) throws -> Int32 {
+        let streaming = invocation[Self.stream]
+        if streaming, invocation[QuoteSourceOptions.source] == .finnhub {
+            throw CLIError.usage("--stream: finnhub has no push stream; use --api stockfighter or alpaca")
+        }
+        if streaming, invocation[Self.once] { throw CLIError.usage("--once is a single poll; it does not go with --stream") }
         let store = try WatchListOptions.store()
         let name = invocation[WatchListOptions.list]
         let symbols = try WatchListOptions.load(store).symbols(name)
@@ -72,10 +88,12 @@ enum WatchShow {
             // The simulated exchange's companies are in no directory: it names them itself.
             directory = SymbolDirectory(directory.entries + listed)
         }
+        let feed = try streaming ? opened.streamingBroker(symbols: symbols).map { WatchStream(broker: $0.0, venue: $0.1, symbols: symbols) } : nil
+        let interval = streaming && !invocation.isGiven(Self.interval) ? Self.streamInterval : invocation[Self.interval]
         var view = WatchLoop(
             board: WatchBoard(symbols: symbols, directory: directory), source: opened.source,
             filings: try filings(DefaultConfiguration.load(invocation[QuoteSourceOptions.config])), list: name,
-            interval: invocation[Self.interval], json: invocation[Self.json], once: invocation[Self.once])
+            interval: interval, json: invocation[Self.json], once: invocation[Self.once], stream: feed)
         view.run()
         return 0
     }

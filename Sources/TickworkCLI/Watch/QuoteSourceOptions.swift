@@ -1,5 +1,6 @@
 import Alpaca
 import APIClient
+import Brokerage
 import CommandLineKit
 import FoundationEssentials
 import Glibc
@@ -9,6 +10,7 @@ import Quoting
 import SimulatedMarket
 import StockFighter
 import StrategyKit
+import Trading
 
 /// Where quotes and symbol lists come from, as `--api`, `--config`, `--base-url` and
 /// `--key-file` say: the simulated exchange (by default the one the configuration embeds,
@@ -47,11 +49,15 @@ struct QuoteSourceOptions {
     /// The source as its concrete type, for the calls the protocol does not have.
     private let finnhub: FinnhubQuoteSource?
     private let alpaca: AlpacaQuoteSource?
+    /// The configuration, and the StockFighter API of the exchange quoted, for `streamingBroker`.
+    private let configuration: Configuration
+    private let stockFighterBase: String?
 
     /// Opens the source `invocation` names; a usage error for a bad URL, a failure for a
     /// missing key or an exchange that cannot start.
     init(_ invocation: Invocation) throws {
         let configuration = try DefaultConfiguration.load(invocation[Self.config])
+        self.configuration = configuration
         switch invocation[Self.source] {
         case .finnhub:
             let key = try APIKeyResolver.resolveFinnhub(keyFile: invocation[Self.keyFile], in: configuration)
@@ -59,10 +65,12 @@ struct QuoteSourceOptions {
             finnhub = FinnhubQuoteSource(name: "finnhub", client: client, callsPerMinute: FinnhubQuoteSource.freeTierCallsPerMinute)
             alpaca = nil
             server = nil
+            stockFighterBase = nil
         case .alpaca:
             alpaca = AlpacaQuoteSource(client: try Self.alpacaClient(invocation[Self.baseURL], configuration))
             finnhub = nil
             server = nil
+            stockFighterBase = nil
         case .stockfighter:
             alpaca = nil
             if let baseURL = invocation[Self.baseURL] {
@@ -71,6 +79,7 @@ struct QuoteSourceOptions {
                 finnhub = source
                 self.source = source
                 server = nil
+                stockFighterBase = Self.stockFighterBase(baseURL)
                 return
             }
             guard let server = try EmbeddedExchange.start(configuration) else {
@@ -78,6 +87,7 @@ struct QuoteSourceOptions {
             }
             Self.awaitFirstTrades(server, configuration)
             self.server = server
+            stockFighterBase = "http://\(server.address)/ob/api"
             let client = try Self.client("http://\(server.address)/api/v1", token: nil, caFile: nil)
             finnhub = FinnhubQuoteSource(name: "simulated", client: client, callsPerMinute: nil)
         }
@@ -92,6 +102,30 @@ struct QuoteSourceOptions {
         var trimmed = Substring(url)
         if trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed.hasSuffix(stockFighter) ? trimmed.dropLast(stockFighter.count) + "/api/v1" : url
+    }
+
+    /// The StockFighter API of the exchange whose Finnhub-style API is `url`: `.../api/v1` becomes
+    /// `.../ob/api`, any other URL is taken as the StockFighter base itself.
+    static func stockFighterBase(_ url: String) -> String {
+        var trimmed = Substring(url)
+        if trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let finnhubStyle = "/api/v1"
+        return trimmed.hasSuffix(finnhubStyle) ? trimmed.dropLast(finnhubStyle.count) + "/ob/api" : String(trimmed)
+    }
+
+    /// The broker whose push stream carries the source's trades, and its venue: the
+    /// configuration's account and venue on the simulated exchange's StockFighter API, or
+    /// Alpaca's market-data stream; nil for Finnhub, which does not stream.
+    func streamingBroker(symbols: [Symbol]) throws -> (any Broker, Venue)? {
+        let venue = configuration.exchange.venue
+        if let alpaca {
+            return (AlpacaBroker(client: alpaca.client, account: configuration.exchange.account, symbols: symbols), venue)
+        }
+        guard let stockFighterBase else { return nil }
+        let logger = Logger(part: "exchange", level: .warning, handler: StderrLogHandler(style: .text))
+        let client = try ExchangeClientFactory.make(baseURL: stockFighterBase, configuration: configuration, keyOptional: true, logger: logger)
+        let stream = try ExchangeClientFactory.streamEndpoint(baseURL: stockFighterBase, configuration: configuration, keyOptional: true)
+        return (StockFighterBroker(client: client, account: configuration.exchange.account, stream: stream), venue)
     }
 
     /// Stops the exchange started for the source.

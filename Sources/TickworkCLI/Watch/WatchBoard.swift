@@ -45,12 +45,41 @@ struct WatchBoard {
         for index in rows.indices {
             guard let outcome = outcomes[rows[index].symbol] else { continue }
             rows[index].changed = false
-            if case .quote(let quote) = outcome {
+            if case .quote(var quote) = outcome {
+                // A streamed trade newer than the poll's quote keeps its price.
+                if let kept = rows[index].quote, kept.time > quote.time { quote.take(kept.price, at: kept.time) }
                 rows[index].changed = rows[index].quote.map { $0.price != quote.price } ?? false
                 rows[index].quote = quote
             }
             if case .deferred = outcome, rows[index].outcome != nil { continue }
             rows[index].outcome = outcome
         }
+    }
+
+    /// Takes streamed trades in: each moves its row's price (and the day's high or low past it)
+    /// and time; a row not yet quoted starts from the trade, with no change to show.
+    mutating func apply(trades: [Symbol: Trade]) {
+        for index in rows.indices {
+            guard let trade = trades[rows[index].symbol] else { continue }
+            let first = DayQuote(
+                symbol: trade.symbol, price: trade.price, open: trade.price, high: trade.price, low: trade.price, previousClose: Price(units: 0),
+                time: trade.time)
+            var quote = rows[index].quote ?? first
+            guard trade.time >= quote.time else { continue }
+            rows[index].changed = quote.price != trade.price
+            quote.take(trade.price, at: trade.time)
+            rows[index].quote = quote
+            rows[index].outcome = .quote(quote)
+        }
+    }
+}
+
+extension DayQuote {
+    /// The price `price` as of `time`, the day's high and low stretched to it.
+    fileprivate mutating func take(_ price: Price, at time: Timestamp) {
+        self.price = price
+        self.time = time
+        high = Price(units: max(high.units, price.units))
+        low = Price(units: min(low.units, price.units))
     }
 }

@@ -9,7 +9,8 @@ import Glibc
 
 /// The live view's loop, on the calling thread: ask the source, draw, then wait in poll(2) for
 /// the next refresh, a key (q quits), or a signal (SIGINT and SIGTERM quit, SIGWINCH redraws),
-/// which Lifecycle's signal source turns into a byte on a pipe.
+/// which Lifecycle's signal source turns into a byte on a pipe; with a `stream`, its trades
+/// (another byte on the same pipe) are drawn as they come, between the polls.
 struct WatchLoop {
     var board: WatchBoard
     let source: any QuoteSource
@@ -19,6 +20,8 @@ struct WatchLoop {
     let interval: Duration
     let json: Bool
     let once: Bool
+    /// With `--stream`: the feed whose trades move the prices between polls.
+    let stream: WatchStream?
 
     /// Runs until quit (or one table with `once`); the terminal is restored before it returns.
     mutating func run() {
@@ -31,6 +34,8 @@ struct WatchLoop {
             _ = write(writer, &byte, 1)
         }
         defer { signals.cancel() }
+        stream?.start(wake: writer)
+        defer { stream?.stop() }
         let live = !json && !once && isatty(STDOUT_FILENO) == 1
         let screen = live ? TerminalScreen() : nil
         defer { screen?.restore() }
@@ -44,13 +49,18 @@ struct WatchLoop {
                 switch wait(until: deadline, wake: wake[0], keyboard: screen != nil) {
                 case .quit: return
                 case .resize: show(screen, colors: colors)
+                case .streamed:
+                    // A burst of trades wakes the view once per trade; the first redraw takes them all.
+                    guard let trades = stream?.take(), !trades.isEmpty else { continue }
+                    board.apply(trades: trades)
+                    show(screen, colors: colors)
                 case .timeout: break
                 }
             }
         }
     }
 
-    private enum Wake { case quit, resize, timeout }
+    private enum Wake { case quit, resize, streamed, timeout }
 
     /// One round of quotes and the latest stored filings (a fetch from EDGAR started when one
     /// is due); with `once`, rounds go on (a second apart, for at most two minutes) until no
@@ -86,7 +96,8 @@ struct WatchLoop {
         }
         let size = TerminalScreen.size()
         let filed = filings.problem.map { ", filings: \($0)" } ?? ""
-        let title = "tickwork watch: \(list) from \(source.name), every \(interval.components.seconds)s (q quits)\(filed)"
+        let streamed = stream.map { " and \($0.venue)'s stream" } ?? ""
+        let title = "tickwork watch: \(list) from \(source.name), every \(interval.components.seconds)s\(streamed) (q quits)\(filed)"
         screen.draw([String(title.prefix(size.columns)), ""] + WatchTable.lines(board, now: now, width: size.columns, colors: colors), rows: size.rows)
     }
 
@@ -99,6 +110,7 @@ struct WatchLoop {
         guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return .timeout }
         var byte: UInt8 = 0
         if fds[0].revents & Int16(POLLIN) != 0, read(wake, &byte, 1) == 1 {
+            if byte == WatchStream.wakeByte { return .streamed }
             return Int32(byte) == SIGWINCH ? .resize : .quit
         }
         if keyboard, fds[1].revents & Int16(POLLIN) != 0 {
