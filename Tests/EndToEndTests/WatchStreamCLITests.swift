@@ -8,20 +8,22 @@ import Glibc
 
 /// `tickwork watch --stream`: prices from the venue's push stream between the snapshot polls.
 @Suite(.processHeavy, .timeLimit(.minutes(10))) struct WatchStreamCLITests {
-    @Test func aTradeReachesTheTableThroughTheStreamBetweenPolls() async throws {
+    /// The exchange's StockFighter tickertape, and its Alpaca market-data stream.
+    @Test(arguments: ["stockfighter", "alpaca"]) func aTradeReachesTheTableThroughTheStreamBetweenPolls(api: String) async throws {
         let exchange = try await ExchangeFixture()
         defer { exchange.stop() }
         let state = try TemporaryDirectory("tickwork-watch-stream")
         defer { state.remove() }
-        let environment = ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": ""]
+        let environment = ["XDG_STATE_HOME": state.path, "STATE_DIRECTORY": "", "APCA_API_KEY_ID": "PAPER1", "APCA_API_SECRET_KEY": "any"]
+        let source = ["--api", api, "--base-url", api == "alpaca" ? "http://" + exchange.listenAddress : exchange.baseURL]
         // A first trade at $50.00, which the opening poll shows; nothing is left resting.
         try exchange.place(account: "EXB123456", side: "buy", price: 5_000, qty: 4)
         try exchange.place(account: "SELLER", side: "sell", price: 5_000, qty: 4)
-        let add = try await TickworkProcess.run(["watch", "add", "FOOBAR", "--base-url", exchange.baseURL], environment: environment)
+        let add = try await TickworkProcess.run(["watch", "add", "FOOBAR"] + source, environment: environment)
         #expect(add.status == 0, "\(add.stderr)")
         // Polls an hour apart: after the first, only the stream can move the price.
         let watch = try SpawnedProcess(
-            ["watch", "--stream", "--json", "--interval", "3600", "--base-url", exchange.baseURL], environment: environment)
+            ["watch", "--stream", "--json", "--interval", "3600s"] + source, environment: environment)
         defer { watch.send(SIGKILL) }
         #expect(await watch.wait(upTo: 30) { watch.stdout.contains(#""price":50.00"#) }, "\(watch.stdout)\(watch.stderr)")
         // The feed opens some time after the first table: trade until the table has heard one.
