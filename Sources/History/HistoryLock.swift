@@ -6,9 +6,11 @@ import Glibc
 /// nothing replaces the file under a running writer (which would go on writing to the file it
 /// has open, deleted) or empties what only the history holds.
 ///
-/// The lock is the open file description's: released when this value goes away (or the process
-/// ends), and refused to a second taker even within one process. The file stays: removing it
-/// would let two takers lock two files of one name.
+/// The lock is the open file description's: refused to a second taker even within one process,
+/// and unlocked when this value goes away (or the process ends). Unlocked, not only closed: a child
+/// the process starts shares its open files until the child's `exec` closes them, and a copy of the
+/// descriptor alive in that instant would keep a merely closed lock held. The file stays: removing
+/// it would let two takers lock two files of one name.
 final class HistoryLock {
     private let descriptor: Int32
 
@@ -43,7 +45,10 @@ final class HistoryLock {
         descriptor = opened
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
 
     /// The holder's line in the lock file open at `descriptor`, empty when there is none yet.
     private static func holder(in descriptor: Int32) -> String {
