@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Plays every practice level on seeds 1-5 (or SEEDS="..."), with the shipped strategy of each
 # level and with deliberately naive ones, and prints one line per run: level, player, seed,
-# verdict and the verdict's reason. Full runs take up to a minute each, too long for the tests;
+# verdict and the verdict's reason. Each run starts its level through the game master's API:
+# on an exchange of its own in the tickwork process, or on the one at BASE_URL (its root, e.g.
+# http://127.0.0.1:8080) when set. Full runs take up to a minute each, too long for the tests;
 # JOBS (default 3) runs that many at once. Debug builds, as the tests use.
 #   naive players: Sweeper (Tests/Fixtures/NaiveStrategies: big buy orders priced $1 through
 #   the ask) on every level, and Momentum (shipped; it crosses the spread) on sell-side.
@@ -60,6 +62,7 @@ done >"$runs"
 play() {
     local level="$1" player="$2" config="$3" seed="$4" args=()
     [ "$config" != "-" ] && args=(--config "$work/$config.json")
+    [ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")
     local out status=0
     out="$("$bin/tickwork" level "$level" --seed "$seed" "${args[@]}" 2>/dev/null)" || status=$?
     printf '%-14s %-12s seed %s  exit %s %s;%s\n' "$level" "$player" "$seed" "$status" \

@@ -45,6 +45,9 @@ public struct VenueConfiguration: Sendable {
     /// How SEC EDGAR's endpoints are served for the exchange's companies; nil serves none.
     /// Generated from `botSeed`.
     public var edgar: EdgarConfiguration? = EdgarConfiguration()
+    /// The game master's limits and pace: it is always served (`/gm/...`), and makes a level's
+    /// market only when a player starts one.
+    public var gameMaster = GameMasterConfiguration()
     /// Called with one line per request (`GET /ob/api/heartbeat -> 200`), for debug logging.
     public var requestLog: (@Sendable (String) -> Void)?
 
@@ -64,6 +67,15 @@ public struct VenueConfiguration: Sendable {
         try Self.validate(venueName, kind: "venue")
         for symbol in symbols { try Self.validate(symbol, kind: "symbol") }
         add(VenueListing(venue: Venue(venueName), stocks: symbols.map { ListedStock(symbol: Symbol($0)) }))
+    }
+
+    /// `listing` alone, without the practice venue, with `apiKeys` in force: the market of one
+    /// game-master instance.
+    init(instance listing: VenueListing, apiKeys: [Account: String]) {
+        listen = HTTPAddress(host: "127.0.0.1", port: 0)
+        listings = [listing]
+        self.apiKeys = apiKeys
+        idleTimeout = .seconds(30)
     }
 
     /// Adds a venue, or adds to an existing venue the stocks it does not list yet; a symbol

@@ -13,7 +13,9 @@ import Wire
 /// `Service`, `run()` serves until cancelled, then stops the same way. Signals are the caller's
 /// business: stop it (or cancel its `run()`) on SIGTERM. With bots configured, they trade on a timer
 /// thread of their own, under the same lock as the requests; EDGAR's new filings come on another
-/// (`EdgarConfiguration.filingInterval`), under EDGAR's own lock.
+/// (`EdgarConfiguration.filingInterval`), under EDGAR's own lock. The game master (`/gm/...`)
+/// is always served; each level instance a player starts has a market of its own, which its
+/// venue's requests reach, stepped and judged on the game master's one timer thread.
 public final class VenueServer: Sendable {
     /// Where the server listens.
     public var address: HTTPAddress { server.address }
@@ -24,13 +26,13 @@ public final class VenueServer: Sendable {
     private let faults: ResponseFaults
     private let edgar: EdgarMarket?
     private let filingTimer: BotTimer?
+    let gameMaster: GameMaster
+    /// Steps every live game instance; one thread however many there are.
+    private let gameMasterTimer: BotTimer?
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
         let marketplace = Marketplace(configuration: configuration)
-        let router = VenueRouter(marketplace: marketplace)
-        let alpaca = AlpacaRouter(marketplace: marketplace)
-        let feeds = StockFighterStreamRouter(marketplace: marketplace)
         let alpacaStreams = AlpacaStreamRoutes(marketplace: marketplace, limits: configuration.alpaca?.streamLimits ?? WebSocketLimits())
         let faults = ResponseFaults()
         let edgar = configuration.edgar.map { edgar in
@@ -39,7 +41,12 @@ public final class VenueServer: Sendable {
                     listing.stocks.map { ($0.symbol.rawValue, $0.name, listing.venue.rawValue) }
                 }, seed: configuration.botSeed)
         }
-        let edgarRouter = edgar.map(EdgarRouter.init)
+        let gameMaster = GameMaster(
+            configuration: configuration.gameMaster, access: marketplace.access, reserved: Set(configuration.listings.map(\.venue)))
+        let dispatch = VenueDispatch(
+            router: VenueRouter(marketplace: marketplace), alpaca: AlpacaRouter(marketplace: marketplace),
+            alpacaStreams: configuration.alpaca == nil ? nil : alpacaStreams, feeds: StockFighterStreamRouter(marketplace: marketplace),
+            edgar: edgar.map(EdgarRouter.init), gameMaster: GameMasterRouter(gameMaster: gameMaster))
         let log = configuration.requestLog
         var http = HTTPServerConfiguration(
             address: configuration.listen, idleTimeout: configuration.idleTimeout, eventLoopCount: configuration.eventLoopCount,
@@ -51,16 +58,7 @@ public final class VenueServer: Sendable {
         do {
             server = try HTTPServer(configuration: http) { request in
                 if faults.shouldRateLimit(request) { return AlpacaRouter.rateLimited(retryAfterSeconds: 1) }
-                let response: HTTPResponse
-                if configuration.alpaca != nil, AlpacaStreamRoutes.serves(request.path) {
-                    response = alpacaStreams.respond(to: request)
-                } else if let edgarRouter, EdgarRouter.serves(request.path) {
-                    response = edgarRouter.respond(to: request)
-                } else if StockFighterStreamRouter.serves(request.path) {
-                    response = feeds.respond(to: request)
-                } else {
-                    response = AlpacaRouter.serves(request.path) ? alpaca.respond(to: request) : router.respond(to: request)
-                }
+                let response = dispatch.respond(to: request)
                 log?("\(request.method) \(request.target) -> \(response.status)")
                 return faults.shouldDrop(request) ? .noAnswer : response
             }
@@ -71,6 +69,10 @@ public final class VenueServer: Sendable {
         self.alpacaStreams = alpacaStreams
         self.faults = faults
         self.edgar = edgar
+        self.gameMaster = gameMaster
+        gameMasterTimer = configuration.gameMaster.stepInterval.map { interval in
+            BotTimer(interval: interval, name: "venue-gm") { gameMaster.step() }
+        }
         if configuration.bots != nil, let interval = configuration.botInterval {
             botTimer = BotTimer(interval: interval) { marketplace.stepBots() }
         } else {
@@ -95,6 +97,12 @@ public final class VenueServer: Sendable {
     /// timer: for reproducible sessions and tests with `botInterval` nil.
     public func stepBots() {
         marketplace.stepBots()
+    }
+
+    /// Lets every live game-master instance's bots take one step now and judges it, in addition
+    /// to the game master's timer: for tests with `GameMasterConfiguration.stepInterval` nil.
+    public func stepGameMaster() {
+        gameMaster.step()
     }
 
     /// The steps the bots have taken since the server started (by their timer or `stepBots()`):
@@ -145,6 +153,7 @@ public final class VenueServer: Sendable {
     public func stop() {
         botTimer?.stop()
         filingTimer?.stop()
+        gameMasterTimer?.stop()
         server.stop()
     }
 

@@ -75,11 +75,10 @@ final class Daemon {
             ])
         }
 
-        let ownServer = hooks.venueServer == nil ? try startEmbeddedExchange() : nil
+        let venueServer = try startEmbeddedExchange()
         // The group below stops the embedded exchange in its turn; this stops it when the
         // daemon gives up before trading (stopping twice does nothing more).
-        defer { ownServer?.stop() }
-        let venueServer = hooks.venueServer ?? ownServer
+        defer { venueServer?.stop() }
         let broker = try makeBroker(venueServer: venueServer)
         // Which protective orders outlive the daemon (kept at the broker) and which end with it.
         let api = if case .alpaca = configuration.exchange.api { "Alpaca" } else { "StockFighter" }
@@ -150,7 +149,7 @@ final class Daemon {
             exchangeTimeAllowance: configuration.exchangeTimeAllowance, now: WallClock.now, stopReason: Self.stopReason,
             stream: configuration.streamSettings, inbox: inbox)
         hooks.started?(runner.inbox)
-        var entries = services(ownServer, ledger, recorder, runner, duration, historyFlow)
+        var entries = services(venueServer, ledger, recorder, runner, duration, historyFlow)
         if let monitor {
             // Started before the runner and stopped after it, so the last state is served to the end.
             entries.insert(.init("monitor", monitor.server), at: entries.count - 1)

@@ -1,13 +1,9 @@
 import Lifecycle
 import Live
-import SimulatedMarket
 
 /// What a caller running the daemon in-process (a level) may put in place of the daemon's own
 /// choices. The default changes nothing: `tickwork run` uses none of them.
 struct DaemonHooks {
-    /// An exchange already serving in this process, traded instead of the configuration's
-    /// embedded one; the caller keeps it running after the daemon stops, and stops it.
-    var venueServer: VenueServer?
     /// Where a reload (SIGHUP, or a `.reload` posted to the inbox) reads the configuration,
     /// instead of the configuration file.
     var reloadSource: (@Sendable () throws -> Configuration)?

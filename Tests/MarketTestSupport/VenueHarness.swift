@@ -41,11 +41,17 @@ public final class VenueHarness {
         public func list(_ key: String) -> [[String: Any]]? { json[key] as? [[String: Any]] }
     }
 
+    /// A call of the StockFighter API: `path` is under `/ob/api`.
     public func call(_ method: String, _ path: String, body: String? = nil, key: String? = nil) throws -> Reply {
+        try request(method, "/ob/api" + path, body: body, key: key)
+    }
+
+    /// A request for `target` from the server's root (the game master's `/gm/...`).
+    public func request(_ method: String, _ target: String, body: String? = nil, key: String? = nil) throws -> Reply {
         var headers = HTTPHeaders()
         if let key { headers.add(name: "X-Starfighter-Authorization", value: key) }
         if body != nil { headers.add(name: "Content-Type", value: "application/json") }
-        let response = try client.send(HTTPRequest(method: method, target: "/ob/api" + path, headers: headers, body: Array((body ?? "").utf8)))
+        let response = try client.send(HTTPRequest(method: method, target: target, headers: headers, body: Array((body ?? "").utf8)))
         let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] ?? [:]
         return Reply(status: response.status, json: object, text: response.bodyText)
     }

@@ -7,7 +7,7 @@ extension Level {
         name: "first-steps", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: BotConfiguration(bots: 4, intensity: 100, startPrice: 5_000, volatility: 2),
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 2,
-        rules: .buy(shares: 100))
+        rules: .buy(shares: 100), instructions: firstStepsInstructions)
 
     /// Buy a 100,000-share block below a target revealed after the first fill. The market holds
     /// its value (no drift) and its three makers never run out of stock, but each shows thin
@@ -20,7 +20,8 @@ extension Level {
             bots: 6, intensity: 300, startPrice: 5_000, volatility: 0, makerPositionLimit: 100_000_000,
             makerQuoteSize: 300),
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
-        rules: .buyBelowTarget(shares: 100_000, revealAfter: 1, allowance: 10))
+        rules: .buyBelowTarget(shares: 100_000, revealAfter: 1, allowance: 10),
+        instructions: chockABlockInstructions)
 
     /// Make $10,000 providing liquidity in a wide market with busy takers, without ever holding
     /// more than 1,000 shares either way.
@@ -30,5 +31,5 @@ extension Level {
             bots: 8, intensity: 300, startPrice: 5_000, volatility: 2, makerPositionLimit: 1_000_000,
             makerQuoteSize: 500, makerHalfSpread: 20...40, takerMaxSize: 200),
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 12,
-        rules: .makeMarket(profit: 1_000_000, positionLimit: 1_000))
+        rules: .makeMarket(profit: 1_000_000, positionLimit: 1_000), instructions: sellSideInstructions)
 }

@@ -1,15 +1,17 @@
-import HTTP
 import StrategyKit
 
-/// A practice level: the market the simulated exchange opens with (venue, stock, bots), how
-/// long it lasts in trading days, and the rules its judge applies. The market is the same for a
+/// A practice level: the market the game master opens for each player who starts it (stock,
+/// bots, on a venue of the instance's own), how long it lasts in trading days, and the rules
+/// its judge applies. The market is the same for a
 /// given seed as far as the bots go; outside orders change it as they would any market.
 public struct Level: Sendable {
     /// The name on the command line, e.g. `first-steps`.
     public let name: String
+    /// The venue the level's default configuration names; each game-master instance trades on
+    /// a venue of its own instead.
     public let venue: Venue
     public let symbol: Symbol
-    /// The bots trading `symbol` (and the practice venue's stock, when `venue` is `TESTEX`).
+    /// The bots trading `symbol`.
     public let bots: BotConfiguration
     /// One bot step: the clock of the simulated market.
     public let botInterval: Duration
@@ -19,6 +21,11 @@ public struct Level: Sendable {
     /// The level ends, lost unless already won, after this many days.
     public let days: Int
     public let rules: LevelRules
+    /// What the game master shows a player starting the level: its goal and rules, in our words.
+    public let instructions: String
+
+    /// The name the game master knows the level by: `name` with `_` for `-` (`first_steps`).
+    public var gameName: String { String(name.map { $0 == "-" ? "_" : $0 }) }
 
     /// The bot steps of one trading day.
     public var stepsPerDay: Int { Int((dayLength / botInterval).rounded()) }
@@ -31,24 +38,32 @@ public struct Level: Sendable {
     /// The judge of this level.
     public var judge: LevelJudge { LevelJudge(level: name, rules: rules) }
 
-    /// The exchange's configuration for a run with bots seeded `seed`, listening on `listen`.
-    public func venueConfiguration(seed: UInt64, listen: HTTPAddress = HTTPAddress(host: "127.0.0.1", port: 0)) throws(VenueError)
-        -> VenueConfiguration
-    {
-        var configuration = try VenueConfiguration(listen: listen, venue: venue.rawValue, symbols: [symbol.rawValue])
+    /// The market of one game-master instance of the level: the level's stock alone on `venue`,
+    /// its bots seeded `seed`, `key` the only key, and that of `account`. The bots step when the
+    /// game master steps them.
+    func instanceConfiguration(venue: Venue, account: Account, key: String, seed: UInt64) -> VenueConfiguration {
+        var configuration = VenueConfiguration(
+            instance: VenueListing(
+                venue: venue,
+                stocks: [VenueListing.testExchange.stocks.first { $0.symbol == symbol } ?? ListedStock(symbol: symbol)]),
+            apiKeys: [account: key])
         configuration.bots = bots
         configuration.botSeed = seed
-        configuration.botInterval = botInterval
-        // The judge reads every order of the player; a level is short enough to keep them all.
+        configuration.botInterval = nil
+        // The judge reads every order of the player; an instance ends on its deadline, so
+        // keeping them all is bounded.
         configuration.orderRetention = nil
+        configuration.alpaca = nil
+        configuration.edgar = nil
         return configuration
     }
 
     /// Every level, in the order they are played.
     public static let all: [Level] = [firstSteps, chockABlock, sellSide]
 
-    /// The level called `name`, if there is one.
+    /// The level called `name` on the command line or in the game (`first-steps` or
+    /// `first_steps`), if there is one.
     public static func named(_ name: String) -> Level? {
-        all.first { $0.name == name }
+        all.first { $0.name == name || $0.gameName == name }
     }
 }

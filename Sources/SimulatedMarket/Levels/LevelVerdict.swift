@@ -41,4 +41,13 @@ public struct LevelVerdict: Hashable, Sendable, Codable {
         lines.append("profit \(Money(cents: profitCents))")
         return lines
     }
+
+    /// The figures in one line for progress: position, buys and sells, the average buy price
+    /// and the target when there are any, and the profit.
+    public var progressSummary: String {
+        var line = "position \(positionShares), bought \(boughtShares), sold \(soldShares)"
+        if let averageBuyPriceCents { line += ", average \(Price(cents: averageBuyPriceCents))" }
+        if let targetPriceCents { line += ", target \(Price(cents: targetPriceCents))" }
+        return line + ", profit \(Money(cents: profitCents))"
+    }
 }

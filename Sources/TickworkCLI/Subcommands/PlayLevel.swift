@@ -12,24 +12,28 @@ enum PlayLevel {
         name: "level",
         summary: "Play a practice level on the simulated exchange and be judged.",
         discussion: """
-            Opens the level's market on the simulated exchange in this process (its bots seeded \
-            with --seed), runs the daemon on it as `tickwork run` would (client over loopback \
-            HTTP, risk checker, a fill ledger in a temporary directory) and judges the account's \
-            fills as the exchange recorded them. Progress goes to stderr; the verdict and its \
-            figures go to stdout. A trading day is 100 steps of the bots: 5 seconds when \
-            the machine lets them step on time, longer when it is loaded.
+            Starts the level through the game master's API (POST /gm/levels/LEVEL, its bots \
+            seeded with --seed), as any StockFighter client would: on the exchange at --base-url, \
+            or else on a simulated exchange this process serves on loopback. Runs the daemon on \
+            the instance's venue and account as `tickwork run` would (risk checker, a fill ledger \
+            in a temporary directory), with the key in TICKWORK_API_KEY (or the configuration's; \
+            a fresh one when there is none), and polls the instance until the game master's \
+            judge has decided. Progress goes to stderr; the verdict and its figures go to stdout. \
+            A trading day is 100 steps of the bots: 5 seconds when the machine lets them step on \
+            time, longer when it is loaded.
 
             """ + levelLines + """
 
+            LEVEL is the command line's name or the game's (first_steps, chock_a_block, ...). \
             On chock-a-block the target reaches every strategy declaring an integer \
             priceCapCents parameter as that parameter, through a configuration reload. \
             Without --config the level's shipped strategy plays with its default parameters. A \
-            configuration given must trade the level's stock (FOOBAR on TESTEX); its exchange, \
-            ledger and risk-state settings are replaced by the level's.
+            configuration given must trade the level's stock (FOOBAR); its exchange (venue, \
+            account, URL, key), ledger and risk-state settings are replaced by the level's.
             Exit status: 0 when the level is passed, 1 when it is failed (or cannot be played).
             """,
         arguments: [level],
-        options: [config, seed, logLevel, json],
+        options: [config, seed, baseURL, logLevel, json],
         run: run, earlySignals: [SIGTERM, SIGINT]
     )
 
@@ -39,9 +43,11 @@ enum PlayLevel {
     }.joined(separator: "\n")
 
     static let level: Argument<Level> = .required(
-        "LEVEL", help: "first-steps, chock-a-block or sell-side.",
+        "LEVEL", help: "first-steps, chock-a-block or sell-side (or the game's name, e.g. first_steps).",
         parse: ValueParser { text throws(ValueError) in
-            guard let level = Level.named(text) else { throw .expected("first-steps, chock-a-block or sell-side") }
+            guard let level = Level.named(text) else {
+                throw .expected("first-steps, chock-a-block or sell-side (or the game's name, e.g. first_steps)")
+            }
             return level
         })
     static let config: Option<String?> = .optional(
@@ -49,6 +55,8 @@ enum PlayLevel {
     static let seed: Option<Int64> = .defaulted(
         "--seed", "S", default: 1, help: "The bots' random seed (default 1): the same seed gives the same bots.",
         parse: .integer(in: 0...Int64.max))
+    static let baseURL: Option<String?> = .optional(
+        "--base-url", "URL", help: "The exchange to play on, by its root (e.g. http://host:8080; default: one served in this process).")
     static let logLevel: Option<LoggingSettings.Level> = .defaulted(
         "--log-level", "LEVEL", default: .warning, help: "The daemon's log level on stderr (default: warning).",
         parse: .oneOf("debug, info, warning or error"))
@@ -58,7 +66,8 @@ enum PlayLevel {
         let level = invocation[Self.level]
         var configuration = try LevelConfiguration.load(invocation[Self.config], level: level)
         configuration.logging.level = invocation[Self.logLevel]
-        let runner = try LevelRunner(level: level, seed: UInt64(invocation[Self.seed]), configuration: configuration)
+        let runner = try LevelRunner(
+            level: level, seed: UInt64(invocation[Self.seed]), configuration: configuration, baseURL: invocation[Self.baseURL])
         let verdict = try runner.run { Console.err($0) }
         if invocation[Self.json] {
             Console.out(try JSONOutput.encode(verdict))
