@@ -52,7 +52,11 @@ enum ExchangeServe {
             /api/xbrl/companyfacts/..., /api/xbrl/companyconcept/...) for its stocks and the \
             directory's companies with a CIK: generated, marked simulated, the same for the \
             same --seed, with a few new filings every three minutes; a User-Agent is required \
-            and a client gets 10 requests a second. Runs until SIGTERM or SIGINT.
+            and a client gets 10 requests a second. The game master's API plays the practice \
+            levels as StockFighter's did (POST /gm/levels/first_steps, GET /gm/instances/ID, \
+            POST /gm/instances/ID/stop|restart|resume): each instance has a venue, an account \
+            and a market of its own, judged by the exchange; a key is required (with \
+            --accounts, one of its keys). Runs until SIGTERM or SIGINT.
             """,
         options: [listen, venue, symbols, accounts, bots, seed, keepClosed, keepClosedFor, alpacaCash, alpacaSession, alpacaRateLimit, verbose],
         run: run, earlySignals: [SIGTERM, SIGINT]
