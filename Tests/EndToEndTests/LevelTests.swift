@@ -34,6 +34,27 @@ import TestSupport
         #expect(verdict["level"] as? String == "first-steps")
     }
 
+    @Test func aLevelIsPlayedOnARemoteExchangesGameMasterWithAKnownKey() async throws {
+        let scratch = try TemporaryDirectory("tickwork-level")
+        defer { scratch.remove() }
+        let accounts = scratch.path + "/accounts.json"
+        try #"{"EXB123456":"level-key"}"#.write(toFile: accounts, atomically: true, encoding: .utf8)
+        let exchange = try await ExchangeFixture(arguments: ["--accounts", accounts])
+        defer { exchange.stop() }
+        let root = "http://" + exchange.listenAddress
+        let refused = try await TickworkProcess.run(
+            ["level", "first_steps", "--base-url", root], environment: ["TICKWORK_API_KEY": "guessed-key"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("unknown API key"))
+        let result = try await TickworkProcess.run(
+            ["level", "first_steps", "--seed", "3", "--base-url", root, "--json"], environment: ["TICKWORK_API_KEY": "level-key"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let verdict = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(verdict["outcome"] as? String == "passed")
+        #expect(verdict["positionShares"] as? Int == 100)
+        #expect(result.stderr.contains("at \(root)"))
+    }
+
     @Test func anUnknownLevelIsAUsageError() async throws {
         let result = try await TickworkProcess.run(["level", "second-steps"])
         #expect(result.status == 64)
