@@ -12,13 +12,18 @@ final class GameMaster: Sendable {
     /// The exchange's own venues, never handed to an instance.
     private let reserved: Set<Venue>
     private let state = Mutex(State())
-    /// Live instances: read without the lock on every request, so that an exchange without
-    /// games pays nothing for them.
-    private let liveCount = Atomic<Int>(0)
+    /// The venues requests are routed to (live instances' and closing ones'): read without the
+    /// lock on every request, so that an exchange without games pays nothing for them.
+    private let routedVenues = Atomic<Int>(0)
 
     private struct State {
         var live: [Int: GameInstance] = [:]
         var byVenue: [Venue: GameInstance] = [:]
+        /// Instances the judge ended whose markets still answer until the step given, so that
+        /// their players' daemons cancel and stop cleanly.
+        var closing: [(instance: GameInstance, until: Int)] = []
+        /// The game master's steps so far.
+        var steps = 0
         var ended: [Int: GameRecord] = [:]
         /// The ended instances' ids, oldest first.
         var endedOrder: [Int] = []
@@ -36,7 +41,7 @@ final class GameMaster: Sendable {
     /// The live instance whose venue the StockFighter path `path` names
     /// (`/ob/api/venues/:venue/...` or `/ob/api/ws/:account/venues/:venue/...`), if any.
     func instance(servingPath path: Substring) -> GameInstance? {
-        guard liveCount.load(ordering: .relaxed) > 0, let venue = Self.venue(in: path) else { return nil }
+        guard routedVenues.load(ordering: .relaxed) > 0, let venue = Self.venue(in: path) else { return nil }
         return state.withLock { $0.byVenue[venue] }
     }
 
@@ -125,28 +130,37 @@ final class GameMaster: Sendable {
     }
 
     /// Steps and judges every live instance once; those the judge decided, or whose time is up,
-    /// end and their markets are freed.
+    /// end, and their markets are freed `endedMarketGraceSteps` steps later.
     func step() {
-        guard liveCount.load(ordering: .relaxed) > 0 else { return }
-        let live = state.withLock { Array($0.live.values) }
+        guard routedVenues.load(ordering: .relaxed) > 0 else { return }
+        let (live, expired) = state.withLock { state in
+            state.steps += 1
+            let steps = state.steps
+            let expired = state.closing.filter { $0.until <= steps }.map(\.instance)
+            state.closing.removeAll { $0.until <= steps }
+            for instance in expired { state.byVenue.removeValue(forKey: instance.venue) }
+            routedVenues.store(state.byVenue.count, ordering: .relaxed)
+            return (Array(state.live.values), expired)
+        }
+        for instance in expired { instance.close() }
         var ended: [(GameInstance, GameRecord)] = []
         for instance in live {
             if let record = instance.step() { ended.append((instance, record)) }
         }
         guard !ended.isEmpty else { return }
-        let retired = state.withLock { state in
-            ended.filter { instance, record in
-                // A stop may have retired it while it was being stepped.
-                guard state.live[record.id] === instance else { return false }
+        state.withLock { state in
+            // An instance a stop retired while it was being stepped stays as the stop left it.
+            for (instance, record) in ended where state.live[record.id] === instance {
                 retire(instance, record: record, in: &state)
-                return true
+                state.byVenue[instance.venue] = instance
+                state.closing.append((instance, state.steps + configuration.endedMarketGraceSteps))
+                routedVenues.store(state.byVenue.count, ordering: .relaxed)
             }
         }
-        for (instance, _) in retired { instance.close() }
     }
 
     /// Live instances now.
-    var liveInstances: Int { liveCount.load(ordering: .relaxed) }
+    var liveInstances: Int { state.withLock { $0.live.count } }
 
     /// The records of ended instances kept now.
     var endedRecords: Int { state.withLock { $0.ended.count } }
@@ -192,7 +206,7 @@ final class GameMaster: Sendable {
             account: Account(letters + digits), venue: venue)
         state.live[id] = instance
         state.byVenue[venue] = instance
-        liveCount.store(state.live.count, ordering: .relaxed)
+        routedVenues.store(state.byVenue.count, ordering: .relaxed)
         return instance
     }
 
@@ -201,7 +215,7 @@ final class GameMaster: Sendable {
     private func retire(_ instance: GameInstance, record: GameRecord, in state: inout State) {
         state.live.removeValue(forKey: record.id)
         state.byVenue.removeValue(forKey: instance.venue)
-        liveCount.store(state.live.count, ordering: .relaxed)
+        routedVenues.store(state.byVenue.count, ordering: .relaxed)
         state.ended[record.id] = record
         state.endedOrder.append(record.id)
         while state.endedOrder.count > configuration.endedInstancesKept {

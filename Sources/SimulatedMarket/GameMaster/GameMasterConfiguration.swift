@@ -6,6 +6,10 @@ public struct GameMasterConfiguration: Sendable {
     /// How often the game master steps every live instance's bots and judges it (50 ms, the
     /// levels' `botInterval`); nil steps them only on `VenueServer.stepGameMaster()`, for tests.
     public var stepInterval: Duration? = .milliseconds(50)
+    /// How many steps an instance's market still answers after the judge ends the game (40:
+    /// two seconds at the default pace), so that its player's daemon can cancel its orders and
+    /// stop cleanly; nothing steps or judges it then. A stopped instance's market goes at once.
+    public var endedMarketGraceSteps = 40
     /// Live instances one key may hold; one more is refused 429.
     public var maxLiveInstancesPerKey = 16
     /// Live instances in all; one more is refused 429.

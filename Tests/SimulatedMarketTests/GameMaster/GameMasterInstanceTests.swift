@@ -52,7 +52,10 @@ import Testing
     }
 
     @Test func anAbandonedInstanceEndsOnItsDeadlineAndItsMarketIsFreed() throws {
-        let game = try GameMasterFixture { $0.levels = [GameMasterFixture.tinyLevel(.buy(shares: 100))] }
+        let game = try GameMasterFixture {
+            $0.levels = [GameMasterFixture.tinyLevel(.buy(shares: 100))]
+            $0.endedMarketGraceSteps = 2
+        }
         let instance = try game.started("tiny_level")
         game.step(3)
         #expect(try game.status(instance.id)["state"] as? String == "open")
@@ -67,7 +70,12 @@ import Testing
         let details = try #require(reply["details"] as? [String: Any])
         #expect(details["tradingDay"] as? Int == 2)
         #expect((details["verdict"] as? [String: Any])?["outcome"] as? String == "failed")
-        // The venue went with the market.
+        // The market answers a little longer, for the player's daemon to cancel and stop,
+        // then goes.
+        #expect(try game.venue.get("/venues/\(instance.venue)/stocks/FOOBAR").status == 200)
+        game.step()
+        #expect(try game.venue.get("/venues/\(instance.venue)/stocks/FOOBAR").status == 200)
+        game.step()
         #expect(try game.venue.get("/venues/\(instance.venue)/stocks/FOOBAR").status == 404)
         game.step(5)
         #expect(game.counts == (0, 1))
