@@ -15,7 +15,8 @@ import Wire
 /// thread of their own, under the same lock as the requests; EDGAR's new filings come on another
 /// (`EdgarConfiguration.filingInterval`), under EDGAR's own lock. The game master (`/gm/...`)
 /// is always served; each level instance a player starts has a market of its own, which its
-/// venue's requests reach, stepped and judged on the game master's one timer thread.
+/// venue's requests reach, stepped and judged on the game master's one timer thread (started
+/// with the first instance).
 public final class VenueServer: Sendable {
     /// Where the server listens.
     public var address: HTTPAddress { server.address }
@@ -27,8 +28,6 @@ public final class VenueServer: Sendable {
     private let edgar: EdgarMarket?
     private let filingTimer: BotTimer?
     let gameMaster: GameMaster
-    /// Steps every live game instance; one thread however many there are.
-    private let gameMasterTimer: BotTimer?
 
     /// Starts serving `configuration`; throws `.server` when the address cannot be bound.
     public init(configuration: VenueConfiguration) throws(VenueError) {
@@ -70,9 +69,6 @@ public final class VenueServer: Sendable {
         self.faults = faults
         self.edgar = edgar
         self.gameMaster = gameMaster
-        gameMasterTimer = configuration.gameMaster.stepInterval.map { interval in
-            BotTimer(interval: interval, name: "venue-gm") { gameMaster.step() }
-        }
         if configuration.bots != nil, let interval = configuration.botInterval {
             botTimer = BotTimer(interval: interval) { marketplace.stepBots() }
         } else {
@@ -153,7 +149,7 @@ public final class VenueServer: Sendable {
     public func stop() {
         botTimer?.stop()
         filingTimer?.stop()
-        gameMasterTimer?.stop()
+        gameMaster.stopTimer()
         server.stop()
     }
 

@@ -5,16 +5,24 @@ import Synchronization
 /// its own), finds the instance serving a venue, steps and judges every live instance (on the
 /// exchange's one game-master timer), ends them on their deadline or their player's stop, and
 /// keeps a small record of the last ended ones. Only the key that started an instance may see
-/// or act on it.
+/// or act on it. Its timer thread starts with the first instance, so that an exchange nobody
+/// plays on runs none.
 final class GameMaster: Sendable {
     let configuration: GameMasterConfiguration
     private let access: AccessControl
     /// The exchange's own venues, never handed to an instance.
     private let reserved: Set<Venue>
     private let state = Mutex(State())
+    private let timer = Mutex(Timer.idle)
     /// The venues requests are routed to (live instances' and closing ones'): read without the
     /// lock on every request, so that an exchange without games pays nothing for them.
     private let routedVenues = Atomic<Int>(0)
+
+    private enum Timer {
+        case idle
+        case running(BotTimer)
+        case stopped
+    }
 
     private struct State {
         var live: [Int: GameInstance] = [:]
@@ -73,6 +81,16 @@ final class GameMaster: Sendable {
             state.nextID += 1
             return try open(id: id, level: level, seed: seed, key: key, in: &state)
         }
+    }
+
+    /// Stops the timer for good (the exchange is stopping); harmless to call again.
+    func stopTimer() {
+        let running = timer.withLock { timer -> BotTimer? in
+            defer { timer = .stopped }
+            if case .running(let running) = timer { return running }
+            return nil
+        }
+        running?.stop()
     }
 
     /// The record of instance `id`, live or ended, for its owner.
@@ -207,6 +225,12 @@ final class GameMaster: Sendable {
         state.live[id] = instance
         state.byVenue[venue] = instance
         routedVenues.store(state.byVenue.count, ordering: .relaxed)
+        if let interval = configuration.stepInterval {
+            timer.withLock { timer in
+                guard case .idle = timer else { return }
+                timer = .running(BotTimer(interval: interval, name: "venue-gm") { [weak self] in self?.step() })
+            }
+        }
         return instance
     }
 
