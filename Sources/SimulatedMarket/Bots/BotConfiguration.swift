@@ -23,6 +23,21 @@ public struct BotConfiguration: Hashable, Sendable {
     public var makerHalfSpread: ClosedRange<Int64>
     /// The largest order a taker sends.
     public var takerMaxSize: Quantity
+    /// Bulldozers per symbol: now and then a burst of sweeps in one direction (`BulldozerBot`).
+    public var bulldozersPerSymbol = 0
+    /// The largest sweep a bulldozer sends; each is a third of it to all of it.
+    public var bulldozerMaxSize: Quantity = 3_000
+    /// Momentum chasers per symbol: they buy after a rise and sell after a fall (`ChaserBot`).
+    public var chasersPerSymbol = 0
+    /// The largest order a chaser sends.
+    public var chaserMaxSize: Quantity = 1_000
+    /// The percentage of the gap between the last trade and the fair value that the fair value
+    /// closes each step: at 0 the fair value ignores the tape; above it, the market's value
+    /// follows what trades, so that a run of buying lifts it.
+    public var tapeFollowPercent: Int64 = 0
+    /// The percentage of the gap between the fair value and its start that the fair value closes
+    /// each step (rounded toward zero, so that it pulls only on a gap of 100 / this cents or more).
+    public var valuePullPercent: Int64 = 0
 
     /// `bots` bots per symbol, half of them (rounded up) market makers and the rest takers; at
     /// least two are needed for trades to happen.

@@ -18,8 +18,12 @@ public struct MarketBots: Sendable {
     private struct Market: Sendable {
         let symbol: Symbol
         var fairValue: Int64
+        /// The fair value at the start, which `valuePullPercent` pulls back toward.
+        let startValue: Int64
         var makers: [MarketMakerBot]
         var takers: [TakerBot]
+        var bulldozers: [BulldozerBot]
+        var chasers: [ChaserBot]
     }
 
     /// Bots for `symbols` (in this order) with fair values drawn from `seed`.
@@ -31,20 +35,25 @@ public struct MarketBots: Sendable {
         markets = symbols.enumerated().map { index, symbol in
             let offset = index == 0 ? 0 : random.int(in: -(start / 5)...(start / 5))
             return Market(
-                symbol: symbol, fairValue: max(100, start + offset),
+                symbol: symbol, fairValue: max(100, start + offset), startValue: max(100, start + offset),
                 makers: (0..<configuration.makersPerSymbol).map { maker in
                     MarketMakerBot(account: Self.account("MMB", maker), halfSpread: random.int(in: configuration.makerHalfSpread),
                         quoteSize: configuration.makerQuoteSize.shares / 10)
                 },
-                takers: (0..<configuration.takersPerSymbol).map { TakerBot(account: Self.account("TKB", $0)) })
+                takers: (0..<configuration.takersPerSymbol).map { TakerBot(account: Self.account("TKB", $0)) },
+                bulldozers: (0..<configuration.bulldozersPerSymbol).map { BulldozerBot(account: Self.account("BDZ", $0)) },
+                chasers: (0..<configuration.chasersPerSymbol).map { ChaserBot(account: Self.account("MCB", $0)) })
         }
         self.random = random
     }
 
-    /// The accounts the bots trade from, makers first; the same on every symbol.
+    /// The accounts the bots trade from, makers first, then takers, bulldozers and chasers; the
+    /// same on every symbol.
     public var accounts: [Account] {
         (0..<configuration.makersPerSymbol).map { Self.account("MMB", $0) }
             + (0..<configuration.takersPerSymbol).map { Self.account("TKB", $0) }
+            + (0..<configuration.bulldozersPerSymbol).map { Self.account("BDZ", $0) }
+            + (0..<configuration.chasersPerSymbol).map { Self.account("MCB", $0) }
     }
 
     /// The current fair value of `symbol`, if the bots trade it.
@@ -62,7 +71,8 @@ public struct MarketBots: Sendable {
         for index in markets.indices {
             let symbol = markets[index].symbol
             precondition(exchange.lists(symbol), "bots trade \(symbol), which the exchange does not list")
-            markets[index].fairValue = max(100, markets[index].fairValue + random.int(in: -volatility...volatility))
+            markets[index].fairValue = max(
+                100, markets[index].fairValue + random.int(in: -volatility...volatility) + drift(of: markets[index], on: exchange))
             let fairValue = markets[index].fairValue
             for maker in markets[index].makers.indices where random.chance(perMillion: configuration.requoteChance) {
                 markets[index].makers[maker].requote(
@@ -74,8 +84,29 @@ public struct MarketBots: Sendable {
                     symbol, fairValue: fairValue, maxSize: configuration.takerMaxSize.shares, at: time, exchange: &exchange,
                     random: &random, events: &events)
             }
+            for bulldozer in markets[index].bulldozers.indices {
+                markets[index].bulldozers[bulldozer].step(
+                    symbol, maxSize: configuration.bulldozerMaxSize.shares, at: time, exchange: &exchange, random: &random,
+                    events: &events)
+            }
+            for chaser in markets[index].chasers.indices {
+                markets[index].chasers[chaser].step(
+                    symbol, maxSize: configuration.chaserMaxSize.shares, at: time, exchange: &exchange, random: &random,
+                    events: &events)
+            }
         }
         return events
+    }
+
+    /// The fair value's move this step besides its random walk: toward the last trade by
+    /// `tapeFollowPercent` of the gap, and back toward its start by `valuePullPercent`, each
+    /// rounded toward zero. Zero with both off.
+    private func drift(of market: Market, on exchange: Exchange) -> Int64 {
+        var drift = (market.startValue - market.fairValue) * configuration.valuePullPercent / 100
+        if configuration.tapeFollowPercent > 0, let last = exchange.quote(market.symbol, at: .zero)?.last {
+            drift += (last.cents(rounded: .towardZero) - market.fairValue) * configuration.tapeFollowPercent / 100
+        }
+        return drift
     }
 
     /// A StockFighter-looking account name: three letters and six digits, e.g. `MMB000001`.

@@ -32,4 +32,67 @@ extension Level {
             makerQuoteSize: 500, makerHalfSpread: 20...40, takerMaxSize: 200),
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 12,
         rules: .makeMarket(profit: 1_000_000, positionLimit: 1_000), instructions: sellSideInstructions)
+
+    /// Make $40,000 providing liquidity, within ±1,000 shares, in a market where a large trader
+    /// now and then sweeps the book in bursts of thousands of shares, one direction at a time.
+    /// The sweeps carry no information (the fair value does not follow them), so a maker whose
+    /// quotes stand where a sweep ends earns far more than the spread; one that quotes as on
+    /// sell-side is run over to its limit and earns too little.
+    public static let duelingBulldozers = Level(
+        name: "dueling-bulldozers", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
+        bots: bulldozerMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
+        rules: .makeMarket(profit: 4_000_000, positionLimit: 1_000), instructions: duelingBulldozersInstructions)
+
+    /// What dueling-bulldozers tells its player.
+    public static let duelingBulldozersInstructions = """
+        FOOBAR trades on this venue with a few market makers, some small traders, and one very large \
+        trader who now and then sweeps the book: bursts of orders of thousands of shares that take \
+        every price in their way, all in one direction for a while. It knows nothing the rest of the \
+        market does not; the price comes back after it has gone. Make a market in FOOBAR: earn $40,000 \
+        of profit (your cash plus your position valued at the last trade) before 16 trading days are \
+        over. Your position must stay within 1,000 shares long or short after every fill: one fill \
+        beyond that and the level is lost.
+        """
+
+    /// Make $2,000 of realised profit in a market of momentum chasers whose value barely moves
+    /// on its own but follows what trades: buying lifts it, the chasers extend the rise, and the
+    /// player sells into them (or the reverse). Holding a position gains nothing: only cash with
+    /// the position closed counts.
+    public static let irrationalExuberance = Level(
+        name: "irrational-exuberance", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
+        bots: chaserMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
+        rules: .realizeProfit(profit: 200_000, positionLimit: 1_000), instructions: irrationalExuberanceInstructions)
+
+    /// What irrational-exuberance tells its player.
+    public static let irrationalExuberanceInstructions = """
+        FOOBAR's value barely moves on its own, but its market makers follow the tape, and several \
+        traders on this venue chase momentum: they buy after the price has risen and sell after it \
+        has fallen, the more the bigger the move. Move the price and let them follow: make $2,000 of \
+        profit in cash, with your position closed (no shares held either way), before 16 trading \
+        days are over. Your position must stay within 1,000 shares long or short after every fill: \
+        one fill beyond that and the level is lost.
+        """
+
+    /// sell-side's market with a bulldozer sweeping up to 3,000 shares at a time.
+    private static var bulldozerMarket: BotConfiguration {
+        var bots = BotConfiguration(
+            bots: 8, intensity: 300, startPrice: 5_000, volatility: 2, makerPositionLimit: 1_000_000,
+            makerQuoteSize: 500, makerHalfSpread: 20...40, takerMaxSize: 200)
+        bots.bulldozersPerSymbol = 1
+        bots.bulldozerMaxSize = 3_000
+        return bots
+    }
+
+    /// Thin makers around a fair value that follows the tape and is pulled back to its start,
+    /// noise takers, and three momentum chasers.
+    private static var chaserMarket: BotConfiguration {
+        var bots = BotConfiguration(
+            bots: 6, intensity: 300, startPrice: 5_000, volatility: 0, makerPositionLimit: 100_000_000, makerQuoteSize: 200,
+            makerHalfSpread: 2...6, takerMaxSize: 100)
+        bots.chasersPerSymbol = 3
+        bots.chaserMaxSize = 1_000
+        bots.tapeFollowPercent = 20
+        bots.valuePullPercent = 2
+        return bots
+    }
 }

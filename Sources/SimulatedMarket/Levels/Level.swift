@@ -59,7 +59,7 @@ public struct Level: Sendable {
     }
 
     /// Every level, in the order they are played.
-    public static let all: [Level] = [firstSteps, chockABlock, sellSide]
+    public static let all: [Level] = [firstSteps, chockABlock, sellSide, duelingBulldozers, irrationalExuberance]
 
     /// The level called `name` on the command line or in the game (`first-steps` or
     /// `first_steps`), if there is one.

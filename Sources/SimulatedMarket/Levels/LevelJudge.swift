@@ -16,8 +16,10 @@ public struct LevelJudge: Hashable, Sendable {
 
     /// The tally of `fills`, checked against the level's position limit if it has one.
     public func tally(_ fills: [LevelFill]) -> LevelTally {
-        if case .makeMarket(_, let limit) = rules { return LevelTally(fills, positionLimit: limit) }
-        return LevelTally(fills)
+        switch rules {
+        case .makeMarket(_, let limit), .realizeProfit(_, let limit): return LevelTally(fills, positionLimit: limit)
+        case .buy, .buyBelowTarget: return LevelTally(fills)
+        }
     }
 
     /// Whether the level's target should now be revealed: it has one, it is not out yet, and
@@ -65,12 +67,21 @@ public struct LevelJudge: Hashable, Sendable {
             }
             return (.failed, "bought \(shares.shares) shares at an average of \(average), not below the target \(target)")
         case .makeMarket(let goal, let limit):
-            if let breach = tally.firstBreach {
-                return (.failed, "fill \(breach.fill) took the position to \(breach.position.shares), beyond ±\(limit.shares)")
-            }
+            if let breach = breach(tally, limit: limit) { return (.failed, breach) }
             let profit = tally.profit(markedAt: mark)
             if profit >= goal { return (.passed, "made \(profit) of profit, the goal being \(goal)") }
             return finished ? (.failed, "\(timeUp) with \(profit) of profit, short of \(goal)") : (.running, "trading")
+        case .realizeProfit(let goal, let limit):
+            if let breach = breach(tally, limit: limit) { return (.failed, breach) }
+            if tally.position == .zero, tally.cash >= goal { return (.passed, "made \(tally.cash) with the position closed, the goal being \(goal)") }
+            guard finished else { return (.running, "trading") }
+            if tally.position != .zero { return (.failed, "\(timeUp) holding \(tally.position.shares) shares, \(tally.cash) in cash") }
+            return (.failed, "\(timeUp) with \(tally.cash) realised, short of \(goal)")
         }
+    }
+
+    /// The reason a level with a position limit is lost, if the tally ever went beyond it.
+    private func breach(_ tally: LevelTally, limit: Quantity) -> String? {
+        tally.firstBreach.map { "fill \($0.fill) took the position to \($0.position.shares), beyond ±\(limit.shares)" }
     }
 }

@@ -11,6 +11,10 @@ public enum LevelRules: Hashable, Sendable {
     /// Reach `profit` (cash plus the position marked to the last trade) while the position never
     /// leaves ±`positionLimit`, judged after every fill (sell-side).
     case makeMarket(profit: Money, positionLimit: Quantity)
+    /// Hold `profit` in cash with the position closed (nothing held, so the profit is realised,
+    /// not a mark the player's own orders set), while the position never leaves ±`positionLimit`,
+    /// judged after every fill (irrational-exuberance).
+    case realizeProfit(profit: Money, positionLimit: Quantity)
 
     /// The objective in one line, for help and progress.
     public var objective: String {
@@ -22,6 +26,9 @@ public enum LevelRules: Hashable, Sendable {
                 + "(the fair value then plus \(allowance.cents(rounded: .towardZero)) cents)"
         case .makeMarket(let profit, let limit):
             return "make $\(profit) of profit (cash plus position at the last price) "
+                + "with the position within ±\(limit.shares) shares at every fill"
+        case .realizeProfit(let profit, let limit):
+            return "make $\(profit) of profit and close the position (cash with nothing held) "
                 + "with the position within ±\(limit.shares) shares at every fill"
         }
     }

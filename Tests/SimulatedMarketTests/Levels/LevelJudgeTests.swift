@@ -87,6 +87,54 @@ import Testing
         #expect(Level.sellSide.judge.verdict(fills: fills, target: nil, mark: 5_000, finished: true).outcome == .failed)
     }
 
+    @Test func duelingBulldozersAsksForFourTimesSellSidesProfitWithinTheSameLimit() {
+        // 1,000 bought at $50 and sold at $70, twice: $40,000.
+        let fills = [
+            fill(1, .buy, 1_000, at: 5_000), fill(2, .sell, 1_000, at: 7_000), fill(3, .buy, 1_000, at: 5_000),
+            fill(4, .sell, 1_000, at: 6_999),
+        ]
+        let judge = Level.duelingBulldozers.judge
+        #expect(judge.verdict(fills: fills, target: nil, mark: 5_000, finished: false).outcome == .running)
+        #expect(judge.verdict(fills: fills, target: nil, mark: 5_000, finished: true).outcome == .failed)
+        let won = judge.verdict(fills: fills.dropLast() + [fill(4, .sell, 1_000, at: 7_000)], target: nil, mark: 5_000, finished: false)
+        #expect(won.outcome == .passed)
+        #expect(won.profitCents == 4_000_000)
+        let swept = judge.verdict(fills: [fill(1, .sell, 1_001, at: 9_000)], target: nil, mark: 5_000, finished: false)
+        #expect(swept.outcome == .failed)
+        #expect(swept.reason.contains("beyond ±1000"))
+    }
+
+    @Test func irrationalExuberancePassesOnlyOnRealisedProfitWithThePositionClosed() {
+        let judge = Level.irrationalExuberance.judge
+        // Bought 1,000 at $50, sold 600 at $53: marked at $53 that is $3,000 of profit, but 400
+        // shares are still held, so nothing is won yet.
+        let open = [fill(1, .buy, 1_000, at: 5_000), fill(2, .sell, 600, at: 5_300)]
+        #expect(judge.verdict(fills: open, target: nil, mark: 5_300, finished: false).outcome == .running)
+        let held = judge.verdict(fills: open, target: nil, mark: 5_300, finished: true)
+        #expect(held.outcome == .failed)
+        #expect(held.reason.contains("holding 400 shares"))
+        // The last 400 sold at $50.50: $2,000 realised, the position closed.
+        let closed = judge.verdict(fills: open + [fill(3, .sell, 400, at: 5_050)], target: nil, mark: 5_050, finished: false)
+        #expect(closed.outcome == .passed)
+        #expect(closed.cashCents == 200_000)
+        // At $50.49 the position is closed with $1,996 realised: short of the goal.
+        let short = open + [fill(3, .sell, 400, at: 5_049)]
+        #expect(judge.verdict(fills: short, target: nil, mark: 5_049, finished: false).outcome == .running)
+        #expect(judge.verdict(fills: short, target: nil, mark: 5_049, finished: true).outcome == .failed)
+    }
+
+    @Test func irrationalExuberanceFailsAtAFillBeyondItsLimitWhateverTheProfit() {
+        let fills = [fill(1, .buy, 1_001, at: 5_000), fill(2, .sell, 1_001, at: 9_000)]
+        let verdict = Level.irrationalExuberance.judge.verdict(fills: fills, target: nil, mark: 9_000, finished: false)
+        #expect(verdict.outcome == .failed)
+        #expect(verdict.largestPositionShares == 1_001)
+    }
+
+    @Test func theLevelsAreInPlayingOrder() {
+        #expect(Level.all.map(\.name).dropFirst(3).prefix(2) == ["dueling-bulldozers", "irrational-exuberance"])
+        #expect(!Level.duelingBulldozersInstructions.isEmpty && !Level.irrationalExuberanceInstructions.isEmpty)
+    }
+
     @Test func fillsAreJudgedInTheExchangesOrderAcrossOrders() {
         func order(_ id: Int64, _ side: Side, _ fills: [OrderFill]) -> OrderStatus {
             let qty = Quantity(shares: fills.reduce(0) { $0 + $1.qty.shares })
