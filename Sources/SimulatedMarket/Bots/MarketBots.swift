@@ -71,6 +71,13 @@ public struct MarketBots: Sendable {
         for index in markets.indices {
             let symbol = markets[index].symbol
             precondition(exchange.lists(symbol), "bots trade \(symbol), which the exchange does not list")
+            // Chasers act first, on the book and the last trade as the outside orders since the
+            // previous step left them: they chase what others did, not the bots' own requotes.
+            for chaser in markets[index].chasers.indices {
+                markets[index].chasers[chaser].step(
+                    symbol, maxSize: configuration.chaserMaxSize.shares, at: time, exchange: &exchange, random: &random,
+                    events: &events)
+            }
             markets[index].fairValue = max(
                 100, markets[index].fairValue + random.int(in: -volatility...volatility) + drift(of: markets[index], on: exchange))
             let fairValue = markets[index].fairValue
@@ -87,11 +94,6 @@ public struct MarketBots: Sendable {
             for bulldozer in markets[index].bulldozers.indices {
                 markets[index].bulldozers[bulldozer].step(
                     symbol, maxSize: configuration.bulldozerMaxSize.shares, at: time, exchange: &exchange, random: &random,
-                    events: &events)
-            }
-            for chaser in markets[index].chasers.indices {
-                markets[index].chasers[chaser].step(
-                    symbol, maxSize: configuration.chaserMaxSize.shares, at: time, exchange: &exchange, random: &random,
                     events: &events)
             }
         }

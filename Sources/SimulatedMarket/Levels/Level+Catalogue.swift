@@ -33,15 +33,16 @@ extension Level {
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 12,
         rules: .makeMarket(profit: 1_000_000, positionLimit: 1_000), instructions: sellSideInstructions)
 
-    /// Make $40,000 providing liquidity, within ±1,000 shares, in a market where a large trader
+    /// Make $25,000 providing liquidity, within ±1,000 shares, in a market where a large trader
     /// now and then sweeps the book in bursts of thousands of shares, one direction at a time.
     /// The sweeps carry no information (the fair value does not follow them), so a maker whose
-    /// quotes stand where a sweep ends earns far more than the spread; one that quotes as on
-    /// sell-side is run over to its limit and earns too little.
+    /// quotes stand deep enough to sell high to a sweep, and who can hold the limit until the
+    /// price comes back, earns far more than the spread; one that quotes as on sell-side is run
+    /// over at prices the sweep passes on its way and earns too little.
     public static let duelingBulldozers = Level(
         name: "dueling-bulldozers", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: bulldozerMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
-        rules: .makeMarket(profit: 4_000_000, positionLimit: 1_000), instructions: duelingBulldozersInstructions)
+        rules: .makeMarket(profit: 2_500_000, positionLimit: 1_000), instructions: duelingBulldozersInstructions)
 
     /// What dueling-bulldozers tells its player.
     public static let duelingBulldozersInstructions = """
