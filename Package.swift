@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "MarketMaker", type: .dynamic, targets: ["MarketMaker"]),
         .library(name: "BlockBuyer", type: .dynamic, targets: ["BlockBuyer"]),
         .library(name: "Momentum", type: .dynamic, targets: ["Momentum"]),
+        .library(name: "RunUp", type: .dynamic, targets: ["RunUp"]),
     ],
     dependencies: [
         .package(path: "strategies/StrategyKit"),
@@ -109,6 +110,7 @@ let package = Package(
             swiftSettings: hotPathSettings),
         .target(name: "BlockBuyer", dependencies: [strategyKit], path: "strategies/BlockBuyer/Sources/BlockBuyer"),
         .target(name: "Momentum", dependencies: [strategyKit], path: "strategies/Momentum/Sources/Momentum"),
+        .target(name: "RunUp", dependencies: [strategyKit], path: "strategies/RunUp/Sources/RunUp"),
 
         // Tests (Tests/<Part>Tests), and the fixtures they share: TestSupport needs only the SDK (the
         // plugins' tests use it too); MarketTestSupport adds the simulated market it starts;
@@ -151,6 +153,9 @@ let package = Package(
         .testTarget(
             name: "MomentumTests", dependencies: ["Momentum", "TestSupport", strategyKit],
             path: "strategies/Momentum/Tests/MomentumTests", linkerSettings: pluginTestLinking),
+        .testTarget(
+            name: "RunUpTests", dependencies: ["RunUp", "TestSupport", strategyKit],
+            path: "strategies/RunUp/Tests/RunUpTests", linkerSettings: pluginTestLinking),
         .testTarget(name: "NotifyTests", dependencies: ["Notify", "HTTP", "HTTPTesting", "Lifecycle", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "MonitorTests", dependencies: ["Monitor", "Live", "Notify", "Trading", "Ledger", "History", "HTTP", "Lifecycle", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
         .testTarget(

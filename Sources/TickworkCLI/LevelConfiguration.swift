@@ -15,7 +15,7 @@ enum LevelConfiguration {
 
     /// The embedded configuration's text for `level`.
     static func json(for level: Level) -> String {
-        let (plugin, pollMs, maxPosition, maxLoss) = shipped(level)
+        let (plugin, pollMs, maxPosition, maxLoss, parameters) = shipped(level)
         return """
             {
               "version": 1,
@@ -27,7 +27,7 @@ enum LevelConfiguration {
                   "id": "\(level.name)",
                   "plugin": "\(plugin)",
                   "symbols": ["\(level.symbol.rawValue)"],
-                  "parameters": { "symbol": "\(level.symbol.rawValue)" }
+                  "parameters": { "symbol": "\(level.symbol.rawValue)"\(parameters) }
                 }
               ],
               "risk": {
@@ -52,13 +52,19 @@ enum LevelConfiguration {
     /// The name of the shipped strategy that plays `level` by default.
     static func shippedStrategy(_ level: Level) -> String { shipped(level).0 }
 
-    /// The shipped strategy of `level`, the poll interval in ms, the position limit in shares
-    /// and the loss limit in cents it plays with.
-    private static func shipped(_ level: Level) -> (String, Int, Int64, Int64) {
+    /// The shipped strategy of `level`, the poll interval in ms, the position limit in shares,
+    /// the loss limit in cents it plays with, and the parameters besides the stock (as JSON
+    /// members, each after a comma; empty for the defaults).
+    private static func shipped(_ level: Level) -> (String, Int, Int64, Int64, String) {
         switch level.rules {
-        case .buy(let shares): return ("FirstSteps", 100, max(1_000, shares.shares), 1_000_000)
-        case .buyBelowTarget(let shares, _, _): return ("BlockBuyer", 25, shares.shares, 50_000_000)
-        case .makeMarket(_, let limit): return ("MarketMaker", 50, limit.shares, 5_000_000)
+        case .buy(let shares): return ("FirstSteps", 100, max(1_000, shares.shares), 1_000_000, "")
+        case .buyBelowTarget(let shares, _, _): return ("BlockBuyer", 25, shares.shares, 50_000_000, "")
+        case .makeMarket(_, let limit) where level.bots.bulldozersPerSymbol > 0:
+            // Against sweeps of thousands of shares, quotes 30 cents out sell high to them and
+            // buy low, and the whole limit is used to hold the position until the price comes back.
+            return ("MarketMaker", 50, limit.shares, 5_000_000, #", "halfSpreadCents": 30, "quoteSize": 300, "positionLimit": \#(limit.shares)"#)
+        case .makeMarket(_, let limit): return ("MarketMaker", 50, limit.shares, 5_000_000, "")
+        case .realizeProfit(_, let limit): return ("RunUp", 25, limit.shares, 5_000_000, "")
         }
     }
 }

@@ -15,7 +15,7 @@ private let releaseDirectory = ProcessInfo.processInfo.environment["TICKWORK_REL
 
 @Suite(.processHeavy, .timeLimit(.minutes(10)))
 struct PackageTests {
-    static let plugins = ["BlockBuyer", "FirstSteps", "MarketMaker", "Momentum"]
+    static let plugins = ["BlockBuyer", "FirstSteps", "MarketMaker", "Momentum", "RunUp"]
 
     init() throws {
         try Prerequisite.require(Prerequisite.isRoot, "root: unshare --mount and mount hide the toolchain, and dpkg --root sets owners")
