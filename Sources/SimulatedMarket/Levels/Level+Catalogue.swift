@@ -33,7 +33,7 @@ extension Level {
         botInterval: .milliseconds(50), dayLength: .seconds(5), days: 12,
         rules: .makeMarket(profit: 1_000_000, positionLimit: 1_000), instructions: sellSideInstructions)
 
-    /// Make $25,000 providing liquidity, within ±1,000 shares, in a market where a large trader
+    /// Make $20,000 providing liquidity, within ±1,000 shares, in a market where a large trader
     /// now and then sweeps the book in bursts of thousands of shares, one direction at a time.
     /// The sweeps carry no information (the fair value does not follow them), so a maker whose
     /// quotes stand deep enough to sell high to a sweep, and who can hold the limit until the
@@ -41,16 +41,16 @@ extension Level {
     /// over at prices the sweep passes on its way and earns too little.
     public static let duelingBulldozers = Level(
         name: "dueling-bulldozers", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
-        bots: bulldozerMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
-        rules: .makeMarket(profit: 2_500_000, positionLimit: 1_000), instructions: duelingBulldozersInstructions)
+        bots: bulldozerMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 20,
+        rules: .makeMarket(profit: 2_000_000, positionLimit: 1_000), instructions: duelingBulldozersInstructions)
 
     /// What dueling-bulldozers tells its player.
     public static let duelingBulldozersInstructions = """
         FOOBAR trades on this venue with a few market makers, some small traders, and one very large \
         trader who now and then sweeps the book: bursts of orders of thousands of shares that take \
         every price in their way, all in one direction for a while. It knows nothing the rest of the \
-        market does not; the price comes back after it has gone. Make a market in FOOBAR: earn $40,000 \
-        of profit (your cash plus your position valued at the last trade) before 16 trading days are \
+        market does not; the price comes back after it has gone. Make a market in FOOBAR: earn $20,000 \
+        of profit (your cash plus your position valued at the last trade) before 20 trading days are \
         over. Your position must stay within 1,000 shares long or short after every fill: one fill \
         beyond that and the level is lost.
         """

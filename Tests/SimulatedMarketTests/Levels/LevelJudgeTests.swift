@@ -87,18 +87,18 @@ import Testing
         #expect(Level.sellSide.judge.verdict(fills: fills, target: nil, mark: 5_000, finished: true).outcome == .failed)
     }
 
-    @Test func duelingBulldozersAsksForTwoAndAHalfTimesSellSidesProfitWithinTheSameLimit() {
-        // 1,000 bought at $50 and sold at $62.50, twice: $25,000.
+    @Test func duelingBulldozersAsksForTwiceSellSidesProfitWithinTheSameLimit() {
+        // 1,000 bought at $50 and sold at $60, twice: $20,000.
         let fills = [
-            fill(1, .buy, 1_000, at: 5_000), fill(2, .sell, 1_000, at: 6_250), fill(3, .buy, 1_000, at: 5_000),
-            fill(4, .sell, 1_000, at: 6_249),
+            fill(1, .buy, 1_000, at: 5_000), fill(2, .sell, 1_000, at: 6_000), fill(3, .buy, 1_000, at: 5_000),
+            fill(4, .sell, 1_000, at: 5_999),
         ]
         let judge = Level.duelingBulldozers.judge
         #expect(judge.verdict(fills: fills, target: nil, mark: 5_000, finished: false).outcome == .running)
         #expect(judge.verdict(fills: fills, target: nil, mark: 5_000, finished: true).outcome == .failed)
-        let won = judge.verdict(fills: fills.dropLast() + [fill(4, .sell, 1_000, at: 6_250)], target: nil, mark: 5_000, finished: false)
+        let won = judge.verdict(fills: fills.dropLast() + [fill(4, .sell, 1_000, at: 6_000)], target: nil, mark: 5_000, finished: false)
         #expect(won.outcome == .passed)
-        #expect(won.profitCents == 2_500_000)
+        #expect(won.profitCents == 2_000_000)
         let swept = judge.verdict(fills: [fill(1, .sell, 1_001, at: 9_000)], target: nil, mark: 5_000, finished: false)
         #expect(swept.outcome == .failed)
         #expect(swept.reason.contains("beyond ±1000"))
