@@ -6,7 +6,8 @@
 # http://127.0.0.1:8080) when set. Full runs take up to a minute each, too long for the tests;
 # JOBS (default 3) runs that many at once. Debug builds, as the tests use.
 #   naive players: Sweeper (Tests/Fixtures/NaiveStrategies: big buy orders priced $1 through
-#   the ask) on every level, and Momentum (shipped; it crosses the spread) on sell-side.
+#   the ask) on every level (on irrational-exuberance buying 1,000 shares and holding them), and
+#   Momentum (shipped; it crosses the spread) on sell-side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +47,7 @@ JSON
 config sweeper-100 "$naive_bin" Sweeper '{ "quantity": 100 }' 1000 100
 config sweeper-block "$naive_bin" Sweeper '{ "quantity": 100000 }' 100000 25
 config sweeper-5000 "$naive_bin" Sweeper '{ "quantity": 5000 }' 5000 50
+config sweeper-1000 "$naive_bin" Sweeper '{ "quantity": 1000 }' 1000 50
 config momentum "$bin" Momentum '{ "fastWindow": 3, "slowWindow": 8 }' 1000 50 '["quotes", "bars:1Min"]'
 
 runs="$work/runs"
@@ -57,6 +59,10 @@ for seed in $seeds; do
     echo "sell-side MarketMaker - $seed"
     echo "sell-side Sweeper sweeper-5000 $seed"
     echo "sell-side Momentum momentum $seed"
+    echo "dueling-bulldozers MarketMaker - $seed"
+    echo "dueling-bulldozers Sweeper sweeper-5000 $seed"
+    echo "irrational-exuberance RunUp - $seed"
+    echo "irrational-exuberance Sweeper sweeper-1000 $seed"
 done >"$runs"
 
 play() {
@@ -65,7 +71,7 @@ play() {
     [ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")
     local out status=0
     out="$("$bin/tickwork" level "$level" --seed "$seed" "${args[@]}" 2>/dev/null)" || status=$?
-    printf '%-14s %-12s seed %s  exit %s %s;%s\n' "$level" "$player" "$seed" "$status" \
+    printf '%-21s %-12s seed %s  exit %s %s;%s\n' "$level" "$player" "$seed" "$status" \
         "$(echo "$out" | head -1 | cut -d: -f2-)" "$(echo "$out" | sed -n 2p)"
 }
 export -f play

@@ -4,7 +4,8 @@ import TestSupport
 
 /// A deliberately naive player, `Sweeper` (Tests/Fixtures/NaiveStrategies: 1,000-share buy
 /// orders priced $1 through the ask), loses the levels that ask for more than buying: it
-/// overpays for the block and breaks the market maker's position limit. Both runs end within
+/// overpays for the block and breaks the position limit of sell-side, dueling-bulldozers and
+/// irrational-exuberance. Both runs end within
 /// seconds because the judge decides early; the shipped players' full runs are in
 /// `scripts/levels.sh`.
 @Suite(.processHeavy, .serialized, .timeLimit(.minutes(10))) struct NaivePlayerTests {
@@ -51,6 +52,15 @@ import TestSupport
 
     @Test func buyingThroughTheLimitFailsSellSideAtTheFirstFillBeyondIt() async throws {
         let (status, verdict) = try await play("sell-side", quantity: 5_000, limit: 5_000)
+        #expect(status == 1)
+        #expect(verdict["outcome"] as? String == "failed")
+        #expect((verdict["largestPositionShares"] as? Int ?? 0) > 1_000)
+        #expect((verdict["reason"] as? String ?? "").contains("beyond ±1000"))
+    }
+
+    @Test(arguments: ["dueling-bulldozers", "irrational-exuberance"])
+    func buyingThroughTheLimitFailsTheLevelsOfFourAndFiveAtTheFirstFillBeyondIt(level: String) async throws {
+        let (status, verdict) = try await play(level, quantity: 5_000, limit: 5_000)
         #expect(status == 1)
         #expect(verdict["outcome"] as? String == "failed")
         #expect((verdict["largestPositionShares"] as? Int ?? 0) > 1_000)
