@@ -119,7 +119,7 @@ import Testing
                 && events.contains { if case .trade = $0 { true } else { false } }
         }
         let books = seen.compactMap { if case .book(let book) = $0 { book } else { nil } }
-        #expect(books.count == 2 && books.allSatisfy { $0.symbol == foobar && $0.receivedTime != nil })
+        #expect(books.count == 2 && books.allSatisfy { $0.symbol == foobar && $0.receivedTime.nanoseconds > 0 })
         #expect(books.last?.bids.first?.qty == 60)
         let orders = seen.compactMap { if case .order(let status) = $0 { status } else { nil } }
         #expect(orders.map(\.id) == [placed.id] && orders[0].fills.map(\.qty) == [40])
