@@ -28,4 +28,9 @@ extension Marketplace {
             state.bots.first { $0.venue == venue }?.bots.fairValue(of: symbol)
         }
     }
+
+    /// The account of the insider among the bots of `venue`, or nil when they have none.
+    func insider(on venue: Venue) -> Account? {
+        state.withLock { state in state.bots.first { $0.venue == venue }?.bots.insider }
+    }
 }

@@ -40,6 +40,10 @@ public struct VenueConfiguration: Sendable {
     /// How long closed orders stay in memory for lookups and account lists; nil keeps every order
     /// for as long as the exchange runs (the practice levels, whose judge reads every order).
     public var orderRetention: OrderRetention? = OrderRetention()
+    /// Whether any caller may watch any account's executions feed, keys in force or not, as the
+    /// game's exchange allowed (how its level making-amends is solved); false (the default) asks
+    /// the account's key, as `GET .../accounts/:account/orders` does.
+    public var openExecutionFeeds = false
     /// How the Alpaca API is served next to the StockFighter one; nil serves StockFighter's only.
     public var alpaca: AlpacaConfiguration? = AlpacaConfiguration()
     /// How SEC EDGAR's endpoints are served for the exchange's companies; nil serves none.

@@ -44,7 +44,7 @@ public final class VenueServer: Sendable {
             configuration: configuration.gameMaster, access: marketplace.access, reserved: Set(configuration.listings.map(\.venue)))
         let dispatch = VenueDispatch(
             router: VenueRouter(marketplace: marketplace), alpaca: AlpacaRouter(marketplace: marketplace),
-            alpacaStreams: configuration.alpaca == nil ? nil : alpacaStreams, feeds: StockFighterStreamRouter(marketplace: marketplace),
+            alpacaStreams: configuration.alpaca == nil ? nil : alpacaStreams, feeds: StockFighterStreamRouter(marketplace: marketplace, openExecutionFeeds: configuration.openExecutionFeeds),
             edgar: edgar.map(EdgarRouter.init), gameMaster: GameMasterRouter(gameMaster: gameMaster))
         let log = configuration.requestLog
         var http = HTTPServerConfiguration(
@@ -128,6 +128,12 @@ public final class VenueServer: Sendable {
     /// The value the bots trade `symbol` on `venue` around now, or nil without bots there.
     public func fairValue(of symbol: Symbol, on venue: Venue) -> Price? {
         marketplace.fairValue(of: symbol, on: venue)
+    }
+
+    /// The account of the insider among the bots of `venue` (level making-amends), or nil when
+    /// they have none: what a judge checks an accusation against.
+    public func insider(on venue: Venue) -> Account? {
+        marketplace.insider(on: venue)
     }
 
     /// Carries out the next `count` requests `method path` (`POST`, `/v2/orders`; the path

@@ -65,6 +65,9 @@ enum LevelConfiguration {
             return ("MarketMaker", 50, limit.shares, 5_000_000, #", "halfSpreadCents": 30, "quoteSize": 300, "positionLimit": \#(limit.shares)"#)
         case .makeMarket(_, let limit): return ("MarketMaker", 50, limit.shares, 5_000_000, "")
         case .realizeProfit(_, let limit): return ("RunUp", 25, limit.shares, 5_000_000, "")
+        // The insider is named by `tickwork detect`, not traded for; a strategy run on the level
+        // plays it as the quiet buyer of first-steps, which never names anyone.
+        case .nameTheInsider: return ("FirstSteps", 100, 1_000, 1_000_000, "")
         }
     }
 }

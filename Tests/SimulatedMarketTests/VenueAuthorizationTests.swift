@@ -44,6 +44,18 @@ import Testing
         #expect(try venue.call("DELETE", path, key: "key-exb")["open"] as? Bool == false)
     }
 
+    /// The game's leak, which level making-amends is solved with: another account's order is
+    /// refused naming its owner, to see and to cancel alike.
+    @Test func aRefusalOfAnotherAccountsOrderNamesItsOwner() throws {
+        let venue = try secured()
+        let id = try #require(try venue.place("buy", 1, at: 100, key: "key-exb").int("id"))
+        let path = "/venues/TESTEX/stocks/FOOBAR/orders/\(id)"
+        let seen = try venue.get(path, key: "key-rival")
+        #expect(seen.status == 401 && seen.error == "Not authorized to see that order.  You have to own account EXB123456.")
+        let cancelled = try venue.call("POST", path + "/cancel", key: "key-rival")
+        #expect(cancelled.status == 401 && cancelled.error == "Not authorized to delete that order.  You have to own account EXB123456.")
+    }
+
     @Test func unknownOrderIsNotRevealedWithoutAKey() throws {
         let venue = try secured()
         #expect(try venue.get("/venues/TESTEX/stocks/FOOBAR/orders/999").status == 401)

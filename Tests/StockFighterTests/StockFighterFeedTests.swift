@@ -102,6 +102,24 @@ import Testing
         closeTape()
     }
 
+    /// With `openExecutionFeeds`, as in the game, anyone watches any account's executions, keys
+    /// in force or not, while the REST API still asks for the account's key.
+    @Test func openExecutionFeedsServeAnyAccountsExecutionsWithoutItsKey() async throws {
+        let venue = try VenueHarness(apiKeys: [account: "key-1", "OTHER1": "key-2"]) { $0.openExecutionFeeds = true }
+        let fills = Collected<StockFighterStreamEndpoint.FeedEvent>()
+        let close = try endpoint(venue, key: "key-2").open(.executions, account: account, venue: testex, onEvent: fills.add)
+        let closeUnkeyed = try endpoint(venue).open(.executions, account: account, venue: testex, onEvent: { _ in })
+        #expect(try await subscribers(venue, 2))
+        _ = try venue.place("buy", 10, at: 5_000, key: "key-1")
+        _ = try venue.place("sell", 10, at: 5_000, account: "OTHER1", key: "key-2")
+        let seen = messages(try await fills.wait { !self.messages($0).isEmpty })
+        #expect(seen.count == 1)
+        #expect(try StockFighterExecution(message: Array(seen[0].utf8)).order.account == account)
+        #expect(try venue.get("/venues/TESTEX/accounts/\(account)/orders", key: "key-2").status == 401)
+        close()
+        closeUnkeyed()
+    }
+
     /// The broker's stream: books and trades of its symbols from the tickertape, its orders from
     /// executions, and `closed` once when the exchange drops its streams.
     @Test func theBrokersStreamDeliversBooksTradesAndOrdersThenClosesOnce() async throws {

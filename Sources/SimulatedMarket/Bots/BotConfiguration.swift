@@ -38,6 +38,12 @@ public struct BotConfiguration: Hashable, Sendable {
     /// The percentage of the gap between the fair value and its start that the fair value closes
     /// each step (rounded toward zero, so that it pulls only on a gap of 100 / this cents or more).
     public var valuePullPercent: Int64 = 0
+    /// An insider trading each symbol besides the makers and takers, or nil for none.
+    public var insider: InsiderConfiguration?
+    /// Whether the bots' account names are drawn from the seed (three letters and six digits,
+    /// like any trader's) rather than numbered by role (`MMB000001`, `TKB000001`): a level that
+    /// asks who is who must not give the answer away in the names.
+    public var drawsAccountNames = false
 
     /// `bots` bots per symbol, half of them (rounded up) market makers and the rest takers; at
     /// least two are needed for trades to happen.

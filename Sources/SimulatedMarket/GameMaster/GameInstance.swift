@@ -24,11 +24,9 @@ final class GameInstance: Sendable {
     /// `account`, whose key is `key`.
     init(id: Int, level: Level, seed: UInt64, key: String, account: Account, venue: Venue) {
         let configuration = level.instanceConfiguration(venue: venue, account: account, key: key, seed: seed)
-        // H3's `openExecutionFeeds` (executions feeds open to anyone, as the game's were) is set
-        // here on `configuration` once it exists.
         marketplace = Marketplace(configuration: configuration)
         router = VenueRouter(marketplace: marketplace)
-        feeds = StockFighterStreamRouter(marketplace: marketplace)
+        feeds = StockFighterStreamRouter(marketplace: marketplace, openExecutionFeeds: configuration.openExecutionFeeds)
         self.account = account
         self.venue = venue
         judge = level.judge

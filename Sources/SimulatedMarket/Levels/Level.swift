@@ -55,11 +55,14 @@ public struct Level: Sendable {
         configuration.orderRetention = nil
         configuration.alpaca = nil
         configuration.edgar = nil
+        // Any account's executions feed is open to anyone, as the game's were: how making-amends'
+        // insider is found.
+        configuration.openExecutionFeeds = true
         return configuration
     }
 
     /// Every level, in the order they are played.
-    public static let all: [Level] = [firstSteps, chockABlock, sellSide, duelingBulldozers, irrationalExuberance]
+    public static let all: [Level] = [firstSteps, chockABlock, sellSide, duelingBulldozers, irrationalExuberance, makingAmends]
 
     /// The level called `name` on the command line or in the game (`first-steps` or
     /// `first_steps`), if there is one.

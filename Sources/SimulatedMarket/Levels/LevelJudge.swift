@@ -52,6 +52,18 @@ public struct LevelJudge: Hashable, Sendable {
             fills: tally.fills)
     }
 
+    /// The verdict on naming `accused` when the insider is `insider`: passed when they are the
+    /// same account; failed otherwise, naming only the account accused (the insider stays a
+    /// secret for the next try).
+    public func verdict(accusing accused: Account, insider: Account) -> LevelVerdict {
+        let right = accused == insider
+        return LevelVerdict(
+            level: level, outcome: right ? .passed : .failed,
+            reason: right ? "\(accused.rawValue) is the insider" : "\(accused.rawValue) is not the insider",
+            positionShares: 0, boughtShares: 0, soldShares: 0, averageBuyPriceCents: nil, targetPriceCents: nil, cashCents: 0,
+            markCents: nil, profitCents: 0, largestPositionShares: 0, fills: 0)
+    }
+
     private func judge(_ tally: LevelTally, target: Price?, mark: Price?, finished: Bool) -> (LevelVerdict.Outcome, String) {
         let timeUp = "time ran out"
         switch rules {
@@ -77,6 +89,8 @@ public struct LevelJudge: Hashable, Sendable {
             guard finished else { return (.running, "trading") }
             if tally.position != .zero { return (.failed, "\(timeUp) holding \(tally.position.shares) shares, \(tally.cash) in cash") }
             return (.failed, "\(timeUp) with \(tally.cash) realised, short of \(goal)")
+        case .nameTheInsider:
+            return finished ? (.failed, "\(timeUp) before anyone was named") : (.running, "investigating")
         }
     }
 

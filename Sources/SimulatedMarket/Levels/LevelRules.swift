@@ -15,6 +15,9 @@ public enum LevelRules: Hashable, Sendable {
     /// not a mark the player's own orders set), while the position never leaves ±`positionLimit`,
     /// judged after every fill (irrational-exuberance).
     case realizeProfit(profit: Money, positionLimit: Quantity)
+    /// Name the insider among the venue's traders to the judge (making-amends): judged on the
+    /// accusation (`LevelJudge.verdict(accusing:insider:)`), never on fills.
+    case nameTheInsider
 
     /// The objective in one line, for help and progress.
     public var objective: String {
@@ -30,6 +33,8 @@ public enum LevelRules: Hashable, Sendable {
         case .realizeProfit(let profit, let limit):
             return "make $\(profit) of profit and close the position (cash with nothing held) "
                 + "with the position within ±\(limit.shares) shares at every fill"
+        case .nameTheInsider:
+            return "find the account trading on inside knowledge among the venue's traders and name it to the judge"
         }
     }
 }

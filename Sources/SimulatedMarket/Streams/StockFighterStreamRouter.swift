@@ -6,7 +6,8 @@ import Synchronization
 /// `/ob/api/ws/:account/venues/:venue/tickertape[/stocks/:stock]` and
 /// `.../executions[/stocks/:stock]`. The upgrade is answered after the REST API's checks (404
 /// for a venue or stock not listed; for executions, 401 unless the `X-Starfighter-Authorization`
-/// key may see the account's orders, as `GET .../accounts/:account/orders` asks; the tickertape
+/// key may see the account's orders, as `GET .../accounts/:account/orders` asks, or the
+/// configuration opens every account's executions to anyone as the game did; the tickertape
 /// is anyone's); the connection then subscribes to the hub, and each message goes out as a text
 /// frame through the connection's bounded queue (the server drops a reader that falls behind
 /// with 1008 and counts it in `start.slowReadersDropped`).
@@ -14,9 +15,12 @@ struct StockFighterStreamRouter: Sendable {
     let marketplace: Marketplace
     /// The one start of every feed connection: its limits and the subscribe/end closures.
     let start: WebSocketServerStart
+    /// Whether any caller may watch any account's executions (`VenueConfiguration.openExecutionFeeds`).
+    let openExecutionFeeds: Bool
 
-    init(marketplace: Marketplace) {
+    init(marketplace: Marketplace, openExecutionFeeds: Bool = false) {
         self.marketplace = marketplace
+        self.openExecutionFeeds = openExecutionFeeds
         let subscriptions = Mutex<[ObjectIdentifier: StreamSubscription]>([:])
         start = WebSocketServerStart(
             open: { connection in
@@ -45,7 +49,7 @@ struct StockFighterStreamRouter: Sendable {
             return VenueRouter.failure(404, "No such API endpoint: \(request.method) \(request.path).")
         }
         do throws(APIFailure) {
-            try marketplace.checkFeed(topic, key: request.headers["X-Starfighter-Authorization"])
+            try marketplace.checkFeed(topic, key: request.headers["X-Starfighter-Authorization"], openExecutions: openExecutionFeeds)
         } catch {
             return VenueRouter.failure(error.status, error.message)
         }
@@ -74,8 +78,8 @@ struct StockFighterStreamRouter: Sendable {
 
 extension Marketplace {
     /// Throws the REST API's refusal of a feed: 404 for a venue or stock not listed, 401 for the
-    /// executions of an account `key` may not see.
-    func checkFeed(_ topic: StreamHub.Topic, key: String?) throws(APIFailure) {
+    /// executions of an account `key` may not see, unless `openExecutions`.
+    func checkFeed(_ topic: StreamHub.Topic, key: String?, openExecutions: Bool) throws(APIFailure) {
         switch topic {
         case let .tickertape(venue, symbol), let .executions(_, venue, symbol):
             try state.withLock { state throws(APIFailure) in
@@ -84,7 +88,7 @@ extension Marketplace {
         case .alpacaData, .tradeUpdates:
             throw .notFound("not a StockFighter feed")
         }
-        if case let .executions(account, _, _) = topic {
+        if case let .executions(account, _, _) = topic, !openExecutions {
             try access.authorize(key, for: account, to: "see the executions of that account")
         }
     }

@@ -153,4 +153,22 @@ import Testing
         // Buy 600, sell 600, buy 600: never beyond ±1,000, although the buys add up to 1,200.
         #expect(Level.sellSide.judge.tally(fills).largestPosition == Quantity(shares: 600))
     }
+
+    @Test func makingAmendsPassesOnNamingTheInsiderAndFailsOnAnyoneElseWithoutTellingWho() {
+        let judge = Level.makingAmends.judge
+        let right = judge.verdict(accusing: "QZX123456", insider: "QZX123456")
+        #expect(right.outcome == .passed && right.level == "making-amends")
+        let wrong = judge.verdict(accusing: "ABC000042", insider: "QZX123456")
+        #expect(wrong.outcome == .failed)
+        #expect(wrong.reason.contains("ABC000042") && !wrong.reason.contains("QZX123456"))
+    }
+
+    @Test func makingAmendsRunsUntilJudgedAndIsLostWhenTimeRunsOutFirst() {
+        let judge = Level.makingAmends.judge
+        let fills = [fill(1, .buy, 10, at: 5_000)]
+        #expect(judge.verdict(fills: fills, target: nil, mark: 6_000, finished: false).outcome == .running)
+        #expect(judge.verdict(fills: fills, target: nil, mark: 6_000, finished: true).outcome == .failed)
+        #expect(Level.named("making-amends")?.rules == .nameTheInsider)
+        #expect(Level.all.last?.name == "making-amends")
+    }
 }

@@ -1,0 +1,35 @@
+import StrategyKit
+
+// How the market was calibrated is recorded in `Sources/SimulatedMarket/Levels/CALIBRATION.md`.
+extension Level {
+    /// Find the insider: four makers and four takers trade FOOBAR around a drifting fair value,
+    /// and a ninth trader knows that value twenty steps ahead. Every account's name is drawn
+    /// from the seed, so only its trading gives the insider away. Judged on an accusation.
+    public static let makingAmends = Level(
+        name: "making-amends", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
+        bots: makingAmendsBots, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 24,
+        rules: .nameTheInsider)
+
+    /// The bots of making-amends: the market of first-steps, busier and with an insider.
+    static var makingAmendsBots: BotConfiguration {
+        var bots = BotConfiguration(bots: 8, intensity: 100, startPrice: 5_000, volatility: 3)
+        bots.insider = InsiderConfiguration(lookahead: 20, margin: 3, tradeChance: 40, maxSize: 15, positionLimit: 150)
+        bots.drawsAccountNames = true
+        return bots
+    }
+
+    /// What making-amends tells its player.
+    public static let makingAmendsInstructions = """
+        Someone on this venue is trading on knowledge nobody else has: their trades come before the \
+        price moves, buying before it rises and selling before it falls. Eight other traders make \
+        and take the market in FOOBAR around them, every one of them under an account name that \
+        tells you nothing.
+
+        Find the insider and name their account to the judge. Your account can trade, but trading \
+        is not the point: the exchange will tell you more than it should. Ask about an order that \
+        is not yours and the refusal names its owner; anyone's executions feed is open to watch. \
+        Watch who trades, tally what each account makes and how the market moves after its \
+        trades, and accuse one account. A wrong accusation loses the level; time running out \
+        before you name anyone loses it too.
+        """
+}
