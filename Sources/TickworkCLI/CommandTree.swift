@@ -16,6 +16,7 @@ enum CommandTree {
             OperatorControl.flatten,
             Status.command,
             PlayLevel.command,
+            Detect.command,
             Record.command,
             BacktestCommand.command,
             Command(name: "data", summary: "Download market history into day recordings, and list what is there.", subcommands: [DataDownload.command, DataList.command]),

@@ -13,6 +13,7 @@ import TestSupport
         ("strategies-list", ["strategies", "list", "--help"]),
         ("config-check", ["config", "check", "--help"]),
         ("level", ["level", "--help"]),
+        ("detect", ["detect", "--help"]),
         ("tail", ["tail", "--help"]),
         ("ledger-verify", ["ledger", "verify", "--help"]),
         ("backtest", ["backtest", "--help"]),

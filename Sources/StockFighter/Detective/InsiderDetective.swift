@@ -1,0 +1,215 @@
+import StrategyKit
+import Synchronization
+import WebSocket
+import Wire
+
+/// The detective of level making-amends: finds the accounts trading a stock, watches each one's
+/// executions feed, and names the one whose trades the market keeps moving after
+/// (`InsiderScoring`).
+///
+/// How it learns who trades, as the game's players did: it places an order of its own far from
+/// the market (cancelled at once), and again every second, and asks the exchange about the
+/// orders numbered just below it; each other account's order is refused with "... You have to own account X.", which names
+/// its owner (an open exchange simply shows the order's account). Every fill on a watched
+/// account's feed carries the other side's order number, asked about in turn, so an account
+/// that trades with anyone watched is found as soon as it trades. The tickertape gives the
+/// market's mid over time, against which each fill is judged. The investigation is bounded: it
+/// ends after `duration`, its feeds closed.
+public final class InsiderDetective: Sendable {
+    /// What the investigation found: the suspect (nil when no account had enough judged fills
+    /// with a positive edge), the evidence against every account found, best suspect first.
+    public struct Report: Hashable, Sendable, Codable {
+        public var venue: Venue
+        public var symbol: Symbol
+        public var suspect: Account?
+        public var evidence: [InsiderEvidence]
+        /// The accounts found trading (the detective's own excepted), and those whose
+        /// executions feed the exchange refused.
+        public var accountsFound: [Account]
+        public var feedsRefused: [Account]
+        /// The orders asked about to learn their owners.
+        public var probes: Int
+        public var horizonMilliseconds: Int64
+    }
+
+    private struct State {
+        var scoring = InsiderScoring()
+        /// The owner of each order number learnt so far.
+        var owners: [Int64: Account] = [:]
+        /// Order numbers to ask about, with when they were queued.
+        var queue: [(id: Int64, queuedAt: Timestamp)] = []
+        var asked: Set<Int64> = []
+        var watched: Set<Account> = []
+        var refused: [Account] = []
+        var closers: [@Sendable () -> Void] = []
+        var probes = 0
+    }
+
+    /// How many order numbers below its own order it asks about first, and then every
+    /// `censusInterval` below a new order of its own.
+    static let firstWindow: Int64 = 40
+    static let censusWindow: Int64 = 10
+    static let censusInterval: Duration = .seconds(1)
+    /// At most this many questions a round (a round every 50 ms), and this many queued.
+    static let probesPerRound = 10
+    static let queueLimit = 2_000
+    /// A number queued this recently may still turn up on a watched feed, which says its owner.
+    static let probeDelay: Int64 = 300_000_000
+
+    private let client: StockFighterClient
+    private let feeds: StockFighterStreamEndpoint
+    private let venue: Venue
+    private let symbol: Symbol
+    private let account: Account
+    private let horizon: Duration
+    private let minimumFills: Int
+    private let log: @Sendable (String) -> Void
+    private let state = Mutex(State())
+
+    /// A detective of `symbol` on `venue` trading from `account` through `client` and `feeds`,
+    /// judging each fill by the mid `horizon` later, naming nobody with fewer than
+    /// `minimumFills` judged fills; `log` hears what it finds as it goes.
+    public init(
+        client: StockFighterClient, feeds: StockFighterStreamEndpoint, venue: Venue, symbol: Symbol, account: Account,
+        horizon: Duration = .seconds(2), minimumFills: Int = 10, log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        self.client = client
+        self.feeds = feeds
+        self.venue = venue
+        self.symbol = symbol
+        self.account = account
+        self.horizon = horizon
+        self.minimumFills = minimumFills
+        self.log = log
+    }
+
+    /// Investigates for `duration` and reports; throws when its first order or the tickertape
+    /// cannot be had (a call's `ExchangeError`, a feed's `WebSocketClientError`).
+    public func investigate(for duration: Duration) async throws -> Report {
+        let deadline = ContinuousClock.now + duration
+        let venue = venue, symbol = symbol
+        let closeTape = try feeds.open(.tickertape, account: account, venue: venue) { [weak self] event in
+            guard case .message(let bytes) = event,
+                let tick = try? StockFighterStreamMessage.tickertape(bytes, venue: venue, receivedAt: WallClock.now()),
+                tick.book.symbol == symbol
+            else { return }
+            self?.state.withLock { $0.scoring.recordBook(bid: tick.book.bestBid, ask: tick.book.bestAsk, at: tick.book.exchangeTime) }
+        }
+        defer {
+            closeTape()
+            for close in state.withLock({ $0.closers }) { close() }
+        }
+        try await census(window: Self.firstWindow)
+        var nextCensus = ContinuousClock.now + Self.censusInterval
+        while ContinuousClock.now < deadline {
+            if ContinuousClock.now >= nextCensus {
+                try? await census(window: Self.censusWindow)
+                nextCensus = ContinuousClock.now + Self.censusInterval
+            }
+            await probeRound()
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return report()
+    }
+
+    /// Places an order of one share at a cent, far from any market, cancels it, and queues the
+    /// `window` order numbers just below its own, nearest first: a sample of who has been
+    /// trading lately, which also finds an account that never trades with one already watched.
+    private func census(window: Int64) async throws {
+        let own = try await client.placeOrder(
+            PlaceOrder(venue: venue, account: account, symbol: symbol, side: .buy, type: .limit, price: Price(cents: 1), qty: 1))
+        _ = try? await client.cancelOrder(venue: venue, symbol: symbol, id: own.id)
+        state.withLock { state in
+            state.owners[own.id.rawValue] = account
+            let now = WallClock.now()
+            for id in stride(from: own.id.rawValue - 1, through: max(1, own.id.rawValue - window), by: -1)
+            where state.owners[id] == nil && !state.asked.contains(id) && state.queue.count < Self.queueLimit {
+                state.queue.append((id, now))
+            }
+        }
+    }
+
+    /// What the evidence says now.
+    public func report() -> Report {
+        state.withLock { state in
+            let ranking = state.scoring.ranking(horizon: horizon, minimumFills: minimumFills)
+            return Report(
+                venue: venue, symbol: symbol, suspect: state.scoring.suspect(horizon: horizon, minimumFills: minimumFills)?.account,
+                evidence: ranking, accountsFound: state.watched.sorted(), feedsRefused: state.refused, probes: state.probes,
+                horizonMilliseconds: Int64(horizon.components.seconds) * 1_000 + horizon.components.attoseconds / 1_000_000_000_000_000)
+        }
+    }
+
+    /// Asks who owns the next few queued order numbers (those no watched feed has named since
+    /// they were queued) and watches each new account found.
+    private func probeRound() async {
+        let now = WallClock.now().nanoseconds
+        let due: [Int64] = state.withLock { state in
+            var due: [Int64] = []
+            while due.count < Self.probesPerRound, let first = state.queue.first, now - first.queuedAt.nanoseconds >= Self.probeDelay {
+                state.queue.removeFirst()
+                guard state.owners[first.id] == nil, state.asked.insert(first.id).inserted else { continue }
+                due.append(first.id)
+            }
+            state.probes += due.count
+            return due
+        }
+        for id in due {
+            guard let owner = await owner(of: id) else { continue }
+            watch(owner, orderID: id)
+        }
+    }
+
+    /// The account that owns order `id`: named by the refusal, or shown by an open exchange.
+    private func owner(of id: Int64) async -> Account? {
+        do throws(ExchangeError) {
+            return try await client.orderStatus(venue: venue, symbol: symbol, id: OrderID(id)).account
+        } catch .unauthorized(let message) {
+            return Self.owner(named: message)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The account a refusal names ("... You have to own account X."), if it names one.
+    static func owner(named message: String) -> Account? {
+        guard let range = message.firstRange(of: "own account ") else { return nil }
+        let name = message[range.upperBound...].prefix { $0.isLetter || $0.isNumber }
+        return name.isEmpty ? nil : Account(String(name))
+    }
+
+    /// Opens `owner`'s executions feed unless it is watched already or is the detective's own.
+    private func watch(_ owner: Account, orderID: Int64) {
+        let isNew = state.withLock { state in
+            state.owners[orderID] = owner
+            return owner != account && state.watched.insert(owner).inserted
+        }
+        guard isNew else { return }
+        log("watching \(owner.rawValue)")
+        do {
+            let close = try feeds.open(.executions, account: owner, venue: venue) { [weak self] event in
+                guard case .message(let bytes) = event, let execution = try? StockFighterExecution(message: bytes) else { return }
+                self?.heard(execution)
+            }
+            state.withLock { $0.closers.append(close) }
+        } catch {
+            log("the executions of \(owner.rawValue) are refused: \(error)")
+            state.withLock { $0.refused.append(owner) }
+        }
+    }
+
+    /// One fill on a watched feed: into the case file, its order's owner noted and the other
+    /// side's order queued to be asked about.
+    private func heard(_ execution: StockFighterExecution) {
+        guard execution.order.symbol == symbol else { return }
+        state.withLock { state in
+            state.scoring.record(execution)
+            let mine = execution.order.id.rawValue
+            state.owners[mine] = execution.order.account
+            let other = mine == execution.standingID ? execution.incomingID : execution.standingID
+            if state.owners[other] == nil, !state.asked.contains(other), state.queue.count < Self.queueLimit {
+                state.queue.append((other, WallClock.now()))
+            }
+        }
+    }
+}
