@@ -18,7 +18,7 @@ import TestSupport
         let result = try await TickworkProcess.run(
             [
                 "detect", "FOOBAR", "--base-url", "http://\(venue.server.address)/ob/api", "--venue", "TESTEX", "--account", "DET424242",
-                "--duration", "6s", "--horizon", "400ms", "--json",
+                "--duration", "10s", "--horizon", "400ms", "--json",
             ], environment: ["TICKWORK_API_KEY": "key-det"])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

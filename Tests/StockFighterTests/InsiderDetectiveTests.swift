@@ -24,20 +24,26 @@ import Testing
         }
     }
 
-    private func investigate(_ venue: VenueHarness, for duration: Duration) async throws -> InsiderDetective.Report {
+    /// The detective's report once the market has taken `steps` steps (a minute at most), so
+    /// that a busy machine, whose bots step late, gives it the same market to watch.
+    private func investigate(_ venue: VenueHarness, steps: Int) async throws -> InsiderDetective.Report {
         let base = "http://\(venue.server.address)/ob/api"
         let detective = InsiderDetective(
             client: try client(base, key: "key-det"), feeds: try StockFighterStreamEndpoint(baseURL: base, apiKey: APIKey("key-det")),
             venue: testex, symbol: foobar, account: Self.detective, horizon: .milliseconds(400))
-        return try await detective.investigate(for: duration)
+        let server = venue.server
+        return try await detective.investigate(for: .seconds(60)) { server.botSteps >= steps }
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func theDetectiveNamesTheInsider(seed: UInt64) async throws {
         let venue = try market(seed: seed)
-        let report = try await investigate(venue, for: .seconds(8))
+        let report = try await investigate(venue, steps: 800)
         let insider = try #require(venue.server.insider(on: testex))
-        #expect(report.suspect == insider, "seed \(seed): \(report.evidence.map(\.summary).joined(separator: "\n"))")
+        let evidence = report.evidence.map(\.summary).joined(separator: "\n")
+        #expect(
+            report.suspect == insider,
+            "seed \(seed): \(report.accountsFound.count) accounts found, \(report.probes) asked about, \(venue.server.botSteps) steps\n\(evidence)")
         #expect(report.feedsRefused.isEmpty && report.accountsFound.contains(insider) && !report.accountsFound.contains(Self.detective))
         let bots = MarketBots(symbols: [foobar], configuration: Level.makingAmends.bots, seed: seed).accounts
         #expect(Set(report.accountsFound).isSubset(of: Set(bots)))
@@ -47,7 +53,7 @@ import Testing
 
     @Test func withTheFeedsClosedItFindsTheTradersButCannotWatchThem() async throws {
         let venue = try market(seed: 1, openFeeds: false)
-        let report = try await investigate(venue, for: .seconds(3))
+        let report = try await investigate(venue, steps: 300)
         #expect(!report.accountsFound.isEmpty)
         #expect(Set(report.feedsRefused) == Set(report.accountsFound))
         #expect(report.suspect == nil && report.evidence.isEmpty)

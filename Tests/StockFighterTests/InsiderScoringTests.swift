@@ -45,7 +45,7 @@ import Testing
         #expect(scoring.suspect(horizon: .seconds(2), minimumFills: 2)?.account == "INS123456")
     }
 
-    @Test func nobodyIsNamedOnTooFewJudgedFillsOrWithoutAnEdge() {
+    @Test func nobodyIsNamedOnTooFewJudgedFillsWithoutAnEdgeOrWithoutOneThatStandsOut() {
         var scoring = Self.market()
         scoring.recordFill(account: "INS123456", side: .buy, price: 5_001, qty: 10, at: Self.at(9, 500))
         // After the last book plus the horizon: not judged yet.
@@ -54,6 +54,14 @@ import Testing
         let evidence = scoring.ranking(horizon: .seconds(2), minimumFills: 2)[0]
         #expect(evidence.fills == 2 && evidence.judgedFills == 1 && evidence.positionShares == 20)
         #expect(evidence.profit == Money(cents: -1_000))
+
+        // Two accounts with the same edge: neither stands out.
+        var twins = Self.market()
+        for account: Account in ["ONE000001", "TWO000002"] {
+            twins.recordFill(account: account, side: .buy, price: 5_001, qty: 10, at: Self.at(9, 500))
+        }
+        #expect(twins.suspect(horizon: .seconds(2), minimumFills: 1) == nil)
+        #expect(twins.ranking(horizon: .seconds(2), minimumFills: 1).map(\.edgePerShare) == [Price(cents: 100), Price(cents: 100)])
 
         var flat = Self.market()
         flat.recordFill(account: "TKR000222", side: .buy, price: 5_101, qty: 20, at: Self.at(14))

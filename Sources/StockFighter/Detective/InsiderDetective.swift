@@ -16,8 +16,8 @@ import Wire
 /// market's mid over time, against which each fill is judged. The investigation is bounded: it
 /// ends after `duration`, its feeds closed.
 public final class InsiderDetective: Sendable {
-    /// What the investigation found: the suspect (nil when no account had enough judged fills
-    /// with a positive edge), the evidence against every account found, best suspect first.
+    /// What the investigation found: the suspect (nil when no account's edge stands out, see
+    /// `InsiderScoring.suspect`), the evidence against every account found, best suspect first.
     public struct Report: Hashable, Sendable, Codable {
         public var venue: Venue
         public var symbol: Symbol
@@ -53,8 +53,9 @@ public final class InsiderDetective: Sendable {
     /// At most this many questions a round (a round every 50 ms), and this many queued.
     static let probesPerRound = 10
     static let queueLimit = 2_000
-    /// A number queued this recently may still turn up on a watched feed, which says its owner.
-    static let probeDelay: Int64 = 300_000_000
+    /// A number queued this recently may still turn up on a watched feed, which says its owner
+    /// (a feed's message can come a while after the fill on a busy machine).
+    static let probeDelay: Int64 = 1_000_000_000
 
     private let client: StockFighterClient
     private let feeds: StockFighterStreamEndpoint
@@ -83,9 +84,10 @@ public final class InsiderDetective: Sendable {
         self.log = log
     }
 
-    /// Investigates for `duration` and reports; throws when its first order or the tickertape
-    /// cannot be had (a call's `ExchangeError`, a feed's `WebSocketClientError`).
-    public func investigate(for duration: Duration) async throws -> Report {
+    /// Investigates for `duration`, or until `enough` says so (asked every round, e.g. when the
+    /// market has run a number of steps), and reports; throws when its first order or the
+    /// tickertape cannot be had (a call's `ExchangeError`, a feed's `WebSocketClientError`).
+    public func investigate(for duration: Duration, until enough: @Sendable () -> Bool = { false }) async throws -> Report {
         let deadline = ContinuousClock.now + duration
         let venue = venue, symbol = symbol
         let closeTape = try feeds.open(.tickertape, account: account, venue: venue) { [weak self] event in
@@ -101,7 +103,7 @@ public final class InsiderDetective: Sendable {
         }
         try await census(window: Self.firstWindow)
         var nextCensus = ContinuousClock.now + Self.censusInterval
-        while ContinuousClock.now < deadline {
+        while ContinuousClock.now < deadline, !enough() {
             if ContinuousClock.now >= nextCensus {
                 try? await census(window: Self.censusWindow)
                 nextCensus = ContinuousClock.now + Self.censusInterval

@@ -69,11 +69,15 @@ public struct InsiderScoring: Sendable {
     }
 
     /// The account the evidence points to: the first of `ranking` when it has enough judged
-    /// fills and a positive edge; nil when nobody does yet.
+    /// fills and a positive edge that stands out, at least half as large again as the next
+    /// counted account's; nil otherwise. Naming nobody beats naming the best of a crowd of
+    /// look-alikes, which is what an investigation that has not found the insider would do.
     public func suspect(horizon: Duration, minimumFills: Int = 10) -> InsiderEvidence? {
-        guard let first = ranking(horizon: horizon, minimumFills: minimumFills).first,
-            first.judgedFills >= minimumFills, first.edgePerShare > .zero
-        else { return nil }
+        let ranking = ranking(horizon: horizon, minimumFills: minimumFills)
+        guard let first = ranking.first, first.judgedFills >= minimumFills, first.edgePerShare > .zero else { return nil }
+        if ranking.count > 1, ranking[1].judgedFills >= minimumFills, ranking[1].edgePerShare.units * 3 > first.edgePerShare.units * 2 {
+            return nil
+        }
         return first
     }
 
