@@ -24,15 +24,17 @@ import Testing
         }
     }
 
-    /// The detective's report once the market has taken `steps` steps (a minute at most), so
-    /// that a busy machine, whose bots step late, gives it the same market to watch.
+    /// The detective's report once the market has taken `steps` more steps (a minute at most),
+    /// so that a busy machine, whose bots step late or whose test starts late, gives it as much
+    /// of the market to watch.
     private func investigate(_ venue: VenueHarness, steps: Int) async throws -> InsiderDetective.Report {
         let base = "http://\(venue.server.address)/ob/api"
         let detective = InsiderDetective(
             client: try client(base, key: "key-det"), feeds: try StockFighterStreamEndpoint(baseURL: base, apiKey: APIKey("key-det")),
             venue: testex, symbol: foobar, account: Self.detective, horizon: .milliseconds(400))
         let server = venue.server
-        return try await detective.investigate(for: .seconds(60)) { server.botSteps >= steps }
+        let start = server.botSteps
+        return try await detective.investigate(for: .seconds(60)) { server.botSteps >= start + steps }
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
