@@ -3,6 +3,7 @@ import MarketTestSupport
 import SimulatedMarket
 import StockFighter
 import StrategyKit
+import Synchronization
 import Testing
 
 /// The detective against level making-amends' market on a simulated exchange, as the game
@@ -24,38 +25,46 @@ import Testing
         }
     }
 
-    /// The detective's report once the market has taken `steps` more steps (a minute at most),
-    /// so that a busy machine, whose bots step late or whose test starts late, gives it as much
-    /// of the market to watch.
-    private func investigate(_ venue: VenueHarness, steps: Int) async throws -> InsiderDetective.Report {
+    /// The detective's report once it has found `accounts` accounts and the market has taken
+    /// `steps` more steps since (a minute at most): counted in its progress and the market's
+    /// steps, not in seconds, so that a busy machine (tests in parallel holding the task pool,
+    /// bots stepping late) gives it the same market to watch.
+    private func investigate(_ venue: VenueHarness, accounts: Int, steps: Int) async throws -> InsiderDetective.Report {
         let base = "http://\(venue.server.address)/ob/api"
         let detective = InsiderDetective(
             client: try client(base, key: "key-det"), feeds: try StockFighterStreamEndpoint(baseURL: base, apiKey: APIKey("key-det")),
             venue: testex, symbol: foobar, account: Self.detective, horizon: .milliseconds(400))
         let server = venue.server
-        let start = server.botSteps
-        return try await detective.investigate(for: .seconds(60)) { server.botSteps >= start + steps }
+        let allFoundAt = Mutex<Int?>(nil)
+        return try await detective.investigate(for: .seconds(60)) {
+            let now = server.botSteps
+            let since = allFoundAt.withLock { found in
+                if found == nil, detective.accountsFound >= accounts { found = now }
+                return found
+            }
+            return since.map { now >= $0 + steps } ?? false
+        }
     }
 
     @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
     func theDetectiveNamesTheInsider(seed: UInt64) async throws {
         let venue = try market(seed: seed)
-        let report = try await investigate(venue, steps: 800)
+        let bots = MarketBots(symbols: [foobar], configuration: Level.makingAmends.bots, seed: seed).accounts
+        let report = try await investigate(venue, accounts: bots.count, steps: 600)
         let insider = try #require(venue.server.insider(on: testex))
         let evidence = report.evidence.map(\.summary).joined(separator: "\n")
         #expect(
             report.suspect == insider,
             "seed \(seed): \(report.accountsFound.count) accounts found, \(report.probes) asked about, \(venue.server.botSteps) steps\n\(evidence)")
         #expect(report.feedsRefused.isEmpty && report.accountsFound.contains(insider) && !report.accountsFound.contains(Self.detective))
-        let bots = MarketBots(symbols: [foobar], configuration: Level.makingAmends.bots, seed: seed).accounts
-        #expect(Set(report.accountsFound).isSubset(of: Set(bots)))
+        #expect(Set(report.accountsFound) == Set(bots))
         // Its own orders, far from the market, are cancelled again.
         #expect(venue.server.orders(of: Self.detective, on: testex).allSatisfy { !$0.open })
     }
 
     @Test func withTheFeedsClosedItFindsTheTradersButCannotWatchThem() async throws {
         let venue = try market(seed: 1, openFeeds: false)
-        let report = try await investigate(venue, steps: 300)
+        let report = try await investigate(venue, accounts: 1, steps: 100)
         #expect(!report.accountsFound.isEmpty)
         #expect(Set(report.feedsRefused) == Set(report.accountsFound))
         #expect(report.suspect == nil && report.evidence.isEmpty)

@@ -46,9 +46,11 @@ public final class InsiderDetective: Sendable {
     }
 
     /// How many order numbers below its own order it asks about first, and then every
-    /// `censusInterval` below a new order of its own.
-    static let firstWindow: Int64 = 40
-    static let censusWindow: Int64 = 10
+    /// `censusInterval` below a new order of its own: few, as most are makers' quotes that never
+    /// trade (so no feed names their owner) and the fills of the first accounts found lead to
+    /// the rest.
+    static let firstWindow: Int64 = 10
+    static let censusWindow: Int64 = 5
     static let censusInterval: Duration = .seconds(1)
     /// At most this many questions a round (a round every 50 ms), and this many queued.
     static let probesPerRound = 10
@@ -131,6 +133,10 @@ public final class InsiderDetective: Sendable {
         }
     }
 
+    /// The accounts found so far whose executions it watches or asked to (the detective's own
+    /// excepted): its progress, for an `enough` condition.
+    public var accountsFound: Int { state.withLock { $0.watched.count } }
+
     /// What the evidence says now.
     public func report() -> Report {
         state.withLock { state in
@@ -168,7 +174,10 @@ public final class InsiderDetective: Sendable {
             return try await client.orderStatus(venue: venue, symbol: symbol, id: OrderID(id)).account
         } catch .unauthorized(let message) {
             return Self.owner(named: message)
+        } catch .notFound {
+            return nil
         } catch {
+            log("asking about order \(id): \(error)")
             return nil
         }
     }
