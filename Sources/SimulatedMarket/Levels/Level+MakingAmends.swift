@@ -8,7 +8,7 @@ extension Level {
     public static let makingAmends = Level(
         name: "making-amends", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: makingAmendsBots, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 24,
-        rules: .nameTheInsider)
+        rules: .nameTheInsider, instructions: makingAmendsInstructions)
 
     /// The bots of making-amends: the market of first-steps, busier and with an insider.
     static var makingAmendsBots: BotConfiguration {

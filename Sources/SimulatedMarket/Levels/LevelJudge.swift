@@ -18,7 +18,7 @@ public struct LevelJudge: Hashable, Sendable {
     public func tally(_ fills: [LevelFill]) -> LevelTally {
         switch rules {
         case .makeMarket(_, let limit), .realizeProfit(_, let limit): return LevelTally(fills, positionLimit: limit)
-        case .buy, .buyBelowTarget: return LevelTally(fills)
+        case .buy, .buyBelowTarget, .nameTheInsider: return LevelTally(fills)
         }
     }
 
