@@ -130,10 +130,11 @@ public final class VenueServer: Sendable {
         marketplace.fairValue(of: symbol, on: venue)
     }
 
-    /// The account of the insider among the bots of `venue` (level making-amends), or nil when
-    /// they have none: what a judge checks an accusation against.
+    /// The account of the insider among the bots of `venue` (level making-amends; an instance's
+    /// venue or the exchange's own), or nil when they have none: what a judge checks an
+    /// accusation against.
     public func insider(on venue: Venue) -> Account? {
-        marketplace.insider(on: venue)
+        gameMaster.instance(on: venue)?.insider ?? marketplace.insider(on: venue)
     }
 
     /// Carries out the next `count` requests `method path` (`POST`, `/v2/orders`; the path

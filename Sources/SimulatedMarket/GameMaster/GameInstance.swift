@@ -63,6 +63,23 @@ final class GameInstance: Sendable {
         }
     }
 
+    /// The insider among the instance's bots, on a level that has one.
+    var insider: Account? { marketplace.insider(on: venue) }
+
+    /// Judges its player's accusation of `accused` on a level judged on one: the final record,
+    /// won when `accused` is the insider, lost otherwise. 400 on a level without an insider.
+    func accuse(_ accused: Account) throws(APIFailure) -> GameRecord {
+        guard case .nameTheInsider = judge.rules, let insider else {
+            throw .badRequest("This level is not judged on an accusation.")
+        }
+        let verdict = judge.verdict(accusing: accused, insider: insider)
+        return progress.withLock { progress in
+            progress.record.verdict = verdict
+            progress.record.state = verdict.outcome == .passed ? .won : .lost
+            return progress.record
+        }
+    }
+
     /// Ends the game at its player's word: the final record, stopped (unless already decided).
     func stop() -> GameRecord {
         progress.withLock { progress in

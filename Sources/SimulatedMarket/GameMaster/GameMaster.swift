@@ -50,7 +50,12 @@ final class GameMaster: Sendable {
     /// (`/ob/api/venues/:venue/...` or `/ob/api/ws/:account/venues/:venue/...`), if any.
     func instance(servingPath path: Substring) -> GameInstance? {
         guard routedVenues.load(ordering: .relaxed) > 0, let venue = Self.venue(in: path) else { return nil }
-        return state.withLock { $0.byVenue[venue] }
+        return instance(on: venue)
+    }
+
+    /// The instance whose venue is `venue` (live, or ended and still answering), if any.
+    func instance(on venue: Venue) -> GameInstance? {
+        state.withLock { $0.byVenue[venue] }
     }
 
     /// The venue a StockFighter REST or feed path names, or nil for another path.
@@ -169,11 +174,23 @@ final class GameMaster: Sendable {
         state.withLock { state in
             // An instance a stop retired while it was being stepped stays as the stop left it.
             for (instance, record) in ended where state.live[record.id] === instance {
-                retire(instance, record: record, in: &state)
-                state.byVenue[instance.venue] = instance
-                state.closing.append((instance, state.steps + configuration.endedMarketGraceSteps))
-                routedVenues.store(state.byVenue.count, ordering: .relaxed)
+                retireDecided(instance, record: record, in: &state)
             }
+        }
+    }
+
+    /// Judges the accusation of `accused` by instance `id`'s owner, on a level judged on one
+    /// (400 on others, 409 once it has ended): the instance ends won or lost, its market freed
+    /// as a decided one's is.
+    func judge(_ id: Int, accusing accused: Account, key: String?) throws(APIFailure) -> GameRecord {
+        let key = try authenticate(key)
+        return try state.withLock { state throws(APIFailure) in
+            let found = try Self.find(id, in: state)
+            try Self.checkOwner(found.record, key: key)
+            guard let instance = found.instance else { throw APIFailure(status: 409, message: "Instance \(id) has ended.") }
+            let record = try instance.accuse(accused)
+            retireDecided(instance, record: record, in: &state)
+            return record
         }
     }
 
@@ -232,6 +249,15 @@ final class GameMaster: Sendable {
             }
         }
         return instance
+    }
+
+    /// Retires `instance`, which the judge decided, as `record`, its market answering its player
+    /// for `endedMarketGraceSteps` more steps, so that its daemon cancels and stops cleanly.
+    private func retireDecided(_ instance: GameInstance, record: GameRecord, in state: inout State) {
+        retire(instance, record: record, in: &state)
+        state.byVenue[instance.venue] = instance
+        state.closing.append((instance, state.steps + configuration.endedMarketGraceSteps))
+        routedVenues.store(state.byVenue.count, ordering: .relaxed)
     }
 
     /// Moves `instance` from the live ones to the ended records as `record`, dropping the

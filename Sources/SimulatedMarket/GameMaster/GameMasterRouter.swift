@@ -1,3 +1,4 @@
+import FoundationEssentials
 import HTTP
 import StrategyKit
 import Wire
@@ -37,9 +38,7 @@ struct GameMasterRouter: Sendable {
                 return Array(#"{"ok":true}"#.utf8)
             case "restart": return Self.started(try gameMaster.restart(id, seed: try Self.seed(request), key: key))
             case "resume": return Self.started(try gameMaster.live(id, key: key))
-            case "judge":
-                _ = try gameMaster.record(id, key: key)
-                throw .badRequest("This level is not judged on an accusation.")
+            case "judge": return Self.status(try gameMaster.judge(id, accusing: try Self.accused(request.body), key: key))
             default: throw Self.noSuchPath(request)
             }
         default:
@@ -54,6 +53,16 @@ struct GameMasterRouter: Sendable {
     private static func id(_ text: Substring) throws(APIFailure) -> Int {
         guard let id = Int(text), id > 0 else { throw .notFound("No instance \(text).") }
         return id
+    }
+
+    /// The account a judge request accuses: its body's `account` (the game's body also carries
+    /// `explanation_link` and `executive_summary`, which the judge does not read).
+    private static func accused(_ body: [UInt8]) throws(APIFailure) -> Account {
+        struct Accusation: Decodable { var account: String }
+        guard let accusation = try? JSONDecoder().decode(Accusation.self, from: Data(body)), !accusation.account.isEmpty else {
+            throw .badRequest("The judge needs a JSON body naming the accused: {\"account\": \"ABC123456\", ...}.")
+        }
+        return Account(accusation.account)
     }
 
     /// The `seed` query parameter, when given: a whole number.

@@ -121,6 +121,37 @@ import Testing
         #expect(reply.error == "This level is not judged on an accusation.")
     }
 
+    @Test func makingAmendsIsWonByNamingItsInsiderAndLostByNamingAnyoneElse() throws {
+        let game = try GameMasterFixture()
+        for accuseTheInsider in [true, false] {
+            let started = try game.started("making_amends")
+            game.step(5)
+            let insider = try #require(game.venue.server.insider(on: Venue(started.venue)))
+            let accused = accuseTheInsider ? insider : Account(started.account)
+            let reply = try game.act(
+                "judge", started.id, body: #"{"account":"\#(accused.rawValue)","explanation_link":"x","executive_summary":"y"}"#)
+            #expect(reply.status == 200, "\(reply.text)")
+            #expect(reply["done"] as? Bool == true)
+            #expect(reply["state"] as? String == (accuseTheInsider ? "won" : "lost"))
+            let flash = try #require(reply["flash"] as? [String: Any])
+            #expect(flash[accuseTheInsider ? "success" : "danger"] as? String != nil)
+            // Judged once: the instance has ended.
+            #expect(try game.act("judge", started.id, body: #"{"account":"\#(insider.rawValue)"}"#).status == 409)
+            #expect(try game.status(started.id)["state"] as? String == (accuseTheInsider ? "won" : "lost"))
+        }
+    }
+
+    @Test func aJudgeRequestWithoutAnAccusedAccountIs400() throws {
+        let game = try GameMasterFixture()
+        let id = try game.started("making_amends").id
+        for body in [nil, "{}", #"{"account":""}"#, "not json"] {
+            let reply = try game.act("judge", id, body: body)
+            #expect(reply.status == 400, "\(body ?? "no body")")
+            #expect(reply.error?.contains("naming the accused") == true)
+        }
+        #expect(try game.status(id)["state"] as? String == "open")
+    }
+
     @Test func theInstancesVenueAnswersTheTradingAPI() throws {
         let game = try GameMasterFixture()
         let venue = try game.started("first_steps").venue
