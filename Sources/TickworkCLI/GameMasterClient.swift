@@ -73,6 +73,17 @@ struct GameMasterClient: Sendable {
         let _: Acknowledgement = try call("POST", "/gm/instances/\(id)/stop")
     }
 
+    /// `POST /gm/instances/:id/judge` accusing `account`: the instance's status once judged.
+    func judge(_ id: Int, accusing account: String, summary: String) throws -> Status {
+        struct Accusation: Encodable {
+            var account: String
+            var explanation_link: String
+            var executive_summary: String
+        }
+        let body = try JSONEncoder().encode(Accusation(account: account, explanation_link: "", executive_summary: summary))
+        return try call("POST", "/gm/instances/\(id)/judge", body: Array(body))
+    }
+
     /// Closes the connection.
     func close() {
         connection.close()
@@ -84,12 +95,12 @@ struct GameMasterClient: Sendable {
         var error: String?
     }
 
-    private func call<Reply: Decodable>(_ method: String, _ target: String) throws -> Reply {
+    private func call<Reply: Decodable>(_ method: String, _ target: String, body: [UInt8] = []) throws -> Reply {
         var headers = HTTPHeaders()
         headers.add(name: "X-Starfighter-Authorization", value: key)
         let response: HTTPResponse
         do {
-            response = try connection.send(HTTPRequest(method: method, target: target, headers: headers, body: []))
+            response = try connection.send(HTTPRequest(method: method, target: target, headers: headers, body: body))
         } catch {
             throw CLIError.failure("the game master at \(root): \(error)")
         }

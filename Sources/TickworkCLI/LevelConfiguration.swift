@@ -1,3 +1,4 @@
+import CommandLineKit
 import FoundationEssentials
 import Live
 import SimulatedMarket
@@ -9,13 +10,14 @@ enum LevelConfiguration {
     /// The configuration for `level`, or the file at `path` when given.
     static func load(_ path: String?, level: Level) throws -> Configuration {
         if let path { return try Configuration.load(file: path) }
+        guard let shipped = shipped(level) else { throw CLIError.failure("level \(level.name) is not played by a strategy") }
         return try Configuration.parse(
-            Data(json(for: level).utf8), file: "level \(level.name) (embedded)", directory: FileManager.default.currentDirectoryPath)
+            Data(json(for: level, shipped).utf8), file: "level \(level.name) (embedded)", directory: FileManager.default.currentDirectoryPath)
     }
 
-    /// The embedded configuration's text for `level`.
-    static func json(for level: Level) -> String {
-        let (plugin, pollMs, maxPosition, maxLoss, parameters) = shipped(level)
+    /// The embedded configuration's text for `level` played by its `shipped` strategy.
+    private static func json(for level: Level, _ shipped: (String, Int, Int64, Int64, String)) -> String {
+        let (plugin, pollMs, maxPosition, maxLoss, parameters) = shipped
         return """
             {
               "version": 1,
@@ -50,12 +52,12 @@ enum LevelConfiguration {
     }
 
     /// The name of the shipped strategy that plays `level` by default.
-    static func shippedStrategy(_ level: Level) -> String { shipped(level).0 }
+    static func shippedStrategy(_ level: Level) -> String { shipped(level)?.0 ?? "the detective (tickwork detect)" }
 
     /// The shipped strategy of `level`, the poll interval in ms, the position limit in shares,
     /// the loss limit in cents it plays with, and the parameters besides the stock (as JSON
     /// members, each after a comma; empty for the defaults).
-    private static func shipped(_ level: Level) -> (String, Int, Int64, Int64, String) {
+    private static func shipped(_ level: Level) -> (String, Int, Int64, Int64, String)? {
         switch level.rules {
         case .buy(let shares): return ("FirstSteps", 100, max(1_000, shares.shares), 1_000_000, "")
         case .buyBelowTarget(let shares, _, _): return ("BlockBuyer", 25, shares.shares, 50_000_000, "")
@@ -65,9 +67,8 @@ enum LevelConfiguration {
             return ("MarketMaker", 50, limit.shares, 5_000_000, #", "halfSpreadCents": 30, "quoteSize": 300, "positionLimit": \#(limit.shares)"#)
         case .makeMarket(_, let limit): return ("MarketMaker", 50, limit.shares, 5_000_000, "")
         case .realizeProfit(_, let limit): return ("RunUp", 25, limit.shares, 5_000_000, "")
-        // The insider is named by `tickwork detect`, not traded for; a strategy run on the level
-        // plays it as the quiet buyer of first-steps, which never names anyone.
-        case .nameTheInsider: return ("FirstSteps", 100, 1_000, 1_000_000, "")
+        // The insider is named, not traded for: `LevelDetective` plays the level.
+        case .nameTheInsider: return nil
         }
     }
 }

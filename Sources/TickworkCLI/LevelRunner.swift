@@ -60,7 +60,7 @@ final class LevelRunner: Sendable {
             .appendingPathComponent("tickwork-level-\(level.name)-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let key = try playerKey()
+        let key = try Self.playerKey(configuration: configuration)
         let keyFile = directory.appendingPathComponent("api-key").path
         guard FileManager.default.createFile(atPath: keyFile, contents: Data(key.utf8), attributes: [.posixPermissions: 0o600]) else {
             throw CLIError.failure("cannot write the level's key file in \(directory.path)")
@@ -122,20 +122,23 @@ final class LevelRunner: Sendable {
 
     /// The exchange this process serves when no `--base-url` is given: the game master only
     /// (no bots on its own venue, no Alpaca or EDGAR).
-    private static func inProcessExchange() throws -> VenueConfiguration {
+    static func inProcessExchange() throws -> VenueConfiguration {
         var configuration = try VenueConfiguration()
         configuration.alpaca = nil
         configuration.edgar = nil
         return configuration
     }
 
-    /// The key the player plays with: `TICKWORK_API_KEY`, else the configuration's key, else
-    /// (any key will do on the exchange this process serves or an open one) a fresh one.
-    private func playerKey() throws -> String {
+    /// The key the player plays with: `TICKWORK_API_KEY`, else the key of `configuration` (when
+    /// a strategy plays), else (any key will do on the exchange this process serves or an open
+    /// one) a fresh one.
+    static func playerKey(configuration: Configuration?) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         if let key = environment[ExchangeConnection.keyVariable], !key.isEmpty { return key }
         let keys = ("exchange.apiKeyEnv", "exchange.apiKeyFile")
-        if case .found(let key) = try APIKeyResolver.lookUp(configuration.exchange.apiKey, keys: keys, in: configuration, environment: environment) {
+        if let configuration,
+            case .found(let key) = try APIKeyResolver.lookUp(configuration.exchange.apiKey, keys: keys, in: configuration, environment: environment)
+        {
             return key.secret
         }
         return "level-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)

@@ -58,7 +58,15 @@ import TestSupport
     @Test func anUnknownLevelIsAUsageError() async throws {
         let result = try await TickworkProcess.run(["level", "second-steps"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("expected first-steps, chock-a-block or sell-side"))
+        #expect(result.stderr.contains(
+            "expected first-steps, chock-a-block, sell-side, dueling-bulldozers, irrational-exuberance, making-amends (or the game's name"))
+    }
+
+    @Test func makingAmendsTakesNoConfigurationItsDetectivePlaysIt() async throws {
+        let result = try await TickworkProcess.run(
+            ["level", "making-amends", "--config", TickworkProcess.packageRoot + "/config/tickwork.json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--config: making-amends is played by the detective (tickwork detect), not by a strategy"))
     }
 
     @Test func aConfigurationNotTradingTheLevelsStockIsRefusedNamingTheFile() async throws {

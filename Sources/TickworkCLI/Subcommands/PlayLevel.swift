@@ -29,7 +29,10 @@ enum PlayLevel {
             priceCapCents parameter as that parameter, through a configuration reload. \
             Without --config the level's shipped strategy plays with its default parameters. A \
             configuration given must trade the level's stock (FOOBAR); its exchange (venue, \
-            account, URL, key), ledger and risk-state settings are replaced by the level's.
+            account, URL, key), ledger and risk-state settings are replaced by the level's. \
+            making-amends is played by the detective of `tickwork detect`, from the instance's \
+            account: it watches \(LevelDetective.watchDays) trading days, then accuses its \
+            suspect to the judge (POST /gm/instances/ID/judge); --config does not apply to it.
             Exit status: 0 when the level is passed, 1 when it is failed (or cannot be played).
             """,
         arguments: [level],
@@ -43,10 +46,10 @@ enum PlayLevel {
     }.joined(separator: "\n")
 
     static let level: Argument<Level> = .required(
-        "LEVEL", help: "first-steps, chock-a-block or sell-side (or the game's name, e.g. first_steps).",
+        "LEVEL", help: "A level listed below, by its name or the game's (e.g. first_steps).",
         parse: ValueParser { text throws(ValueError) in
             guard let level = Level.named(text) else {
-                throw .expected("first-steps, chock-a-block or sell-side (or the game's name, e.g. first_steps)")
+                throw .expected(Level.all.map(\.name).joined(separator: ", ") + " (or the game's name, e.g. first_steps)")
             }
             return level
         })
@@ -64,11 +67,20 @@ enum PlayLevel {
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let level = invocation[Self.level]
-        var configuration = try LevelConfiguration.load(invocation[Self.config], level: level)
-        configuration.logging.level = invocation[Self.logLevel]
-        let runner = try LevelRunner(
-            level: level, seed: UInt64(invocation[Self.seed]), configuration: configuration, baseURL: invocation[Self.baseURL])
-        let verdict = try runner.run { Console.err($0) }
+        let verdict: LevelVerdict
+        if case .nameTheInsider = level.rules {
+            guard invocation[Self.config] == nil else {
+                throw CLIError.usage("--config: \(level.name) is played by the detective (tickwork detect), not by a strategy")
+            }
+            let detective = LevelDetective(level: level, seed: UInt64(invocation[Self.seed]), baseURL: invocation[Self.baseURL], caFile: nil)
+            verdict = try detective.run { Console.err($0) }
+        } else {
+            var configuration = try LevelConfiguration.load(invocation[Self.config], level: level)
+            configuration.logging.level = invocation[Self.logLevel]
+            let runner = try LevelRunner(
+                level: level, seed: UInt64(invocation[Self.seed]), configuration: configuration, baseURL: invocation[Self.baseURL])
+            verdict = try runner.run { Console.err($0) }
+        }
         if invocation[Self.json] {
             Console.out(try JSONOutput.encode(verdict))
         } else {
