@@ -7,7 +7,9 @@
 # JOBS (default 3) runs that many at once. Debug builds, as the tests use.
 #   naive players: Sweeper (Tests/Fixtures/NaiveStrategies: big buy orders priced $1 through
 #   the ask) on every level (on irrational-exuberance buying 1,000 shares and holding them), and
-#   Momentum (shipped; it crosses the spread) on sell-side.
+#   Momentum (shipped; it crosses the spread) on sell-side. making-amends is played by the
+#   detective (`tickwork detect`'s), which accuses its suspect to the judge; a wrong accusation's
+#   loss is tested in GameMasterAPITests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,6 +65,7 @@ for seed in $seeds; do
     echo "dueling-bulldozers Sweeper sweeper-5000 $seed"
     echo "irrational-exuberance RunUp - $seed"
     echo "irrational-exuberance Sweeper sweeper-1000 $seed"
+    echo "making-amends detective - $seed"
 done >"$runs"
 
 play() {
