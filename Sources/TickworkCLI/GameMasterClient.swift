@@ -84,6 +84,18 @@ struct GameMasterClient: Sendable {
         return try call("POST", "/gm/instances/\(id)/judge", body: Array(body))
     }
 
+    /// Stops instance `id` before its judge has decided and returns its verdict: failed for
+    /// `reason` when the game master had not decided by then.
+    func concede(_ id: Int, reason: String) throws -> LevelVerdict {
+        try stop(id)
+        var verdict = try status(id).details.verdict
+        if verdict.outcome == .running {
+            verdict.outcome = .failed
+            verdict.reason = reason
+        }
+        return verdict
+    }
+
     /// Closes the connection.
     func close() {
         connection.close()

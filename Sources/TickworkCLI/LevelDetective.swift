@@ -47,13 +47,7 @@ struct LevelDetective {
             let summary = report.evidence.first { $0.account == suspect }?.summary ?? ""
             return try client.judge(game.instanceId, accusing: suspect.rawValue, summary: summary).details.verdict
         }
-        try client.stop(game.instanceId)
-        var verdict = try client.status(game.instanceId).details.verdict
-        if verdict.outcome == .running {
-            verdict.outcome = .failed
-            verdict.reason = "the detective named nobody"
-        }
-        return verdict
+        return try client.concede(game.instanceId, reason: "the detective named nobody")
     }
 
     private func makeDetective(root: String, key: String, venue: Venue, account: Account) throws -> InsiderDetective {

@@ -111,13 +111,7 @@ final class LevelRunner: Sendable {
         finishMonitor(monitorDone)
         if let decided = watch.withLock({ $0.decided }) { return decided.details.verdict }
         // The daemon stopped before the game master decided: the instance ends here, lost.
-        try client.stop(game.instanceId)
-        var verdict = try client.status(game.instanceId).details.verdict
-        if verdict.outcome == .running {
-            verdict.outcome = .failed
-            verdict.reason = "the player stopped before the level was decided"
-        }
-        return verdict
+        return try client.concede(game.instanceId, reason: "the player stopped before the level was decided")
     }
 
     /// The exchange this process serves when no `--base-url` is given: the game master only

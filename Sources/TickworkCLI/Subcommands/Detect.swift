@@ -36,12 +36,7 @@ enum Detect {
 
     static func run(_ invocation: Invocation) throws -> Int32 {
         let connection = try ExchangeConnection(invocation)
-        let feeds: StockFighterStreamEndpoint
-        do throws(ExchangeError) {
-            feeds = try StockFighterStreamEndpoint(baseURL: connection.baseURL, apiKey: connection.apiKey, caFile: connection.caFile)
-        } catch {
-            throw CLIError.usage("--base-url: \(error)")
-        }
+        let feeds = try connection.feeds()
         let json = connection.json
         let detective = InsiderDetective(
             client: connection.client, feeds: feeds, venue: connection.venue, symbol: invocation[Self.symbol], account: connection.account,

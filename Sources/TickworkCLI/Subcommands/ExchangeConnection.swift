@@ -34,8 +34,8 @@ struct ExchangeConnection: APIConnection {
     let json: Bool
     let client: StockFighterClient
     /// The key and CA file the client was made with, for the API's WebSocket feeds.
-    let apiKey: APIKey?
-    let caFile: String?
+    private let apiKey: APIKey?
+    private let caFile: String?
 
     /// Resolves the options of `invocation`; throws a usage error for a bad URL and a failure for
     /// a configured key file that cannot be read. A key that is simply absent is not an error:
@@ -69,4 +69,14 @@ struct ExchangeConnection: APIConnection {
     }
 
     var endpoint: String { "exchange \(baseURL)" }
+
+    /// The API's WebSocket feeds at the client's host, with its key and CA file; a usage error
+    /// for a URL they cannot be had at.
+    func feeds() throws -> StockFighterStreamEndpoint {
+        do throws(ExchangeError) {
+            return try StockFighterStreamEndpoint(baseURL: baseURL, apiKey: apiKey, caFile: caFile)
+        } catch {
+            throw CLIError.usage("--base-url: \(error)")
+        }
+    }
 }

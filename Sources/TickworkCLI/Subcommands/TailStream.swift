@@ -14,12 +14,7 @@ enum TailStream {
 
     static func run(_ invocation: Invocation, symbol: Symbol?, duration: Duration?) throws -> Int32 {
         let connection = try ExchangeConnection(invocation)
-        let endpoint: StockFighterStreamEndpoint
-        do throws(ExchangeError) {
-            endpoint = try StockFighterStreamEndpoint(baseURL: connection.baseURL, apiKey: connection.apiKey, caFile: connection.caFile)
-        } catch {
-            throw CLIError.usage("--base-url: \(error)")
-        }
+        let endpoint = try connection.feeds()
         let json = connection.json
         if !json { Console.out(line(headers)) }
         let (account, venue) = (connection.account, connection.venue)
