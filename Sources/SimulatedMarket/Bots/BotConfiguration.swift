@@ -35,6 +35,10 @@ public struct BotConfiguration: Hashable, Sendable {
     /// closes each step: at 0 the fair value ignores the tape; above it, the market's value
     /// follows what trades, so that a run of buying lifts it.
     public var tapeFollowPercent: Int64 = 0
+    /// The part of the gap between the last trade and the fair value, in cents, that
+    /// `tapeFollowPercent` leaves alone: trades within it of the fair value (the quiet market's
+    /// own, across the makers' spread) do not move it; a push beyond it does.
+    public var tapeFollowDeadband: Int64 = 0
     /// The percentage of the gap between the fair value and its start that the fair value closes
     /// each step (rounded toward zero, so that it pulls only on a gap of 100 / this cents or more).
     public var valuePullPercent: Int64 = 0

@@ -125,12 +125,14 @@ public struct MarketBots: Sendable {
     }
 
     /// The fair value's move this step besides its random walk: toward the last trade by
-    /// `tapeFollowPercent` of the gap, and back toward its start by `valuePullPercent`, each
-    /// rounded toward zero. Zero with both off.
+    /// `tapeFollowPercent` of the gap beyond `tapeFollowDeadband`, and back toward its start by
+    /// `valuePullPercent`, each rounded toward zero. Zero with both off.
     private func drift(of market: Market, on exchange: Exchange) -> Int64 {
         var drift = (market.startValue - market.fairValue) * configuration.valuePullPercent / 100
         if configuration.tapeFollowPercent > 0, let last = exchange.quote(market.symbol, at: .zero)?.last {
-            drift += (last.cents(rounded: .towardZero) - market.fairValue) * configuration.tapeFollowPercent / 100
+            let gap = last.cents(rounded: .towardZero) - market.fairValue
+            let beyond = gap.signum() * max(0, abs(gap) - configuration.tapeFollowDeadband)
+            drift += beyond * configuration.tapeFollowPercent / 100
         }
         return drift
     }

@@ -55,23 +55,25 @@ extension Level {
         beyond that and the level is lost.
         """
 
-    /// Make $2,000 of realised profit in a market of momentum chasers whose value barely moves
-    /// on its own but follows what trades: buying lifts it, the chasers extend the rise, and the
-    /// player sells into them (or the reverse). Holding a position gains nothing: only cash with
-    /// the position closed counts.
+    /// Make $2,000 of realised profit in a quiet market of momentum chasers whose makers follow
+    /// the tape: a push of a few hundred shares lifts the price past anything the market does on
+    /// its own, the chasers run it further, buying the player's offers above, and dump when it
+    /// stalls. Holding a position gains nothing: only cash with the position closed counts.
     public static let irrationalExuberance = Level(
         name: "irrational-exuberance", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
-        bots: chaserMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 16,
+        bots: chaserMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 20,
         rules: .realizeProfit(profit: 200_000, positionLimit: 1_000), instructions: irrationalExuberanceInstructions)
 
     /// What irrational-exuberance tells its player.
     public static let irrationalExuberanceInstructions = """
-        FOOBAR's value barely moves on its own, but its market makers follow the tape, and several \
-        traders on this venue chase momentum: they buy after the price has risen and sell after it \
-        has fallen, the more the bigger the move. Move the price and let them follow: make $2,000 of \
-        profit in cash, with your position closed (no shares held either way), before 16 trading \
-        days are over. Your position must stay within 1,000 shares long or short after every fill: \
-        one fill beyond that and the level is lost.
+        FOOBAR's value does not move on its own, and its small trades barely move the price. But its \
+        market makers quote thin and follow the tape once a trade goes beyond their spread, and \
+        several traders on this venue chase momentum: when the price has risen sharply they join \
+        the run and buy, paying a few cents over the last trade, more the further it has come (the \
+        reverse after a sharp fall); when the run stalls they dump everything they hold. Move the \
+        price and let them follow: make $2,000 of profit in cash, with your position closed (no \
+        shares held either way), before 20 trading days are over. Your position must stay within \
+        1,000 shares long or short after every fill: one fill beyond that and the level is lost.
         """
 
     /// sell-side's market with a bulldozer sweeping up to 3,000 shares at a time.
@@ -84,16 +86,18 @@ extension Level {
         return bots
     }
 
-    /// Thin makers around a fair value that follows the tape and is pulled back to its start,
-    /// noise takers, and three momentum chasers.
+    /// Thin makers around a fair value that does not walk, follows the tape beyond 5 cents and is
+    /// pulled back to its start, small noise takers that stay within the makers' spread, and three
+    /// momentum chasers.
     private static var chaserMarket: BotConfiguration {
         var bots = BotConfiguration(
-            bots: 6, intensity: 300, startPrice: 5_000, volatility: 0, makerPositionLimit: 100_000_000, makerQuoteSize: 200,
-            makerHalfSpread: 2...6, takerMaxSize: 100)
+            bots: 5, intensity: 300, startPrice: 5_000, volatility: 0, makerPositionLimit: 100_000_000, makerQuoteSize: 30,
+            makerHalfSpread: 2...4, takerMaxSize: 20)
         bots.chasersPerSymbol = 3
         bots.chaserMaxSize = 1_000
-        bots.tapeFollowPercent = 20
-        bots.valuePullPercent = 2
+        bots.tapeFollowPercent = 100
+        bots.tapeFollowDeadband = 5
+        bots.valuePullPercent = 5
         return bots
     }
 }

@@ -3,7 +3,7 @@ import SimulatedMarket
 import StrategyKit
 import Testing
 
-/// The bots that make levels 4 and 5: the bulldozer's sweeps and the chasers' momentum trades,
+/// The bots that make levels 4 and 5: the bulldozer's sweeps and the chasers' runs and dumps,
 /// on markets driven by `MarketBotsTests.run` (deterministic for a seed).
 @Suite(.timeLimit(.minutes(10))) struct BulldozerAndChaserTests {
     @Test func aBulldozerSweepsSeveralPriceLevelsWithThousandsOfSharesInBurstsOfOneDirection() throws {
@@ -29,23 +29,47 @@ import Testing
         #expect(first.bots.accounts.contains("BDZ000001"))
     }
 
-    @Test func chasersBuyAfterTheOutsideTraderLiftsThePriceAndSellNone() throws {
-        let configuration = Level.irrationalExuberance.bots
-        let lift = 200
-        // Ten steps of 300-share buys 20 cents through the ask lift the last trade well past the
-        // chasers' threshold.
-        let (exchange, _, _) = try MarketBotsTests.run(seed: 4, steps: lift + 12, configuration: configuration) { step, time, exchange in
-            guard step >= lift, let ask = exchange.quote("FOOBAR", at: time)?.ask else { return }
+    /// Ten steps of 300-share buys 20 cents through the ask, from step `lift` on.
+    static func lifting(from lift: Int) -> (Int, Timestamp, inout Exchange) throws -> Void {
+        { step, time, exchange in
+            guard step >= lift, step < lift + 10, let ask = exchange.quote("FOOBAR", at: time)?.ask else { return }
             try exchange.submit(
                 symbol: "FOOBAR", account: "EXB123456", side: .buy, type: .immediateOrCancel, price: ask + Price(cents: 20), qty: 300,
                 at: time)
         }
-        // From a few steps into the lift, when the last trade is above where it was a lookback ago.
-        let from = Timestamp(nanoseconds: 1_700_000_000_000_000_000 + Int64(lift + 3) * MarketBotsTests.stepNanoseconds)
-        let chasers: [Account] = ["MCB000001", "MCB000002", "MCB000003"]
-        let chased = chasers.flatMap { exchange.orders(of: $0, symbol: "FOOBAR") }.filter { $0.ts >= from }
-        #expect(chased.contains { $0.side == .buy && $0.totalFilled > .zero }, "no chaser bought during the lift")
-        #expect(chased.allSatisfy { $0.side == .buy && $0.type == .immediateOrCancel }, "a chaser sold while the price rose")
+    }
+
+    static let chasers: [Account] = ["MCB000001", "MCB000002", "MCB000003"]
+
+    @Test(arguments: [1, 2, 3] as [UInt64]) func chasersStayOutOfTheQuietMarket(seed: UInt64) throws {
+        let (exchange, _, _) = try MarketBotsTests.run(seed: seed, steps: 2_000, configuration: Level.irrationalExuberance.bots)
+        #expect(Self.chasers.allSatisfy { exchange.orders(of: $0, symbol: "FOOBAR").isEmpty })
+    }
+
+    @Test func chasersBuyIntoALiftThenDumpEverythingOnceItStalls() throws {
+        let lift = 200
+        let (exchange, _, _) = try MarketBotsTests.run(
+            seed: 4, steps: lift + 200, configuration: Level.irrationalExuberance.bots, outside: Self.lifting(from: lift))
+        for chaser in Self.chasers {
+            let orders = exchange.orders(of: chaser, symbol: "FOOBAR").filter { $0.totalFilled > .zero }
+            let bought = orders.filter { $0.side == .buy }.map(\.totalFilled.shares).reduce(0, +)
+            let sold = orders.filter { $0.side == .sell }.map(\.totalFilled.shares).reduce(0, +)
+            #expect(bought > 0, "\(chaser) bought nothing in the run")
+            // The dump closes the position, and only follows the buying.
+            #expect(sold == bought, "\(chaser) bought \(bought) and sold \(sold)")
+            let lastBuy = orders.filter { $0.side == .buy }.map(\.ts).max()
+            let firstSell = orders.filter { $0.side == .sell }.map(\.ts).min()
+            #expect(lastBuy.flatMap { buy in firstSell.map { buy < $0 } } == true, "\(chaser) sold before its last buy")
+            #expect(orders.allSatisfy { $0.type == .immediateOrCancel })
+        }
+    }
+
+    @Test func theSameSeedAndLiftGiveTheSameRun() throws {
+        let configuration = Level.irrationalExuberance.bots
+        let first = try MarketBotsTests.run(seed: 5, steps: 400, configuration: configuration, outside: Self.lifting(from: 200))
+        let second = try MarketBotsTests.run(seed: 5, steps: 400, configuration: configuration, outside: Self.lifting(from: 200))
+        #expect(first.events == second.events)
+        #expect(Self.chasers.contains { !first.exchange.orders(of: $0, symbol: "FOOBAR").isEmpty })
     }
 
     @Test func theFairValueFollowsTheTapeOnlyWhenConfiguredTo() throws {
