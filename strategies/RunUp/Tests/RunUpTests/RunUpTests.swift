@@ -4,59 +4,73 @@ import Testing
 import TestSupport
 
 @Suite(.timeLimit(.minutes(10))) struct RunUpTests {
+    /// Parameters the tests' figures are worked out from, whatever the defaults, with `values` over them.
     func make(_ values: [String: ParameterValue] = [:]) throws -> (RunUp, StrategyParameters) {
-        let parameters = try StrategyParameters(schema: RunUp.parameters, values: values)
+        let fixed: [String: ParameterValue] = [
+            "pushQty": .integer(400), "sliceQty": .integer(200), "throughCents": .integer(5), "rungs": .integer(4),
+            "rungCents": .integer(5), "exitMs": .integer(300), "pauseMs": .integer(4_000),
+        ]
+        let parameters = try StrategyParameters(schema: RunUp.parameters, values: fixed.merging(values) { $1 })
         return (try RunUp(parameters: parameters), parameters)
     }
 
     let book = BookSnapshot.fixture(bids: [(4_998, 100)], asks: [(5_003, 100), (5_004, 300)])
 
     func holding(_ shares: Int64) -> [Symbol: Position] {
-        ["FOOBAR": Position.flat.applying(side: .buy, price: 5_000, qty: Quantity(shares: shares))]
+        shares == 0 ? [:] : ["FOOBAR": Position.flat.applying(side: .buy, price: 5_000, qty: Quantity(shares: shares))]
+    }
+
+    func at(_ milliseconds: Int64, _ parameters: StrategyParameters, holding shares: Int64, orders: [OpenOrder] = []) -> StrategyContext {
+        StrategyContext(
+            strategyID: "ru", now: Timestamp(nanoseconds: milliseconds * 1_000_000), parameters: parameters, positions: holding(shares),
+            openOrders: orders)
+    }
+
+    /// The ladder RunUp places over a $49.98 bid while holding 400 shares, as acknowledged orders.
+    let ladder = (1...4).map { rung in
+        OpenOrder(id: OrderID(Int64(rung)), request: OrderRequest(symbol: "FOOBAR", side: .sell, price: Price(cents: 4_998 + 5 * rung), qty: 100, tag: "runup-sell"))
     }
 
     @Test func startsARunWithImmediateOrCancelBuysThroughTheAsk() throws {
         let (strategy, parameters) = try make()
-        let context = StrategyContext(strategyID: "ru", now: .zero, parameters: parameters, positions: holding(500))
-        #expect(strategy.onBook(book, context: context) == [
+        #expect(strategy.onBook(book, context: at(0, parameters, holding: 300)) == [
             .place(OrderRequest(symbol: "FOOBAR", side: .buy, type: .immediateOrCancel, price: 5_008, qty: 100, tag: "runup-push"))
         ])
         #expect(strategy.phase == .pushing)
     }
 
-    @Test func sellsItsSharesOneSliceAtACentUnderTheAskOnceThePushIsHeld() throws {
+    @Test func offersItsSharesAsALadderSteppingUpFromTheBidOnceThePushIsHeld() throws {
         let (strategy, parameters) = try make()
-        let context = StrategyContext(strategyID: "ru", now: .zero, parameters: parameters, positions: holding(600))
-        #expect(strategy.onBook(book, context: context) == [
-            .place(OrderRequest(symbol: "FOOBAR", side: .sell, type: .limit, price: 5_002, qty: 200, tag: "runup-sell"))
-        ])
-        #expect(strategy.phase == .selling)
+        #expect(strategy.onBook(book, context: at(0, parameters, holding: 400)) == ladder.map { .place($0.request) })
+        #expect(strategy.phase == .selling(high: 4_998, since: .zero))
     }
 
-    @Test func movesItsOfferWhenTheAskMovesAndWaitsWhileAnOrderIsInFlight() throws {
+    @Test func aRisingBidKeepsTheLadderOutAndAStalledOneSellsOutAtTheBid() throws {
         let (strategy, parameters) = try make()
-        _ = strategy.onBook(book, context: StrategyContext(strategyID: "ru", now: .zero, parameters: parameters, positions: holding(600)))
-        let resting = OpenOrder(id: 9, request: OrderRequest(symbol: "FOOBAR", side: .sell, price: 5_002, qty: 200, tag: "runup-sell"))
-        let context = StrategyContext(strategyID: "ru", now: .zero, parameters: parameters, positions: holding(600), openOrders: [resting])
-        // The ask is still at $50.03 (its own offer left out): the offer stays.
-        #expect(strategy.onBook(book, context: context).isEmpty)
-        let lifted = BookSnapshot.fixture(bids: [(5_010, 100)], asks: [(5_002, 200), (5_020, 300)])
-        #expect(strategy.onBook(lifted, context: context) == [.cancel(9)])
-        // Asked once: not again while it is being cancelled.
-        #expect(strategy.onBook(lifted, context: context).isEmpty)
-        let unacknowledged = OpenOrder(id: nil, request: resting.request)
-        let inFlight = StrategyContext(strategyID: "ru", now: .zero, parameters: parameters, positions: holding(600), openOrders: [unacknowledged])
-        #expect(strategy.onBook(lifted, context: inFlight).isEmpty)
+        _ = strategy.onBook(book, context: at(0, parameters, holding: 400))
+        let higher = BookSnapshot.fixture(bids: [(5_006, 100)], asks: [(5_003, 100), (5_008, 300)])
+        #expect(strategy.onBook(higher, context: at(250, parameters, holding: 300, orders: Array(ladder.dropFirst()))).isEmpty)
+        #expect(strategy.phase == .selling(high: 5_006, since: Timestamp(nanoseconds: 250_000_000)))
+        // 300 ms after the last new high, the rest of the ladder is cancelled, once.
+        #expect(strategy.onBook(higher, context: at(500, parameters, holding: 300, orders: Array(ladder.dropFirst()))).isEmpty)
+        #expect(strategy.onBook(higher, context: at(550, parameters, holding: 300, orders: Array(ladder.dropFirst()))) == [.cancel(2), .cancel(3), .cancel(4)])
+        #expect(strategy.phase == .exiting)
+        #expect(strategy.onBook(higher, context: at(600, parameters, holding: 300, orders: Array(ladder.dropFirst()))).isEmpty)
+        // Cancelled: what is left goes at the bid.
+        #expect(strategy.onBook(higher, context: at(650, parameters, holding: 300)) == [
+            .place(OrderRequest(symbol: "FOOBAR", side: .sell, type: .immediateOrCancel, price: 5_006, qty: 300, tag: "runup-exit"))
+        ])
     }
 
     @Test func pausesWhenFlatAgainThenStartsTheNextRun() throws {
         let (strategy, parameters) = try make(["pauseMs": .integer(1_000)])
-        _ = strategy.onBook(book, context: StrategyContext(strategyID: "ru", now: .zero, parameters: parameters, positions: holding(600)))
-        let flat = StrategyContext(strategyID: "ru", now: .zero, parameters: parameters)
-        #expect(strategy.onBook(book, context: flat).isEmpty)
-        #expect(strategy.phase == .paused(until: Timestamp(nanoseconds: 1_000_000_000)))
-        let later = StrategyContext(strategyID: "ru", now: Timestamp(nanoseconds: 1_000_000_000), parameters: parameters)
-        #expect(strategy.onBook(book, context: later).first.map { if case .place(let order) = $0 { order.side == .buy } else { false } } == true)
+        _ = strategy.onBook(book, context: at(0, parameters, holding: 400))
+        #expect(strategy.onBook(book, context: at(100, parameters, holding: 0)).isEmpty)
+        #expect(strategy.phase == .paused(until: Timestamp(nanoseconds: 1_100_000_000)))
+        #expect(strategy.onBook(book, context: at(1_000, parameters, holding: 0)).isEmpty)
+        #expect(strategy.onBook(book, context: at(1_100, parameters, holding: 0)) == [
+            .place(OrderRequest(symbol: "FOOBAR", side: .buy, type: .immediateOrCancel, price: 5_008, qty: 200, tag: "runup-push"))
+        ])
         #expect(strategy.phase == .pushing)
     }
 
