@@ -27,9 +27,10 @@ public struct BotConfiguration: Hashable, Sendable {
     public var bulldozersPerSymbol = 0
     /// The largest sweep a bulldozer sends; each is a third of it to all of it.
     public var bulldozerMaxSize: Quantity = 3_000
-    /// Momentum chasers per symbol: they buy after a rise and sell after a fall (`ChaserBot`).
+    /// Momentum chasers per symbol: they buy into a sharp rise (sell into a sharp fall) until it
+    /// stalls, then dump what they hold (`ChaserBot`).
     public var chasersPerSymbol = 0
-    /// The largest order a chaser sends.
+    /// The most a chaser holds either way in a run.
     public var chaserMaxSize: Quantity = 1_000
     /// The percentage of the gap between the last trade and the fair value that the fair value
     /// closes each step: at 0 the fair value ignores the tape; above it, the market's value

@@ -55,14 +55,14 @@ extension Level {
         beyond that and the level is lost.
         """
 
-    /// Make $2,000 of realised profit in a quiet market of momentum chasers whose makers follow
+    /// Make $1,500 of realised profit in a quiet market of momentum chasers whose makers follow
     /// the tape: a push of a few hundred shares lifts the price past anything the market does on
     /// its own, the chasers run it further, buying the player's offers above, and dump when it
     /// stalls. Holding a position gains nothing: only cash with the position closed counts.
     public static let irrationalExuberance = Level(
         name: "irrational-exuberance", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: chaserMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 20,
-        rules: .realizeProfit(profit: 200_000, positionLimit: 1_000), instructions: irrationalExuberanceInstructions)
+        rules: .realizeProfit(profit: 150_000, positionLimit: 1_000), instructions: irrationalExuberanceInstructions)
 
     /// What irrational-exuberance tells its player.
     public static let irrationalExuberanceInstructions = """
@@ -71,7 +71,7 @@ extension Level {
         several traders on this venue chase momentum: when the price has risen sharply they join \
         the run and buy, paying a few cents over the last trade, more the further it has come (the \
         reverse after a sharp fall); when the run stalls they dump everything they hold. Move the \
-        price and let them follow: make $2,000 of profit in cash, with your position closed (no \
+        price and let them follow: make $1,500 of profit in cash, with your position closed (no \
         shares held either way), before 20 trading days are over. Your position must stay within \
         1,000 shares long or short after every fill: one fill beyond that and the level is lost.
         """

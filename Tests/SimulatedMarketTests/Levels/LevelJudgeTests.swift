@@ -113,14 +113,14 @@ import Testing
         let held = judge.verdict(fills: open, target: nil, mark: 5_300, finished: true)
         #expect(held.outcome == .failed)
         #expect(held.reason.contains("holding 400 shares"))
-        // The last 400 sold at $50.50: $2,000 realised, the position closed.
-        let closed = judge.verdict(fills: open + [fill(3, .sell, 400, at: 5_050)], target: nil, mark: 5_050, finished: false)
+        // The last 400 sold at $49.25: $1,500 realised, the position closed.
+        let closed = judge.verdict(fills: open + [fill(3, .sell, 400, at: 4_925)], target: nil, mark: 4_925, finished: false)
         #expect(closed.outcome == .passed)
-        #expect(closed.cashCents == 200_000)
-        // At $50.49 the position is closed with $1,996 realised: short of the goal.
-        let short = open + [fill(3, .sell, 400, at: 5_049)]
-        #expect(judge.verdict(fills: short, target: nil, mark: 5_049, finished: false).outcome == .running)
-        #expect(judge.verdict(fills: short, target: nil, mark: 5_049, finished: true).outcome == .failed)
+        #expect(closed.cashCents == 150_000)
+        // At $49.24 the position is closed with $1,496 realised: short of the goal.
+        let short = open + [fill(3, .sell, 400, at: 4_924)]
+        #expect(judge.verdict(fills: short, target: nil, mark: 4_924, finished: false).outcome == .running)
+        #expect(judge.verdict(fills: short, target: nil, mark: 4_924, finished: true).outcome == .failed)
     }
 
     @Test func irrationalExuberanceFailsAtAFillBeyondItsLimitWhateverTheProfit() {
