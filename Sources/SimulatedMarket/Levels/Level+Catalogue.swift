@@ -44,17 +44,6 @@ extension Level {
         bots: bulldozerMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 20,
         rules: .makeMarket(profit: 2_000_000, positionLimit: 1_000), instructions: duelingBulldozersInstructions)
 
-    /// What dueling-bulldozers tells its player.
-    public static let duelingBulldozersInstructions = """
-        FOOBAR trades on this venue with a few market makers, some small traders, and one very large \
-        trader who now and then sweeps the book: bursts of orders of thousands of shares that take \
-        every price in their way, all in one direction for a while. It knows nothing the rest of the \
-        market does not; the price comes back after it has gone. Make a market in FOOBAR: earn $20,000 \
-        of profit (your cash plus your position valued at the last trade) before 20 trading days are \
-        over. Your position must stay within 1,000 shares long or short after every fill: one fill \
-        beyond that and the level is lost.
-        """
-
     /// Make $1,500 of realised profit in a quiet market of momentum chasers whose makers follow
     /// the tape: a push of a few hundred shares lifts the price past anything the market does on
     /// its own, the chasers run it further, buying the player's offers above, and dump when it
@@ -63,18 +52,6 @@ extension Level {
         name: "irrational-exuberance", venue: Venue("TESTEX"), symbol: Symbol("FOOBAR"),
         bots: chaserMarket, botInterval: .milliseconds(50), dayLength: .seconds(5), days: 20,
         rules: .realizeProfit(profit: 150_000, positionLimit: 1_000), instructions: irrationalExuberanceInstructions)
-
-    /// What irrational-exuberance tells its player.
-    public static let irrationalExuberanceInstructions = """
-        FOOBAR's value does not move on its own, and its small trades barely move the price. But its \
-        market makers quote thin and follow the tape once a trade goes beyond their spread, and \
-        several traders on this venue chase momentum: when the price has risen sharply they join \
-        the run and buy, paying a few cents over the last trade, more the further it has come (the \
-        reverse after a sharp fall); when the run stalls they dump everything they hold. Move the \
-        price and let them follow: make $1,500 of profit in cash, with your position closed (no \
-        shares held either way), before 20 trading days are over. Your position must stay within \
-        1,000 shares long or short after every fill: one fill beyond that and the level is lost.
-        """
 
     /// sell-side's market with a bulldozer sweeping up to 3,000 shares at a time.
     private static var bulldozerMarket: BotConfiguration {

@@ -38,4 +38,42 @@ extension Level {
         go beyond 1,000 shares long or short, checked after every one of your fills: the first \
         fill that takes it further loses the level. You have twelve trading days.
         """
+
+    /// What dueling-bulldozers tells its player.
+    static let duelingBulldozersInstructions = """
+        FOOBAR trades on this venue with a few market makers, some small traders, and one very large \
+        trader who now and then sweeps the book: bursts of orders of thousands of shares that take \
+        every price in their way, all in one direction for a while. It knows nothing the rest of the \
+        market does not; the price comes back after it has gone. Make a market in FOOBAR: earn $20,000 \
+        of profit (your cash plus your position valued at the last trade) before 20 trading days are \
+        over. Your position must stay within 1,000 shares long or short after every fill: one fill \
+        beyond that and the level is lost.
+        """
+
+    /// What irrational-exuberance tells its player.
+    static let irrationalExuberanceInstructions = """
+        FOOBAR's value does not move on its own, and its small trades barely move the price. But its \
+        market makers quote thin and follow the tape once a trade goes beyond their spread, and \
+        several traders on this venue chase momentum: when the price has risen sharply they join \
+        the run and buy, paying a few cents over the last trade, more the further it has come (the \
+        reverse after a sharp fall); when the run stalls they dump everything they hold. Move the \
+        price and let them follow: make $1,500 of profit in cash, with your position closed (no \
+        shares held either way), before 20 trading days are over. Your position must stay within \
+        1,000 shares long or short after every fill: one fill beyond that and the level is lost.
+        """
+
+    /// What making-amends tells its player.
+    static let makingAmendsInstructions = """
+        Someone on this venue is trading on knowledge nobody else has: their trades come before the \
+        price moves, buying before it rises and selling before it falls. Eight other traders make \
+        and take the market in FOOBAR around them, every one of them under an account name that \
+        tells you nothing.
+
+        Find the insider and name their account to the judge. Your account can trade, but trading \
+        is not the point: the exchange will tell you more than it should. Ask about an order that \
+        is not yours and the refusal names its owner; anyone's executions feed is open to watch. \
+        Watch who trades, tally what each account makes and how the market moves after its \
+        trades, and accuse one account. A wrong accusation loses the level; time running out \
+        before you name anyone loses it too.
+        """
 }

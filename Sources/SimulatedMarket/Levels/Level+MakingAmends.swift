@@ -17,19 +17,4 @@ extension Level {
         bots.drawsAccountNames = true
         return bots
     }
-
-    /// What making-amends tells its player.
-    public static let makingAmendsInstructions = """
-        Someone on this venue is trading on knowledge nobody else has: their trades come before the \
-        price moves, buying before it rises and selling before it falls. Eight other traders make \
-        and take the market in FOOBAR around them, every one of them under an account name that \
-        tells you nothing.
-
-        Find the insider and name their account to the judge. Your account can trade, but trading \
-        is not the point: the exchange will tell you more than it should. Ask about an order that \
-        is not yours and the refusal names its owner; anyone's executions feed is open to watch. \
-        Watch who trades, tally what each account makes and how the market moves after its \
-        trades, and accuse one account. A wrong accusation loses the level; time running out \
-        before you name anyone loses it too.
-        """
 }

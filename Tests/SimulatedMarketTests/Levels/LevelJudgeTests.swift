@@ -130,9 +130,12 @@ import Testing
         #expect(verdict.largestPositionShares == 1_001)
     }
 
-    @Test func theLevelsAreInPlayingOrder() {
-        #expect(Level.all.map(\.name).dropFirst(3).prefix(2) == ["dueling-bulldozers", "irrational-exuberance"])
-        #expect(!Level.duelingBulldozersInstructions.isEmpty && !Level.irrationalExuberanceInstructions.isEmpty)
+    @Test func theLevelsAreInPlayingOrderUnderTheGamesNamesEachWithInstructionsOfItsOwn() {
+        #expect(Level.all.map(\.gameName) == [
+            "first_steps", "chock_a_block", "sell_side", "dueling_bulldozers", "irrational_exuberance", "making_amends",
+        ])
+        #expect(Set(Level.all.map(\.instructions)).count == Level.all.count)
+        #expect(Level.all.allSatisfy { !$0.instructions.isEmpty })
     }
 
     @Test func fillsAreJudgedInTheExchangesOrderAcrossOrders() {
