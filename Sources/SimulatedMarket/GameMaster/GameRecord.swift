@@ -21,14 +21,21 @@ struct GameRecord: Sendable {
     var flash: (kind: StaticString, text: String) {
         switch state {
         case .open:
-            var text = verdict.progressSummary
+            var text = standing
             if let target = verdict.targetPriceCents {
                 text = "Your client's target is revealed: buy at an average below \(Price(cents: target)). " + text
             }
             return ("info", text)
-        case .won: return ("success", "You passed \(level.gameName): \(verdict.reason). " + verdict.progressSummary)
-        case .lost: return ("danger", "You failed \(level.gameName): \(verdict.reason). " + verdict.progressSummary)
-        case .stopped: return ("warning", "Stopped by its player on day \(tradingDay). " + verdict.progressSummary)
+        case .won: return ("success", "You passed \(level.gameName): \(verdict.reason). " + standing)
+        case .lost: return ("danger", "You failed \(level.gameName): \(verdict.reason). " + standing)
+        case .stopped: return ("warning", "Stopped by its player on day \(tradingDay). " + standing)
         }
+    }
+
+    /// Where the player stands: the account's trading figures, or on a level judged on an
+    /// accusation, where trading is not the point, what is asked.
+    private var standing: String {
+        if case .nameTheInsider = level.rules { return "The task: \(level.rules.objective)." }
+        return verdict.progressSummary
     }
 }

@@ -127,6 +127,9 @@ import Testing
             let started = try game.started("making_amends")
             game.step(5)
             let insider = try #require(game.venue.server.insider(on: Venue(started.venue)))
+            // While open the flash says what is asked, not trading figures that do not count here.
+            let info = try #require(try game.status(started.id)["flash"] as? [String: String])["info"]
+            #expect(info == "The task: find the account trading on inside knowledge among the venue's traders and name it to the judge.")
             let accused = accuseTheInsider ? insider : Account(started.account)
             let reply = try game.act(
                 "judge", started.id, body: #"{"account":"\#(accused.rawValue)","explanation_link":"x","executive_summary":"y"}"#)
@@ -134,7 +137,8 @@ import Testing
             #expect(reply["done"] as? Bool == true)
             #expect(reply["state"] as? String == (accuseTheInsider ? "won" : "lost"))
             let flash = try #require(reply["flash"] as? [String: Any])
-            #expect(flash[accuseTheInsider ? "success" : "danger"] as? String != nil)
+            let verdict = accuseTheInsider ? "\(insider.rawValue) is the insider" : "\(accused.rawValue) is not the insider"
+            #expect((flash[accuseTheInsider ? "success" : "danger"] as? String)?.contains(verdict) == true)
             // Judged once: the instance has ended.
             #expect(try game.act("judge", started.id, body: #"{"account":"\#(insider.rawValue)"}"#).status == 409)
             #expect(try game.status(started.id)["state"] as? String == (accuseTheInsider ? "won" : "lost"))
