@@ -2,8 +2,8 @@
 # Plays every practice level on seeds 1-5 (or SEEDS="..."), with the shipped strategy of each
 # level and with deliberately naive ones, and prints one line per run: level, player, seed,
 # verdict and the verdict's reason. Each run starts its level through the game master's API:
-# on an exchange of its own in the tickwork process, or on the one at BASE_URL (its root, e.g.
-# http://127.0.0.1:8080) when set. Full runs take up to a minute each, too long for the tests;
+# on an exchange of its own in the tickwork process, or on the one at BASE_URL (its API's base,
+# e.g. http://127.0.0.1:8080/ob/api, or its root) when set. Full runs take up to a minute each, too long for the tests;
 # JOBS (default 3) runs that many at once. Debug builds, as the tests use.
 #   naive players: Sweeper (Tests/Fixtures/NaiveStrategies: big buy orders priced $1 through
 #   the ask) on every level (on irrational-exuberance buying 1,000 shares and holding them), and

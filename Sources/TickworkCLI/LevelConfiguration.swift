@@ -7,10 +7,12 @@ import SimulatedMarket
 /// its default parameters (only the stock named), and risk limits that let it play the level.
 /// Its `embeddedExchange` only satisfies the parser: a level always trades its own exchange.
 enum LevelConfiguration {
-    /// The configuration for `level`, or the file at `path` when given.
-    static func load(_ path: String?, level: Level) throws -> Configuration {
+    /// The configuration for `level`, or the file at `path` when given; with `strategy`, the
+    /// level's own configuration played by that plugin with its default parameters.
+    static func load(_ path: String?, strategy: String? = nil, level: Level) throws -> Configuration {
         if let path { return try Configuration.load(file: path) }
-        guard let shipped = shipped(level) else { throw CLIError.failure("level \(level.name) is not played by a strategy") }
+        guard var shipped = shipped(level) else { throw CLIError.failure("level \(level.name) is not played by a strategy") }
+        if let strategy { (shipped.0, shipped.4) = (strategy, "") }
         return try Configuration.parse(
             Data(json(for: level, shipped).utf8), file: "level \(level.name) (embedded)", directory: FileManager.default.currentDirectoryPath)
     }

@@ -88,7 +88,8 @@ final class LevelRunner: Sendable {
         let capped = try strategiesTakingAPriceCap(configuration)
         progress(
             "\(level.name): \(level.rules.objective); \(level.days) days of \(level.stepsPerDay) bot steps (\(level.dayLength) on time), "
-                + "bots seeded \(seed); instance \(game.instanceId) on \(venue) as \(game.account) at \(client.root)")
+                + "bots seeded \(seed); instance \(game.instanceId) on \(venue) as \(game.account) at \(client.root); "
+                + "played by \(configuration.strategies.map(\.plugin).joined(separator: ", "))")
 
         let monitorDone = DispatchSemaphore(value: 0)
         let hooks = DaemonHooks(

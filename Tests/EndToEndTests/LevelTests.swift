@@ -46,8 +46,9 @@ import TestSupport
             ["level", "first_steps", "--base-url", root], environment: ["TICKWORK_API_KEY": "guessed-key"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("unknown API key"))
+        // The API's base, as every command takes it, or the root the game master is served at.
         let result = try await TickworkProcess.run(
-            ["level", "first_steps", "--seed", "3", "--base-url", root, "--json"], environment: ["TICKWORK_API_KEY": "level-key"])
+            ["level", "first_steps", "--seed", "3", "--base-url", root + "/ob/api", "--json"], environment: ["TICKWORK_API_KEY": "level-key"])
         #expect(result.status == 0, "\(result.stderr)")
         let verdict = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(verdict["outcome"] as? String == "passed")
@@ -60,6 +61,19 @@ import TestSupport
         #expect(result.status == 64)
         #expect(result.stderr.contains(
             "expected first-steps, chock-a-block, sell-side, dueling-bulldozers, irrational-exuberance, making-amends (or the game's name"))
+    }
+
+    @Test func aLevelIsPlayedByTheStrategyNamedInItsOwnConfiguration() async throws {
+        // BlockBuyer buys until it holds its quantity, which first-steps' limits cap at 1,000.
+        let result = try await TickworkProcess.run(["level", "first-steps", "--strategy", "BlockBuyer", "--seed", "3", "--json"])
+        #expect(result.status == 0, "\(result.stderr.suffix(2_000))")
+        #expect(result.stderr.contains("played by BlockBuyer"))
+        let missing = try await TickworkProcess.run(["level", "first-steps", "--strategy", "NoSuchPlugin"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("NoSuchPlugin"))
+        let both = try await TickworkProcess.run(["level", "first-steps", "--strategy", "BlockBuyer", "--config", "x.json"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--strategy and --config: give one or the other"))
     }
 
     @Test func makingAmendsTakesNoConfigurationItsDetectivePlaysIt() async throws {
