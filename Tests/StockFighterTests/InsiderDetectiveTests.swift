@@ -9,7 +9,7 @@ import Testing
 /// The detective against level making-amends' market on a simulated exchange, as the game
 /// master serves it (keys in force, executions feeds open), its bots on a fast timer; one
 /// market at a time, so that each one's bots keep their pace.
-@Suite(.serialized, .timeLimit(.minutes(10))) struct InsiderDetectiveTests {
+@Suite(.serialized, .timeLimit(.minutes(20))) struct InsiderDetectiveTests {
     private static let detective: Account = "DET424242"
 
     /// The level's market for `seed`, stepping every 10 ms, the detective's key the only one.
@@ -26,9 +26,11 @@ import Testing
     }
 
     /// The detective's report once it has found `accounts` accounts and the market has taken
-    /// `steps` more steps since (a minute at most): counted in its progress and the market's
-    /// steps, not in seconds, so that a busy machine (tests in parallel holding the task pool,
-    /// bots stepping late) gives it the same market to watch.
+    /// `steps` more steps since (three minutes at most, a bound against a hang): counted in its
+    /// progress and the market's steps, not in seconds, so that a busy machine (tests in parallel
+    /// holding the task pool, bots stepping late) gives it the same market to watch. The bound is
+    /// wide because the full suite has held the task pool from the detective for a whole minute
+    /// before its first question.
     private func investigate(_ venue: VenueHarness, accounts: Int, steps: Int) async throws -> InsiderDetective.Report {
         let base = "http://\(venue.server.address)/ob/api"
         let detective = InsiderDetective(
@@ -36,7 +38,7 @@ import Testing
             venue: testex, symbol: foobar, account: Self.detective, horizon: .milliseconds(400))
         let server = venue.server
         let allFoundAt = Mutex<Int?>(nil)
-        return try await detective.investigate(for: .seconds(60)) {
+        return try await detective.investigate(for: .seconds(180)) {
             let now = server.botSteps
             let since = allFoundAt.withLock { found in
                 if found == nil, detective.accountsFound >= accounts { found = now }
