@@ -8,9 +8,10 @@ import Wire
 /// `AlpacaBroker`'s push stream: two connections as one `BrokerStream`. The market-data stream
 /// (`auth` on its greeting, then `subscribe` to the symbols' quotes and trades) gives `book` and
 /// `trade`; the trading stream (`auth`, then `listen` to `trade_updates`) gives each update's
-/// order, turned into an `OrderStatus` by the broker (its fills from the fill activities), one
-/// at a time in the order they came. Either connection ending ends both, and `closed` comes once,
-/// after the order updates already received. `connect` returns once both are signed in and
+/// order, turned into an `OrderStatus` by the broker (its fills from the fill activities), in the
+/// order they came. Both connections' events go through one `StreamDelivery`, one at a time;
+/// either connection ending ends both, and `closed` comes once, last, after the order updates
+/// already received. `connect` returns once both are signed in and
 /// subscribed, and throws otherwise (an auth refusal, 402 or `unauthorized`, as `rejected`), so
 /// that the runner backs off rather than trusting a stream that is about to end.
 final class AlpacaBrokerStream: BrokerStream {
@@ -32,7 +33,7 @@ final class AlpacaBrokerStream: BrokerStream {
     private let venue: Venue
     private let symbols: [Symbol]
     private let credentials: AlpacaCredentials
-    private let onEvent: @Sendable (BrokerStreamEvent) -> Void
+    private let delivery: StreamDelivery
     private let state = Mutex(State())
     /// The trading stream's order updates and the end, in order, for the one task that reports them.
     private let updates: AsyncStream<Item>.Continuation
@@ -50,16 +51,17 @@ final class AlpacaBrokerStream: BrokerStream {
         self.venue = venue
         self.symbols = symbols
         self.credentials = credentials
-        self.onEvent = onEvent
+        let delivery = StreamDelivery(onEvent)
+        self.delivery = delivery
         let (stream, continuation) = AsyncStream<Item>.makeStream()
         updates = continuation
         reporter = Task {
             for await item in stream {
                 switch item {
                 case .update(let order):
-                    if let status = await status(order) { onEvent(.order(status)) }
+                    if let status = await status(order) { delivery.deliver(.order(status)) }
                 case .end(let reason):
-                    onEvent(.closed(reason: reason))
+                    delivery.deliver(.closed(reason: reason))
                     return
                 }
             }
@@ -148,25 +150,25 @@ final class AlpacaBrokerStream: BrokerStream {
                 switch message {
                 case .success("connected"):
                     send(authMessage(), on: 0)
-                    onEvent(.alive)
+                    delivery.deliver(.alive)
                 case .success("authenticated"):
                     send(subscribeMessage(), on: 0)
-                    onEvent(.alive)
+                    delivery.deliver(.alive)
                 case .subscription:
                     ready(subscribed: true)
-                    onEvent(.alive)
+                    delivery.deliver(.alive)
                 case .success, .bar, .other:
-                    onEvent(.alive)
+                    delivery.deliver(.alive)
                 case .error(402, let text):
                     end("market-data stream: auth failed (402 \(text)): check the key id and secret")
                 case .error(403, _):
-                    onEvent(.alive)
+                    delivery.deliver(.alive)
                 case .error(let code, let text):
                     end("market-data stream: error \(code) \(text)")
                 case .trade(let trade):
-                    onEvent(.trade(trade))
+                    delivery.deliver(.trade(trade))
                 case .quote(let book):
-                    onEvent(.book(book))
+                    delivery.deliver(.book(book))
                 }
             }
         }
@@ -181,16 +183,16 @@ final class AlpacaBrokerStream: BrokerStream {
             switch try? AlpacaTradeUpdateMessage.decode(message.bytes) {
             case .authorization(authorized: true):
                 send(#"{"action":"listen","data":{"streams":["trade_updates"]}}"#, on: 1)
-                onEvent(.alive)
+                delivery.deliver(.alive)
             case .authorization(authorized: false):
                 end("trading stream: unauthorized: check the key id and secret")
             case .tradeUpdate(let update):
                 updates.yield(.update(update.order))
             case .listening(let streams):
                 if streams.contains("trade_updates") { ready(listening: true) }
-                onEvent(.alive)
+                delivery.deliver(.alive)
             case .other:
-                onEvent(.alive)
+                delivery.deliver(.alive)
             case nil:
                 end("trading stream sent what is not Alpaca's")
             }

@@ -9,23 +9,18 @@ import Wire
 ///
 /// The venue-wide tickertape, filtered to the daemon's symbols, rather than one connection per
 /// stock: one connection whatever the number of symbols, and one fewer way for half the stream
-/// to die unseen. Each client's thread hands its messages to `onEvent` under one lock, so the
-/// events come one at a time and `closed`, once, when either connection ends (the other is then
-/// closed too) comes last. While both are open it says `alive` every `aliveInterval`: the feeds
+/// to die unseen. Both clients' threads hand their messages on through one `StreamDelivery`, so
+/// the events come one at a time and `closed`, once, when either connection ends (the other is
+/// then closed too) comes last. While both are open it says `alive` every `aliveInterval`: the feeds
 /// are silent on a quiet market, and the connections' own keep-alive
 /// (`StockFighterStreamEndpoint.configuration`) ends one that stops answering its pings.
 final class StockFighterStream: BrokerStream {
     static let aliveInterval: Duration = .seconds(5)
 
-    private struct State {
-        var closers: [@Sendable () -> Void] = []
-        var ended = false
-    }
-
-    private let state = Mutex(State())
+    private let closers = Mutex<[@Sendable () -> Void]>([])
     private let venue: Venue
     private let symbols: Set<Symbol>
-    private let onEvent: @Sendable (BrokerStreamEvent) -> Void
+    private let delivery: StreamDelivery
 
     /// Opens both connections; throws when either cannot be opened (the other closed again).
     init(
@@ -34,15 +29,12 @@ final class StockFighterStream: BrokerStream {
     ) throws(WebSocketClientError) {
         self.venue = venue
         self.symbols = Set(symbols)
-        self.onEvent = onEvent
+        delivery = StreamDelivery(onEvent)
         for feed in [StockFighterStreamEndpoint.Feed.tickertape, .executions] {
             do {
                 let close = try endpoint.open(feed, account: account, venue: venue) { [weak self] event in self?.receive(event, feed: feed) }
-                let late = state.withLock { state in
-                    state.closers.append(close)
-                    return state.ended
-                }
-                if late { close() }
+                closers.withLock { $0.append(close) }
+                if delivery.hasEnded { close() }
             } catch {
                 close()
                 throw error
@@ -51,14 +43,13 @@ final class StockFighterStream: BrokerStream {
         Task { [weak self] in
             while true {
                 try? await Task.sleep(for: Self.aliveInterval)
-                guard let self, !self.deliver([.alive]) else { return }
+                guard let self, !self.delivery.deliver(.alive) else { return }
             }
         }
     }
 
     func close() {
-        let closers = state.withLock { $0.closers }
-        for close in closers { close() }
+        for close in closers.withLock({ $0 }) { close() }
     }
 
     private func receive(_ event: StockFighterStreamEndpoint.FeedEvent, feed: StockFighterStreamEndpoint.Feed) {
@@ -70,9 +61,9 @@ final class StockFighterStream: BrokerStream {
             } catch {
                 events = [.alive]
             }
-            deliver(events)
+            for event in events { delivery.deliver(event) }
         case .closed(let reason):
-            deliver([.closed(reason: reason)])
+            delivery.deliver(.closed(reason: reason))
             close()
         }
     }
@@ -87,18 +78,5 @@ final class StockFighterStream: BrokerStream {
         let tick = try StockFighterStreamMessage.tickertape(bytes, venue: venue, receivedAt: receivedAt)
         guard symbols.isEmpty || symbols.contains(tick.book.symbol) else { return [.alive] }
         return [.book(tick.book)] + (tick.lastTrade.map { [.trade($0)] } ?? [])
-    }
-
-    /// Hands `events` on, one caller at a time, nothing after `closed`; returns whether the
-    /// stream has ended.
-    @discardableResult
-    private func deliver(_ events: [BrokerStreamEvent]) -> Bool {
-        state.withLock { state in
-            for event in events where !state.ended {
-                if case .closed = event { state.ended = true }
-                onEvent(event)
-            }
-            return state.ended
-        }
     }
 }
