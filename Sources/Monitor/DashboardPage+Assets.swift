@@ -51,9 +51,10 @@ extension DashboardPage {
         function render(s) {
           const errors = s.exchange.errors, total = s.exchange.requests;
           const age = s.exchange.lastPollAgeMs === null ? "never" : s.exchange.lastPollAgeMs + " ms ago";
+          const streams = Object.entries(s.exchange.streams ?? {}).map(([v, x]) => " · " + v + " stream " + (x.up ? "trusted" : "down, polling")).join("");
           byId("summary").innerHTML = esc(s.venue + " · " + s.account + " · ") + '<span class="' + esc(s.trading.state) + '">' + esc(s.trading.state)
             + "</span>" + esc(" · P&L $" + s.pnl.total + " (realized $" + s.pnl.realized + ") · fills " + s.counters.fills
-            + " · last book poll " + age + " · exchange errors " + errors + " of " + total + (s.stopped ? " · stopped" : ""));
+            + " · last book poll " + age + streams + " · exchange errors " + errors + " of " + total + (s.stopped ? " · stopped" : ""));
           const scopes = [["account", s.trading]].concat(s.strategies.map(x => [x.id, x.trading]));
           rows("states", scopes, x => [x[0], x[1].state, x[1].code ?? "", x[1].since.startsWith("1970") ? "" : x[1].since]);
           rows("positions", s.positions, p => [p.strategy, p.symbol, p.shares, p.averageCost === null ? "" : "$" + p.averageCost, p.mark === null ? "" : "$" + p.mark]);

@@ -10,8 +10,10 @@ import Wire
 /// `/api/status`: `version`, `time`, `startedAt`, `uptimeSeconds`, `venue`, `account`,
 /// `stopped`, `trading` (the account's state, `code` and `since`), `pnl`, `strategies`,
 /// `positions`, `openOrders`, `fills` (the last 50, oldest first), `denials` (per minute over
-/// the last hour), `counters`, `exchange` (last poll age, requests, errors) and `equity`
-/// (`[time, pnl]` pairs over the session).
+/// the last hour), `counters`, `exchange` (last poll age, requests, errors, and `streams`: each
+/// venue's push stream, whether it is trusted (`up`), its reconnects and its switches to
+/// `stream` and to `poll`; empty without `exchange.stream`) and `equity` (`[time, pnl]` pairs
+/// over the session).
 public enum StatusDocument {
     /// The status of `snapshot` as seen at `now`, with the exchange traffic.
     public static func status(_ snapshot: MonitorSnapshot, traffic: MonitorBoard.Traffic, version: String, now: Timestamp) -> [UInt8] {
@@ -77,6 +79,7 @@ public enum StatusDocument {
         if let last = traffic.lastPollSuccess { json.int((now.nanoseconds - last.nanoseconds) / 1_000_000) } else { json.raw("null") }
         json.raw(","); json.key("requests"); json.int(Int64(traffic.requestCount))
         json.raw(","); json.key("errors"); json.int(Int64(traffic.errorCount))
+        json.raw(","); json.key("streams"); streams(traffic.streams, &json)
         json.raw("},"); json.key("ledgerSequence"); json.bytes.appendDecimal(snapshot.ledgerSequence)
         json.raw(","); json.key("equity"); json.raw("[")
         for (index, point) in snapshot.equity.enumerated() {
@@ -85,6 +88,22 @@ public enum StatusDocument {
         }
         json.raw("]}")
         return json.bytes
+    }
+
+    /// `{"VENUE":{"up":..,"reconnects":..,"switches":{"stream":..,"poll":..}}}`, venues in order.
+    private static func streams(_ streams: [String: MonitorBoard.StreamFigures], _ json: inout JSONWriter) {
+        json.raw("{")
+        for (index, (venue, figures)) in streams.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { json.raw(",") }
+            json.string(venue); json.raw(":{")
+            json.key("up"); json.bool(figures.up)
+            json.raw(","); json.key("reconnects"); json.int(Int64(clamping: figures.reconnects))
+            json.raw(","); json.key("switches"); json.raw("{")
+            json.key("stream"); json.int(Int64(clamping: figures.switches["stream"] ?? 0))
+            json.raw(","); json.key("poll"); json.int(Int64(clamping: figures.switches["poll"] ?? 0))
+            json.raw("}}")
+        }
+        json.raw("}")
     }
 
     /// The `data:` of an event: an object with `type` (`fill`, `orderOpened`, `orderClosed`,

@@ -24,4 +24,12 @@ import Testing
         let finer = Self.document.replacingOccurrences(of: "\"total\":12.50},", with: "\"total\":12.50001},")
         #expect(throws: (any Error).self) { try JSONDecoder().decode(Status.StatusReply.self, from: Data(finer.utf8)) }
     }
+
+    @Test func eachVenuesStreamIsALine() throws {
+        let streamed = Self.document.replacingOccurrences(
+            of: "\"errors\":0}", with: "\"errors\":0,\"streams\":{\"TESTEX\":{\"up\":false,\"reconnects\":2,\"switches\":{\"stream\":3,\"poll\":3}}}}")
+        let screen = Status.screen(try JSONDecoder().decode(Status.StatusReply.self, from: Data(streamed.utf8)))
+        #expect(screen.contains("stream: TESTEX down, polling; 2 reconnects, 3 switches to polling"))
+        #expect(!Status.screen(try JSONDecoder().decode(Status.StatusReply.self, from: Data(Self.document.utf8))).contains("stream:"))
+    }
 }

@@ -89,6 +89,10 @@ enum Status {
         ]
         let poll = status.exchange.lastPollAgeMs.map { "\($0) ms ago" } ?? "never"
         lines.append("exchange: last book poll \(poll); \(status.exchange.errors) errors in \(status.exchange.requests) requests")
+        for (venue, stream) in (status.exchange.streams ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let state = stream.up ? "trusted" : "down, polling"
+            lines.append("stream: \(venue) \(state); \(stream.reconnects) reconnects, \(stream.switches["poll"] ?? 0) switches to polling")
+        }
         var rows = [["STRATEGY", "STATE", "P&L"]]
         rows += status.strategies.map { [$0.id, $0.trading.summary, "$\($0.pnl.total)"] }
         lines.append(TextTable.render(rows).trimmingWhitespace)
@@ -145,10 +149,17 @@ enum Status {
         struct Counters: Decodable {
             var fills: Int64
         }
+        struct Stream: Decodable {
+            var up: Bool
+            var reconnects: Int64
+            var switches: [String: Int64]
+        }
         struct Exchange: Decodable {
             var lastPollAgeMs: Int64?
             var requests: Int64
             var errors: Int64
+            /// Absent from a daemon older than the field.
+            var streams: [String: Stream]?
         }
         var version: String
         var venue: String
