@@ -10,15 +10,20 @@ import Glibc
 /// after about 100,000 polls: private (USS, the goal: what this process alone costs), anonymous
 /// (heap and stacks) and resident (RSS, which counts the shared Swift runtime the plugins need). With `monitor`, the daemon serves its monitor too and this scrapes
 /// `/metrics` and `/api/status` every second (the figures are then `daemon.monitor.rss.*`).
+/// With `stream`, the exchange runs two bots a symbol and the daemon streams (`exchange.stream`:
+/// the tickertape and executions feeds, polls at the 10-second safety interval while the stream
+/// is trusted; the figures are then `daemon.stream.*`).
 enum DaemonMemoryBench {
-    static func run(seconds: Int = 100, monitor: Bool = false) throws {
+    static func run(seconds: Int = 100, monitor: Bool = false, stream: Bool = false) throws {
         let directory = NSTemporaryDirectory() + "tickwork-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let binary = PluginLoader.executableDirectory + "/tickwork"
         let symbols = (1...10).map { "SYM\($0)" }
         let exchangeOutput = directory + "/exchange.out"
-        let exchange = try spawn(binary, ["exchange", "--listen", "127.0.0.1:0", "--symbols", symbols.joined(separator: ",")], stdout: exchangeOutput)
+        let bots = stream ? ["--bots", "2"] : []
+        let exchange = try spawn(
+            binary, ["exchange", "--listen", "127.0.0.1:0", "--symbols", symbols.joined(separator: ",")] + bots, stdout: exchangeOutput)
         defer { kill(exchange.processIdentifier, SIGTERM); exchange.waitUntilExit() }
         var baseURL: String?
         for _ in 0..<200 where baseURL == nil {
@@ -33,7 +38,7 @@ enum DaemonMemoryBench {
         let config = directory + "/tickwork.json"
         let monitorKey = monitor ? #", "monitor": {"listen": "127.0.0.1:0"}"# : ""
         try """
-            {"version": 1, "exchange": {"baseURL": "\(baseURL)", "maxRequestsPerSecond": 5000}, "pollIntervalMs": 10,
+            {"version": 1, "exchange": {"baseURL": "\(baseURL)", "maxRequestsPerSecond": 5000, "stream": \(stream)}, "pollIntervalMs": 10,
              "strategies": [\(strategies.joined(separator: ","))],
              "ledger": {"path": "\(directory)/ledger.jsonl"}, "riskStatePath": "\(directory)/risk.json"\(monitorKey)}
             """.write(toFile: config, atomically: true, encoding: .utf8)
@@ -49,8 +54,8 @@ enum DaemonMemoryBench {
         daemon.waitUntilExit()
         let summary = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last { $0.contains("summary") } ?? ""
         let polls = summary.split(separator: " ").first { $0.hasPrefix("books=") }.map { String($0.dropFirst(6)) } ?? "?"
-        let inputs = ["symbols": "10", "pollIntervalMs": "10", "seconds": String(seconds), "polls": polls]
-        let name = monitor ? "daemon.monitor" : "daemon"
+        let inputs = ["symbols": "10", "pollIntervalMs": "10", "seconds": String(seconds), stream ? "books" : "polls": polls]
+        let name = monitor ? "daemon.monitor" : stream ? "daemon.stream" : "daemon"
         let scrapes = scraper.map { ["monitor": "on, scraped \($0.stop()) times"] } ?? [:]
         for (when, usage) in [("early", early), ("late", late)] {
             let at = inputs.merging(["at": "\(when == "early" ? seconds / 10 : seconds) s"].merging(scrapes) { $1 }) { $1 }

@@ -13,6 +13,7 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try RunnerBench.run()
     }),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
+    ("daemon-memory-stream", { try DaemonMemoryBench.run(stream: true) }),
     ("notify", NotifyBench.run),
     ("monitor", MonitorBench.run),
     ("halt", { try HaltBench.run() }),
