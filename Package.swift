@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["COpenSSL", "Lifecycle", "Wire", "CZlib", "WebSocket"], exclude: ["README.md"]),
         // The system SQLite (libsqlite3-dev), under the trading history's database.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "Wire"], exclude: ["README.md", "HISTORY.md"]),
+        .target(name: "History", dependencies: [strategyKit, "CSQLite", "Ledger", "Lifecycle", "SystemIO", "Wire"], exclude: ["README.md", "HISTORY.md"]),
         // The system zlib (zlib1g-dev), for the CRC-32 of the compact recording form's records and HTTP's gzip bodies.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Brokerage", dependencies: [strategyKit], exclude: ["README.md"]),

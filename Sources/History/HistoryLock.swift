@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// The one writer's hold on a history database: an exclusive `flock` on `<database>.lock`, a file
 /// beside it that holds who took the lock. The daemon's `HistoryWriter` holds it for as long as
@@ -7,10 +8,8 @@ import Glibc
 /// has open, deleted) or empties what only the history holds.
 ///
 /// The lock is the open file description's: refused to a second taker even within one process,
-/// and unlocked when this value goes away (or the process ends). Unlocked, not only closed: a child
-/// the process starts shares its open files until the child's `exec` closes them, and a copy of the
-/// descriptor alive in that instant would keep a merely closed lock held. The file stays: removing
-/// it would let two takers lock two files of one name.
+/// and let go (`FileLock.release`) when this value goes away (or the process ends). The file
+/// stays: removing it would let two takers lock two files of one name.
 final class HistoryLock {
     private let descriptor: Int32
 
@@ -46,8 +45,7 @@ final class HistoryLock {
     }
 
     deinit {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
+        FileLock.release(descriptor)
     }
 
     /// The holder's line in the lock file open at `descriptor`, empty when there is none yet.

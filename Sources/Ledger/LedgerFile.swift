@@ -34,32 +34,13 @@ enum LedgerFile {
             }
         }
         guard fd >= 0 else { throw .system(path: path, call: "open", errno: errno) }
-        do throws(LedgerError) {
-            try lock(fd, path: path)
-        } catch {
-            Glibc.close(fd)
-            throw error
-        }
-        return fd
-    }
-
-    /// How long a lock found held is tried again before the ledger is refused as another
-    /// writer's. A process starting a child shares its open files with the child until the
-    /// child's `exec` closes them (`O_CLOEXEC`), and with them the lock of a ledger it has just
-    /// closed: reopening in that instant would otherwise be refused.
-    static let lockGrace: Duration = .seconds(1)
-
-    /// Takes the exclusive lock on `fd`, trying again every millisecond for `lockGrace`.
-    static func lock(_ fd: Int32, path: String) throws(LedgerError) {
-        let clock = ContinuousClock()
-        let deadline = clock.now + lockGrace
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
-            guard code == EWOULDBLOCK else { throw .system(path: path, call: "flock", errno: code) }
-            guard clock.now < deadline else { throw .locked(path: path) }
-            usleep(1000)
+            Glibc.close(fd)
+            throw code == EWOULDBLOCK ? .locked(path: path) : .system(path: path, call: "flock", errno: code)
         }
+        return fd
     }
 
     /// Writes all of `bytes` at the end of the file, retrying short writes.

@@ -1,3 +1,5 @@
+import SystemIO
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +10,7 @@ extension LedgerWriter {
     public static func isHeld(_ path: String) -> Bool {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
-        defer { Glibc.close(fd) }
+        defer { FileLock.release(fd) }
         while flock(fd, LOCK_SH | LOCK_NB) != 0 {
             if errno != EINTR { return errno == EWOULDBLOCK }
         }

@@ -83,7 +83,7 @@ public final class LedgerWriter: @unchecked Sendable {
                 }
             }
         } catch {
-            Glibc.close(fd)
+            FileLock.release(fd)
             throw error
         }
         self.path = path
@@ -101,7 +101,7 @@ public final class LedgerWriter: @unchecked Sendable {
     }
 
     deinit {
-        if !isClosed { Glibc.close(fd) }
+        if !isClosed { FileLock.release(fd) }
     }
 
     /// What the ledger's lines add up to now: holdings per strategy and symbol, totals per
@@ -155,7 +155,7 @@ public final class LedgerWriter: @unchecked Sendable {
                 syncError = error
             }
         }
-        Glibc.close(fd)
+        FileLock.release(fd)
         if let error = syncError ?? failure { throw error }
     }
 }

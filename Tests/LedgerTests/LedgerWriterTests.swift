@@ -107,28 +107,6 @@ import TestSupport
         try second.close()
     }
 
-    /// A child started by a process while it had the ledger open holds the lock with it until
-    /// the child's `exec`, after the parent has closed the ledger: a reopen in that instant
-    /// waits for the lock rather than taking the child for a second writer.
-    @Test func aLockLetGoWithinTheGraceIsWaitedForNotRefused() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try writeLedger(at: directory.file(), count: 2)
-        let holder = open(directory.file(), O_RDONLY | O_CLOEXEC)
-        #expect(holder >= 0)
-        #expect(flock(holder, LOCK_EX | LOCK_NB) == 0)
-        let release = Thread {
-            usleep(100_000)
-            close(holder)
-        }
-        release.start()
-        let started = ContinuousClock.now
-        let ledger = try LedgerWriter(path: directory.file(), venue: testVenue, account: testAccount)
-        #expect(ContinuousClock.now - started >= .milliseconds(90))
-        #expect(ledger.state.lastSequence == 2)
-        try ledger.close()
-    }
-
     @Test func batchGroupCommitMakesEveryFillDurableAndReportsIt() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

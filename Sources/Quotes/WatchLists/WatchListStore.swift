@@ -72,7 +72,7 @@ public struct WatchListStore: Sendable {
         }
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard lock >= 0 else { throw StoreError.unwritable(path: lockPath, reason: String(cString: strerror(errno))) }
-        defer { close(lock) }
+        defer { FileLock.release(lock) }
         while flock(lock, LOCK_EX) != 0 {
             guard errno == EINTR else { throw StoreError.unwritable(path: lockPath, reason: "flock: \(String(cString: strerror(errno)))") }
         }
