@@ -7,7 +7,8 @@
 # JOBS (default 3) runs that many at once. Debug builds, as the tests use.
 #   naive players: Sweeper (Tests/Fixtures/NaiveStrategies: big buy orders priced $1 through
 #   the ask) on every level (on irrational-exuberance buying 1,000 shares and holding them), and
-#   Momentum (shipped; it crosses the spread) on sell-side. making-amends is played by the
+#   Momentum (shipped) on sell-side, which never trades there: its eight one-minute bars outlast
+#   the level. making-amends is played by the
 #   detective (`tickwork detect`'s), which accuses its suspect to the judge; a wrong accusation's
 #   loss is tested in GameMasterAPITests.
 set -euo pipefail
