@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "Quoting", "TestSupport", "Wire", "WebSocket", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),
         .testTarget(name: "TradingTests", dependencies: ["Trading", "Risk", "TestSupport", "TradingTestSupport", strategyKit]),
-        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Notify", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
+        .testTarget(name: "LiveTests", dependencies: ["Trading", "Live", "Notify", "History", "Lifecycle", "Brokerage", "Risk", "Ledger", "StockFighter", "Alpaca", "TestSupport", "TradingTestSupport", "Wire", strategyKit]),
         .testTarget(
             name: "BacktestTests", dependencies: ["Backtest", "Recording", "Reports", "Sweeps", "Trading", "Live", "Risk", "Ledger", "MarketMaker", "SimulatedMarket", "TestSupport", strategyKit],
             linkerSettings: pluginTestLinking),

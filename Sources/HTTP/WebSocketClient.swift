@@ -8,7 +8,8 @@ import Glibc
 /// A WebSocket client connection (RFC 6455) to one URL, plain or over TLS.
 ///
 /// `init` connects, upgrades and checks the server's `Sec-WebSocket-Accept` on the caller's
-/// thread, and throws why when it cannot. Then a thread of the client's own owns the socket (and
+/// thread, and throws why when it cannot; `connect` does the same on a thread of its own for an
+/// async caller, whose thread must not wait on the network. Then a thread of the client's own owns the socket (and
 /// its TLS session, which only that thread touches): it reads frames, hands each message to
 /// `onEvent` (on that thread, in order), answers pings, pings the server every `pingInterval`,
 /// and ends the connection when nothing has arrived within `keepAliveTimeout`. `onEvent` gets

@@ -81,7 +81,7 @@ public struct StockFighterBroker: Broker {
     ) async throws(BrokerError) -> (any BrokerStream)? {
         guard let stream else { return nil }
         do {
-            return try StockFighterStream(endpoint: stream, account: account, venue: venue, symbols: symbols, onEvent: onEvent)
+            return try await StockFighterStream(endpoint: stream, account: account, venue: venue, symbols: symbols, onEvent: onEvent)
         } catch {
             throw .notActedOn("open the stream of \(venue): \(error)")
         }

@@ -45,8 +45,8 @@ import Testing
         let tape = Collected<StockFighterStreamEndpoint.FeedEvent>()
         let fills = Collected<StockFighterStreamEndpoint.FeedEvent>()
         let stream = try endpoint(venue)
-        let closeTape = try stream.open(.tickertape, account: account, venue: testex, onEvent: tape.add)
-        let closeFills = try stream.open(.executions, account: account, venue: testex, onEvent: fills.add)
+        let closeTape = try await stream.open(.tickertape, account: account, venue: testex, onEvent: tape.add)
+        let closeFills = try await stream.open(.executions, account: account, venue: testex, onEvent: fills.add)
         #expect(try await subscribers(venue, 2))
         _ = try venue.place("buy", 100, at: 5_000)
         _ = try venue.place("sell", 30, at: 4_990, account: "OTHER1")
@@ -66,13 +66,13 @@ import Testing
         #expect(try await subscribers(venue, 0))
     }
 
-    @Test func aFeedOfAVenueOrStockNotListedIsTheAPIs404() throws {
+    @Test func aFeedOfAVenueOrStockNotListedIsTheAPIs404() async throws {
         let venue = try VenueHarness()
         let stream = try endpoint(venue)
         for unknown in ["NOSUCH", "TESTEX/stocks/NOPE"] {
             let feed = StockFighterStreamEndpoint.Feed.tickertape
             do {
-                _ = try stream.open(feed, account: account, venue: Venue(unknown), onEvent: { _ in })
+                _ = try await stream.open(feed, account: account, venue: Venue(unknown), onEvent: { _ in })
                 Issue.record("\(unknown): the upgrade was accepted")
             } catch .refused(let status, _, let body) {
                 #expect(status == 404 && body.contains(#""ok":false"#))
@@ -87,7 +87,7 @@ import Testing
         for key in [nil, "key-2"] {
             let stream = try endpoint(venue, key: key)
             do {
-                _ = try stream.open(.executions, account: account, venue: testex, onEvent: { _ in })
+                _ = try await stream.open(.executions, account: account, venue: testex, onEvent: { _ in })
                 Issue.record("executions opened with key \(key ?? "none")")
             } catch .refused(let status, _, _) {
                 #expect(status == 401)
@@ -95,8 +95,8 @@ import Testing
                 Issue.record("\(error)")
             }
         }
-        let closeFills = try endpoint(venue, key: "key-1").open(.executions, account: account, venue: testex, onEvent: { _ in })
-        let closeTape = try endpoint(venue).open(.tickertape, account: account, venue: testex, onEvent: { _ in })
+        let closeFills = try await endpoint(venue, key: "key-1").open(.executions, account: account, venue: testex, onEvent: { _ in })
+        let closeTape = try await endpoint(venue).open(.tickertape, account: account, venue: testex, onEvent: { _ in })
         #expect(try await subscribers(venue, 2))
         closeFills()
         closeTape()
@@ -107,8 +107,8 @@ import Testing
     @Test func openExecutionFeedsServeAnyAccountsExecutionsWithoutItsKey() async throws {
         let venue = try VenueHarness(apiKeys: [account: "key-1", "OTHER1": "key-2"]) { $0.openExecutionFeeds = true }
         let fills = Collected<StockFighterStreamEndpoint.FeedEvent>()
-        let close = try endpoint(venue, key: "key-2").open(.executions, account: account, venue: testex, onEvent: fills.add)
-        let closeUnkeyed = try endpoint(venue).open(.executions, account: account, venue: testex, onEvent: { _ in })
+        let close = try await endpoint(venue, key: "key-2").open(.executions, account: account, venue: testex, onEvent: fills.add)
+        let closeUnkeyed = try await endpoint(venue).open(.executions, account: account, venue: testex, onEvent: { _ in })
         #expect(try await subscribers(venue, 2))
         _ = try venue.place("buy", 10, at: 5_000, key: "key-1")
         _ = try venue.place("sell", 10, at: 5_000, account: "OTHER1", key: "key-2")

@@ -17,6 +17,9 @@ import Wire
 final class AlpacaBrokerStream: BrokerStream {
     private struct State {
         var clients: [WebSocketClient] = []
+        /// Whether the market-data stream has greeted (`connected`): its sign-in is sent then, by
+        /// whichever comes second of the greeting and the client's registration.
+        var greeted = false
         /// Why the stream ended, once it has.
         var ended: String?
         /// Whether the market data is subscribed and the trading stream listening.
@@ -68,14 +71,19 @@ final class AlpacaBrokerStream: BrokerStream {
         }
     }
 
-    /// Connects both streams and waits until they are signed in and subscribed; throws why not
-    /// (having closed both): `rejected` for an auth refusal, `notActedOn` otherwise.
+    /// Connects both streams (each on a thread of its own, `WebSocketClient.connect`, never the
+    /// caller's) and waits until they are signed in and subscribed; throws why not (having
+    /// closed both): `rejected` for an auth refusal, `notActedOn` otherwise.
     func connect(_ endpoints: AlpacaStreamEndpoints) async throws(BrokerError) {
         do {
             let tls = endpoints.marketData.secure || endpoints.trading.secure ? try TLSClientContext(caFile: endpoints.caFile) : nil
-            let data = try WebSocketClient(url: endpoints.marketData, tls: tls) { [weak self] in self?.receiveData($0) }
-            state.withLock { $0.clients.append(data) }
-            let trading = try WebSocketClient(url: endpoints.trading, tls: tls) { [weak self] in self?.receiveTrading($0) }
+            let data = try await WebSocketClient.connect(url: endpoints.marketData, tls: tls) { [weak self] in self?.receiveData($0) }
+            let greeted = state.withLock { state in
+                state.clients.append(data)
+                return state.greeted
+            }
+            if greeted { data.send(text: authMessage()) }
+            let trading = try await WebSocketClient.connect(url: endpoints.trading, tls: tls) { [weak self] in self?.receiveTrading($0) }
             state.withLock { $0.clients.append(trading) }
             trading.send(text: authMessage())
         } catch {
@@ -149,7 +157,11 @@ final class AlpacaBrokerStream: BrokerStream {
             for message in messages where !ended {
                 switch message {
                 case .success("connected"):
-                    send(authMessage(), on: 0)
+                    let data = state.withLock { state in
+                        state.greeted = true
+                        return state.clients.first
+                    }
+                    data?.send(text: authMessage())
                     delivery.deliver(.alive)
                 case .success("authenticated"):
                     send(subscribeMessage(), on: 0)

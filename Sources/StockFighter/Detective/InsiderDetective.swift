@@ -92,7 +92,7 @@ public final class InsiderDetective: Sendable {
     public func investigate(for duration: Duration, until enough: @Sendable () -> Bool = { false }) async throws -> Report {
         let deadline = ContinuousClock.now + duration
         let venue = venue, symbol = symbol
-        let closeTape = try feeds.open(.tickertape, account: account, venue: venue) { [weak self] event in
+        let closeTape = try await feeds.open(.tickertape, account: account, venue: venue) { [weak self] event in
             guard case .message(let bytes) = event,
                 let tick = try? StockFighterStreamMessage.tickertape(bytes, venue: venue, receivedAt: WallClock.now()),
                 tick.book.symbol == symbol
@@ -164,7 +164,7 @@ public final class InsiderDetective: Sendable {
         }
         for id in due {
             guard let owner = await owner(of: id) else { continue }
-            watch(owner, orderID: id)
+            await watch(owner, orderID: id)
         }
     }
 
@@ -190,7 +190,7 @@ public final class InsiderDetective: Sendable {
     }
 
     /// Opens `owner`'s executions feed unless it is watched already or is the detective's own.
-    private func watch(_ owner: Account, orderID: Int64) {
+    private func watch(_ owner: Account, orderID: Int64) async {
         let isNew = state.withLock { state in
             state.owners[orderID] = owner
             return owner != account && state.watched.insert(owner).inserted
@@ -198,7 +198,7 @@ public final class InsiderDetective: Sendable {
         guard isNew else { return }
         log("watching \(owner.rawValue)")
         do {
-            let close = try feeds.open(.executions, account: owner, venue: venue) { [weak self] event in
+            let close = try await feeds.open(.executions, account: owner, venue: venue) { [weak self] event in
                 guard case .message(let bytes) = event, let execution = try? StockFighterExecution(message: bytes) else { return }
                 self?.heard(execution)
             }

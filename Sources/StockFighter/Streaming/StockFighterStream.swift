@@ -22,17 +22,18 @@ final class StockFighterStream: BrokerStream {
     private let symbols: Set<Symbol>
     private let delivery: StreamDelivery
 
-    /// Opens both connections; throws when either cannot be opened (the other closed again).
+    /// Opens both connections (off the caller's thread); throws when either cannot be opened
+    /// (the other closed again).
     init(
         endpoint: StockFighterStreamEndpoint, account: Account, venue: Venue, symbols: [Symbol],
         onEvent: @escaping @Sendable (BrokerStreamEvent) -> Void
-    ) throws(WebSocketClientError) {
+    ) async throws(WebSocketClientError) {
         self.venue = venue
         self.symbols = Set(symbols)
         delivery = StreamDelivery(onEvent)
         for feed in [StockFighterStreamEndpoint.Feed.tickertape, .executions] {
             do {
-                let close = try endpoint.open(feed, account: account, venue: venue) { [weak self] event in self?.receive(event, feed: feed) }
+                let close = try await endpoint.open(feed, account: account, venue: venue) { [weak self] event in self?.receive(event, feed: feed) }
                 closers.withLock { $0.append(close) }
                 if delivery.hasEnded { close() }
             } catch {

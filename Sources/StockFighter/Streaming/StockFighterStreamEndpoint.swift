@@ -61,13 +61,14 @@ public struct StockFighterStreamEndpoint: Sendable {
     }
 
     /// Opens `account`'s `feed` of the whole venue and hands its events to `onEvent`; returns
-    /// what closes it (a `closed` event follows). Throws when it cannot connect or the upgrade
-    /// is refused (a 404 for an unknown venue, a 401 for another account's executions).
+    /// what closes it (a `closed` event follows). The connection is made on a thread of its own
+    /// (`WebSocketClient.connect`), never the caller's. Throws when it cannot connect or the
+    /// upgrade is refused (a 404 for an unknown venue, a 401 for another account's executions).
     public func open(
         _ feed: Feed, account: Account, venue: Venue, onEvent: @escaping @Sendable (FeedEvent) -> Void
-    ) throws(WebSocketClientError) -> @Sendable () -> Void {
+    ) async throws(WebSocketClientError) -> @Sendable () -> Void {
         let url = WebSocketURL(address: address, secure: secure, target: "\(basePath)/ws/\(account.rawValue)/venues/\(venue.rawValue)/\(feed.rawValue)")
-        let client = try WebSocketClient(url: url, headers: headers, tls: tls, configuration: Self.configuration) { event in
+        let client = try await WebSocketClient.connect(url: url, headers: headers, tls: tls, configuration: Self.configuration) { event in
             switch event {
             case .message(let message): onEvent(.message(message.bytes))
             case let .closed(code, reason): onEvent(.closed("\(feed.rawValue) closed (\(code.rawValue)\(reason.isEmpty ? "" : ": \(reason)"))"))

@@ -21,7 +21,7 @@ enum TailStream {
         let follow: @Sendable () async throws -> Void = {
             try await StreamReconnection.follow(
                 "\(venue) executions of \(account)",
-                open: { onEvent in StreamReconnection.Opened(close: try endpoint.open(.executions, account: account, venue: venue, onEvent: onEvent)) },
+                open: { onEvent in StreamReconnection.Opened(close: try await endpoint.open(.executions, account: account, venue: venue, onEvent: onEvent)) },
                 isEnd: { event in
                     if case .closed(let reason) = event { return reason }
                     return nil
