@@ -65,7 +65,8 @@ public protocol Broker: Sendable {
     /// `venue` and the account's order updates, handing every event to `onEvent` (from any
     /// thread, one at a time, `closed` last and once); nil for a broker that does not stream
     /// (the default). Throws when the connection cannot be opened; the runner then polls and
-    /// tries again later.
+    /// tries again later. The runner calls it from its one executor thread, so the network is
+    /// waited on by suspending, never by blocking the calling thread.
     func openStream(
         venue: Venue, symbols: [Symbol], onEvent: @escaping @Sendable (BrokerStreamEvent) -> Void
     ) async throws(BrokerError) -> (any BrokerStream)?
