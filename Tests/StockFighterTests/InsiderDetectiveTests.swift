@@ -1,4 +1,5 @@
 import APIClient
+import Live
 import MarketTestSupport
 import SimulatedMarket
 import StockFighter
@@ -27,10 +28,10 @@ import Testing
 
     /// The detective's report once it has found `accounts` accounts and the market has taken
     /// `steps` more steps since (three minutes at most, a bound against a hang): counted in its
-    /// progress and the market's steps, not in seconds, so that a busy machine (tests in parallel
-    /// holding the task pool, bots stepping late) gives it the same market to watch. The bound is
-    /// wide because the full suite has held the task pool from the detective for a whole minute
-    /// before its first question.
+    /// progress and the market's steps, not in seconds, so that a busy machine (bots stepping
+    /// late) gives it the same market to watch. It investigates on a thread of its own, as the
+    /// daemon's runner trades on one: the full suite keeps the task pool busy for seconds at a
+    /// time, and once held the detective from its first question for a whole minute.
     private func investigate(_ venue: VenueHarness, accounts: Int, steps: Int) async throws -> InsiderDetective.Report {
         let base = "http://\(venue.server.address)/ob/api"
         let detective = InsiderDetective(
@@ -38,13 +39,17 @@ import Testing
             venue: testex, symbol: foobar, account: Self.detective, horizon: .milliseconds(400))
         let server = venue.server
         let allFoundAt = Mutex<Int?>(nil)
-        return try await detective.investigate(for: .seconds(180)) {
-            let now = server.botSteps
-            let since = allFoundAt.withLock { found in
-                if found == nil, detective.accountsFound >= accounts { found = now }
-                return found
+        let executor = ThreadExecutor(name: "detective")
+        defer { executor.shutDown() }
+        return try await withTaskExecutorPreference(executor) {
+            try await detective.investigate(for: .seconds(180)) {
+                let now = server.botSteps
+                let since = allFoundAt.withLock { found in
+                    if found == nil, detective.accountsFound >= accounts { found = now }
+                    return found
+                }
+                return since.map { now >= $0 + steps } ?? false
             }
-            return since.map { now >= $0 + steps } ?? false
         }
     }
 
