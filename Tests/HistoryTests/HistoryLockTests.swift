@@ -6,18 +6,6 @@ import TestSupport
 @testable import History
 
 @Suite struct HistoryLockTests {
-    /// The descriptors of this process open on `path`, found through `/proc/self/fd`.
-    private func descriptors(openOn path: String) throws -> [Int32] {
-        let wanted = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { name in
-            guard let descriptor = Int32(name),
-                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                  target == wanted
-            else { return nil }
-            return descriptor
-        }
-    }
-
     @Test("a lock let go is free at once, even while a child started in that instant still holds a copy of its descriptor")
     func aLockLetGoIsFreeWhileACopyOfItsDescriptorLives() throws {
         let sample = try SampleHistory()

@@ -9,18 +9,6 @@ import TestSupport
 /// in that instant still holds a copy of the descriptor (a restart, a test running `tickwork`
 /// beside another); one held is refused.
 @Suite(.timeLimit(.minutes(10))) struct LedgerLockTests {
-    /// The descriptors of this process open on `path`, found through `/proc/self/fd`.
-    private func descriptors(openOn path: String) throws -> [Int32] {
-        let wanted = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { name in
-            guard let descriptor = Int32(name),
-                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
-                  target == wanted
-            else { return nil }
-            return descriptor
-        }
-    }
-
     private func open(_ path: String) throws -> LedgerWriter {
         try LedgerWriter(path: path, venue: Venue("TESTEX"), account: Account("EXB123456"))
     }
