@@ -47,7 +47,8 @@ import TestSupport
         let events = try RecordingFormat.open(path: data).readAll()
         #expect(events.count > 20)
         let books = events.compactMap { if case .book(let book) = $0 { book } else { nil } }
-        #expect(books.allSatisfy { $0.receivedTime != nil && $0.symbol == "FOOBAR" })
+        // Each book carries the time it was received, after the exchange's time for it.
+        #expect(books.allSatisfy { $0.receivedTime >= $0.exchangeTime && $0.receivedTime > .zero && $0.symbol == "FOOBAR" })
         #expect(zip(books, books.dropFirst()).allSatisfy { $0.exchangeTime < $1.exchangeTime && $0.sequence + 1 == $1.sequence })
         let backtest = try await TickworkProcess.run([
             "backtest", "--data", data, "--strategy", "MarketMaker", "--param", "halfSpreadCents=1", "--param", "quoteSize=10",

@@ -25,8 +25,8 @@ import TestSupport
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = WatchListStore(directory: directory.file("state/tickwork"))
-        try store.update { $0.add(["AAPL", "MSFT"], to: "default") }
-        try store.update { $0.add(["SPY"], to: "etfs") }
+        _ = try store.update { $0.add(["AAPL", "MSFT"], to: "default") }
+        _ = try store.update { $0.add(["SPY"], to: "etfs") }
         let again = try WatchListStore(directory: directory.file("state/tickwork")).load()
         #expect(again.symbols("default") == ["AAPL", "MSFT"] && again.symbols("etfs") == ["SPY"])
     }
@@ -34,21 +34,21 @@ import TestSupport
     @Test func aCrashHalfwayThroughWritingLeavesTheOldListsReadable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try WatchListStore(directory: directory.path).update { $0.add(["AAPL"], to: "default") }
+        _ = try WatchListStore(directory: directory.path).update { $0.add(["AAPL"], to: "default") }
         let crashing = WatchListStore(directory: directory.path, fileSystem: CrashingFileSystem(crashAt: .write))
         #expect(throws: (any Error).self) { try crashing.update { $0.add(["MSFT", "SPY"], to: "default") } }
         // The half-written temporary file is still there, as a dead process would leave it.
         #expect(try FileManagerProbe.names(in: directory.path).contains { $0.hasPrefix("watchlists.json.tmp-") })
         #expect(try WatchListStore(directory: directory.path).load().symbols("default") == ["AAPL"])
         // The next save replaces it and goes through.
-        try WatchListStore(directory: directory.path).update { $0.add(["MSFT"], to: "default") }
+        _ = try WatchListStore(directory: directory.path).update { $0.add(["MSFT"], to: "default") }
         #expect(try WatchListStore(directory: directory.path).load().symbols("default") == ["AAPL", "MSFT"])
     }
 
     @Test func aCrashAfterTheRenameLeavesTheNewLists() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try WatchListStore(directory: directory.path).update { $0.add(["AAPL"], to: "default") }
+        _ = try WatchListStore(directory: directory.path).update { $0.add(["AAPL"], to: "default") }
         let crashing = WatchListStore(directory: directory.path, fileSystem: CrashingFileSystem(crashAt: .directorySync))
         #expect(throws: (any Error).self) { try crashing.update { $0.add(["MSFT"], to: "default") } }
         #expect(try WatchListStore(directory: directory.path).load().symbols("default") == ["AAPL", "MSFT"])
