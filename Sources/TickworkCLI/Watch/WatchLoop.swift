@@ -50,7 +50,7 @@ struct WatchLoop {
                 case .quit: return
                 case .resize: show(screen, colors: colors)
                 case .streamed:
-                    // A burst of trades wakes the view once per trade; the first redraw takes them all.
+                    // One byte wakes the view for all the trades since its last take.
                     guard let trades = stream?.take(), !trades.isEmpty else { continue }
                     board.apply(trades: trades)
                     show(screen, colors: colors)
