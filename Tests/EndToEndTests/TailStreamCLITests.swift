@@ -6,7 +6,8 @@ import TestSupport
 import Glibc
 #endif
 
-/// `tickwork tail --stream`: the account's executions live from `tickwork exchange`'s feed.
+/// `tickwork tail --stream`: the account's executions live from `tickwork exchange`'s feed; an
+/// Alpaca configuration, which has no such feed, is refused at once.
 @Suite(.processHeavy, .timeLimit(.minutes(10))) struct TailStreamCLITests {
     @Test func showsEachFillOfTheAccountAsItHappens() async throws {
         let exchange = try await ExchangeFixture()
@@ -31,5 +32,14 @@ import Glibc
         #expect(lines.first?.hasPrefix("TIME (UTC)") == true)
         #expect(lines.dropFirst().first.map { $0.contains("FOOBAR") && $0.contains(" buy ") } == true, "\(lines)")
         #expect(lines.dropFirst().first?.contains("50.00") == true, "\(lines)")
+    }
+
+    @Test func anAlpacaConfigurationIsRefusedRatherThanSentToAFeedItLacks() async throws {
+        let refused = try await TickworkProcess.run(
+            ["tail", "--stream", "--config", TickworkProcess.packageRoot + "/config/alpaca-sim.json", "--duration", "5s"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("tickwork: --stream reads StockFighter's executions feed"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("reconnecting"))
+        #expect(refused.stdout.isEmpty)
     }
 }

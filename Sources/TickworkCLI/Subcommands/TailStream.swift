@@ -7,12 +7,18 @@ import Wire
 /// `tickwork tail --stream`: the account's executions live from the venue's WebSocket feed
 /// (`.../ws/:account/venues/:venue/executions`), a row per fill, or with `--json` the feed's
 /// messages as they come. A lost connection is a line on stderr and a reconnection with
-/// back-off (`StreamReconnection`); ends on SIGINT, SIGTERM or after `--duration`.
+/// back-off (`StreamReconnection`); ends on SIGINT, SIGTERM or after `--duration`. A
+/// configuration whose exchange is Alpaca is refused (64) rather than sent to a feed it lacks.
 enum TailStream {
     private static let headers = ["TIME (UTC)", "SYMBOL", "SIDE", "QTY", "PRICE", "ORDER", "STANDING", "INCOMING"]
     private static let widths = [23, 8, 4, 6, 9, 8, 13, 13]
 
     static func run(_ invocation: Invocation, symbol: Symbol?, duration: Duration?) throws -> Int32 {
+        if invocation[ExchangeConnection.baseURL] == nil, case .alpaca = try DefaultConfiguration.load(invocation[ExchangeConnection.config]).exchange.api {
+            throw CLIError.usage(
+                "--stream reads StockFighter's executions feed, and the configuration's exchange is Alpaca, whose fills stream as "
+                    + "trade_updates to a daemon with exchange.stream: follow its ledger with tickwork tail -f")
+        }
         let connection = try ExchangeConnection(invocation)
         let endpoint = try connection.feeds()
         let json = connection.json
