@@ -32,7 +32,10 @@ import Testing
     /// late) gives it the same market to watch. It investigates on a thread of its own, as the
     /// daemon's runner trades on one: the full suite keeps the task pool busy for seconds at a
     /// time, and once held the detective from its first question for a whole minute.
-    private func investigate(_ venue: VenueHarness, accounts: Int, steps: Int) async throws -> InsiderDetective.Report {
+    /// `whenAllFound` is called once, when it has found them all.
+    private func investigate(
+        _ venue: VenueHarness, accounts: Int, steps: Int, whenAllFound: @escaping @Sendable (InsiderDetective) -> Void = { _ in }
+    ) async throws -> InsiderDetective.Report {
         let base = "http://\(venue.server.address)/ob/api"
         let detective = InsiderDetective(
             client: try client(base, key: "key-det"), feeds: try StockFighterStreamEndpoint(baseURL: base, apiKey: APIKey("key-det")),
@@ -45,7 +48,10 @@ import Testing
             try await detective.investigate(for: .seconds(180)) {
                 let now = server.botSteps
                 let since = allFoundAt.withLock { found in
-                    if found == nil, detective.accountsFound >= accounts { found = now }
+                    if found == nil, detective.accountsFound >= accounts {
+                        found = now
+                        whenAllFound(detective)
+                    }
                     return found
                 }
                 return since.map { now >= $0 + steps } ?? false
@@ -75,5 +81,21 @@ import Testing
         #expect(!report.accountsFound.isEmpty)
         #expect(Set(report.feedsRefused) == Set(report.accountsFound))
         #expect(report.suspect == nil && report.evidence.isEmpty)
+    }
+
+    @Test func feedsThatDropAreOpenedAgainAndTheEvidenceGoesOn() async throws {
+        let venue = try market(seed: 1)
+        let server = venue.server
+        let bots = MarketBots(symbols: [foobar], configuration: Level.makingAmends.bots, seed: 1).accounts
+        let fillsAtDrop = Mutex<Int?>(nil)
+        let report = try await investigate(venue, accounts: bots.count, steps: 600) { detective in
+            fillsAtDrop.withLock { $0 = detective.report().evidence.reduce(0) { $0 + $1.fills } }
+            _ = server.dropStreams()
+        }
+        let before = try #require(fillsAtDrop.withLock { $0 })
+        // The tickertape and every account's executions, each at least once.
+        #expect(report.feedsReopened >= bots.count + 1)
+        #expect(report.evidence.reduce(0) { $0 + $1.fills } > before, "\(before) fills when the feeds dropped")
+        #expect(report.suspect == server.insider(on: testex))
     }
 }

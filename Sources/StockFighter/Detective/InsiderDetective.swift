@@ -1,3 +1,4 @@
+import HTTP
 import StrategyKit
 import Synchronization
 import WebSocket
@@ -13,8 +14,9 @@ import Wire
 /// its owner (an open exchange simply shows the order's account). Every fill on a watched
 /// account's feed carries the other side's order number, asked about in turn, so an account
 /// that trades with anyone watched is found as soon as it trades. The tickertape gives the
-/// market's mid over time, against which each fill is judged. The investigation is bounded: it
-/// ends after `duration`, its feeds closed.
+/// market's mid over time, against which each fill is judged. A feed that drops is opened again
+/// (a second apart at most), so a long investigation outlives a connection. The investigation is
+/// bounded: it ends after `duration`, its feeds closed.
 public final class InsiderDetective: Sendable {
     /// What the investigation found: the suspect (nil when no account's edge stands out, see
     /// `InsiderScoring.suspect`), the evidence against every account found, best suspect first.
@@ -27,6 +29,8 @@ public final class InsiderDetective: Sendable {
         /// executions feed the exchange refused.
         public var accountsFound: [Account]
         public var feedsRefused: [Account]
+        /// Feeds opened again after they dropped.
+        public var feedsReopened: Int
         /// The orders asked about to learn their owners.
         public var probes: Int
         public var horizonMilliseconds: Int64
@@ -41,7 +45,14 @@ public final class InsiderDetective: Sendable {
         var asked: Set<Int64> = []
         var watched: Set<Account> = []
         var refused: [Account] = []
-        var closers: [@Sendable () -> Void] = []
+        /// What closes the tickertape and each watched account's executions feed.
+        var tapeCloser: (@Sendable () -> Void)?
+        var closers: [Account: @Sendable () -> Void] = [:]
+        /// Feeds that dropped and are to be opened again, until the investigation ends.
+        var tapeDropped = false
+        var dropped: Set<Account> = []
+        var ending = false
+        var reopened = 0
         var probes = 0
     }
 
@@ -58,6 +69,8 @@ public final class InsiderDetective: Sendable {
     /// A number queued this recently may still turn up on a watched feed, which says its owner
     /// (a feed's message can come a while after the fill on a busy machine).
     static let probeDelay: Int64 = 1_000_000_000
+    /// How often feeds that dropped are opened again.
+    static let reopenInterval: Duration = .seconds(1)
 
     private let client: StockFighterClient
     private let feeds: StockFighterStreamEndpoint
@@ -91,24 +104,19 @@ public final class InsiderDetective: Sendable {
     /// tickertape cannot be had (a call's `ExchangeError`, a feed's `WebSocketClientError`).
     public func investigate(for duration: Duration, until enough: @Sendable () -> Bool = { false }) async throws -> Report {
         let deadline = ContinuousClock.now + duration
-        let venue = venue, symbol = symbol
-        let closeTape = try await feeds.open(.tickertape, account: account, venue: venue) { [weak self] event in
-            guard case .message(let bytes) = event,
-                let tick = try? StockFighterStreamMessage.tickertape(bytes, venue: venue, receivedAt: WallClock.now()),
-                tick.book.symbol == symbol
-            else { return }
-            self?.state.withLock { $0.scoring.recordBook(bid: tick.book.bestBid, ask: tick.book.bestAsk, at: tick.book.exchangeTime) }
-        }
-        defer {
-            closeTape()
-            for close in state.withLock({ $0.closers }) { close() }
-        }
+        defer { closeFeeds() }
+        try await openTape()
         try await census(window: Self.firstWindow)
         var nextCensus = ContinuousClock.now + Self.censusInterval
+        var nextReopen = ContinuousClock.now + Self.reopenInterval
         while ContinuousClock.now < deadline, !enough() {
             if ContinuousClock.now >= nextCensus {
                 try? await census(window: Self.censusWindow)
                 nextCensus = ContinuousClock.now + Self.censusInterval
+            }
+            if ContinuousClock.now >= nextReopen {
+                await reopenDropped()
+                nextReopen = ContinuousClock.now + Self.reopenInterval
             }
             await probeRound()
             try? await Task.sleep(for: .milliseconds(50))
@@ -143,7 +151,8 @@ public final class InsiderDetective: Sendable {
             let ranking = state.scoring.ranking(horizon: horizon, minimumFills: minimumFills)
             return Report(
                 venue: venue, symbol: symbol, suspect: state.scoring.suspect(horizon: horizon, minimumFills: minimumFills)?.account,
-                evidence: ranking, accountsFound: state.watched.sorted(), feedsRefused: state.refused, probes: state.probes,
+                evidence: ranking, accountsFound: state.watched.sorted(), feedsRefused: state.refused, feedsReopened: state.reopened,
+                probes: state.probes,
                 horizonMilliseconds: Int64(horizon.components.seconds) * 1_000 + horizon.components.attoseconds / 1_000_000_000_000_000)
         }
     }
@@ -198,15 +207,85 @@ public final class InsiderDetective: Sendable {
         guard isNew else { return }
         log("watching \(owner.rawValue)")
         do {
-            let close = try await feeds.open(.executions, account: owner, venue: venue) { [weak self] event in
-                guard case .message(let bytes) = event, let execution = try? StockFighterExecution(message: bytes) else { return }
-                self?.heard(execution)
-            }
-            state.withLock { $0.closers.append(close) }
+            try await openExecutions(of: owner)
         } catch {
             log("the executions of \(owner.rawValue) are refused: \(error)")
             state.withLock { $0.refused.append(owner) }
         }
+    }
+
+    /// Opens the venue's tickertape, which gives the mids fills are judged by; a drop marks it
+    /// to be opened again.
+    private func openTape() async throws(WebSocketClientError) {
+        let venue = venue, symbol = symbol
+        let close = try await feeds.open(.tickertape, account: account, venue: venue) { [weak self] event in
+            switch event {
+            case .message(let bytes):
+                guard let tick = try? StockFighterStreamMessage.tickertape(bytes, venue: venue, receivedAt: WallClock.now()),
+                    tick.book.symbol == symbol
+                else { return }
+                self?.state.withLock { $0.scoring.recordBook(bid: tick.book.bestBid, ask: tick.book.bestAsk, at: tick.book.exchangeTime) }
+            case .closed:
+                self?.state.withLock { state in
+                    if !state.ending { state.tapeDropped = true }
+                }
+            }
+        }
+        state.withLock { $0.tapeCloser = close }
+    }
+
+    /// Opens `owner`'s executions feed; a drop marks it to be opened again.
+    private func openExecutions(of owner: Account) async throws(WebSocketClientError) {
+        let close = try await feeds.open(.executions, account: owner, venue: venue) { [weak self] event in
+            switch event {
+            case .message(let bytes):
+                guard let execution = try? StockFighterExecution(message: bytes) else { return }
+                self?.heard(execution)
+            case .closed:
+                self?.state.withLock { state in
+                    if !state.ending { state.dropped.insert(owner) }
+                }
+            }
+        }
+        state.withLock { $0.closers[owner] = close }
+    }
+
+    /// Opens again the feeds that dropped since the last look; one that cannot be opened now is
+    /// tried at the next.
+    private func reopenDropped() async {
+        let (tape, owners) = state.withLock { state in
+            defer {
+                state.tapeDropped = false
+                state.dropped = []
+            }
+            return (state.tapeDropped, state.dropped)
+        }
+        if tape {
+            do {
+                try await openTape()
+                state.withLock { $0.reopened += 1 }
+            } catch {
+                state.withLock { $0.tapeDropped = true }
+            }
+        }
+        for owner in owners.sorted(by: { $0.rawValue < $1.rawValue }) {
+            do {
+                try await openExecutions(of: owner)
+                state.withLock { $0.reopened += 1 }
+                log("watching \(owner.rawValue) again")
+            } catch {
+                state.withLock { _ = $0.dropped.insert(owner) }
+            }
+        }
+    }
+
+    /// Closes every feed for good: none is opened again after this.
+    private func closeFeeds() {
+        let closers = state.withLock { state in
+            state.ending = true
+            return Array(state.closers.values) + (state.tapeCloser.map { [$0] } ?? [])
+        }
+        for close in closers { close() }
     }
 
     /// One fill on a watched feed: into the case file, its order's owner noted and the other

@@ -14,7 +14,7 @@ enum Detect {
             Every second places an order of one share at a cent and cancels it, to learn where the order \
             numbers stand; asks about the orders just below it and about every order a watched account \
             trades with (a refusal names the owner); watches each account's executions feed and the \
-            tickertape; after --duration names the account after whose trades the mid moved its way most, \
+            tickertape, opening again any that drops; after --duration names the account after whose trades the mid moved its way most, \
             per share, over --horizon. Needs the executions feeds open to anyone, as the game's were. \
             Exits 1 when nobody could be named.
             """,
@@ -57,6 +57,7 @@ enum Detect {
         var lines = [report.suspect.map { "suspect: \($0.rawValue)" } ?? "suspect: nobody (no account has enough fills the market moved after)"]
         lines.append("\(report.accountsFound.count) accounts found trading \(report.symbol) on \(report.venue), \(report.probes) orders asked about")
         if !report.feedsRefused.isEmpty { lines.append("executions refused: \(report.feedsRefused.map(\.rawValue).joined(separator: " "))") }
+        if report.feedsReopened > 0 { lines.append("\(report.feedsReopened) feeds opened again after they dropped") }
         lines += report.evidence.map(\.summary)
         return lines.joined(separator: "\n") + "\n"
     }
