@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "StockFighterTests", dependencies: ["StockFighter", "APIClient", "Brokerage", "HTTP", "HTTPTesting", "SimulatedMarket", "MarketTestSupport", "TestSupport", "Wire", "Live", strategyKit]),
         .testTarget(name: "EdgarTests", dependencies: ["Edgar", "APIClient", "HTTP", "SystemIO", "TestSupport", "Wire", strategyKit]),
         .target(name: "AlpacaTestSupport", dependencies: ["Alpaca", "APIClient", "HTTP", "Wire", strategyKit], path: "Tests/AlpacaTestSupport"),
-        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "Quoting", "Lifecycle", "HTTP", "TestSupport", "Wire", strategyKit]),
+        .testTarget(name: "AlpacaTests", dependencies: ["Alpaca", "AlpacaTestSupport", "SimulatedMarket", "MarketTestSupport", "APIClient", "Brokerage", "Quoting", "Lifecycle", "HTTP", "Live", "TestSupport", "Wire", strategyKit]),
         .testTarget(name: "QuotesTests", dependencies: ["Quotes", "Quoting", "SimulatedMarket", "MarketTestSupport", "SystemIO", "Lifecycle", "TestSupport", strategyKit]),
         .testTarget(name: "SimulatedMarketTests", dependencies: ["SimulatedMarket", "MatchingEngine", "HTTP", "Lifecycle", "MarketTestSupport", "Quotes", "Quoting", "TestSupport", "Wire", "WebSocket", strategyKit]),
         .target(name: "TradingTestSupport", dependencies: [strategyKit, "Risk", "TestSupport", "Trading"], path: "Tests/TradingTestSupport"),

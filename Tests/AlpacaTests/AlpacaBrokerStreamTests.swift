@@ -1,6 +1,8 @@
 import Alpaca
 import APIClient
 import Brokerage
+import Foundation
+import Live
 import MarketTestSupport
 import SimulatedMarket
 import StrategyKit
@@ -75,5 +77,26 @@ import Testing
         #expect(await events.wait { $0.contains { if case .closed = $0 { true } else { false } } })
         try await Task.sleep(for: .milliseconds(200))
         #expect(events.all.withLock { $0.filter { if case .closed = $0 { true } else { false } }.count } == 1)
+    }
+
+    /// The market-data stream signs in from the connection's own threads, within the server's
+    /// 10-second deadline however late the opener's thread gets back to it: held here until the
+    /// exchange has the subscription (10 s at most), as a full test suite or a busy runner can hold it.
+    @Test func theMarketDataStreamSignsInWhileTheOpenersThreadIsHeld() async throws {
+        let market = try VenueHarness()
+        let server = market.server
+        let broker = try Self.broker(market)
+        let opener = ThreadExecutor(name: "alpaca-opener")
+        defer { opener.shutDown() }
+        let opening = Task(executorPreference: opener) { try await broker.openStream(venue: "TESTEX", symbols: ["FOOBAR"]) { _ in } }
+        // Queued behind the opening's first step: holds the thread, the way a busy one would.
+        let subscribedWhileHeld = await Task(executorPreference: opener) { () -> Bool in
+            let deadline = Date().addingTimeInterval(10)
+            while server.streamSubscriberCount == 0, Date() < deadline { usleep(10_000) }
+            return server.streamSubscriberCount > 0
+        }.value
+        #expect(subscribedWhileHeld)
+        let stream = try await opening.value
+        stream?.close()
     }
 }

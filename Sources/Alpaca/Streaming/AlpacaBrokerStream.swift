@@ -77,15 +77,12 @@ final class AlpacaBrokerStream: BrokerStream {
     func connect(_ endpoints: AlpacaStreamEndpoints) async throws(BrokerError) {
         do {
             let tls = endpoints.marketData.secure || endpoints.trading.secure ? try TLSClientContext(caFile: endpoints.caFile) : nil
-            let data = try await WebSocketClient.connect(url: endpoints.marketData, tls: tls) { [weak self] in self?.receiveData($0) }
-            let greeted = state.withLock { state in
-                state.clients.append(data)
-                return state.greeted
-            }
-            if greeted { data.send(text: authMessage()) }
-            let trading = try await WebSocketClient.connect(url: endpoints.trading, tls: tls) { [weak self] in self?.receiveTrading($0) }
-            state.withLock { $0.clients.append(trading) }
-            trading.send(text: authMessage())
+            _ = try await WebSocketClient.connect(
+                url: endpoints.marketData, tls: tls, opened: { [weak self] in self?.register($0, signsInAtOnce: false) }
+            ) { [weak self] in self?.receiveData($0) }
+            _ = try await WebSocketClient.connect(
+                url: endpoints.trading, tls: tls, opened: { [weak self] in self?.register($0, signsInAtOnce: true) }
+            ) { [weak self] in self?.receiveTrading($0) }
         } catch {
             end("could not connect")
             throw .notActedOn("alpaca stream: \(error)")
@@ -106,6 +103,22 @@ final class AlpacaBrokerStream: BrokerStream {
         }
         if let failure {
             throw failure.contains("auth") || failure.contains("unauthorized") ? .rejected(failure) : .notActedOn(failure)
+        }
+    }
+
+    /// Keeps a client as it opens, on its opening thread (the market-data one first): the
+    /// trading stream signs in at once, the market-data stream once it has greeted (whichever
+    /// comes second of the greeting and this), both within the server's sign-in deadline however
+    /// late `connect` resumes. A client opened after the stream ended is closed.
+    private func register(_ client: WebSocketClient, signsInAtOnce: Bool) {
+        let (ended, signIn) = state.withLock { state in
+            state.clients.append(client)
+            return (state.ended != nil, signsInAtOnce || state.greeted)
+        }
+        if ended {
+            client.close()
+        } else if signIn {
+            client.send(text: authMessage())
         }
     }
 
