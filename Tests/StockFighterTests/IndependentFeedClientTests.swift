@@ -1,4 +1,5 @@
 import Foundation
+import Live
 import MarketTestSupport
 import StrategyKit
 import Testing
@@ -15,17 +16,23 @@ import TestSupport
         from websockets.sync.client import connect
         base, key = sys.argv[1], sys.argv[2]
         headers = {"X-Starfighter-Authorization": key}
-        tape = connect(base + "/ws/EXB123456/venues/TESTEX/tickertape/stocks/FOOBAR", additional_headers=headers, open_timeout=10)
-        fills = connect(base + "/ws/EXB123456/venues/TESTEX/executions", additional_headers=headers, open_timeout=10)
-        print("connected", flush=True)
-        quote = json.loads(tape.recv(timeout=30))
-        execution = json.loads(fills.recv(timeout=30))
-        tape.close()
-        fills.close()
+        with connect(base + "/ws/EXB123456/venues/TESTEX/tickertape/stocks/FOOBAR", additional_headers=headers, open_timeout=60) as tape, \
+             connect(base + "/ws/EXB123456/venues/TESTEX/executions", additional_headers=headers, open_timeout=60) as fills:
+            print("connected", flush=True)
+            quote = json.loads(tape.recv(timeout=120))
+            execution = json.loads(fills.recv(timeout=120))
         print(json.dumps({"quote": quote, "execution": execution}))
         """#
 
+    /// The test's own steps run on a thread of their own: a full suite keeps the task pool busy
+    /// for long enough that the client would give up waiting for the orders.
     @Test func pythonsWebsocketsReadsTheTickertapeAndExecutionsFeeds() async throws {
+        let executor = ThreadExecutor(name: "feed-client")
+        defer { executor.shutDown() }
+        try await withTaskExecutorPreference(executor) { try await readsTheFeeds() }
+    }
+
+    private func readsTheFeeds() async throws {
         let venue = try VenueHarness(apiKeys: ["EXB123456": "key-a", "OTHER1": "key-b"])
         let client = try SpawnedProcess(
             executable: "/usr/bin/env", arguments: ["python3", "-c", Self.script, "ws://\(venue.server.address)/ob/api", "key-a"])
@@ -34,7 +41,7 @@ import TestSupport
         try #require(await SpawnedProcess.poll(upTo: 10) { venue.server.streamSubscriberCount == 2 })
         #expect(try venue.place("buy", 100, at: 5_000, key: "key-a").ok == true)
         #expect(try venue.place("sell", 30, at: 4_990, account: "OTHER1", key: "key-b").ok == true)
-        let status = await client.exitStatus(within: 60)
+        let status = await client.exitStatus(within: 150)
         try #require(status == 0, "\(client.stderr)")
         let line = try #require(client.stdout.split(separator: "\n").last)
         let received = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
