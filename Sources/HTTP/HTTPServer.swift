@@ -77,6 +77,9 @@ public final class HTTPServer: Sendable {
         state.withLock { state in
             guard case .stopping = state else { return }
             loops.forEach { $0.releaseResources() }
+            // A child started in this instant holds a copy of the listener until its exec, and
+            // close alone would leave the socket listening through that copy; shutdown stops it.
+            shutdown(listenFD, Int32(SHUT_RDWR))
             close(listenFD)
             state = .stopped
         }

@@ -2,6 +2,10 @@ import HTTP
 import Testing
 import TestSupport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite(.timeLimit(.minutes(10))) struct HTTPServerServiceTests {
     @Test func servesUntilCancelledThenClosesItsConnectionsAndListener() async throws {
         let server = try HTTPServer { request in HTTPResponse(status: 200, contentType: "text/plain", text: request.target) }
@@ -21,6 +25,19 @@ import TestSupport
         let service = Task { await server.run() }
         server.stop()
         await service.value
+        #expect(RawSocket(connectingTo: server.address.port) == nil)
+    }
+
+    @Test("a stopped server refuses connections even while a child started in that instant still holds a copy of its listener")
+    func aStoppedServerRefusesConnectionsWhileACopyOfItsListenerLives() throws {
+        let server = try HTTPServer { _ in HTTPResponse(status: 204, contentType: "text/plain", text: "") }
+        let listener = try #require(try descriptors(listeningOn: server.address.port).first)
+        // A process starting a child (as every test that runs `tickwork` does) shares its open
+        // files with the child until the child's exec closes them: a copy of the descriptor.
+        let childsCopy = dup(listener)
+        #expect(childsCopy >= 0)
+        defer { close(childsCopy) }
+        server.stop()
         #expect(RawSocket(connectingTo: server.address.port) == nil)
     }
 }
