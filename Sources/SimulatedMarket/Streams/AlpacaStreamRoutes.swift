@@ -1,3 +1,4 @@
+import Dispatch
 import HTTP
 import StrategyKit
 import Synchronization
@@ -54,7 +55,23 @@ final class AlpacaStreamRoutes: Sendable {
         }
         let peer = AlpacaStreamPeer(connection: connection, session: session, sendBufferLimit: limits.sendBufferLimit)
         peers.withLock { $0[ObjectIdentifier(connection)] = peer }
-        if case .data(let data) = session { deliver(data.greeting(), to: peer) }
+        guard case .data(let data) = session else { return }
+        deliver(data.greeting(), to: peer)
+        let deadline = DispatchTime.now() + .nanoseconds(Int(AlpacaDataStreamSession.authTimeoutNanoseconds))
+        DispatchQueue.global().asyncAfter(deadline: deadline) { [weak self, weak peer] in
+            guard let self, let peer else { return }
+            self.enforceSignIn(peer)
+        }
+    }
+
+    /// Answers 404 `auth timeout` and closes a market-data connection still not signed in once
+    /// its time is up, whether or not the client has sent anything since.
+    private func enforceSignIn(_ peer: AlpacaStreamPeer) {
+        let reply = peer.state.withLock { state -> StreamReply in
+            guard case .data(let session) = state.session else { return StreamReply() }
+            return session.tick(at: WallClock.now())
+        }
+        deliver(reply, to: peer)
     }
 
     private func receive(_ message: WebSocketMessage, on connection: WebSocketConnection) {

@@ -55,6 +55,15 @@ struct AlpacaStreamRouteTests {
         #expect(await inbox.waitForClose() != nil)
     }
 
+    @Test func aConnectionThatNeverSignsInIsAnsweredAuthTimeoutAndClosed() async throws {
+        let market = try AlpacaHarness()
+        let (client, inbox) = try Self.connect(market, "/v2/iex")
+        defer { client.close() }
+        // Nothing is sent: the exchange itself must notice the 10 seconds passing, as Alpaca does.
+        #expect(await inbox.wait(seconds: 60, for: #"[{"T":"error","code":404,"msg":"auth timeout"}]"#))
+        #expect(await inbox.waitForClose() != nil)
+    }
+
     @Test func aSecondConnectionPastTheKeysLimitIsRefused406() async throws {
         let market = try AlpacaHarness { $0.alpaca?.streamConnectionLimit = 1 }
         let (first, firstInbox) = try Self.connect(market, "/v2/iex")
