@@ -13,7 +13,9 @@ final class WebSocketClientLoop: @unchecked Sendable {
     private let onEvent: @Sendable (WebSocketClient.Event) -> Void
     private var decoder: WebSocketDecoder
     private var output: [UInt8] = []
-    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// One read's worth: a TLS record, at most 16 KiB of plaintext, is all one TLS read returns,
+    /// and each connection's buffer is resident for as long as the stream is open.
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     private var lastReceived: UInt64
     private var nextPing: UInt64
     private var closeSent = false
