@@ -12,7 +12,7 @@ import Glibc
 /// `/metrics` and `/api/status` every second (the figures are then `daemon.monitor.rss.*`).
 /// With `stream`, the exchange runs two bots a symbol and the daemon streams (`exchange.stream`:
 /// the tickertape and executions feeds, polls at the 10-second safety interval while the stream
-/// is trusted; the figures are then `daemon.stream.*`).
+/// is trusted; the figures are then `daemon.stream.*`, and `daemon.stream.monitor.*` with both).
 enum DaemonMemoryBench {
     static func run(seconds: Int = 100, monitor: Bool = false, stream: Bool = false) throws {
         let directory = NSTemporaryDirectory() + "tickwork-bench-\(getpid())"
@@ -55,7 +55,7 @@ enum DaemonMemoryBench {
         let summary = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").last { $0.contains("summary") } ?? ""
         let polls = summary.split(separator: " ").first { $0.hasPrefix("books=") }.map { String($0.dropFirst(6)) } ?? "?"
         let inputs = ["symbols": "10", "pollIntervalMs": "10", "seconds": String(seconds), stream ? "books" : "polls": polls]
-        let name = monitor ? "daemon.monitor" : stream ? "daemon.stream" : "daemon"
+        let name = "daemon" + (stream ? ".stream" : "") + (monitor ? ".monitor" : "")
         let scrapes = scraper.map { ["monitor": "on, scraped \($0.stop()) times"] } ?? [:]
         for (when, usage) in [("early", early), ("late", late)] {
             let at = inputs.merging(["at": "\(when == "early" ? seconds / 10 : seconds) s"].merging(scrapes) { $1 }) { $1 }

@@ -13,7 +13,10 @@ let benchmarks: [(name: String, run: () throws -> Void)] = [
         try RunnerBench.run()
     }),
     ("daemon-memory", { try DaemonMemoryBench.run() }),
-    ("daemon-memory-stream", { try DaemonMemoryBench.run(stream: true) }),
+    ("daemon-memory-stream", {
+        try DaemonMemoryBench.run(stream: true)
+        try DaemonMemoryBench.run(monitor: true, stream: true)
+    }),
     ("notify", NotifyBench.run),
     ("monitor", MonitorBench.run),
     ("halt", { try HaltBench.run() }),
