@@ -4,7 +4,8 @@ import Wire
 /// One connection to Alpaca's market-data stream (`/v2/iex`, `/v2/sip`), as a pure state
 /// machine: the caller sends `greeting()` on open, then hands it each text message received
 /// (`receive`) and, once `authTimeoutNanoseconds` have passed, the time (`tick`, for the auth
-/// timeout), and sends what it answers. Its `channels` are what the connection's `StreamSubscription` should carry.
+/// timeout), and sends what it answers. Its `channels` are what the connection's
+/// `StreamSubscription` should carry.
 ///
 /// As Alpaca: `auth` with the account's key id and secret → `authenticated`, or 402 `auth
 /// failed` and the connection closed; anything else before auth → 401; a second auth → 403;
