@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The descriptors this process has open on `path`, found through `/proc/self/fd`: a lock's own
 /// descriptor, for a test that copies it as a child started in that instant would hold it.
@@ -7,23 +10,29 @@ public func descriptors(openOn path: String) throws -> [Int32] {
     return try openDescriptors(where: { $0 == wanted })
 }
 
-/// The descriptors this process has listening on TCP `port` (IPv4 or IPv6), found by matching
-/// the listening sockets of `/proc/net/tcp` and `/proc/net/tcp6` with `/proc/self/fd`: a server's
-/// listener, for a test that copies it as a child started in that instant would hold it.
+/// The descriptors this process has listening on TCP `port` (IPv4 or IPv6): each socket of
+/// `/proc/self/fd` asked whether it listens, and where. A server's listener, for a test that
+/// copies it as a child started in that instant would hold it. (`/proc/net/tcp` is no way to
+/// find it: read while other sockets open and close, it can skip a line.)
 public func descriptors(listeningOn port: UInt16) throws -> [Int32] {
-    let listening = "0A"
-    var sockets: Set<String> = []
-    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
-        for line in text.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ")
-            guard fields.count > 9, fields[3] == listening,
-                  let local = fields[1].split(separator: ":").last, UInt16(local, radix: 16) == port
-            else { continue }
-            sockets.insert("socket:[\(fields[9])]")
+    try openDescriptors(where: { $0.hasPrefix("socket:") }).filter { descriptor in
+        var listening: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0, listening == 1 else { return false }
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0 else { return false }
+        return withUnsafePointer(to: &address) { pointer -> Bool in
+            switch Int32(pointer.pointee.ss_family) {
+            case AF_INET: pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) } == port
+            case AF_INET6: pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin6_port) } == port
+            default: false
+            }
         }
     }
-    return try openDescriptors(where: { sockets.contains($0) })
 }
 
 /// The descriptors of `/proc/self/fd` whose link target `matches`.
