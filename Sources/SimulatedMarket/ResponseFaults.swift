@@ -29,6 +29,12 @@ final class ResponseFaults: Sendable {
         Self.take(request, from: rules)
     }
 
+    /// Forgets every fault still to come.
+    func clear() {
+        rules.withLock { $0.removeAll() }
+        refusals.withLock { $0.removeAll() }
+    }
+
     private static func take(_ request: HTTPRequest, from rules: borrowing Mutex<[(method: String, path: String, count: Int)]>) -> Bool {
         rules.withLock { rules in
             guard let index = rules.firstIndex(where: { $0.method == request.method && $0.path == request.path && $0.count > 0 }) else {

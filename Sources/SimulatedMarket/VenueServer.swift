@@ -151,6 +151,12 @@ public final class VenueServer: Sendable {
         faults.rateLimit(count, method: method, path: path)
     }
 
+    /// Forgets the lost and refused answers still to come (`dropResponses`, `rateLimitResponses`):
+    /// for a test that held a client back with them and now lets it through.
+    public func clearResponseFaults() {
+        faults.clear()
+    }
+
     /// Stops the bots and the server: closes the listener and every connection. Harmless to call
     /// again.
     public func stop() {

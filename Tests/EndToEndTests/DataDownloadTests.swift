@@ -53,7 +53,12 @@ import Testing
         let resumed = scratch.file("resumed"), whole = scratch.file("whole")
 
         // The first run meets a 429 and is killed once AAPL is done, with MSFT's days to come.
+        // MSFT's quotes are refused nine times, one fewer than the download's ten attempts
+        // (`DataDownload.policy`): with their waits that holds MSFT back for a minute or more, so
+        // the kill lands before MSFT is done however late this test looks (a busy machine once
+        // let it finish first).
         server.rateLimitResponses(1, method: "GET", path: "/v2/stocks/AAPL/quotes")
+        server.rateLimitResponses(9, method: "GET", path: "/v2/stocks/MSFT/quotes")
         let killed = try SpawnedProcess(
             executable: TickworkProcess.buildDirectory + "/tickwork", arguments: arguments(resumed), environment: environment)
         let aaplDone = await killed.wait(upTo: 120) { FileManager.default.fileExists(atPath: "\(resumed)/AAPL/\(last).twrc") }
@@ -61,6 +66,7 @@ import Testing
         #expect(aaplDone, "\(killed.stderr)")
         #expect(await killed.exitStatus(within: 30) == -SIGKILL, "killed before the end: \(killed.stdout)")
         #expect(!FileManager.default.fileExists(atPath: "\(resumed)/MSFT/\(last).twrc"), "MSFT's last day was still to come")
+        server.clearResponseFaults()
 
         // Resumed, through another 429, and once more uninterrupted from nothing.
         server.rateLimitResponses(1, method: "GET", path: "/v2/stocks/MSFT/trades")
