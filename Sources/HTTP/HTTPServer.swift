@@ -26,7 +26,8 @@ public final class HTTPServer: Sendable {
 
     /// Where the server listens; the port is the bound one.
     public let address: HTTPAddress
-    private let listenFD: Int32
+    /// The listening socket.
+    let listenFD: Int32
     private let loops: [EventLoop]
     private let limiter: ConnectionLimiter
     /// Entered by each event-loop thread while it runs.

@@ -1,4 +1,4 @@
-import HTTP
+@testable import HTTP
 import Testing
 import TestSupport
 
@@ -31,10 +31,9 @@ import Glibc
     @Test("a stopped server refuses connections even while a child started in that instant still holds a copy of its listener")
     func aStoppedServerRefusesConnectionsWhileACopyOfItsListenerLives() throws {
         let server = try HTTPServer { _ in HTTPResponse(status: 204, contentType: "text/plain", text: "") }
-        let listener = try #require(try descriptors(listeningOn: server.address.port).first)
         // A process starting a child (as every test that runs `tickwork` does) shares its open
         // files with the child until the child's exec closes them: a copy of the descriptor.
-        let childsCopy = dup(listener)
+        let childsCopy = dup(server.listenFD)
         #expect(childsCopy >= 0)
         defer { close(childsCopy) }
         server.stop()
