@@ -9,13 +9,13 @@ import Glibc
 ///
 /// `init` connects, upgrades and checks the server's `Sec-WebSocket-Accept` on the caller's
 /// thread, and throws why when it cannot; `connect` does the same on a thread of its own for an
-/// async caller, whose thread must not wait on the network. Then a thread of the client's own owns the socket (and
-/// its TLS session, which only that thread touches): it reads frames, hands each message to
-/// `onEvent` (on that thread, in order), answers pings, pings the server every `pingInterval`,
-/// and ends the connection when nothing has arrived within `keepAliveTimeout`. `onEvent` gets
-/// exactly one `closed` last: the server's close code and reason, the code of a protocol failure
-/// the client closed with, or 1006 with a reason saying what happened (the connection dropped,
-/// or a stalled stream: "stalled: ...").
+/// async caller, whose thread must not wait on the network. Then a thread of the client's own
+/// owns the socket (and its TLS session, which only that thread touches): it reads frames, hands
+/// each message to `onEvent` (on that thread, in order), answers pings, pings the server every
+/// `pingInterval`, and ends the connection when nothing has arrived within `keepAliveTimeout`.
+/// `onEvent` gets exactly one `closed` last: the server's close code and reason, the code of a
+/// protocol failure the client closed with, or 1006 with a reason saying what happened (the
+/// connection dropped, or a stalled stream: "stalled: ...").
 ///
 /// `send(text:)`, `send(binary:)` and `close(code:reason:)` may be called from any thread: they
 /// queue masked frames (within `sendBufferLimit`) and wake the client's thread through a pipe.
